@@ -1,0 +1,98 @@
+import { PUBLIC } from '@atrium/contracts';
+import fastifyCookie from '@fastify/cookie';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { accessPolicyPlugin } from './http/access-policy.js';
+import { registerErrorHandler } from './http/errors.js';
+import { createTokenService } from './http/tokens.js';
+import { webAppPlugin } from './http/web-app.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { meRoutes } from './modules/me/me.routes.js';
+import { userGroupsRoutes } from './modules/usergroups/usergroups.routes.js';
+
+export type AppDeps = { config: Config; database: Database };
+
+/** Paths whose query string may carry a token must never be logged whole. */
+const redactUrl = (url: string) => url.replace(/([?&]access_token=)[^&]*/g, '$1[REDACTED]');
+
+export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'res.headers["set-cookie"]',
+        '*.password',
+        '*.currentPassword',
+        '*.token',
+        '*.refreshToken',
+      ],
+      censor: '[REDACTED]',
+    },
+    serializers: {
+      req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+    },
+  };
+}
+
+export async function buildApp({ config, database }: AppDeps) {
+  const app = Fastify({
+    logger: loggerOptions(config),
+    trustProxy: config.trustProxy,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: 'x-request-id',
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  // Infrastructure
+  const tokens = createTokenService(config.jwtSecret);
+  const deps = { config, db: database.db, tokens };
+  await app.register(fastifyCookie);
+  await app.register(accessPolicyPlugin, { db: database.db, tokens });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Atrium API', version: '1.0.0', description: 'Multi-tenant workplace platform' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(async (docs) => {
+    docs.addHook('onRoute', (route) => {
+      route.config = { ...route.config, policy: PUBLIC };
+    });
+    await docs.register(fastifySwaggerUi, { routePrefix: '/core/api/docs' });
+    docs.get('/core/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  });
+
+  // Modules
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, deps);
+      await api.register(authRoutes, deps);
+      await api.register(meRoutes, deps);
+      await api.register(userGroupsRoutes, deps);
+    },
+    { prefix: '/core/api' },
+  );
+
+  await app.register(webAppPlugin, { root: config.webDist });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;
+export type ModuleDeps = { config: Config; db: Database['db']; tokens: ReturnType<typeof createTokenService> };

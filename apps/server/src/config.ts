@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1')
+  .optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Port the HTTP server listens on. */
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Interface the HTTP server binds to. */
+  HOST: z.string().default('0.0.0.0'),
+  /** Folder of the embedded database and other local state. */
+  DATA_DIR: z.string().default('./data'),
+  /** PostgreSQL connection string; when unset the embedded PGlite database in DATA_DIR is used. */
+  DATABASE_URL: z.url().optional(),
+  /** Seed demo tenants and accounts; defaults to true on the embedded database only. */
+  SEED_DEMO: bool,
+  /** Secret that signs access tokens (32+ characters); generated into DATA_DIR when unset outside production. */
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Mark cookies Secure; defaults to true in production. */
+  COOKIE_SECURE: bool,
+  /** Trust X-Forwarded-* headers from a reverse proxy. */
+  TRUST_PROXY: bool,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Folder of the built web app served at /. */
+  WEB_DIST: z.string().default(resolve(import.meta.dirname, '../../web/dist')),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  seedDemo: boolean;
+  jwtSecret: string;
+  cookieSecure: boolean;
+  trustProxy: boolean;
+  logLevel: string;
+  webDist: string;
+};
+
+/** Reads the environment once; fails listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
+    throw new Error('Invalid configuration:\n  JWT_SECRET: required in production');
+  }
+  const dataDir = resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET ?? localSecret(dataDir),
+    cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
+    trustProxy: e.TRUST_PROXY ?? false,
+    logLevel: e.LOG_LEVEL,
+    webDist: resolve(e.WEB_DIST),
+  };
+}
+
+/** A per-installation secret kept in DATA_DIR, so sign-ins survive restarts of a dev machine. */
+function localSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,3 @@
+export * from './sessions.js';
+export * from './tenants.js';
+export * from './users.js';

@@ -1,0 +1,66 @@
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { tenants } from './tenants.js';
+import { users } from './users.js';
+
+/** One signed-in browser: a family of refresh tokens that rotate. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Set while a super administrator views the product as userId. */
+    impersonatorId: uuid().references(() => users.id, { onDelete: 'cascade' }),
+    /** The impersonator's own session, resumed when impersonation ends. */
+    parentSessionId: uuid(),
+    activeTenantId: uuid().references(() => tenants.id, { onDelete: 'set null' }),
+    rememberMe: text({ enum: ['persistent', 'browser'] }).notNull(),
+    userAgent: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+    revokeReason: text(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Refresh tokens, stored as SHA-256 hashes; a used one presented again revokes its session. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    tokenHash: text().primaryKey(),
+    sessionId: uuid()
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
+);
+
+/** Failed sign-ins, counted per account and per address for the brute-force limit. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    email: text().notNull(),
+    ip: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_email_idx').on(t.email, t.createdAt), index('login_failures_ip_idx').on(t.ip, t.createdAt)],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    action: text().notNull(),
+    targetUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    tenantId: uuid().references(() => tenants.id, { onDelete: 'set null' }),
+    data: jsonb().$type<Record<string, unknown>>(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+);

@@ -1,0 +1,91 @@
+import type { CustomTenantProperties } from '@atrium/contracts';
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export const tenants = pgTable(
+  'tenants',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    cvr: text(),
+    address: text(),
+    mainMail: text(),
+    remarks: text(),
+    phoneNumber: text(),
+    mapZoom: integer(),
+    startingAddress: text(),
+    startingLat: doublePrecision(),
+    startingLng: doublePrecision(),
+    showCalendarAsList: boolean().notNull().default(false),
+    useKmAsValues: boolean().notNull().default(true),
+    allowUnauthorizedAccess: boolean().notNull().default(false),
+    tenantDocumentId: uuid(),
+    pageHtml: text(),
+    preferedUrl: text(),
+    isPartnerTenant: boolean().notNull().default(false),
+    maxUsersCanCreate: integer(),
+    maxTenantsCanCreate: integer(),
+    /** The partner tenant that created and runs this tenant, if any. */
+    partnerTenantId: uuid().references((): AnyPgColumn => tenants.id, { onDelete: 'set null' }),
+    logoMediaFile: text(),
+    mobileLogoMediaFile: text(),
+    customTenantProperties: jsonb().$type<CustomTenantProperties>(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('tenants_name_idx').on(sql`lower(${t.name})`),
+    index('tenants_created_at_idx').on(t.createdAt),
+    index('tenants_partner_idx').on(t.partnerTenantId),
+  ],
+);
+
+/** The catalogue of features a tenant can be given. */
+export const features = pgTable('features', {
+  id: uuid().primaryKey().defaultRandom(),
+  name: text().notNull().unique(),
+});
+
+/** A feature switched on for a tenant, with the tenant's own menu title and description. */
+export const tenantFeatures = pgTable(
+  'tenant_features',
+  {
+    tenantId: uuid()
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    featureId: uuid()
+      .notNull()
+      .references(() => features.id, { onDelete: 'cascade' }),
+    /** Also offered in the mobile bottom menu. */
+    mobile: boolean().notNull().default(false),
+    customTitle: text(),
+    customDescription: text(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.featureId] })],
+);
+
+export const userGroups = pgTable(
+  'user_groups',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tenantId: uuid()
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_groups_tenant_name_idx').on(t.tenantId, t.name)],
+);

@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { tenants, userGroups } from './tenants.js';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    email: text().notNull(),
+    name: text().notNull(),
+    surname: text().notNull().default(''),
+    passwordHash: text(),
+    imagePath: text(),
+    language: text().notNull().default('en'),
+    gdprConfirmed: boolean().notNull().default(false),
+    /** The Microsoft account this user signs in with, once linked. */
+    microsoftId: text(),
+    activeTenantId: uuid().references(() => tenants.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('users_email_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('users_microsoft_id_idx').on(t.microsoftId),
+    index('users_name_idx').on(sql`lower(${t.name})`),
+  ],
+);
+
+export const roles = pgTable('roles', {
+  id: uuid().primaryKey().defaultRandom(),
+  name: text().notNull().unique(),
+});
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: uuid()
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] })],
+);
+
+/** Which tenants a user belongs to. */
+export const tenantMemberships = pgTable(
+  'tenant_memberships',
+  {
+    tenantId: uuid()
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.userId] }), index('tenant_memberships_user_idx').on(t.userId)],
+);
+
+export const userGroupMembers = pgTable(
+  'user_group_members',
+  {
+    groupId: uuid()
+      .notNull()
+      .references(() => userGroups.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('user_group_members_user_idx').on(t.userId)],
+);

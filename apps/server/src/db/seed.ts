@@ -1,0 +1,116 @@
+import { FEATURES, type FeatureName, ROLES, type Role } from '@atrium/contracts';
+import { count, eq, inArray } from 'drizzle-orm';
+import { hashPassword } from '../modules/auth/passwords.js';
+import type { Db } from './client.js';
+import {
+  features,
+  roles,
+  tenantFeatures,
+  tenantMemberships,
+  tenants,
+  userGroupMembers,
+  userGroups,
+  userRoles,
+  users,
+} from './schema/index.js';
+
+/** The password of every demo account (documented in the README). */
+export const DEMO_PASSWORD = 'Atrium-demo-1';
+
+/** Reference data every installation needs: the role and feature catalogues. */
+export async function seedReferenceData(db: Db) {
+  await db.insert(roles).values(ROLES.map((name) => ({ name }))).onConflictDoNothing();
+  await db.insert(features).values(FEATURES.map((name) => ({ name }))).onConflictDoNothing();
+}
+
+const NORTHWIND_FEATURES: FeatureName[] = [
+  'News', 'Calendar', 'TimeLogs', 'Sprints', 'Documents', 'Notifications', 'ToolBox', 'PersonalPlan', 'Chat', 'Messages',
+];
+const HARBOUR_FEATURES: FeatureName[] = ['News', 'TimeLogs', 'Notifications', 'Chat'];
+
+type DemoUser = { email: string; name: string; surname: string; roles: Role[]; tenants: ('northwind' | 'harbour')[] };
+const DEMO_USERS: DemoUser[] = [
+  { email: 'superadmin@atrium.test', name: 'Sam', surname: 'Super', roles: ['Superadmin'], tenants: [] },
+  { email: 'partner@atrium.test', name: 'Pat', surname: 'Partner', roles: ['PartnerManager'], tenants: ['northwind'] },
+  { email: 'admin@atrium.test', name: 'Ada', surname: 'Admin', roles: ['TenantAdmin'], tenants: ['northwind'] },
+  { email: 'user@atrium.test', name: 'Uma', surname: 'User', roles: ['User'], tenants: ['northwind', 'harbour'] },
+];
+
+/**
+ * Two tenants (Northwind is a partner tenant running Harbour) and one account per role.
+ * Runs once: does nothing when any tenant exists.
+ */
+export async function seedDemo(db: Db) {
+  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(tenants);
+  if (n > 0) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const [northwind] = await tx
+      .insert(tenants)
+      .values({
+        name: 'Northwind Partners',
+        mainMail: 'hello@northwind.test',
+        isPartnerTenant: true,
+        maxUsersCanCreate: 50,
+        maxTenantsCanCreate: 5,
+        customTenantProperties: { primaryColor: '#4f46e5', secondaryColor: '#0ea5e9', fontFamily: null },
+      })
+      .returning();
+    const [harbour] = await tx
+      .insert(tenants)
+      .values({
+        name: 'Harbour Care',
+        mainMail: 'office@harbour.test',
+        partnerTenantId: northwind!.id,
+        customTenantProperties: { primaryColor: '#0f766e', secondaryColor: '#f59e0b', fontFamily: null },
+      })
+      .returning();
+    const byKey = { northwind: northwind!.id, harbour: harbour!.id };
+
+    const featureRows = await tx.select().from(features);
+    const featureId = (name: FeatureName) => featureRows.find((f) => f.name === name)!.id;
+    const mobile: FeatureName[] = ['Sprints', 'ToolBox', 'PersonalPlan'];
+    await tx.insert(tenantFeatures).values([
+      ...NORTHWIND_FEATURES.map((f) => ({
+        tenantId: northwind!.id,
+        featureId: featureId(f),
+        mobile: mobile.includes(f),
+        customTitle: f === 'TimeLogs' ? 'Hours' : null,
+      })),
+      ...HARBOUR_FEATURES.map((f) => ({ tenantId: harbour!.id, featureId: featureId(f) })),
+    ]);
+
+    const roleRows = await tx.select().from(roles).where(inArray(roles.name, [...ROLES]));
+    const created = await tx
+      .insert(users)
+      .values(
+        DEMO_USERS.map((u) => ({
+          email: u.email,
+          name: u.name,
+          surname: u.surname,
+          passwordHash,
+          gdprConfirmed: true,
+          activeTenantId: u.tenants.length === 1 ? byKey[u.tenants[0]!] : null,
+        })),
+      )
+      .returning();
+    for (const demo of DEMO_USERS) {
+      const user = created.find((c) => c.email === demo.email)!;
+      await tx
+        .insert(userRoles)
+        .values(demo.roles.map((r) => ({ userId: user.id, roleId: roleRows.find((x) => x.name === r)!.id })));
+      if (demo.tenants.length) {
+        await tx.insert(tenantMemberships).values(demo.tenants.map((t) => ({ userId: user.id, tenantId: byKey[t] })));
+      }
+    }
+    const [staff] = await tx.insert(userGroups).values({ tenantId: northwind!.id, name: 'Staff' }).returning();
+    await tx.insert(userGroups).values({ tenantId: harbour!.id, name: 'Care team' });
+    const uma = created.find((c) => c.email === 'user@atrium.test')!;
+    await tx.insert(userGroupMembers).values({ groupId: staff!.id, userId: uma.id });
+  });
+  return true;
+}
+
+export async function findUserIdByEmail(db: Db, email: string) {
+  return (await db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id;
+}

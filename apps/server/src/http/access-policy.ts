@@ -1,0 +1,96 @@
+import { type AccessPolicy, decideAccess } from '@atrium/contracts';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client.js';
+import { features, sessions, tenantFeatures } from '../db/schema/index.js';
+import { AppError } from './errors.js';
+import { bearerToken, type Principal, type TokenService } from './tokens.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call this route. Every route must declare one; see the startup check below. */
+    policy?: AccessPolicy;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+/** Names of the active tenant's switched-on features. */
+export async function tenantFeatureNames(db: Db, tenantId: string | null): Promise<string[]> {
+  if (!tenantId) return [];
+  const rows = await db
+    .select({ name: features.name })
+    .from(tenantFeatures)
+    .innerJoin(features, eq(features.id, tenantFeatures.featureId))
+    .where(eq(tenantFeatures.tenantId, tenantId));
+  return rows.map((r) => r.name);
+}
+
+/** A token is only as good as its session: revoked or expired sessions end at once. */
+async function sessionIsLive(db: Db, sessionId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+  return !!row;
+}
+
+export async function authenticate(db: Db, tokens: TokenService, request: FastifyRequest): Promise<Principal | null> {
+  const token = bearerToken(request.headers, request.query);
+  if (!token) return null;
+  const principal = await tokens.verify(token);
+  if (!principal || !(await sessionIsLive(db, principal.sessionId))) return null;
+  return principal;
+}
+
+type RouteEntry = { method: string | string[]; url: string; policy?: AccessPolicy };
+
+/**
+ * Enforces each route's declared policy before its handler runs, and refuses to start
+ * when any route declares none.
+ */
+export const accessPolicyPlugin = fp<{ db: Db; tokens: TokenService }>(async (app: FastifyInstance, { db, tokens }) => {
+  const routes: { options: { method: string | string[]; url: string; config?: { policy?: AccessPolicy } } }[] = [];
+  app.decorateRequest('principal', null);
+
+  app.addHook('onRoute', (options) => {
+    routes.push({ options: options as never });
+  });
+
+  app.addHook('onReady', async () => {
+    const missing = listRoutes().filter((r) => !r.policy);
+    if (missing.length) {
+      throw new Error(`Routes without an access policy: ${missing.map((r) => `${r.method} ${r.url}`).join(', ')}`);
+    }
+  });
+
+  function listRoutes(): RouteEntry[] {
+    return routes.map(({ options }) => ({ method: options.method, url: options.url, policy: options.config?.policy }));
+  }
+  app.decorate('listRoutes', listRoutes);
+
+  app.addHook('onRequest', async (request) => {
+    const policy = request.routeOptions.config?.policy;
+    // Unknown URLs reach the not-found handler, which has nothing to protect.
+    if (!request.routeOptions.url) return;
+    if (!policy) throw new AppError('forbidden', 'This route declares no access policy');
+    if (policy.access === 'public') return;
+
+    const principal = await authenticate(db, tokens, request);
+    if (!principal) throw new AppError('unauthenticated');
+    request.principal = principal;
+    const needsFeatures = 'feature' in policy && policy.feature;
+    const featureNames = needsFeatures ? await tenantFeatureNames(db, principal.tenantId) : [];
+    const decision = decideAccess(policy, { roles: principal.roles, features: featureNames });
+    if (decision === 'forbidden') throw new AppError('forbidden');
+  });
+});
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every registered route with its declared policy (the policy tests walk this). */
+    listRoutes(): RouteEntry[];
+  }
+}

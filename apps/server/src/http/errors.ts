@@ -1,0 +1,102 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** Every domain error code and the HTTP status it maps to; the one place where that mapping lives. */
+const STATUS = {
+  validation: 400,
+  noActiveTenant: 400,
+  unauthenticated: 401,
+  invalidCredentials: 401,
+  sessionExpired: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  quotaExceeded: 409,
+  tooManyRequests: 429,
+} as const;
+export type ErrorCode = keyof typeof STATUS;
+
+const TITLES: Record<ErrorCode, string> = {
+  validation: 'Your request has invalid fields',
+  noActiveTenant: 'Choose an active tenant first',
+  unauthenticated: 'Sign in to continue',
+  invalidCredentials: 'Wrong email or password',
+  sessionExpired: 'Your session has ended',
+  forbidden: 'You are not allowed to do this',
+  notFound: 'Not found',
+  conflict: 'This conflicts with existing data',
+  quotaExceeded: 'Limit reached',
+  tooManyRequests: 'Too many attempts',
+};
+
+export type FieldError = { field: string; message: string };
+
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    detail?: string,
+    readonly errors?: FieldError[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(detail ?? TITLES[code]);
+    this.status = STATUS[code];
+  }
+}
+
+export const fieldError = (field: string, message: string) => new AppError('validation', message, [{ field, message }]);
+
+type ProblemBody = {
+  type: string;
+  title: string;
+  status: number;
+  detail?: string;
+  code?: string;
+  errors?: FieldError[];
+  instance?: string;
+};
+
+/** Maps every thrown error to RFC 9457 problem+json; 5xx answers never carry internals. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    let body: ProblemBody;
+    if (err instanceof AppError) {
+      body = { type: `about:blank`, title: TITLES[err.code], status: err.status, detail: err.message, code: err.code };
+      if (err.errors) body.errors = err.errors;
+      if (err.headers) reply.headers(err.headers);
+    } else if (hasZodFastifySchemaValidationErrors(err)) {
+      const where = err.validationContext ?? 'body';
+      const errors = err.validation.map((v) => ({
+        field: pathOf(where, v.instancePath),
+        message: v.message ?? 'invalid',
+      }));
+      body = { type: 'about:blank', title: TITLES.validation, status: 400, code: 'validation', errors };
+      body.detail = errors.map((e) => `${e.field}: ${e.message}`).join('; ');
+    } else if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
+      // Fastify's own client errors: bad JSON, body too large, unsupported media type...
+      body = { type: 'about:blank', title: err.message, status: err.statusCode, code: err.code };
+    } else {
+      request.log.error({ err }, 'unhandled error');
+      body = { type: 'about:blank', title: 'Something went wrong on our side', status: 500 };
+    }
+    body.instance = request.url.split('?')[0];
+    return reply.status(body.status).type('application/problem+json').send(body);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).type('application/problem+json').send({
+      type: 'about:blank',
+      title: 'Not found',
+      status: 404,
+      code: 'notFound',
+      instance: request.url.split('?')[0],
+    });
+  });
+}
+
+/** "/customTenantProperties/primaryColor" in body -> "customTenantProperties.primaryColor". */
+function pathOf(where: string, instancePath: string): string {
+  const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
+  if (where === 'body') return path || 'body';
+  return path ? `${where}.${path}` : where;
+}

@@ -1,0 +1,16 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError } from './errors.js';
+import type { Principal } from './tokens.js';
+
+/** The signed-in caller; only valid on routes whose policy is not public. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw new AppError('unauthenticated');
+  return request.principal;
+}
+
+/** The caller's active tenant: every tenant-owned query is scoped by it. */
+export function activeTenantOf(request: FastifyRequest): string {
+  const { tenantId } = principalOf(request);
+  if (!tenantId) throw new AppError('noActiveTenant');
+  return tenantId;
+}

@@ -1,0 +1,23 @@
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { migrate } from './db/migrate.js';
+import { seedDemo, seedReferenceData } from './db/seed.js';
+
+const config = loadConfig();
+const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+await migrate(database);
+await seedReferenceData(database.db);
+if (config.seedDemo) await seedDemo(database.db);
+
+const app = await buildApp({ config, database });
+await app.listen({ port: config.port, host: config.host });
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, async () => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  });
+}

@@ -1,0 +1,130 @@
+import type { Role } from '@atrium/contracts';
+import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  loginFailures,
+  refreshTokens,
+  roles,
+  sessions,
+  tenantMemberships,
+  tenants,
+  userRoles,
+  users,
+} from '../../db/schema/index.js';
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+
+export const findUserByEmail = async (db: Db, email: string) =>
+  (await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`))[0];
+
+export const findUserById = async (db: Db, id: string) => (await db.select().from(users).where(eq(users.id, id)))[0];
+
+export async function rolesOf(db: Db, userId: string): Promise<Role[]> {
+  const rows = await db
+    .select({ name: roles.name })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(eq(userRoles.userId, userId));
+  return rows.map((r) => r.name as Role);
+}
+
+/** Tenants the user may make active: all of them for a super administrator, else their memberships. */
+export async function selectableTenants(db: Db, userId: string, isSuperadmin: boolean) {
+  const live = isNull(tenants.deletedAt);
+  if (isSuperadmin) {
+    return db.select({ id: tenants.id, name: tenants.name }).from(tenants).where(live).orderBy(asc(tenants.name));
+  }
+  return db
+    .select({ id: tenants.id, name: tenants.name })
+    .from(tenantMemberships)
+    .innerJoin(tenants, eq(tenants.id, tenantMemberships.tenantId))
+    .where(and(eq(tenantMemberships.userId, userId), live))
+    .orderBy(asc(tenants.name));
+}
+
+export async function countRecentFailures(db: Db, email: string, ip: string, since: Date) {
+  const [byEmail] = await db
+    .select({ n: count(), oldest: sql<string>`min(${loginFailures.createdAt})` })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.email, email), gt(loginFailures.createdAt, since)));
+  const [byIp] = await db
+    .select({ n: count(), oldest: sql<string>`min(${loginFailures.createdAt})` })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.ip, ip), gt(loginFailures.createdAt, since)));
+  return { byEmail: byEmail!, byIp: byIp! };
+}
+
+export async function recordFailure(db: Db, email: string, ip: string) {
+  await db.insert(loginFailures).values({ email, ip });
+  // Keep the table small: nothing older than a day matters.
+  await db.delete(loginFailures).where(sql`${loginFailures.createdAt} < now() - interval '1 day'`);
+}
+
+export const clearFailures = (db: Db, email: string) => db.delete(loginFailures).where(eq(loginFailures.email, email));
+
+export async function createSession(db: Db, values: typeof sessions.$inferInsert, tokenHash: string) {
+  return db.transaction(async (tx) => {
+    const [session] = await tx.insert(sessions).values(values).returning();
+    await tx.insert(refreshTokens).values({ tokenHash, sessionId: session!.id });
+    return session!;
+  });
+}
+
+export async function findRefreshToken(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({ token: refreshTokens, session: sessions })
+    .from(refreshTokens)
+    .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+    .where(eq(refreshTokens.tokenHash, tokenHash));
+  return row;
+}
+
+/** Marks the token used and stores its successor; false when another request used it first. */
+export async function rotateRefreshToken(db: Db, oldHash: string, newHash: string, sessionId: string, expiresAt: Date) {
+  return db.transaction(async (tx) => {
+    const used = await tx
+      .update(refreshTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(refreshTokens.tokenHash, oldHash), isNull(refreshTokens.usedAt)))
+      .returning({ h: refreshTokens.tokenHash });
+    if (!used.length) return false;
+    await tx.insert(refreshTokens).values({ tokenHash: newHash, sessionId });
+    await tx.update(sessions).set({ expiresAt }).where(eq(sessions.id, sessionId));
+    return true;
+  });
+}
+
+export async function revokeSessions(db: Db, where: { sessionId?: string; userId?: string }, reason: string) {
+  const cond = where.sessionId ? eq(sessions.id, where.sessionId) : eq(sessions.userId, where.userId!);
+  return db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokeReason: reason })
+    .where(and(cond, isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id, userId: sessions.userId });
+}
+
+export const findSession = async (db: Db, id: string) => (await db.select().from(sessions).where(eq(sessions.id, id)))[0];
+
+export const setSessionTenant = (db: Db, sessionId: string, tenantId: string | null) =>
+  db.update(sessions).set({ activeTenantId: tenantId }).where(eq(sessions.id, sessionId));
+
+export const setUserActiveTenant = (db: Db, userId: string, tenantId: string | null) =>
+  db.update(users).set({ activeTenantId: tenantId }).where(eq(users.id, userId));
+
+export async function isMember(db: Db, userId: string, tenantId: string) {
+  const [row] = await db
+    .select({ id: tenantMemberships.tenantId })
+    .from(tenantMemberships)
+    .innerJoin(tenants, eq(tenants.id, tenantMemberships.tenantId))
+    .where(and(eq(tenantMemberships.userId, userId), eq(tenantMemberships.tenantId, tenantId), isNull(tenants.deletedAt)));
+  return !!row;
+}
+
+export async function tenantExists(db: Db, tenantId: string) {
+  const [row] = await db
+    .select({ id: tenants.id })
+    .from(tenants)
+    .where(and(eq(tenants.id, tenantId), isNull(tenants.deletedAt)));
+  return !!row;
+}

@@ -1,0 +1,100 @@
+import { activeTenantBodySchema, AUTH, AUTHENTICATED, authResultSchema, loginBodySchema, PUBLIC } from '@atrium/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ModuleDeps } from '../../app.js';
+import { authenticate } from '../../http/access-policy.js';
+import { principalOf } from '../../http/tenant-context.js';
+import { createAuthService, type Issued } from './auth.service.js';
+
+/** The refresh cookie is only ever sent to the auth endpoints. */
+export const REFRESH_COOKIE = 'atrium_refresh';
+const COOKIE_PATH = '/core/api/auth';
+
+export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { config, db, tokens }) => {
+  const auth = createAuthService(db, tokens);
+
+  function sendIssued(reply: FastifyReply, issued: Issued) {
+    reply.setCookie(REFRESH_COOKIE, issued.refreshToken, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: config.cookieSecure,
+      path: COOKIE_PATH,
+      // A browser-session cookie has no max age and ends with the browser.
+      ...(issued.persistent && { maxAge: AUTH.rememberMeDays * 86_400 }),
+    });
+    return { user: issued.user, token: issued.token };
+  }
+  const clearCookie = (reply: FastifyReply) => reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
+  const refreshCookieOf = (request: FastifyRequest) => request.cookies[REFRESH_COOKIE];
+
+  app.post(
+    '/auth/login',
+    {
+      config: { policy: PUBLIC },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with email and password',
+        body: loginBodySchema,
+        response: { 200: authResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const issued = await auth.login({ ...request.body, ip: request.ip, userAgent: request.headers['user-agent'] });
+      return sendIssued(reply, issued);
+    },
+  );
+
+  app.post(
+    '/auth/refresh',
+    {
+      config: { policy: PUBLIC },
+      schema: {
+        tags: ['auth'],
+        summary: 'Exchange the refresh cookie for a new access token (rotates the cookie)',
+        response: { 200: authResultSchema },
+      },
+    },
+    async (request, reply) => {
+      try {
+        return sendIssued(reply, await auth.refresh(refreshCookieOf(request)));
+      } catch (err) {
+        clearCookie(reply);
+        throw err;
+      }
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      config: { policy: PUBLIC },
+      schema: { tags: ['auth'], summary: 'Revoke the current session', response: { 204: z.null() } },
+    },
+    async (request, reply) => {
+      // Works with an expired access token too: the refresh cookie names the session.
+      const principal = await authenticate(db, tokens, request);
+      const sessionId = principal?.sessionId ?? (await auth.sessionOfRefreshToken(refreshCookieOf(request)));
+      if (sessionId) await auth.logout(sessionId);
+      clearCookie(reply);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/auth/activetenant',
+    {
+      config: { policy: AUTHENTICATED },
+      schema: {
+        tags: ['auth'],
+        summary: 'Set the active tenant of this session (none when tenantId is absent)',
+        body: activeTenantBodySchema,
+        response: { 200: authResultSchema },
+      },
+    },
+    async (request) => {
+      const { user, token } = await auth.setActiveTenant(principalOf(request), request.body.tenantId ?? null);
+      return { user, token };
+    },
+  );
+};

@@ -1,0 +1,161 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { AUTH, type AuthResult, type Role } from '@atrium/contracts';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../http/errors.js';
+import type { Principal, TokenService } from '../../http/tokens.js';
+import * as repo from './auth.repository.js';
+import { verifyPassword } from './passwords.js';
+
+export type Issued = AuthResult & { refreshToken: string; persistent: boolean };
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const newRefreshToken = () => randomBytes(32).toString('base64url');
+
+function sessionExpiry(persistent: boolean): Date {
+  const ms = persistent ? AUTH.rememberMeDays * 86_400_000 : AUTH.sessionHours * 3_600_000;
+  return new Date(Date.now() + ms);
+}
+
+export function createAuthService(db: Db, tokens: TokenService) {
+  async function issue(user: repo.UserRow, session: repo.SessionRow, refreshToken: string): Promise<Issued> {
+    const roles = await repo.rolesOf(db, user.id);
+    const principal: Principal = {
+      userId: user.id,
+      sessionId: session.id,
+      tenantId: session.activeTenantId,
+      roles,
+      ...(session.impersonatorId && { impersonatorId: session.impersonatorId }),
+    };
+    return {
+      user: toAuthUser(user, roles, session),
+      token: await tokens.sign(principal),
+      refreshToken,
+      persistent: session.rememberMe === 'persistent',
+    };
+  }
+
+  /** The tenant a fresh session starts in: the last one used, else the only one, else none. */
+  async function initialTenant(user: repo.UserRow, roles: Role[]): Promise<string | null> {
+    const choices = await repo.selectableTenants(db, user.id, roles.includes('Superadmin'));
+    if (user.activeTenantId && choices.some((t) => t.id === user.activeTenantId)) return user.activeTenantId;
+    return choices.length === 1 ? choices[0]!.id : null;
+  }
+
+  async function assertNotLockedOut(email: string, ip: string) {
+    const windowMs = AUTH.failedLoginWindowMinutes * 60_000;
+    const { byEmail, byIp } = await repo.countRecentFailures(db, email, ip, new Date(Date.now() - windowMs));
+    const blocked = [byEmail, byIp].filter((c) => c.n >= AUTH.maxFailedLogins);
+    if (!blocked.length) return;
+    const oldest = Math.min(...blocked.map((c) => new Date(c.oldest).getTime()));
+    const retryAfter = Math.max(1, Math.ceil((oldest + windowMs - Date.now()) / 1000));
+    throw new AppError('tooManyRequests', 'Too many failed sign-ins. Try again later.', undefined, {
+      'retry-after': String(retryAfter),
+    });
+  }
+
+  return {
+    issue,
+
+    async login(input: { email: string; password: string; rememberMe: boolean; ip: string; userAgent?: string }) {
+      const email = input.email.toLowerCase();
+      await assertNotLockedOut(email, input.ip);
+      const user = await repo.findUserByEmail(db, email);
+      const ok = await verifyPassword(user && !user.deletedAt ? user.passwordHash : null, input.password);
+      if (!user || !ok) {
+        await repo.recordFailure(db, email, input.ip);
+        throw new AppError('invalidCredentials');
+      }
+      await repo.clearFailures(db, email);
+      return this.startSession(user, input.rememberMe, input.userAgent);
+    },
+
+    async startSession(user: repo.UserRow, rememberMe: boolean, userAgent?: string) {
+      const roles = await repo.rolesOf(db, user.id);
+      const refreshToken = newRefreshToken();
+      const session = await repo.createSession(
+        db,
+        {
+          userId: user.id,
+          activeTenantId: await initialTenant(user, roles),
+          rememberMe: rememberMe ? 'persistent' : 'browser',
+          userAgent: userAgent?.slice(0, 300),
+          expiresAt: sessionExpiry(rememberMe),
+        },
+        hashToken(refreshToken),
+      );
+      return issue(user, session, refreshToken);
+    },
+
+    /** Rotates the refresh token; presenting an already used one revokes the whole session. */
+    async refresh(refreshToken: string | undefined) {
+      if (!refreshToken) throw new AppError('sessionExpired');
+      const oldHash = hashToken(refreshToken);
+      const found = await repo.findRefreshToken(db, oldHash);
+      if (!found) throw new AppError('sessionExpired');
+      const { token, session } = found;
+      if (session.revokedAt || session.expiresAt < new Date()) throw new AppError('sessionExpired');
+      const user = await repo.findUserById(db, session.userId);
+      if (!user || user.deletedAt) throw new AppError('sessionExpired');
+
+      const next = newRefreshToken();
+      const persistent = session.rememberMe === 'persistent';
+      const rotated = !token.usedAt && (await repo.rotateRefreshToken(db, oldHash, hashToken(next), session.id, sessionExpiry(persistent)));
+      if (!rotated) {
+        const revoked = await repo.revokeSessions(db, { sessionId: session.id }, 'refreshTokenReuse');
+        throw Object.assign(new AppError('sessionExpired'), { revoked });
+      }
+      return issue(user, session, next);
+    },
+
+    async sessionOfRefreshToken(refreshToken: string | undefined): Promise<string | undefined> {
+      if (!refreshToken) return undefined;
+      return (await repo.findRefreshToken(db, hashToken(refreshToken)))?.session.id;
+    },
+
+    async logout(sessionId: string) {
+      return repo.revokeSessions(db, { sessionId }, 'logout');
+    },
+
+    async revokeAllOf(userId: string, reason: string) {
+      return repo.revokeSessions(db, { userId }, reason);
+    },
+
+    /** Makes tenantId (or none) the session's active tenant; the caller must be allowed into it. */
+    async setActiveTenant(principal: Principal, tenantId: string | null) {
+      const user = await repo.findUserById(db, principal.userId);
+      const session = await repo.findSession(db, principal.sessionId);
+      if (!user || !session) throw new AppError('sessionExpired');
+      if (tenantId) {
+        const allowed = principal.roles.includes('Superadmin')
+          ? await repo.tenantExists(db, tenantId)
+          : await repo.isMember(db, user.id, tenantId);
+        if (!allowed) throw new AppError('forbidden', 'You are not a member of this tenant');
+      }
+      await repo.setSessionTenant(db, session.id, tenantId);
+      if (!session.impersonatorId) await repo.setUserActiveTenant(db, user.id, tenantId);
+      // The refresh token is not rotated here: the new access token carries the tenant.
+      return issue({ ...user, activeTenantId: tenantId }, { ...session, activeTenantId: tenantId }, '');
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;
+
+/** Tenants the user may make active (all of them for a super administrator). */
+export const selectableTenants = (db: Db, userId: string, isSuperadmin: boolean) =>
+  repo.selectableTenants(db, userId, isSuperadmin);
+
+export function toAuthUser(user: repo.UserRow, roles: Role[], session: repo.SessionRow): AuthResult['user'] {
+  return {
+    id: user.id,
+    email: user.email,
+    userName: user.name,
+    surname: user.surname,
+    displayName: [user.name, user.surname].filter(Boolean).join(' '),
+    imagePath: user.imagePath,
+    language: user.language,
+    roles,
+    isSuperadmin: roles.includes('Superadmin'),
+    activeTenantId: session.activeTenantId,
+    ...(session.impersonatorId && { impersonatorId: session.impersonatorId }),
+  };
+}

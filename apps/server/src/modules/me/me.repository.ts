@@ -1,0 +1,19 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { features, tenantFeatures, tenants, users } from '../../db/schema/index.js';
+
+export const findUser = async (db: Db, id: string) => (await db.select().from(users).where(eq(users.id, id)))[0];
+
+export const findTenant = async (db: Db, id: string) => (await db.select().from(tenants).where(eq(tenants.id, id)))[0];
+
+/** The tenant's switched-on features in catalogue order, with its own titles. */
+export const tenantMenu = (db: Db, tenantId: string) =>
+  db
+    .select({ name: features.name, customTitle: tenantFeatures.customTitle })
+    .from(tenantFeatures)
+    .innerJoin(features, eq(features.id, tenantFeatures.featureId))
+    .where(eq(tenantFeatures.tenantId, tenantId))
+    .orderBy(asc(features.name));
+
+export const confirmGdpr = (db: Db, userId: string) =>
+  db.update(users).set({ gdprConfirmed: true }).where(eq(users.id, userId));

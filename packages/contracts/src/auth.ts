@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { AUTH } from './constants.js';
+import { ROLES } from './roles.js';
+import { customTenantPropertiesSchema } from './tenant.js';
+
+export const emailSchema = z.string().trim().min(1, 'required').pipe(z.email('invalidEmail'));
+
+export const loginBodySchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, 'required').max(AUTH.passwordMax, 'passwordTooLong'),
+  rememberMe: z.boolean().default(false),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const passwordSchema = z
+  .string()
+  .min(AUTH.passwordMin, 'passwordTooShort')
+  .max(AUTH.passwordMax, 'passwordTooLong');
+
+/** The signed-in user as every auth answer carries it. */
+export const authUserSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  userName: z.string(),
+  surname: z.string(),
+  displayName: z.string(),
+  imagePath: z.string().nullable(),
+  language: z.string(),
+  roles: z.array(z.enum(ROLES)),
+  isSuperadmin: z.boolean(),
+  activeTenantId: z.uuid().nullable(),
+  impersonatorId: z.uuid().optional(),
+});
+export type AuthUser = z.infer<typeof authUserSchema>;
+
+export const authResultSchema = z.object({ user: authUserSchema, token: z.string() });
+export type AuthResult = z.infer<typeof authResultSchema>;
+
+export const activeTenantBodySchema = z.object({ tenantId: z.uuid().nullable().optional() });
+
+export const tenantOptionSchema = z.object({ id: z.uuid(), name: z.string() });
+
+export const menuItemDataSchema = z.object({ name: z.string(), customTitle: z.string().nullable() });
+
+/** GET /me/generaldata. */
+export const generalDataSchema = z.object({
+  imageLogosrc: z.string().nullable(),
+  imageMobileLogosrc: z.string().nullable(),
+  features: z.array(z.string()),
+  tenantMenuItemsData: z.array(menuItemDataSchema),
+  activeUserData: z.object({
+    email: z.string(),
+    imagePath: z.string().nullable(),
+    userName: z.string(),
+    surname: z.string(),
+    tenantSet: z.boolean(),
+  }),
+  tenants: z.array(tenantOptionSchema),
+  customTenantProperties: customTenantPropertiesSchema.nullable(),
+});
+export type GeneralData = z.infer<typeof generalDataSchema>;
+
+/** GET /me/info. */
+export const userInfoSchema = z.object({
+  gdprConfirmed: z.boolean(),
+  language: z.string(),
+  isSuperadmin: z.boolean(),
+  tenants: z.array(tenantOptionSchema),
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;

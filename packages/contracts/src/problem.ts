@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** RFC 9457 problem details, as every error answer carries them. */
+export const problemSchema = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  detail: z.string().optional(),
+  code: z.string().optional(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+export type Problem = z.infer<typeof problemSchema>;
+
+/** Answer shape of every paged list. */
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  take: z.coerce.number().int().min(1).max(200).default(50),
+  sort: z.string().max(50).optional(),
+  direction: z.enum(['asc', 'desc']).default('asc'),
+  search: z.string().max(200).optional(),
+});
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), total: z.number().int(), page: z.number().int(), take: z.number().int() });
