@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import type { FeatureName, Role } from '@atrium/contracts';
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../src/db/client.js';
+import {
+  features,
+  roles as rolesTable,
+  tenantFeatures,
+  tenantMemberships,
+  tenants,
+  userGroups,
+  userRoles,
+  users,
+} from '../src/db/schema/index.js';
+import { hashPassword } from '../src/modules/auth/passwords.js';
+
+const PASSWORD = 'Correct-horse-1';
+
+/** Test data builders: sensible defaults, any field overridable. */
+export function makeFactories(db: Db) {
+  let passwordHash: Promise<string> | undefined;
+  return {
+    PASSWORD,
+
+    async tenant(
+      overrides: Partial<typeof tenants.$inferInsert> & { features?: FeatureName[] } = {},
+    ): Promise<typeof tenants.$inferSelect> {
+      const { features: featureNames = [], ...values } = overrides;
+      const [tenant] = await db
+        .insert(tenants)
+        .values({ name: `Tenant ${randomUUID().slice(0, 8)}`, ...values })
+        .returning();
+      if (featureNames.length) {
+        const rows = await db.select().from(features).where(inArray(features.name, featureNames));
+        await db.insert(tenantFeatures).values(rows.map((f) => ({ tenantId: tenant!.id, featureId: f.id })));
+      }
+      return tenant!;
+    },
+
+    async user(
+      overrides: Partial<typeof users.$inferInsert> & { roles?: Role[]; tenantIds?: string[]; password?: string } = {},
+    ): Promise<typeof users.$inferSelect> {
+      const { roles = ['User'], tenantIds = [], password, ...values } = overrides;
+      passwordHash ??= hashPassword(PASSWORD);
+      const [user] = await db
+        .insert(users)
+        .values({
+          email: `user-${randomUUID().slice(0, 8)}@example.test`,
+          name: 'Test',
+          surname: 'Person',
+          passwordHash: password ? await hashPassword(password) : await passwordHash,
+          gdprConfirmed: true,
+          ...values,
+        })
+        .returning();
+      if (roles.length) {
+        const roleRows = await db.select().from(rolesTable).where(inArray(rolesTable.name, roles));
+        await db.insert(userRoles).values(roleRows.map((r) => ({ userId: user!.id, roleId: r.id })));
+      }
+      if (tenantIds.length) {
+        await db.insert(tenantMemberships).values(tenantIds.map((tenantId) => ({ tenantId, userId: user!.id })));
+      }
+      return user!;
+    },
+
+    async userGroup(tenantId: string, name = `Group ${randomUUID().slice(0, 6)}`) {
+      const [group] = await db.insert(userGroups).values({ tenantId, name }).returning();
+      return group!;
+    },
+  };
+}
