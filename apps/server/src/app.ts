@@ -14,7 +14,7 @@ import type { Database } from './db/client.js';
 import { accessPolicyPlugin } from './http/access-policy.js';
 import { registerErrorHandler } from './http/errors.js';
 import { createTokenService } from './http/tokens.js';
-import { webAppPlugin } from './http/web-app.js';
+import { registerWebApp } from './http/web-app.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { meRoutes } from './modules/me/me.routes.js';
@@ -90,7 +90,7 @@ export async function buildApp({ config, database }: AppDeps) {
     { prefix: '/core/api' },
   );
 
-  await app.register(webAppPlugin, { root: config.webDist });
+  await registerWebApp(app, config.webDist);
   return app;
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Role } from '@atrium/contracts';
 import pg from 'pg';
-import { buildApp, type App } from '../src/app.js';
+import { type App, buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { type Database, openDatabase } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';

@@ -19,7 +19,11 @@ export type AccessDecision = 'allow' | 'unauthenticated' | 'forbidden';
 
 export const PUBLIC: AccessPolicy = { access: 'public' };
 export const AUTHENTICATED: AccessPolicy = { access: 'authenticated' };
-export const roles = (list: readonly Role[], feature?: FeatureName): AccessPolicy => ({ access: 'roles', roles: list, feature });
+export const roles = (list: readonly Role[], feature?: FeatureName): AccessPolicy => ({
+  access: 'roles',
+  roles: list,
+  feature,
+});
 
 /** The one access rule, used by the server's policy hook and the web app's route guards alike. */
 export function decideAccess(policy: AccessPolicy, subject: AccessSubject): AccessDecision {

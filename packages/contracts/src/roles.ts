@@ -3,7 +3,12 @@ export const ROLES = ['Superadmin', 'PartnerManager', 'TenantAdmin', 'User'] as 
 export type Role = (typeof ROLES)[number];
 
 /** The users list's role filter values (spec part 1 §9) and the role each stands for. */
-export const ROLE_FILTERS = { user: 'User', admin: 'TenantAdmin', super: 'Superadmin', partner: 'PartnerManager' } as const;
+export const ROLE_FILTERS = {
+  user: 'User',
+  admin: 'TenantAdmin',
+  super: 'Superadmin',
+  partner: 'PartnerManager',
+} as const;
 export type RoleFilter = keyof typeof ROLE_FILTERS;
 
 /** Badge labels of the users list. */

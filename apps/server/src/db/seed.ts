@@ -19,12 +19,27 @@ export const DEMO_PASSWORD = 'Atrium-demo-1';
 
 /** Reference data every installation needs: the role and feature catalogues. */
 export async function seedReferenceData(db: Db) {
-  await db.insert(roles).values(ROLES.map((name) => ({ name }))).onConflictDoNothing();
-  await db.insert(features).values(FEATURES.map((name) => ({ name }))).onConflictDoNothing();
+  await db
+    .insert(roles)
+    .values(ROLES.map((name) => ({ name })))
+    .onConflictDoNothing();
+  await db
+    .insert(features)
+    .values(FEATURES.map((name) => ({ name })))
+    .onConflictDoNothing();
 }
 
 const NORTHWIND_FEATURES: FeatureName[] = [
-  'News', 'Calendar', 'TimeLogs', 'Sprints', 'Documents', 'Notifications', 'ToolBox', 'PersonalPlan', 'Chat', 'Messages',
+  'News',
+  'Calendar',
+  'TimeLogs',
+  'Sprints',
+  'Documents',
+  'Notifications',
+  'ToolBox',
+  'PersonalPlan',
+  'Chat',
+  'Messages',
 ];
 const HARBOUR_FEATURES: FeatureName[] = ['News', 'TimeLogs', 'Notifications', 'Chat'];
 
@@ -80,7 +95,10 @@ export async function seedDemo(db: Db) {
       ...HARBOUR_FEATURES.map((f) => ({ tenantId: harbour!.id, featureId: featureId(f) })),
     ]);
 
-    const roleRows = await tx.select().from(roles).where(inArray(roles.name, [...ROLES]));
+    const roleRows = await tx
+      .select()
+      .from(roles)
+      .where(inArray(roles.name, [...ROLES]));
     const created = await tx
       .insert(users)
       .values(

@@ -82,16 +82,6 @@ export function registerErrorHandler(app: FastifyInstance) {
     body.instance = request.url.split('?')[0];
     return reply.status(body.status).type('application/problem+json').send(body);
   });
-
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).type('application/problem+json').send({
-      type: 'about:blank',
-      title: 'Not found',
-      status: 404,
-      code: 'notFound',
-      instance: request.url.split('?')[0],
-    });
-  });
 }
 
 /** "/customTenantProperties/primaryColor" in body -> "customTenantProperties.primaryColor". */

@@ -17,7 +17,12 @@ export function createTokenService(secret: string) {
   const key = new TextEncoder().encode(secret);
   return {
     async sign(p: Principal): Promise<string> {
-      return new SignJWT({ sid: p.sessionId, tid: p.tenantId, roles: p.roles, ...(p.impersonatorId && { imp: p.impersonatorId }) })
+      return new SignJWT({
+        sid: p.sessionId,
+        tid: p.tenantId,
+        roles: p.roles,
+        ...(p.impersonatorId && { imp: p.impersonatorId }),
+      })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(p.userId)
         .setIssuer(ISSUER)

@@ -48,7 +48,10 @@ export const loginFailures = pgTable(
     ip: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('login_failures_email_idx').on(t.email, t.createdAt), index('login_failures_ip_idx').on(t.ip, t.createdAt)],
+  (t) => [
+    index('login_failures_email_idx').on(t.email, t.createdAt),
+    index('login_failures_ip_idx').on(t.ip, t.createdAt),
+  ],
 );
 
 export const auditLog = pgTable(

@@ -104,7 +104,8 @@ export async function revokeSessions(db: Db, where: { sessionId?: string; userId
     .returning({ id: sessions.id, userId: sessions.userId });
 }
 
-export const findSession = async (db: Db, id: string) => (await db.select().from(sessions).where(eq(sessions.id, id)))[0];
+export const findSession = async (db: Db, id: string) =>
+  (await db.select().from(sessions).where(eq(sessions.id, id)))[0];
 
 export const setSessionTenant = (db: Db, sessionId: string, tenantId: string | null) =>
   db.update(sessions).set({ activeTenantId: tenantId }).where(eq(sessions.id, sessionId));
@@ -117,7 +118,9 @@ export async function isMember(db: Db, userId: string, tenantId: string) {
     .select({ id: tenantMemberships.tenantId })
     .from(tenantMemberships)
     .innerJoin(tenants, eq(tenants.id, tenantMemberships.tenantId))
-    .where(and(eq(tenantMemberships.userId, userId), eq(tenantMemberships.tenantId, tenantId), isNull(tenants.deletedAt)));
+    .where(
+      and(eq(tenantMemberships.userId, userId), eq(tenantMemberships.tenantId, tenantId), isNull(tenants.deletedAt)),
+    );
   return !!row;
 }
 

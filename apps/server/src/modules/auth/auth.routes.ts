@@ -1,4 +1,11 @@
-import { activeTenantBodySchema, AUTH, AUTHENTICATED, authResultSchema, loginBodySchema, PUBLIC } from '@atrium/contracts';
+import {
+  AUTH,
+  AUTHENTICATED,
+  activeTenantBodySchema,
+  authResultSchema,
+  loginBodySchema,
+  PUBLIC,
+} from '@atrium/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

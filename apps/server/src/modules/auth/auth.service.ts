@@ -99,7 +99,9 @@ export function createAuthService(db: Db, tokens: TokenService) {
 
       const next = newRefreshToken();
       const persistent = session.rememberMe === 'persistent';
-      const rotated = !token.usedAt && (await repo.rotateRefreshToken(db, oldHash, hashToken(next), session.id, sessionExpiry(persistent)));
+      const rotated =
+        !token.usedAt &&
+        (await repo.rotateRefreshToken(db, oldHash, hashToken(next), session.id, sessionExpiry(persistent)));
       if (!rotated) {
         const revoked = await repo.revokeSessions(db, { sessionId: session.id }, 'refreshTokenReuse');
         throw Object.assign(new AppError('sessionExpired'), { revoked });

@@ -50,7 +50,11 @@ export const meRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) =
     '/me/info',
     {
       config: { policy: AUTHENTICATED },
-      schema: { tags: ['me'], summary: 'GDPR state, language and tenants of the user', response: { 200: userInfoSchema } },
+      schema: {
+        tags: ['me'],
+        summary: 'GDPR state, language and tenants of the user',
+        response: { 200: userInfoSchema },
+      },
     },
     async (request) => {
       const principal = principalOf(request);

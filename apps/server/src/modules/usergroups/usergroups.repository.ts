@@ -9,4 +9,9 @@ export const listGroups = (db: Db, tenantId: string) =>
   db.select(columns).from(userGroups).where(eq(userGroups.tenantId, tenantId)).orderBy(asc(userGroups.name));
 
 export const findGroup = async (db: Db, tenantId: string, id: string) =>
-  (await db.select(columns).from(userGroups).where(and(eq(userGroups.tenantId, tenantId), eq(userGroups.id, id))))[0];
+  (
+    await db
+      .select(columns)
+      .from(userGroups)
+      .where(and(eq(userGroups.tenantId, tenantId), eq(userGroups.id, id)))
+  )[0];

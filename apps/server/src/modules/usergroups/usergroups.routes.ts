@@ -14,7 +14,11 @@ export const userGroupsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, {
     '/usergroups',
     {
       config: { policy },
-      schema: { tags: ['usergroups'], summary: 'User groups of the active tenant', response: { 200: z.array(groupSchema) } },
+      schema: {
+        tags: ['usergroups'],
+        summary: 'User groups of the active tenant',
+        response: { 200: z.array(groupSchema) },
+      },
     },
     async (request) => repo.listGroups(db, activeTenantOf(request)),
   );

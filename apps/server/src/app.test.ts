@@ -1,0 +1,125 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../test/harness.js';
+import { loggerOptions } from './app.js';
+import { loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('lists every bad variable at once', () => {
+    expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'nope', JWT_SECRET: 'short' })).toThrow(
+      /PORT[\s\S]*DATABASE_URL[\s\S]*JWT_SECRET/,
+    );
+  });
+
+  it('requires JWT_SECRET in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: mkdtempSync(join(tmpdir(), 'cfg-')) })).toThrow(
+      /JWT_SECRET/,
+    );
+  });
+
+  it('seeds demo data on the embedded database only, unless asked', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cfg-'));
+    expect(loadConfig({ DATA_DIR: dir }).seedDemo).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: 'postgres://x@localhost/db' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: 'postgres://x@localhost/db', SEED_DEMO: 'true' }).seedDemo).toBe(
+      true,
+    );
+  });
+
+  it('keeps one generated secret per data folder', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cfg-'));
+    const first = loadConfig({ DATA_DIR: dir }).jwtSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(first);
+  });
+});
+
+describe('the HTTP surface', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  it('GET /core/api/health answers ok', async () => {
+    const res = await ctx.app.inject({ url: '/core/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+
+  it('serves the OpenAPI document and the browsable reference', async () => {
+    const doc = await ctx.app.inject({ url: '/core/api/openapi.json' });
+    expect(doc.statusCode).toBe(200);
+    expect(doc.json().paths['/core/api/auth/login'].post).toBeDefined();
+    const ui = await ctx.app.inject({ url: '/core/api/docs/' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-type']).toContain('text/html');
+  });
+
+  it('answers unknown API paths with problem+json 404', async () => {
+    const res = await ctx.app.inject({ url: '/core/api/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+  });
+});
+
+describe('serving the web app', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'web-'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Atrium shell</title>');
+    ctx = await createTestApp({ WEB_DIST: dist });
+  });
+  afterAll(() => ctx.close());
+
+  it('serves index.html at / and for deep links', async () => {
+    for (const url of ['/', '/users/0b8f7c1e-1111-4111-8111-111111111111', '/tenants/new?x=1']) {
+      const res = await ctx.app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('Atrium shell');
+    }
+  });
+
+  it('does not answer missing assets or API paths with the shell', async () => {
+    expect((await ctx.app.inject({ url: '/assets/missing.js' })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ url: '/core/api/missing' })).statusCode).toBe(404);
+  });
+});
+
+describe('logging', () => {
+  it('redacts authorization, cookies, passwords and access_token query parameters', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const config = loadConfig({
+      JWT_SECRET: 'x'.repeat(40),
+      LOG_LEVEL: 'info',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'log-')),
+    });
+    const app = Fastify({ logger: { ...(loggerOptions(config) as object), stream } });
+    app.post('/core/tenantHub', async (request) => {
+      request.log.info({ body: request.body }, 'got body');
+      return {};
+    });
+    await app.inject({
+      method: 'POST',
+      url: '/core/tenantHub?id=abc&access_token=SECRET-TOKEN',
+      headers: { authorization: 'Bearer SECRET-BEARER', cookie: 'atrium_refresh=SECRET-COOKIE' },
+      payload: { password: 'SECRET-PASSWORD' },
+    });
+    await app.close();
+    const log = lines.join('');
+    expect(log).toContain('/core/tenantHub?id=abc&access_token=[REDACTED]');
+    for (const secret of ['SECRET-TOKEN', 'SECRET-BEARER', 'SECRET-COOKIE', 'SECRET-PASSWORD']) {
+      expect(log).not.toContain(secret);
+    }
+  });
+});
