@@ -1,3 +1,5 @@
+export * from './mail.js';
+export * from './passwords.js';
 export * from './sessions.js';
 export * from './tenants.js';
 export * from './users.js';
