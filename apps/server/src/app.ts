@@ -15,9 +15,13 @@ import { accessPolicyPlugin } from './http/access-policy.js';
 import { registerErrorHandler } from './http/errors.js';
 import { createTokenService } from './http/tokens.js';
 import { registerWebApp } from './http/web-app.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
+import { createSmtpTransport } from './mail/smtp.transport.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { mailRoutes } from './modules/mail/mail.routes.js';
 import { meRoutes } from './modules/me/me.routes.js';
+import { passwordsRoutes } from './modules/passwords/passwords.routes.js';
 import { userGroupsRoutes } from './modules/usergroups/usergroups.routes.js';
 
 export type AppDeps = { config: Config; database: Database };
@@ -61,7 +65,10 @@ export async function buildApp({ config, database }: AppDeps) {
 
   // Infrastructure
   const tokens = createTokenService(config.jwtSecret);
-  const deps = { config, db: database.db, tokens };
+  const transport = config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl, config.mail.from) : null;
+  const mailer = createMailer(database.db, transport, app.log);
+  app.addHook('onClose', () => mailer.close());
+  const deps = { config, db: database.db, tokens, mailer };
   await app.register(fastifyCookie);
   await app.register(accessPolicyPlugin, { db: database.db, tokens });
   await app.register(fastifySwagger, {
@@ -86,6 +93,8 @@ export async function buildApp({ config, database }: AppDeps) {
       await api.register(authRoutes, deps);
       await api.register(meRoutes, deps);
       await api.register(userGroupsRoutes, deps);
+      await api.register(passwordsRoutes, deps);
+      await api.register(mailRoutes, deps);
     },
     { prefix: '/core/api' },
   );
@@ -95,4 +104,9 @@ export async function buildApp({ config, database }: AppDeps) {
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
-export type ModuleDeps = { config: Config; db: Database['db']; tokens: ReturnType<typeof createTokenService> };
+export type ModuleDeps = {
+  config: Config;
+  db: Database['db'];
+  tokens: ReturnType<typeof createTokenService>;
+  mailer: Mailer;
+};

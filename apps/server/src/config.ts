@@ -18,6 +18,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   /** PostgreSQL connection string; when unset the embedded PGlite database in DATA_DIR is used. */
   DATABASE_URL: z.url().optional(),
+  /** Redis server for the real-time hub's backplane between server processes; when unset, PostgreSQL LISTEN/NOTIFY carries it. */
+  REDIS_URL: z.url().optional(),
   /** Seed demo tenants and accounts; defaults to true on the embedded database only. */
   SEED_DEMO: bool,
   /** Secret that signs access tokens (32+ characters); generated into DATA_DIR when unset outside production. */
@@ -29,6 +31,22 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Folder of the built web app served at /. */
   WEB_DIST: z.string().default(resolve(import.meta.dirname, '../../web/dist')),
+  /** Address users reach Atrium at, for links in mail; defaults to http://localhost:PORT. */
+  PUBLIC_URL: z.url().optional(),
+  /** SMTP server for outgoing mail, as smtp(s)://user:password@host:port; unset keeps mail in the outbox. */
+  SMTP_URL: z.url().optional(),
+  /** Sender address of system mail. */
+  MAIL_FROM: z.string().default('Atrium <no-reply@atrium.local>'),
+  /** Microsoft 365 single sign-on: the Entra tenant (or 'common'), the app's client id and secret. */
+  OFFICE365_TENANT_ID: z.string().optional(),
+  OFFICE365_CLIENT_ID: z.string().optional(),
+  OFFICE365_CLIENT_SECRET: z.string().optional(),
+  /** OpenID issuer; defaults to Microsoft's v2.0 endpoint of OFFICE365_TENANT_ID. */
+  OFFICE365_ISSUER: z.url().optional(),
+  /** Scopes asked for at sign-in. */
+  OFFICE365_SCOPE: z.string().default('openid profile email'),
+  /** Show the Microsoft 365 button only on hosts matching this regular expression. */
+  OFFICE365_HOST_PATTERN: z.string().optional(),
 });
 
 export type Config = {
@@ -37,12 +55,25 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  redisUrl: string | undefined;
   seedDemo: boolean;
   jwtSecret: string;
   cookieSecure: boolean;
   trustProxy: boolean;
   logLevel: string;
   webDist: string;
+  publicUrl: string;
+  mail: { smtpUrl: string | undefined; from: string };
+  office365: Office365Config | null;
+};
+
+export type Office365Config = {
+  tenantId: string;
+  clientId: string;
+  clientSecret: string;
+  issuer: string;
+  scope: string;
+  hostPattern: string | undefined;
 };
 
 /** Reads the environment once; fails listing every bad variable. */
@@ -63,12 +94,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET ?? localSecret(dataDir),
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
     trustProxy: e.TRUST_PROXY ?? false,
     logLevel: e.LOG_LEVEL,
     webDist: resolve(e.WEB_DIST),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    office365:
+      e.OFFICE365_TENANT_ID && e.OFFICE365_CLIENT_ID && e.OFFICE365_CLIENT_SECRET
+        ? {
+            tenantId: e.OFFICE365_TENANT_ID,
+            clientId: e.OFFICE365_CLIENT_ID,
+            clientSecret: e.OFFICE365_CLIENT_SECRET,
+            issuer: e.OFFICE365_ISSUER ?? `https://login.microsoftonline.com/${e.OFFICE365_TENANT_ID}/v2.0`,
+            scope: e.OFFICE365_SCOPE,
+            hostPattern: e.OFFICE365_HOST_PATTERN,
+          }
+        : null,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Role } from '@atrium/contracts';
-import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   loginFailures,
@@ -95,12 +95,17 @@ export async function rotateRefreshToken(db: Db, oldHash: string, newHash: strin
   });
 }
 
-export async function revokeSessions(db: Db, where: { sessionId?: string; userId?: string }, reason: string) {
+export async function revokeSessions(
+  db: Db,
+  where: { sessionId?: string; userId?: string; exceptSessionId?: string },
+  reason: string,
+) {
   const cond = where.sessionId ? eq(sessions.id, where.sessionId) : eq(sessions.userId, where.userId!);
+  const except = where.exceptSessionId ? ne(sessions.id, where.exceptSessionId) : undefined;
   return db
     .update(sessions)
     .set({ revokedAt: new Date(), revokeReason: reason })
-    .where(and(cond, isNull(sessions.revokedAt)))
+    .where(and(cond, except, isNull(sessions.revokedAt)))
     .returning({ id: sessions.id, userId: sessions.userId });
 }
 

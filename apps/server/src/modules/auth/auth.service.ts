@@ -122,6 +122,11 @@ export function createAuthService(db: Db, tokens: TokenService) {
       return repo.revokeSessions(db, { userId }, reason);
     },
 
+    /** Ends every session of the user but the one given (after a password change, say). */
+    async revokeOtherSessions(userId: string, keepSessionId: string, reason: string) {
+      return repo.revokeSessions(db, { userId, exceptSessionId: keepSessionId }, reason);
+    },
+
     /** Makes tenantId (or none) the session's active tenant; the caller must be allowed into it. */
     async setActiveTenant(principal: Principal, tenantId: string | null) {
       const user = await repo.findUserById(db, principal.userId);

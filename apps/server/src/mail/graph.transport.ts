@@ -1,0 +1,75 @@
+import type { MailMessage, MailTransport } from './mail.port.js';
+
+export type GraphMailSettings = {
+  msGraphTenantId: string;
+  msGraphClientId: string;
+  msGraphClientSecret: string;
+  /** The mailbox (user id or principal name) that sends. */
+  msGraphSenderId: string;
+  msGraphFromMail: string;
+};
+
+export type GraphEndpoints = {
+  /** Where client-credential tokens are issued; Microsoft's login host in production. */
+  authorityBaseUrl: string;
+  /** The Graph API root; Microsoft's Graph host in production. */
+  graphBaseUrl: string;
+};
+
+export const MICROSOFT_ENDPOINTS: GraphEndpoints = {
+  authorityBaseUrl: 'https://login.microsoftonline.com',
+  graphBaseUrl: 'https://graph.microsoft.com',
+};
+
+/** Sends with Microsoft Graph sendMail, authenticating with the client-credentials grant. */
+export function createGraphTransport(
+  settings: GraphMailSettings,
+  endpoints: GraphEndpoints = MICROSOFT_ENDPOINTS,
+): MailTransport {
+  let cached: { token: string; until: number } | undefined;
+
+  async function accessToken(): Promise<string> {
+    if (cached && cached.until > Date.now()) return cached.token;
+    const url = `${endpoints.authorityBaseUrl}/${encodeURIComponent(settings.msGraphTenantId)}/oauth2/v2.0/token`;
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: settings.msGraphClientId,
+        client_secret: settings.msGraphClientSecret,
+        scope: `${endpoints.graphBaseUrl}/.default`,
+      }),
+      signal: AbortSignal.timeout(15_000),
+    });
+    if (!res.ok) throw new Error(`Graph token request failed with ${res.status}`);
+    const body = (await res.json()) as { access_token?: string; expires_in?: number };
+    if (!body.access_token) throw new Error('Graph token answer carried no access_token');
+    // Renew a minute early.
+    cached = { token: body.access_token, until: Date.now() + ((body.expires_in ?? 3600) - 60) * 1000 };
+    return cached.token;
+  }
+
+  return {
+    name: 'graph',
+    async send(message: MailMessage) {
+      const url = `${endpoints.graphBaseUrl}/v1.0/users/${encodeURIComponent(settings.msGraphSenderId)}/sendMail`;
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${await accessToken()}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          message: {
+            subject: message.subject,
+            body: { contentType: 'HTML', content: message.html },
+            from: { emailAddress: { address: settings.msGraphFromMail } },
+            toRecipients: [{ emailAddress: { address: message.to } }],
+          },
+          saveToSentItems: false,
+        }),
+        signal: AbortSignal.timeout(30_000),
+      });
+      if (res.status === 401) cached = undefined;
+      if (res.status !== 202 && !res.ok) throw new Error(`Graph sendMail failed with ${res.status}`);
+    },
+  };
+}

@@ -1,0 +1,177 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase } from '../../test/harness.js';
+import type { Database } from '../db/client.js';
+import { mailOutbox } from '../db/schema/index.js';
+import { createGraphTransport } from './graph.transport.js';
+import type { MailTransport } from './mail.port.js';
+import { createMailer } from './mailer.js';
+import { RETRY_DELAYS_MS } from './outbox.js';
+import { createSmtpTransport } from './smtp.transport.js';
+
+const log = pino({ level: 'silent' });
+let database: Database & { dispose: () => Promise<void> };
+beforeAll(async () => {
+  database = await freshDatabase();
+});
+afterAll(() => database.dispose());
+
+const message = { to: 'rita@example.test', subject: 'Hello', html: '<p>Hi</p>', text: 'Hi' };
+const rowOf = async (id: string) => (await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]!;
+
+describe('SMTP transport', () => {
+  const received: { from: string; to: string[]; data: string }[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, done) {
+      let data = '';
+      stream.on('data', (chunk) => {
+        data += chunk;
+      });
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          data,
+        });
+        done();
+      });
+    },
+  });
+  let port = 0;
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('delivers queued mail through a real SMTP server and marks it sent', async () => {
+    const transport = createSmtpTransport(`smtp://127.0.0.1:${port}`, 'Atrium <no-reply@atrium.test>');
+    const mailer = createMailer(database.db, transport, log);
+    const id = await mailer.send(message);
+    expect((await rowOf(id)).status).toBe('pending');
+    await mailer.worker!.runOnce();
+    await mailer.close();
+    const row = await rowOf(id);
+    expect(row).toMatchObject({ status: 'sent', transport: 'smtp', attempts: 1 });
+    const got = received.find((r) => r.to.includes('rita@example.test'))!;
+    expect(got.from).toBe('no-reply@atrium.test');
+    expect(got.data).toContain('Subject: Hello');
+  });
+});
+
+describe('retries', () => {
+  it('keeps failed mail pending with a later attempt, then marks it failed after the last retry', async () => {
+    let calls = 0;
+    const broken: MailTransport = {
+      name: 'broken',
+      async send() {
+        calls++;
+        throw new Error('connection refused');
+      },
+    };
+    const mailer = createMailer(database.db, broken, log);
+    const id = await mailer.send({ ...message, to: 'retry@example.test' });
+    await mailer.worker!.runOnce();
+    let row = await rowOf(id);
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: 'connection refused' });
+    expect(row.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + RETRY_DELAYS_MS[0]! - 5000);
+
+    // Not due yet: nothing happens.
+    await mailer.worker!.runOnce();
+    expect(calls).toBe(1);
+
+    for (let i = 0; i < RETRY_DELAYS_MS.length; i++) {
+      await database.db
+        .update(mailOutbox)
+        .set({ nextAttemptAt: new Date(0) })
+        .where(eq(mailOutbox.id, id));
+      await mailer.worker!.runOnce();
+    }
+    row = await rowOf(id);
+    expect(row.status).toBe('failed');
+    expect(row.attempts).toBe(RETRY_DELAYS_MS.length + 1);
+    await mailer.close();
+  });
+
+  it('stores mail in the outbox when no transport is configured', async () => {
+    const mailer = createMailer(database.db, null, log);
+    const id = await mailer.send(message);
+    expect((await rowOf(id)).status).toBe('stored');
+    expect(mailer.worker).toBeNull();
+  });
+});
+
+describe('Microsoft Graph transport', () => {
+  const requests: { url: string; headers: IncomingMessage['headers']; body: string }[] = [];
+  let failSend = false;
+  const standIn = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => {
+      body += c;
+    });
+    req.on('end', () => {
+      requests.push({ url: req.url!, headers: req.headers, body });
+      if (req.url === '/contoso-tenant/oauth2/v2.0/token') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ access_token: 'graph-token-1', expires_in: 3600, token_type: 'Bearer' }));
+      } else if (req.url === '/v1.0/users/sender%40contoso.test/sendMail') {
+        res.writeHead(failSend ? 500 : 202);
+        res.end();
+      } else {
+        res.writeHead(404);
+        res.end();
+      }
+    });
+  });
+  let base = '';
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(standIn.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => standIn.close(() => resolve())));
+
+  const settings = {
+    msGraphTenantId: 'contoso-tenant',
+    msGraphClientId: 'client-1',
+    msGraphClientSecret: 'secret-1',
+    msGraphSenderId: 'sender@contoso.test',
+    msGraphFromMail: 'news@contoso.test',
+  };
+
+  it('gets a client-credentials token once and sends mail with it', async () => {
+    const transport = createGraphTransport(settings, { authorityBaseUrl: base, graphBaseUrl: base });
+    await transport.send(message);
+    await transport.send({ ...message, to: 'second@example.test' });
+    const tokenCalls = requests.filter((r) => r.url.endsWith('/token'));
+    expect(tokenCalls).toHaveLength(1);
+    const form = new URLSearchParams(tokenCalls[0]!.body);
+    expect(Object.fromEntries(form)).toEqual({
+      grant_type: 'client_credentials',
+      client_id: 'client-1',
+      client_secret: 'secret-1',
+      scope: `${base}/.default`,
+    });
+    const sends = requests.filter((r) => r.url.endsWith('/sendMail'));
+    expect(sends).toHaveLength(2);
+    expect(sends[0]!.headers.authorization).toBe('Bearer graph-token-1');
+    expect(JSON.parse(sends[0]!.body).message).toMatchObject({
+      subject: 'Hello',
+      body: { contentType: 'HTML', content: '<p>Hi</p>' },
+      from: { emailAddress: { address: 'news@contoso.test' } },
+      toRecipients: [{ emailAddress: { address: 'rita@example.test' } }],
+    });
+  });
+
+  it('throws when Graph refuses, so the worker retries', async () => {
+    failSend = true;
+    const transport = createGraphTransport(settings, { authorityBaseUrl: base, graphBaseUrl: base });
+    await expect(transport.send(message)).rejects.toThrow(/500/);
+    failSend = false;
+  });
+});

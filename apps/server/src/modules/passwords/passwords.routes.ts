@@ -1,0 +1,75 @@
+import { AUTHENTICATED, emailSchema, PUBLIC, passwordSchema } from '@atrium/contracts';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ModuleDeps } from '../../app.js';
+import { principalOf } from '../../http/tenant-context.js';
+import { createAuthService } from '../auth/auth.service.js';
+import { createPasswordsService } from './passwords.service.js';
+
+export const passwordsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, tokens, mailer, config }) => {
+  const passwords = createPasswordsService({
+    db,
+    mailer,
+    auth: createAuthService(db, tokens),
+    publicUrl: config.publicUrl,
+  });
+  // Per address, on top of the per-account limit in the service: keeps the endpoint from being a mail cannon.
+  await app.register(rateLimit, { global: false });
+
+  app.post(
+    '/auth/forgotpassword',
+    {
+      config: { policy: PUBLIC, rateLimit: { max: 5, timeWindow: '15 minutes' } },
+      schema: {
+        tags: ['passwords'],
+        summary: 'Mail a password-reset link (answers 204 whether or not the account exists)',
+        body: z.object({ email: emailSchema }),
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await passwords.forgot(request.body.email);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/auth/resetpassword',
+    {
+      config: { policy: PUBLIC, rateLimit: { max: 10, timeWindow: '15 minutes' } },
+      schema: {
+        tags: ['passwords'],
+        summary: 'Choose a new password with the id and token from the reset mail; ends every session',
+        body: z.object({
+          id: z.uuid('invalidOrExpiredResetLink'),
+          token: z.string().min(1).max(200),
+          password: passwordSchema,
+        }),
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const { id, token, password } = request.body;
+      await passwords.reset(id, token, password);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/auth/changepassword',
+    {
+      config: { policy: AUTHENTICATED },
+      schema: {
+        tags: ['passwords'],
+        summary: 'Change your own password; your other sessions end',
+        body: z.object({ password: passwordSchema, currentPassword: z.string().min(1, 'required').max(128) }),
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await passwords.change(principalOf(request), request.body.password, request.body.currentPassword);
+      return reply.status(204).send(null);
+    },
+  );
+};

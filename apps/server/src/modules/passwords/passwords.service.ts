@@ -1,0 +1,61 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '../../db/client.js';
+import { AppError, fieldError } from '../../http/errors.js';
+import type { Principal } from '../../http/tokens.js';
+import type { Mailer } from '../../mail/mailer.js';
+import type { AuthService } from '../auth/auth.service.js';
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { resetPasswordMail } from './passwords.mail.js';
+import * as repo from './passwords.repository.js';
+
+const RESET_TOKEN_MS = 3_600_000;
+/** At most this many reset mails per account per quarter hour; more are silently dropped. */
+const MAX_RESETS_PER_WINDOW = 3;
+const RESET_WINDOW_MS = 15 * 60_000;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export function createPasswordsService(deps: { db: Db; mailer: Mailer; auth: AuthService; publicUrl: string }) {
+  const { db, mailer, auth, publicUrl } = deps;
+  return {
+    /** Mails a reset link when the account exists; says nothing either way. */
+    async forgot(email: string) {
+      const user = await repo.findLiveUserByEmail(db, email);
+      if (!user) return;
+      if ((await repo.recentResetCount(db, user.id, new Date(Date.now() - RESET_WINDOW_MS))) >= MAX_RESETS_PER_WINDOW)
+        return;
+      const token = randomBytes(32).toString('base64url');
+      await repo.insertResetToken(db, {
+        tokenHash: hashToken(token),
+        userId: user.id,
+        expiresAt: new Date(Date.now() + RESET_TOKEN_MS),
+      });
+      const link = `${publicUrl}/resetpassword?${new URLSearchParams({ id: user.id, token })}`;
+      await mailer.send(resetPasswordMail(user.email, user.name, link));
+    },
+
+    /** Sets a new password from a mailed token and ends every session of the account. */
+    async reset(userId: string, token: string, password: string) {
+      await db.transaction(async (tx) => {
+        const user = await repo.findUser(tx, userId);
+        if (!user || user.deletedAt || !(await repo.consumeResetToken(tx, userId, hashToken(token)))) {
+          throw fieldError('token', 'invalidOrExpiredResetLink');
+        }
+        await repo.setPasswordHash(tx, userId, await hashPassword(password));
+      });
+      await auth.revokeAllOf(userId, 'passwordReset');
+    },
+
+    /** Changes the caller's own password; other sessions of the account end. */
+    async change(principal: Principal, password: string, currentPassword: string) {
+      if (principal.impersonatorId) throw new AppError('forbidden', 'Passwords cannot be changed while impersonating');
+      const user = await repo.findUser(db, principal.userId);
+      if (!user) throw new AppError('sessionExpired');
+      if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+        throw fieldError('currentPassword', 'wrongCurrentPassword');
+      }
+      await repo.setPasswordHash(db, user.id, await hashPassword(password));
+      await auth.revokeOtherSessions(user.id, principal.sessionId, 'passwordChanged');
+    },
+  };
+}

@@ -1,0 +1,172 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/harness.js';
+import { mailOutbox, passwordResetTokens } from '../../db/schema/index.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp({ PUBLIC_URL: 'https://atrium.example' });
+});
+afterAll(() => ctx.close());
+
+const post = (url: string, payload: object, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') =>
+  ctx.app.inject({ method: 'POST', url: `/core/api/auth/${url}`, payload, headers, remoteAddress });
+
+/** The reset link of the newest mail to `to`. */
+async function resetLinkFor(to: string) {
+  const rows = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+  const mail = rows.at(-1)!;
+  const href = /https:\/\/atrium\.example\/resetpassword\?[^\s"]+/.exec(mail.text)![0];
+  const url = new URL(href.replaceAll('&amp;', '&'));
+  return { id: url.searchParams.get('id')!, token: url.searchParams.get('token')!, mail };
+}
+
+describe('POST /core/api/auth/forgotpassword', () => {
+  it('answers 204 for an unknown address and sends nothing', async () => {
+    const res = await post('forgotpassword', { email: 'ghost@example.test' }, {}, '10.9.0.1');
+    expect(res.statusCode).toBe(204);
+    const rows = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'ghost@example.test'));
+    expect(rows).toEqual([]);
+  });
+
+  it('answers 204 and puts a reset link for the account in the outbox', async () => {
+    const user = await ctx.factories.user({ name: 'Rita' });
+    const res = await post('forgotpassword', { email: user.email.toUpperCase() }, {}, '10.9.0.2');
+    expect(res.statusCode).toBe(204);
+    const { id, token, mail } = await resetLinkFor(user.email);
+    expect(id).toBe(user.id);
+    expect(token.length).toBeGreaterThan(30);
+    expect(mail.status).toBe('stored');
+    expect(mail.html).toContain('Hello Rita');
+    // Only a hash of the token is kept.
+    const stored = await ctx.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+    expect(JSON.stringify(stored)).not.toContain(token);
+  });
+
+  it('returns 400 for a malformed address', async () => {
+    const res = await post('forgotpassword', { email: 'nope' }, {}, '10.9.0.3');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([{ field: 'email', message: 'invalidEmail' }]);
+  });
+
+  it('limits requests per address with 429', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push((await post('forgotpassword', { email: `a${i}@example.test` }, {}, '10.9.9.9')).statusCode);
+    expect(statuses.slice(0, 5)).toEqual([204, 204, 204, 204, 204]);
+    expect(statuses[5]).toBe(429);
+  });
+});
+
+describe('POST /core/api/auth/resetpassword', () => {
+  it('sets the new password once, and ends every session of the account', async () => {
+    const user = await ctx.factories.user();
+    const before = await ctx.signIn(user.email);
+    await post('forgotpassword', { email: user.email }, {}, '10.9.1.1');
+    const { id, token } = await resetLinkFor(user.email);
+
+    const res = await post('resetpassword', { id, token, password: 'Brand-new-pass-1' }, {}, '10.9.1.1');
+    expect(res.statusCode).toBe(204);
+    const me = await ctx.app.inject({ url: '/core/api/me/info', headers: { authorization: `Bearer ${before.token}` } });
+    expect(me.statusCode).toBe(401);
+    await expect(ctx.signIn(user.email)).rejects.toThrow(/401/);
+    expect((await ctx.signIn(user.email, 'Brand-new-pass-1')).user.id).toBe(user.id);
+
+    const again = await post('resetpassword', { id, token, password: 'Another-pass-22' }, {}, '10.9.1.1');
+    expect(again.statusCode).toBe(400);
+    expect(again.json().errors).toEqual([{ field: 'token', message: 'invalidOrExpiredResetLink' }]);
+  });
+
+  it('refuses an expired token', async () => {
+    const user = await ctx.factories.user();
+    await post('forgotpassword', { email: user.email }, {}, '10.9.2.1');
+    const { id, token } = await resetLinkFor(user.email);
+    await ctx.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetTokens.userId, user.id));
+    expect((await post('resetpassword', { id, token, password: 'Brand-new-pass-1' }, {}, '10.9.2.1')).statusCode).toBe(
+      400,
+    );
+  });
+
+  it('refuses a token of another account', async () => {
+    const a = await ctx.factories.user();
+    const b = await ctx.factories.user();
+    await post('forgotpassword', { email: a.email }, {}, '10.9.3.1');
+    const { token } = await resetLinkFor(a.email);
+    expect(
+      (await post('resetpassword', { id: b.id, token, password: 'Brand-new-pass-1' }, {}, '10.9.3.1')).statusCode,
+    ).toBe(400);
+  });
+
+  it('checks the password length (8 to 128)', async () => {
+    const user = await ctx.factories.user();
+    const short = await post('resetpassword', { id: user.id, token: 'x', password: 'short' }, {}, '10.9.4.1');
+    expect(short.json().errors).toEqual([{ field: 'password', message: 'passwordTooShort' }]);
+    const long = await post('resetpassword', { id: user.id, token: 'x', password: 'x'.repeat(129) }, {}, '10.9.4.1');
+    expect(long.json().errors).toEqual([{ field: 'password', message: 'passwordTooLong' }]);
+  });
+});
+
+describe('POST /core/api/auth/changepassword', () => {
+  it('needs the current password', async () => {
+    const user = await ctx.factories.user();
+    const { token } = await ctx.signIn(user.email);
+    const res = await post(
+      'changepassword',
+      { password: 'Brand-new-pass-1', currentPassword: 'wrong-one' },
+      { authorization: `Bearer ${token}` },
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([{ field: 'currentPassword', message: 'wrongCurrentPassword' }]);
+    const missing = await post(
+      'changepassword',
+      { password: 'Brand-new-pass-1' },
+      { authorization: `Bearer ${token}` },
+    );
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors[0].field).toBe('currentPassword');
+  });
+
+  it('changes it, keeps this session and ends the others', async () => {
+    const user = await ctx.factories.user();
+    const other = await ctx.signIn(user.email);
+    const mine = await ctx.signIn(user.email);
+    const res = await post(
+      'changepassword',
+      { password: 'Brand-new-pass-1', currentPassword: ctx.factories.PASSWORD },
+      { authorization: `Bearer ${mine.token}` },
+    );
+    expect(res.statusCode).toBe(204);
+    const info = (token: string) =>
+      ctx.app.inject({ url: '/core/api/me/info', headers: { authorization: `Bearer ${token}` } });
+    expect((await info(mine.token)).statusCode).toBe(200);
+    expect((await info(other.token)).statusCode).toBe(401);
+    expect((await ctx.signIn(user.email, 'Brand-new-pass-1')).user.id).toBe(user.id);
+  });
+
+  it('returns 401 without a token', async () => {
+    expect((await post('changepassword', { password: 'Brand-new-pass-1', currentPassword: 'x' })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /core/api/mail/outbox', () => {
+  it('lists mail for super administrators only', async () => {
+    const user = await ctx.factories.user();
+    await post('forgotpassword', { email: user.email }, {}, '10.9.5.1');
+    const sa = await ctx.actor(['Superadmin']);
+    const res = await ctx.app.inject({
+      url: `/core/api/mail/outbox?search=${encodeURIComponent(user.email)}`,
+      headers: sa.auth,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      total: 1,
+      page: 1,
+      data: [{ to: user.email, subject: 'Reset your Atrium password' }],
+    });
+    const admin = await ctx.actor(['TenantAdmin']);
+    expect((await ctx.app.inject({ url: '/core/api/mail/outbox', headers: admin.auth })).statusCode).toBe(403);
+  });
+});
