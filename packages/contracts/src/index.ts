@@ -6,3 +6,5 @@ export * from './problem.js';
 export * from './roles.js';
 export * from './route-table.js';
 export * from './tenant.js';
+export * from './tenants.js';
+export * from './users.js';

@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { pageOf, pageQuerySchema } from './problem.js';
+import { customTenantPropertiesSchema, FONT_OPTIONS, HEX_COLOUR } from './tenant.js';
+
+/** Limits of the tenant form and its uploads. */
+export const TENANT_LIMITS = {
+  nameMax: 200,
+  textMax: 2000,
+  /** Largest logo or mobile logo, in bytes. */
+  logoMaxBytes: 1024 * 1024,
+  /** File types a logo may have (checked by content on the server). */
+  logoTypes: ['png', 'jpg', 'svg', 'ico'] as const,
+  cloneTitleMax: 200,
+} as const;
+
+/** A value that must be empty or start with http:// or https://; otherwise the spec's 'putHttps'. */
+export const PREFERED_URL = /^https?:\/\/\S+$/i;
+
+const emptyToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+
+/** Optional free text: trimmed, and an empty string becomes null. */
+const optionalText = (max: number = TENANT_LIMITS.textMax) =>
+  z.preprocess(emptyToNull, z.string().trim().max(max, 'tooLong').nullable().optional());
+
+/** maxUsersCanCreate / maxTenantsCanCreate: digits only, minimum 0, empty means none. */
+export const limitSchema = z.preprocess(
+  (v) => {
+    const e = emptyToNull(v);
+    return typeof e === 'string' && /^\d+$/.test(e.trim()) ? Number(e.trim()) : e;
+  },
+  z
+    .number({ error: 'digitsOnly' })
+    .int('digitsOnly')
+    .min(0, 'minimum0')
+    .max(1_000_000_000, 'tooLarge')
+    .nullable()
+    .optional(),
+);
+
+const colourField = z.preprocess(emptyToNull, z.string().regex(HEX_COLOUR, 'invalidHexColour').nullable().optional());
+
+/** The theme as the tenant form sends it: empty colours and font become null, the 'default' font is stored as none. */
+export const customTenantPropertiesBodySchema = z.object({
+  primaryColor: colourField,
+  secondaryColor: colourField,
+  backgroundColor: colourField,
+  menuBackgroundColor: colourField,
+  appThemeColor: colourField,
+  fontFamily: z.preprocess(
+    (v) => (v === 'default' ? null : emptyToNull(v)),
+    z.enum(FONT_OPTIONS, { error: 'unknownFont' }).nullable().optional(),
+  ),
+  chatGPTForTenant: z.boolean().optional(),
+  chatGPTForCoach: z.boolean().optional(),
+  speechToText: z.boolean().optional(),
+  liveAvatar: z.boolean().optional(),
+});
+
+/** Where an uploaded logo is served from; a tenant may only point at files uploaded here. */
+export const MEDIA_PATH = /^\/core\/api\/media\/[0-9a-f-]{36}\.(png|jpg|svg|ico)$/;
+
+/** POST /tenants and PUT /tenants/{id}: the Tenant entity's fields (spec part 1 §3, §5). */
+export const tenantBodySchema = z
+  .object({
+    name: z.string({ error: 'required' }).trim().min(1, 'required').max(TENANT_LIMITS.nameMax, 'tooLong'),
+    cvr: optionalText(50),
+    address: optionalText(),
+    mainMail: z.preprocess(emptyToNull, z.string().trim().pipe(z.email('invalidEmail')).nullable().optional()),
+    remarks: optionalText(),
+    phoneNumber: optionalText(50),
+    mapZoom: z.number().int('invalidNumber').min(0).max(22).nullable().optional(),
+    startingAddress: optionalText(),
+    startingLat: z.number().min(-90).max(90).nullable().optional(),
+    startingLng: z.number().min(-180).max(180).nullable().optional(),
+    showCalendarAsList: z.boolean().default(false),
+    useKmAsValues: z.boolean().default(true),
+    allowUnauthorizedAccess: z.boolean().default(false),
+    tenantDocumentId: z.uuid().nullable().optional(),
+    preferedUrl: z.preprocess(
+      emptyToNull,
+      z.string().trim().max(2000, 'tooLong').regex(PREFERED_URL, 'putHttps').nullable().optional(),
+    ),
+    isPartnerTenant: z.boolean().default(false),
+    maxUsersCanCreate: limitSchema,
+    maxTenantsCanCreate: limitSchema,
+    logoMediaFile: z.preprocess(emptyToNull, z.string().regex(MEDIA_PATH, 'unknownMediaFile').nullable().optional()),
+    mobileLogoMediaFile: z.preprocess(
+      emptyToNull,
+      z.string().regex(MEDIA_PATH, 'unknownMediaFile').nullable().optional(),
+    ),
+    userIds: z.array(z.uuid(), { error: 'selectAtLeastOneUser' }).min(1, 'selectAtLeastOneUser').max(10_000),
+    featureIds: z.array(z.uuid()).max(100).default([]),
+    mobileFeatureIds: z.array(z.uuid()).max(100).default([]),
+    customTenantProperties: customTenantPropertiesBodySchema.nullable().optional(),
+  })
+  .superRefine((t, ctx) => {
+    // The mobile menu can only offer features the tenant has.
+    t.mobileFeatureIds.forEach((id, i) => {
+      if (!t.featureIds.includes(id)) {
+        ctx.addIssue({ code: 'custom', path: ['mobileFeatureIds', i], message: 'mobileFeatureNotChosen' });
+      }
+    });
+  })
+  .transform((t) =>
+    // The limits only mean something for a partner tenant: unticking clears them.
+    t.isPartnerTenant ? t : { ...t, maxUsersCanCreate: null, maxTenantsCanCreate: null },
+  );
+export type TenantBodyInput = z.input<typeof tenantBodySchema>;
+export type TenantBody = z.output<typeof tenantBodySchema>;
+
+export const featureRefSchema = z.object({ id: z.uuid(), name: z.string() });
+
+/** GET /tenants/{id}. */
+export const tenantSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  cvr: z.string().nullable(),
+  address: z.string().nullable(),
+  mainMail: z.string().nullable(),
+  remarks: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  mapZoom: z.number().nullable(),
+  startingAddress: z.string().nullable(),
+  startingLat: z.number().nullable(),
+  startingLng: z.number().nullable(),
+  features: z.array(featureRefSchema),
+  featureIds: z.array(z.uuid()),
+  mobileFeatureIds: z.array(z.uuid()),
+  showCalendarAsList: z.boolean(),
+  useKmAsValues: z.boolean(),
+  allowUnauthorizedAccess: z.boolean(),
+  tenantDocumentId: z.uuid().nullable(),
+  pageHtml: z.string().nullable(),
+  preferedUrl: z.string().nullable(),
+  isPartnerTenant: z.boolean(),
+  maxUsersCanCreate: z.number().nullable(),
+  maxTenantsCanCreate: z.number().nullable(),
+  partnerTenantId: z.uuid().nullable(),
+  logoMediaFile: z.string().nullable(),
+  mobileLogoMediaFile: z.string().nullable(),
+  userIds: z.array(z.uuid()),
+  countOfUsers: z.number().int(),
+  createdAt: z.date(),
+  /** The caller's active tenant. */
+  tenantId: z.uuid().nullable(),
+  customTenantProperties: customTenantPropertiesSchema.nullable(),
+});
+export type Tenant = z.infer<typeof tenantSchema>;
+
+/** One row of GET /tenants. */
+export const tenantListItemSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  countOfUsers: z.number().int(),
+  createdAt: z.date(),
+  isPartnerTenant: z.boolean(),
+});
+export type TenantListItem = z.infer<typeof tenantListItemSchema>;
+
+export const TENANT_SORTS = ['name', 'createdAt'] as const;
+export const tenantListQuerySchema = pageQuerySchema.extend({
+  sort: z.enum(TENANT_SORTS).default('name'),
+});
+export const tenantPageSchema = pageOf(tenantListItemSchema);
+
+export const cloneTenantBodySchema = z.object({
+  title: z.string({ error: 'required' }).trim().min(1, 'required').max(TENANT_LIMITS.cloneTitleMax, 'tooLong'),
+});
+
+/** A tenant option of a select (spec: label, value). */
+export const tenantDatalistItemSchema = z.object({ value: z.uuid(), label: z.string() });
+
+/** One feature of the catalogue as a tenant has it (GET /tenants/{id}/features). */
+export const tenantFeatureSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  selected: z.boolean(),
+  mobile: z.boolean(),
+  customTitle: z.string().nullable(),
+  customDescription: z.string().nullable(),
+});
+
+/** POST /tenants/media: where the uploaded logo is now served. */
+export const mediaUploadResultSchema = z.object({ path: z.string() });

@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { emailSchema, passwordSchema } from './auth.js';
+import { AUTH, LANGUAGES } from './constants.js';
+import { pageOf, pageQuerySchema } from './problem.js';
+import { ROLE_FILTERS, ROLES } from './roles.js';
+
+export const USER_LIMITS = {
+  nameMax: 100,
+  /** Largest import file, in bytes. */
+  importMaxBytes: 5 * 1024 * 1024,
+  /** Most rows one import may carry. */
+  importMaxRows: 5000,
+  /** Most users one batch action (delete many, assign groups) may name. */
+  batchMax: 1000,
+} as const;
+
+const name = z.string({ error: 'required' }).trim().min(1, 'required').max(USER_LIMITS.nameMax, 'tooLong');
+
+/** POST /users and PUT /users/{id}. */
+export const userBodySchema = z.object({
+  name,
+  surname: z.string().trim().max(USER_LIMITS.nameMax, 'tooLong').default(''),
+  email: emailSchema,
+  password: passwordSchema.optional(),
+  language: z.enum(LANGUAGES, { error: 'unknownLanguage' }).optional(),
+  roles: z
+    .array(z.enum(ROLES, { error: 'unknownRole' }), { error: 'selectAtLeastOneRole' })
+    .min(1, 'selectAtLeastOneRole')
+    .max(ROLES.length),
+  tenantIds: z.array(z.uuid()).max(1000).default([]),
+  groupIds: z.array(z.uuid()).max(1000).default([]),
+});
+export type UserBodyInput = z.input<typeof userBodySchema>;
+export type UserBody = z.output<typeof userBodySchema>;
+
+/** One row of GET /users (spec part 1 §3). */
+export const userListItemSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  surname: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  imagePath: z.string().nullable(),
+  rolesNames: z.array(z.enum(ROLES)),
+  groupsNames: z.array(z.string()),
+  deletedAt: z.date().nullable(),
+});
+export type UserListItem = z.infer<typeof userListItemSchema>;
+
+/** GET /users/{id}: the list fields plus what the user form edits. */
+export const userSchema = userListItemSchema.extend({
+  language: z.string(),
+  tenantIds: z.array(z.uuid()),
+  groupIds: z.array(z.uuid()),
+  createdAt: z.date(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** A query value that may come as one comma-separated string or as a repeated parameter. */
+const listParam = <T extends z.ZodType>(item: T) =>
+  z.preprocess(
+    (v) => (v === undefined ? [] : (Array.isArray(v) ? v : [v]).flatMap((s) => String(s).split(',')).filter(Boolean)),
+    z.array(item).max(50),
+  );
+
+export const USER_SORTS = ['name', 'surname', 'email', 'createdAt'] as const;
+export const userListQuerySchema = pageQuerySchema.extend({
+  sort: z.enum(USER_SORTS).default('name'),
+  /** The spec's role filter values: user, admin, super, partner. */
+  roles: listParam(z.enum(Object.keys(ROLE_FILTERS) as [keyof typeof ROLE_FILTERS], { error: 'unknownRole' })),
+  /** Groups of the active tenant. */
+  groupIds: listParam(z.uuid()),
+});
+export type UserListQuery = z.infer<typeof userListQuerySchema>;
+export const userPageSchema = pageOf(userListItemSchema);
+
+const atLeastOneUser = z
+  .array(z.uuid(), { error: 'selectAtLeastOneUser' })
+  .min(1, 'selectAtLeastOneUser')
+  .max(USER_LIMITS.batchMax, 'tooMany');
+
+export const deleteManyBodySchema = z.object({ ids: atLeastOneUser });
+
+export const groupAssignmentBodySchema = z.object({
+  userIds: atLeastOneUser,
+  groupIds: z
+    .array(z.uuid(), { error: 'selectAtLeastOneGroup' })
+    .min(1, 'selectAtLeastOneGroup')
+    .max(USER_LIMITS.batchMax, 'tooMany'),
+});
+
+/** A user of a select: GET /users/dataselect and GET /users/coaches. */
+export const userOptionSchema = z.object({
+  id: z.uuid(),
+  fullName: z.string(),
+  email: z.string(),
+  imagePath: z.string().nullable(),
+});
+
+/** Columns of an import file and of the export (header names, case-insensitive). */
+export const IMPORT_COLUMNS = ['name', 'surname', 'email', 'role', 'groups', 'language'] as const;
+
+/** The roles an import row may carry (the spec's filter values): tenant users and tenant admins. */
+export const IMPORT_ROLES = { user: 'User', admin: 'TenantAdmin' } as const;
+
+/** One row of an import, as the file gave it. */
+export const importRowSchema = z.object({
+  /** Line of the file (the header is line 1). */
+  line: z.number().int(),
+  name: z.string(),
+  surname: z.string(),
+  email: z.string(),
+  role: z.string(),
+  /** Group names of the active tenant. */
+  groups: z.array(z.string()),
+  language: z.string(),
+});
+export type ImportRow = z.infer<typeof importRowSchema>;
+
+export const importRowErrorSchema = z.object({ field: z.string(), message: z.string() });
+
+/** POST /users/import: every row with its errors; nothing is written yet. */
+export const importPreviewSchema = z.object({
+  rows: z.array(importRowSchema.extend({ errors: z.array(importRowErrorSchema) })),
+  valid: z.number().int(),
+  invalid: z.number().int(),
+});
+export type ImportPreview = z.infer<typeof importPreviewSchema>;
+
+/** POST /users/import/confirm: the previewed rows; all are written or none. */
+export const importConfirmBodySchema = z.object({
+  rows: z
+    .array(importRowSchema, { error: 'nothingToImport' })
+    .min(1, 'nothingToImport')
+    .max(USER_LIMITS.importMaxRows, 'tooManyRows'),
+});
+export const importResultSchema = z.object({ created: z.number().int() });
+
+/** PUT /auth/resetpassword/{id}: an administrator sets another user's password. */
+export const adminResetPasswordBodySchema = z.object({
+  password: passwordSchema,
+  currentPassword: z.string().max(AUTH.passwordMax).optional(),
+});
+
+/** POST /auth/impersonate. */
+export const impersonateBodySchema = z.object({
+  userId: z.uuid(),
+  /** One of the user's tenants; may be left out only for a user without tenants. */
+  tenantId: z.uuid().nullable().optional(),
+});
