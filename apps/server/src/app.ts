@@ -15,16 +15,23 @@ import { accessPolicyPlugin } from './http/access-policy.js';
 import { registerErrorHandler } from './http/errors.js';
 import { createTokenService } from './http/tokens.js';
 import { registerWebApp } from './http/web-app.js';
+import { type HubOptions, type HubService, hubPlugin } from './hub/index.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { createSmtpTransport } from './mail/smtp.transport.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { meRoutes } from './modules/me/me.routes.js';
+import { office365Routes } from './modules/office365/office365.routes.js';
 import { passwordsRoutes } from './modules/passwords/passwords.routes.js';
 import { userGroupsRoutes } from './modules/usergroups/usergroups.routes.js';
 
-export type AppDeps = { config: Config; database: Database };
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  /** Hub timings and limits (tests shorten them). */
+  hub?: Partial<HubOptions>;
+};
 
 /** Paths whose query string may carry a token must never be logged whole. */
 const redactUrl = (url: string) => url.replace(/([?&]access_token=)[^&]*/g, '$1[REDACTED]');
@@ -50,7 +57,7 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   };
 }
 
-export async function buildApp({ config, database }: AppDeps) {
+export async function buildApp({ config, database, hub }: AppDeps) {
   const app = Fastify({
     logger: loggerOptions(config),
     trustProxy: config.trustProxy,
@@ -68,9 +75,10 @@ export async function buildApp({ config, database }: AppDeps) {
   const transport = config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl, config.mail.from) : null;
   const mailer = createMailer(database.db, transport, app.log);
   app.addHook('onClose', () => mailer.close());
-  const deps = { config, db: database.db, tokens, mailer };
   await app.register(fastifyCookie);
   await app.register(accessPolicyPlugin, { db: database.db, tokens });
+  await app.register(hubPlugin, { config, database, tokens, options: hub });
+  const deps = { config, db: database.db, tokens, mailer, hub: app.hub };
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Atrium API', version: '1.0.0', description: 'Multi-tenant workplace platform' },
@@ -95,6 +103,7 @@ export async function buildApp({ config, database }: AppDeps) {
       await api.register(userGroupsRoutes, deps);
       await api.register(passwordsRoutes, deps);
       await api.register(mailRoutes, deps);
+      await api.register(office365Routes, deps);
     },
     { prefix: '/core/api' },
   );
@@ -108,5 +117,6 @@ export type ModuleDeps = {
   config: Config;
   db: Database['db'];
   tokens: ReturnType<typeof createTokenService>;
+  hub: HubService;
   mailer: Mailer;
 };

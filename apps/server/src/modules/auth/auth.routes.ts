@@ -1,38 +1,16 @@
-import {
-  AUTH,
-  AUTHENTICATED,
-  activeTenantBodySchema,
-  authResultSchema,
-  loginBodySchema,
-  PUBLIC,
-} from '@atrium/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AUTHENTICATED, activeTenantBodySchema, authResultSchema, loginBodySchema, PUBLIC } from '@atrium/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleDeps } from '../../app.js';
 import { authenticate } from '../../http/access-policy.js';
 import { principalOf } from '../../http/tenant-context.js';
-import { createAuthService, type Issued } from './auth.service.js';
+import { createAuthService } from './auth.service.js';
+import { clearRefreshCookie, REFRESH_COOKIE, sendIssued } from './refresh-cookie.js';
 
-/** The refresh cookie is only ever sent to the auth endpoints. */
-export const REFRESH_COOKIE = 'atrium_refresh';
-const COOKIE_PATH = '/core/api/auth';
+export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { config, db, tokens, hub }) => {
+  const auth = createAuthService(db, tokens, hub);
 
-export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { config, db, tokens }) => {
-  const auth = createAuthService(db, tokens);
-
-  function sendIssued(reply: FastifyReply, issued: Issued) {
-    reply.setCookie(REFRESH_COOKIE, issued.refreshToken, {
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: config.cookieSecure,
-      path: COOKIE_PATH,
-      // A browser-session cookie has no max age and ends with the browser.
-      ...(issued.persistent && { maxAge: AUTH.rememberMeDays * 86_400 }),
-    });
-    return { user: issued.user, token: issued.token };
-  }
-  const clearCookie = (reply: FastifyReply) => reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
   const refreshCookieOf = (request: FastifyRequest) => request.cookies[REFRESH_COOKIE];
 
   app.post(
@@ -48,7 +26,7 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { confi
     },
     async (request, reply) => {
       const issued = await auth.login({ ...request.body, ip: request.ip, userAgent: request.headers['user-agent'] });
-      return sendIssued(reply, issued);
+      return sendIssued(reply, issued, config.cookieSecure);
     },
   );
 
@@ -64,9 +42,9 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { confi
     },
     async (request, reply) => {
       try {
-        return sendIssued(reply, await auth.refresh(refreshCookieOf(request)));
+        return sendIssued(reply, await auth.refresh(refreshCookieOf(request)), config.cookieSecure);
       } catch (err) {
-        clearCookie(reply);
+        clearRefreshCookie(reply);
         throw err;
       }
     },
@@ -83,7 +61,7 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { confi
       const principal = await authenticate(db, tokens, request);
       const sessionId = principal?.sessionId ?? (await auth.sessionOfRefreshToken(refreshCookieOf(request)));
       if (sessionId) await auth.logout(sessionId);
-      clearCookie(reply);
+      clearRefreshCookie(reply);
       return reply.status(204).send(null);
     },
   );

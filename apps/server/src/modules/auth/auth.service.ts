@@ -3,6 +3,7 @@ import { AUTH, type AuthResult, type Role } from '@atrium/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal, TokenService } from '../../http/tokens.js';
+import type { HubService } from '../../hub/index.js';
 import * as repo from './auth.repository.js';
 import { verifyPassword } from './passwords.js';
 
@@ -16,7 +17,14 @@ function sessionExpiry(persistent: boolean): Date {
   return new Date(Date.now() + ms);
 }
 
-export function createAuthService(db: Db, tokens: TokenService) {
+export function createAuthService(db: Db, tokens: TokenService, hub: HubService) {
+  /** Revokes sessions; their live connections get LogOut and are closed. */
+  async function revoke(where: Parameters<typeof repo.revokeSessions>[1], reason: string) {
+    const revoked = await repo.revokeSessions(db, where, reason);
+    await hub.sessionsRevoked(revoked.map((r) => r.id));
+    return revoked;
+  }
+
   async function issue(user: repo.UserRow, session: repo.SessionRow, refreshToken: string): Promise<Issued> {
     const roles = await repo.rolesOf(db, user.id);
     const principal: Principal = {
@@ -103,7 +111,7 @@ export function createAuthService(db: Db, tokens: TokenService) {
         !token.usedAt &&
         (await repo.rotateRefreshToken(db, oldHash, hashToken(next), session.id, sessionExpiry(persistent)));
       if (!rotated) {
-        const revoked = await repo.revokeSessions(db, { sessionId: session.id }, 'refreshTokenReuse');
+        const revoked = await revoke({ sessionId: session.id }, 'refreshTokenReuse');
         throw Object.assign(new AppError('sessionExpired'), { revoked });
       }
       return issue(user, session, next);
@@ -115,16 +123,16 @@ export function createAuthService(db: Db, tokens: TokenService) {
     },
 
     async logout(sessionId: string) {
-      return repo.revokeSessions(db, { sessionId }, 'logout');
+      return revoke({ sessionId }, 'logout');
     },
 
     async revokeAllOf(userId: string, reason: string) {
-      return repo.revokeSessions(db, { userId }, reason);
+      return revoke({ userId }, reason);
     },
 
     /** Ends every session of the user but the one given (after a password change, say). */
     async revokeOtherSessions(userId: string, keepSessionId: string, reason: string) {
-      return repo.revokeSessions(db, { userId, exceptSessionId: keepSessionId }, reason);
+      return revoke({ userId, exceptSessionId: keepSessionId }, reason);
     },
 
     /** Makes tenantId (or none) the session's active tenant; the caller must be allowed into it. */
@@ -140,6 +148,7 @@ export function createAuthService(db: Db, tokens: TokenService) {
       }
       await repo.setSessionTenant(db, session.id, tenantId);
       if (!session.impersonatorId) await repo.setUserActiveTenant(db, user.id, tenantId);
+      await hub.activeTenantChanged(principal, tenantId);
       // The refresh token is not rotated here: the new access token carries the tenant.
       return issue({ ...user, activeTenantId: tenantId }, { ...session, activeTenantId: tenantId }, '');
     },

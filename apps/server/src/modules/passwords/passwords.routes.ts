@@ -7,11 +7,11 @@ import { principalOf } from '../../http/tenant-context.js';
 import { createAuthService } from '../auth/auth.service.js';
 import { createPasswordsService } from './passwords.service.js';
 
-export const passwordsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, tokens, mailer, config }) => {
+export const passwordsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, tokens, mailer, config, hub }) => {
   const passwords = createPasswordsService({
     db,
     mailer,
-    auth: createAuthService(db, tokens),
+    auth: createAuthService(db, tokens, hub),
     publicUrl: config.publicUrl,
   });
   // Per address, on top of the per-account limit in the service: keeps the endpoint from being a mail cannon.

@@ -1,0 +1,82 @@
+import { authResultSchema, PUBLIC } from '@atrium/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ModuleDeps } from '../../app.js';
+import { createAuthService } from '../auth/auth.service.js';
+import { AUTH_COOKIE_PATH, sendIssued } from '../auth/refresh-cookie.js';
+import { createOffice365Service } from './office365.service.js';
+
+const FLOW_COOKIE = 'atrium_office365';
+
+export const office365Routes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { config, db, tokens, hub }) => {
+  const office = createOffice365Service({
+    db,
+    auth: createAuthService(db, tokens, hub),
+    config: config.office365,
+    redirectUri: `${config.publicUrl}/office365auth`,
+    secret: config.jwtSecret,
+  });
+
+  app.get(
+    '/auth/office',
+    {
+      config: { policy: PUBLIC },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Microsoft 365 sign-in settings, with a fresh authorization URL (enabled is false when not configured)',
+        response: {
+          200: z.object({
+            enabled: z.boolean(),
+            tenantId: z.string().nullable(),
+            clientId: z.string().nullable(),
+            url: z.string().nullable(),
+            scope: z.string().nullable(),
+            hostPattern: z.string().nullable(),
+          }),
+        },
+      },
+    },
+    async (_request, reply) => {
+      const { settings, flowCookie } = await office.start();
+      if (flowCookie) {
+        reply.setCookie(FLOW_COOKIE, flowCookie, {
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: config.cookieSecure,
+          path: AUTH_COOKIE_PATH,
+          maxAge: 600,
+        });
+      }
+      reply.header('cache-control', 'no-store');
+      return settings;
+    },
+  );
+
+  app.post(
+    '/auth/office',
+    {
+      config: { policy: PUBLIC },
+      schema: {
+        tags: ['auth'],
+        summary: 'Finish Microsoft 365 sign-in with the code, state (and iss, when present) from the callback',
+        body: z.object({
+          code: z.string().min(1).max(4096),
+          state: z.string().min(1).max(512),
+          iss: z.string().max(512).optional(),
+          rememberMe: z.boolean().default(false),
+        }),
+        response: { 200: authResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const issued = await office.finish({
+        ...request.body,
+        flowCookie: request.cookies[FLOW_COOKIE],
+        userAgent: request.headers['user-agent'],
+      });
+      reply.clearCookie(FLOW_COOKIE, { path: AUTH_COOKIE_PATH });
+      return sendIssued(reply, issued, config.cookieSecure);
+    },
+  );
+};

@@ -1,0 +1,104 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Provider from 'oidc-provider';
+
+export type TestAccount = { email: string };
+
+/**
+ * A real OpenID Connect provider (oidc-provider) on loopback, standing in for Microsoft Entra ID.
+ * Its development login form accepts any password for the accounts given (keyed by login name).
+ */
+export async function startIdentityProvider(opts: { redirectUri: string; accounts: Record<string, TestAccount> }) {
+  const port = await freePort();
+  const issuer = `http://127.0.0.1:${port}`;
+  const client = { clientId: 'atrium-test-client', clientSecret: 'atrium-test-secret-0123456789' };
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: client.clientId,
+        client_secret: client.clientSecret,
+        redirect_uris: [opts.redirectUri],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
+    pkce: { required: () => true },
+    claims: { openid: ['sub'], email: ['email'], profile: ['name'] },
+    cookies: { keys: ['identity-provider-test-key'] },
+    features: { devInteractions: { enabled: true } },
+    async findAccount(_ctx, id) {
+      const account = opts.accounts[id];
+      if (!account) return undefined;
+      return { accountId: id, claims: async () => ({ sub: id, email: account.email, name: id }) };
+    },
+  });
+  const server = createServer(provider.callback());
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    issuer,
+    ...client,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * Walks the provider's login (and consent) pages the way a browser would, and returns the URL it
+ * finally redirects to (the app's callback with code and state, or with an error).
+ */
+export async function walkSignIn(authorizationUrl: string, login: string, opts: { consent: boolean }): Promise<URL> {
+  const jar = new Map<string, string>();
+  const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const remember = (res: Response) => {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const [name, ...value] = pair!.split('=');
+      jar.set(name!.trim(), value.join('='));
+    }
+  };
+  let url = new URL(authorizationUrl);
+  let form: URLSearchParams | null = null;
+  for (let hop = 0; hop < 20; hop++) {
+    const res = await fetch(url, {
+      method: form ? 'POST' : 'GET',
+      headers: { cookie: cookieHeader(), ...(form && { 'content-type': 'application/x-www-form-urlencoded' }) },
+      body: form,
+      redirect: 'manual',
+    });
+    remember(res);
+    form = null;
+    const location = res.headers.get('location');
+    if (location) {
+      const next = new URL(location, url);
+      if (!next.href.startsWith(new URL(authorizationUrl).origin)) return next;
+      url = next;
+      continue;
+    }
+    const html = await res.text();
+    if (html.includes('name="prompt" value="login"')) {
+      form = new URLSearchParams({ prompt: 'login', login, password: 'any' });
+    } else if (html.includes('name="prompt" value="consent"')) {
+      if (!opts.consent) {
+        const abort = /href="([^"]*\/abort)"/.exec(html)![1]!;
+        url = new URL(abort.replaceAll('&amp;', '&'), url);
+        continue;
+      }
+      form = new URLSearchParams({ prompt: 'consent' });
+    } else {
+      throw new Error(`unexpected page from the identity provider: ${res.status} ${html.slice(0, 200)}`);
+    }
+    const action = /action="([^"]+)"/.exec(html)![1]!;
+    url = new URL(action.replaceAll('&amp;', '&'), url);
+  }
+  throw new Error('too many hops');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
