@@ -1,0 +1,31 @@
+import { Indicator, Text, UnstyledButton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { MenuIcon } from '../../shared/menu/icons';
+import type { MenuItem } from '../../shared/menu/menu';
+import classes from './bottom-nav.module.css';
+
+/** Mobile bottom bar: home, the Ignite shortcuts the tenant has, notifications and profile. */
+export function BottomNav({ items }: { items: MenuItem[] }) {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t('menu.mainNavigation')} className={classes.root}>
+      {items.map((item) => (
+        <UnstyledButton key={item.key} component={NavLink} to={item.routerLink} className={classes.item}>
+          <Indicator
+            disabled={item.notificationsCount === 0}
+            label={item.notificationsCount > 99 ? '99+' : item.notificationsCount}
+            size={16}
+            color="red"
+            offset={2}
+          >
+            <MenuIcon name={item.key} size={22} />
+          </Indicator>
+          <Text component="span" className={classes.label} truncate="end">
+            {item.displayedName}
+          </Text>
+        </UnstyledButton>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,16 @@
+import { Loader } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useIsFetching, useIsMutating } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+
+/** Shows while any request of the app is under way; short ones (under 150 ms) never flash it. */
+export function GlobalSpinner() {
+  const { t } = useTranslation();
+  const busy = useIsFetching() + useIsMutating() > 0;
+  const [shown] = useDebouncedValue(busy, busy ? 150 : 0);
+  return (
+    <span role="status" aria-live="polite" style={{ display: 'inline-flex', width: 22, justifyContent: 'center' }}>
+      {busy && shown ? <Loader size={18} aria-label={t('loading')} /> : null}
+    </span>
+  );
+}

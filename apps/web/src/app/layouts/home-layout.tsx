@@ -1,0 +1,116 @@
+import '@mantine/notifications/styles.css';
+import { BREAKPOINTS, HEADER, TOAST_MS } from '@atrium/contracts';
+import { AppShell } from '@mantine/core';
+import { Notifications, notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { setActiveTenant, signOut } from '../../shared/api/auth';
+import { useGeneralData } from '../../shared/api/general-data';
+import { type SessionState, useSession } from '../../shared/api/session';
+import { useIsMobile } from '../../shared/hooks/use-is-mobile';
+import { useMenu } from '../../shared/menu/use-menu';
+import { PageLoader } from '../../shared/ui/page-loader';
+import { setUiState, useUiState } from '../../shared/ui-state/ui-state';
+import { AppHeader } from './app-header';
+import { BottomNav } from './bottom-nav';
+import classes from './home-layout.module.css';
+import { SideMenu } from './side-menu';
+
+const NAVBAR_WIDTH = 272;
+const NAVBAR_COMPACT_WIDTH = 76;
+const BOTTOM_NAV_HEIGHT = 62;
+
+type SignedIn = Extract<SessionState, { status: 'authenticated' }>;
+
+/** Side menu, header, global spinner and, at 768px or narrower, the bottom navigation bar. */
+export function HomeLayout() {
+  const session = useSession();
+  // Until someone is signed in the route guards below decide where to go; there is no shell to show.
+  if (session.status !== 'authenticated') {
+    return (
+      <Suspense fallback={<PageLoader fullScreen />}>
+        <Outlet />
+      </Suspense>
+    );
+  }
+  return <Shell session={session} />;
+}
+
+function Shell({ session }: { session: SignedIn }) {
+  const { t } = useTranslation();
+  const isMobile = useIsMobile();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const queryClient = useQueryClient();
+  const isMenuOpened = useUiState((s) => s.isMenuOpened);
+  const isMenuExpanded = useUiState((s) => s.isMenuExpanded);
+  const generalData = useGeneralData().data;
+  const menu = useMenu();
+  const compact = !isMobile && !isMenuExpanded;
+
+  // A followed link closes the mobile menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
+  useEffect(() => {
+    setUiState({ isMenuOpened: false });
+  }, [pathname]);
+
+  const switchTenant = useMutation({
+    mutationFn: (tenantId: string | null) => setActiveTenant(tenantId),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries();
+      navigate('/home');
+    },
+    onError: (error) => notifications.show({ color: 'red', title: t('couldNotSetTenant'), message: error.message }),
+  });
+
+  const logout = async () => {
+    await signOut();
+    queryClient.clear();
+    navigate('/signin', { replace: true });
+  };
+
+  return (
+    <AppShell
+      header={{ height: { base: HEADER.mobileHeight, sm: HEADER.desktopHeight } }}
+      navbar={{
+        width: compact ? NAVBAR_COMPACT_WIDTH : NAVBAR_WIDTH,
+        breakpoint: BREAKPOINTS.mobile,
+        collapsed: { mobile: !isMenuOpened },
+      }}
+      footer={{ height: BOTTOM_NAV_HEIGHT, collapsed: !isMobile }}
+      padding={0}
+      className={classes.shell}
+    >
+      <AppShell.Header className={classes.header}>
+        <AppHeader logoSrc={generalData?.imageMobileLogosrc ?? generalData?.imageLogosrc} />
+      </AppShell.Header>
+      <AppShell.Navbar className={classes.navbar}>
+        <SideMenu
+          menu={menu}
+          tenants={generalData?.tenants ?? []}
+          activeTenantId={session.user.activeTenantId}
+          user={session.user}
+          compact={compact}
+          logoSrc={generalData?.imageLogosrc}
+          switchingTenant={switchTenant.isPending}
+          onSelectTenant={(tenantId) => switchTenant.mutate(tenantId)}
+          onLogout={() => void logout()}
+          onNavigate={() => setUiState({ isMenuOpened: false })}
+        />
+      </AppShell.Navbar>
+      <AppShell.Main className={classes.main}>
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+      {isMobile && (
+        <AppShell.Footer className={classes.footer}>
+          <BottomNav items={menu.bottom} />
+        </AppShell.Footer>
+      )}
+      <Notifications position="top-right" autoClose={TOAST_MS} />
+    </AppShell>
+  );
+}

@@ -1,0 +1,37 @@
+import { MantineProvider } from '@mantine/core';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { useGeneralData } from '../shared/api/general-data';
+import { buildTheme, tenantCssVariables } from '../shared/theme/theme';
+import { useUiState } from '../shared/ui-state/ui-state';
+
+/** Mantine with the active tenant's colours and font, in the colour scheme the user chose. */
+function TenantTheme({ children }: { children: ReactNode }) {
+  const darkMode = useUiState((s) => s.darkMode);
+  const custom = useGeneralData().data?.customTenantProperties;
+  const key = JSON.stringify(custom ?? null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the serialised key stands for `custom`
+  const theme = useMemo(() => buildTheme(custom), [key]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the serialised key stands for `custom`
+  const resolver = useMemo(() => tenantCssVariables(custom), [key]);
+
+  const appThemeColor = custom?.appThemeColor;
+  useEffect(() => {
+    const meta = document.querySelector<HTMLMetaElement>('meta[name="theme-color"]');
+    if (meta) meta.content = appThemeColor ?? (darkMode ? '#1f1f1f' : '#ffffff');
+  }, [appThemeColor, darkMode]);
+
+  return (
+    <MantineProvider theme={theme} cssVariablesResolver={resolver} forceColorScheme={darkMode ? 'dark' : 'light'}>
+      {children}
+    </MantineProvider>
+  );
+}
+
+export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <TenantTheme>{children}</TenantTheme>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,13 @@
+import { type AuthResult, type LoginBody, STORAGE_KEYS } from '@atrium/contracts';
+import { api } from '../../../shared/api/client';
+import { acceptAuthResult } from '../../../shared/api/session';
+
+/** POST /auth/login; on success the session holds the new token and the local flags are set. */
+export async function login(body: LoginBody): Promise<AuthResult> {
+  const result = await api<AuthResult>('/auth/login', { method: 'POST', body });
+  // Spec part 2 §4: kept for the active-tenant step, removed when it completes.
+  localStorage.setItem(STORAGE_KEYS.isSuperadmin, String(result.user.isSuperadmin));
+  localStorage.setItem(STORAGE_KEYS.userExists, 'true');
+  acceptAuthResult(result);
+  return result;
+}

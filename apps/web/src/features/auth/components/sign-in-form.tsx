@@ -1,0 +1,135 @@
+import type { LoginBody } from '@atrium/contracts';
+import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { authErrorMessage } from '../api/error-message';
+import { login } from '../api/login';
+import { type LoginValues, toLoginBody, validateEmail, validatePassword } from '../api/validate-login';
+import classes from './sign-in-form.module.css';
+
+// The floating tooltip is only needed once something went wrong; it is not part of the first load.
+const ErrorTooltip = lazy(() => import('./error-tooltip'));
+
+type FormValues = LoginValues;
+
+/**
+ * Email, password with show/hide, remember me and the forgot-password link. While the request runs
+ * the button is disabled and spins; a failure shows in an alert and as the title's tooltip.
+ */
+export function SignInForm({ initialError, onSuccess }: { initialError?: string; onSuccess: () => void }) {
+  const { t } = useTranslation();
+  const alertRef = useRef<HTMLDivElement>(null);
+  const [passwordVisible, setPasswordVisible] = useState(false);
+  const form = useForm<FormValues>({
+    mode: 'controlled',
+    initialValues: { email: '', password: '', rememberMe: false },
+    validate: { email: validateEmail, password: validatePassword },
+    validateInputOnBlur: true,
+  });
+
+  const signIn = useMutation({
+    mutationFn: (body: LoginBody) => login(body),
+    onSuccess,
+  });
+  const error = signIn.isError ? authErrorMessage(signIn.error, t) : initialError;
+  const loading = signIn.isPending;
+
+  useEffect(() => {
+    if (signIn.isError) alertRef.current?.focus();
+  }, [signIn.isError]);
+
+  const fieldError = (path: keyof FormValues) => {
+    const message = form.errors[path];
+    return typeof message === 'string' ? t(`validation.${message}` as 'validation.required', message) : undefined;
+  };
+
+  const title = (
+    <Title order={1} className={classes.title} data-error={error ? true : undefined}>
+      {t('welcomeAgain')}
+    </Title>
+  );
+
+  return (
+    <Stack gap="xl">
+      <Stack gap={6}>
+        {error ? (
+          <Suspense fallback={title}>
+            <ErrorTooltip label={error}>{title}</ErrorTooltip>
+          </Suspense>
+        ) : (
+          title
+        )}
+        <Text c="dimmed" size="md">
+          {t('signInSubtitle')}
+        </Text>
+      </Stack>
+
+      {error && (
+        <Alert
+          ref={alertRef}
+          tabIndex={-1}
+          role="alert"
+          variant="light"
+          color="red"
+          title={t('signInFailed')}
+          icon={<IconAlertCircle size={20} />}
+        >
+          {error}
+        </Alert>
+      )}
+
+      <form
+        noValidate
+        aria-busy={loading}
+        onSubmit={form.onSubmit(
+          (values) => {
+            if (!loading) signIn.mutate(toLoginBody(values));
+          },
+          (errors) => {
+            const first = (['email', 'password'] as const).find((path) => errors[path]);
+            if (first) form.getInputNode(first)?.focus();
+          },
+        )}
+      >
+        <Stack gap="md">
+          <TextInput
+            label={t('email')}
+            placeholder={t('emailPlaceholder')}
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            required
+            size="md"
+            {...form.getInputProps('email')}
+            error={fieldError('email')}
+          />
+          <PasswordInput
+            label={t('password')}
+            placeholder={t('passwordPlaceholder')}
+            autoComplete="current-password"
+            required
+            size="md"
+            visible={passwordVisible}
+            onVisibilityChange={setPasswordVisible}
+            visibilityToggleButtonProps={{ 'aria-label': passwordVisible ? t('hidePassword') : t('showPassword') }}
+            {...form.getInputProps('password')}
+            error={fieldError('password')}
+          />
+          <Group justify="space-between" wrap="nowrap" mt={4}>
+            <Checkbox label={t('rememberMe')} {...form.getInputProps('rememberMe', { type: 'checkbox' })} />
+            <Anchor component={Link} to="/forgotpassword" size="sm" fw={500}>
+              {t('forgotPassword')}
+            </Anchor>
+          </Group>
+          <Button type="submit" size="md" fullWidth mt="xs" loading={loading} disabled={loading}>
+            {t('signIn')}
+          </Button>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

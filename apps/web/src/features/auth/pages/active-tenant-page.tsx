@@ -1,0 +1,130 @@
+import { STORAGE_KEYS } from '@atrium/contracts';
+import { Alert, Button, Group, Paper, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { setActiveTenant } from '../../../shared/api/auth';
+import { useSession } from '../../../shared/api/session';
+import { useUserInfo } from '../../../shared/api/user-info';
+import { landingPath, safeReturnUrl, signInPath } from '../../../shared/routing/return-url';
+import { Logo } from '../../../shared/ui/logo';
+import { PageLoader } from '../../../shared/ui/page-loader';
+import { authErrorMessage } from '../api/error-message';
+import classes from './active-tenant-page.module.css';
+
+/**
+ * After sign-in: several tenants -> choose one (Skip for super administrators); one tenant -> it is
+ * activated without asking; none -> the session continues without a tenant. Then on to returnUrl.
+ */
+export default function ActiveTenantPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const returnUrl = safeReturnUrl(params.get('returnUrl'));
+  const session = useSession();
+  const info = useUserInfo();
+  const [choice, setChoice] = useState<string | null>(null);
+  const autoStarted = useRef(false);
+
+  const finish = () => {
+    localStorage.removeItem(STORAGE_KEYS.userExists);
+    localStorage.removeItem(STORAGE_KEYS.isSuperadmin);
+    navigate(landingPath(returnUrl), { replace: true });
+  };
+  const activate = useMutation({ mutationFn: setActiveTenant, onSuccess: finish });
+
+  const tenants = [...(info.data?.tenants ?? [])].sort((a, b) => a.name.localeCompare(b.name));
+  const user = session.status === 'authenticated' ? session.user : undefined;
+  const isSuperadmin = localStorage.getItem(STORAGE_KEYS.isSuperadmin) === 'true' || !!user?.isSuperadmin;
+
+  useEffect(() => {
+    if (!info.data || autoStarted.current) return;
+    if (info.data.tenants.length > 1) return;
+    autoStarted.current = true;
+    activate.mutate(info.data.tenants[0]?.id ?? null);
+  }, [info.data, activate]);
+
+  if (session.status === 'loading') return <PageLoader fullScreen />;
+  if (session.status === 'anonymous')
+    return <Navigate to={signInPath(`/active-tenant-page?returnUrl=${encodeURIComponent(returnUrl)}`)} replace />;
+
+  const error = activate.isError
+    ? authErrorMessage(activate.error, t)
+    : info.isError
+      ? authErrorMessage(info.error, t)
+      : undefined;
+  const choosing = !!info.data && info.data.tenants.length > 1;
+  const selected =
+    choice ?? (tenants.some((x) => x.id === user?.activeTenantId) ? (user?.activeTenantId ?? null) : null);
+
+  return (
+    <div className={classes.root}>
+      <Paper className={classes.card} radius="lg" p={{ base: 'lg', sm: 40 }} withBorder shadow="sm">
+        <Stack gap="lg">
+          <Logo size={36} />
+          {!choosing && !error ? (
+            <Stack align="center" py="xl">
+              <PageLoader />
+              <Text c="dimmed">{t('openingWorkspace')}</Text>
+            </Stack>
+          ) : (
+            <form
+              onSubmit={(event) => {
+                event.preventDefault();
+                if (selected) activate.mutate(selected);
+              }}
+            >
+              <Stack gap="lg">
+                <Stack gap={6}>
+                  <Tooltip label={error} disabled={!error} multiline maw={320} color="red" position="bottom-start">
+                    <Title order={1} className={classes.title}>
+                      {t('chooseYourActiveTenant')}
+                    </Title>
+                  </Tooltip>
+                  <Text c="dimmed">{t('chooseTenantHint')}</Text>
+                </Stack>
+                {error && (
+                  <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle size={20} />}>
+                    {error}
+                  </Alert>
+                )}
+                {choosing && (
+                  <Select
+                    label={t('activeTenant')}
+                    placeholder={t('selectTenant')}
+                    data={tenants.map((x) => ({ value: x.id, label: x.name }))}
+                    value={selected}
+                    onChange={setChoice}
+                    allowDeselect={false}
+                    searchable={tenants.length > 6}
+                    size="md"
+                    data-autofocus
+                  />
+                )}
+                <Group justify="flex-end" gap="sm">
+                  {isSuperadmin && (
+                    <Button variant="default" size="md" onClick={finish} disabled={activate.isPending}>
+                      {t('skip')}
+                    </Button>
+                  )}
+                  {choosing && (
+                    <Button
+                      type="submit"
+                      size="md"
+                      loading={activate.isPending}
+                      disabled={!selected || activate.isPending}
+                    >
+                      {t('submit')}
+                    </Button>
+                  )}
+                </Group>
+              </Stack>
+            </form>
+          )}
+        </Stack>
+      </Paper>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { Button } from '@mantine/core';
+import { IconArrowLeft, IconPuzzle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { StatusPage } from '../../../shared/ui/status-page';
+
+/**
+ * Stands in for a module this version does not have yet. The route, its guard and its menu entry are
+ * real; the page says plainly that the module is missing rather than pretending.
+ */
+export default function ModuleUnavailablePage({ moduleKey, backTo = '/home' }: { moduleKey: string; backTo?: string }) {
+  const { t } = useTranslation();
+  const module = t(moduleKey as 'home', moduleKey);
+  return (
+    <StatusPage
+      icon={<IconPuzzle size={32} stroke={1.5} />}
+      eyebrow={module}
+      title={t('moduleUnavailable')}
+      actions={
+        <Button component={Link} to={backTo} variant="light" leftSection={<IconArrowLeft size={18} />}>
+          {backTo === '/signin' ? t('backToSignIn') : t('backToHome')}
+        </Button>
+      }
+    >
+      {t('moduleUnavailableText', { module })}
+    </StatusPage>
+  );
+}

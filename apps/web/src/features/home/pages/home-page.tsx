@@ -1,0 +1,89 @@
+import { Badge, Card, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useGeneralData } from '../../../shared/api/general-data';
+import { useSession } from '../../../shared/api/session';
+import { useIsMobile } from '../../../shared/hooks/use-is-mobile';
+import { MenuIcon } from '../../../shared/menu/icons';
+import type { MenuItem } from '../../../shared/menu/menu';
+import { useMenu } from '../../../shared/menu/use-menu';
+import { Logo } from '../../../shared/ui/logo';
+import classes from './home-page.module.css';
+
+function Tile({ item, iconColor }: { item: MenuItem; iconColor: string | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <UnstyledButton component={Link} to={item.routerLink} className={classes.tile}>
+      <Card withBorder radius="lg" padding="md" className={classes.tileCard}>
+        <Stack gap={10} align="flex-start">
+          <ThemeIcon size={44} radius="md" variant="light" color={iconColor ?? 'brand'}>
+            <MenuIcon name={item.key} size={24} color={iconColor} />
+          </ThemeIcon>
+          <Text fw={600} size="sm" lineClamp={2}>
+            {item.displayedName}
+          </Text>
+        </Stack>
+        {item.notificationsCount > 0 && (
+          <Badge
+            color="red"
+            size="sm"
+            className={classes.count}
+            aria-label={t('menu.count', { count: item.notificationsCount })}
+          >
+            {item.notificationsCount > 99 ? '99+' : item.notificationsCount}
+          </Badge>
+        )}
+      </Card>
+    </UnstyledButton>
+  );
+}
+
+function Welcome() {
+  const { t } = useTranslation();
+  return (
+    <div className={classes.welcome}>
+      <Stack align="center" gap="md" maw={440} ta="center">
+        <ThemeIcon size={72} radius="xl" variant="light">
+          <IconLayoutSidebarLeftExpand size={36} stroke={1.5} />
+        </ThemeIcon>
+        <Title order={1} className={classes.heading}>
+          {t('home')}
+        </Title>
+        <Text c="dimmed" size="lg">
+          {t('useMenu')}
+        </Text>
+      </Stack>
+    </div>
+  );
+}
+
+/**
+ * Desktop: the heading 'home' with the hint 'useMenu'. Mobile: the tenant's logo and a tile per menu
+ * item (custom titles, counts, icons in the tenant's primary colour) for users and tenant admins.
+ */
+export default function HomePage() {
+  const isMobile = useIsMobile();
+  const session = useSession();
+  const generalData = useGeneralData().data;
+  const menu = useMenu();
+  const roles = session.status === 'authenticated' ? session.user.roles : [];
+  const showsMenu = roles.includes('User') || roles.includes('TenantAdmin');
+  const tiles = [...menu.main, ...menu.ignite];
+
+  if (!isMobile || !showsMenu || tiles.length === 0) return <Welcome />;
+
+  const primary = generalData?.customTenantProperties?.primaryColor ?? undefined;
+  return (
+    <div className={classes.mobile}>
+      <div className={classes.mobileLogo}>
+        <Logo size={40} src={generalData?.imageMobileLogosrc ?? generalData?.imageLogosrc} />
+      </div>
+      <SimpleGrid cols={2} spacing="sm" verticalSpacing="sm">
+        {tiles.map((item) => (
+          <Tile key={item.key} item={item} iconColor={primary} />
+        ))}
+      </SimpleGrid>
+    </div>
+  );
+}

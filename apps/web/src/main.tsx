@@ -1,0 +1,23 @@
+import '@mantine/core/styles.css';
+import './app/global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { createQueryClient } from './shared/api/query-client';
+import { bootstrapSession } from './shared/api/session';
+import './shared/i18n/i18n';
+import { uiStore } from './shared/ui-state/ui-state';
+
+// Paint the stored colour scheme before React renders, so a dark-mode user never sees a light flash.
+document.documentElement.setAttribute('data-mantine-color-scheme', uiStore.get().darkMode ? 'dark' : 'light');
+
+// The access token lives in memory only: a fresh page asks for one with the refresh cookie.
+void bootstrapSession();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root');
+createRoot(root).render(
+  <StrictMode>
+    <App queryClient={createQueryClient()} />
+  </StrictMode>,
+);

@@ -1,0 +1,29 @@
+import { type AuthResult, STORAGE_KEYS } from '@atrium/contracts';
+import { api } from './client';
+import { acceptAuthResult, endSession } from './session';
+
+/** Makes tenantId (or none) the active tenant; the answer carries a token scoped to it. */
+export async function setActiveTenant(tenantId: string | null): Promise<AuthResult> {
+  const result = await api<AuthResult>('/auth/activetenant', { method: 'POST', body: { tenantId } });
+  acceptAuthResult(result);
+  return result;
+}
+
+/** Keys that belong to a signed-in user and must not outlive the session. */
+const SESSION_KEYS = [
+  STORAGE_KEYS.activeTenantId,
+  STORAGE_KEYS.isSuperadmin,
+  STORAGE_KEYS.userExists,
+  STORAGE_KEYS.isImpersonatingMode,
+] as const;
+
+/** Revokes the session on the server (best effort) and forgets it here. */
+export async function signOut(): Promise<void> {
+  try {
+    await api<void>('/auth/logout', { method: 'POST' });
+  } catch {
+    // Signing out locally must work even when the server cannot be reached.
+  }
+  for (const key of SESSION_KEYS) localStorage.removeItem(key);
+  endSession({ sessionOver: false });
+}

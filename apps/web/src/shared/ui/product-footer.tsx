@@ -1,0 +1,13 @@
+import { PRODUCT_NAME } from '@atrium/contracts';
+import { Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+/** "© <year> Atrium", as the inner layout's footer shows it. */
+export function ProductFooter({ year = new Date().getFullYear() }: { year?: number }) {
+  const { t } = useTranslation();
+  return (
+    <Text size="xs" c="dimmed" ta="center">
+      {t('footer', { year, product: PRODUCT_NAME })}
+    </Text>
+  );
+}

@@ -1,0 +1,44 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import '../shared/i18n/i18n';
+
+// jsdom lacks these browser APIs that Mantine relies on.
+const { getComputedStyle } = window;
+window.getComputedStyle = (element: Element) => getComputedStyle(element);
+window.HTMLElement.prototype.scrollIntoView = () => {};
+
+/** matchMedia answering for a viewport of window.innerWidth, so tests can choose mobile or desktop. */
+function matchMedia(query: string): MediaQueryList {
+  const width = window.innerWidth;
+  const max = /max-width:\s*([\d.]+)(px|em)/.exec(query);
+  const min = /min-width:\s*([\d.]+)(px|em)/.exec(query);
+  const px = (m: RegExpExecArray) => Number(m[1]) * (m[2] === 'em' ? 16 : 1);
+  const matches =
+    (!max || width <= px(max)) && (!min || width >= px(min)) && !query.includes('prefers-color-scheme: dark');
+  return {
+    matches,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  };
+}
+Object.defineProperty(window, 'matchMedia', { writable: true, configurable: true, value: matchMedia });
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver = ResizeObserverStub;
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
