@@ -24,6 +24,7 @@ import { mailRoutes } from './modules/mail/mail.routes.js';
 import { meRoutes } from './modules/me/me.routes.js';
 import { office365Routes } from './modules/office365/office365.routes.js';
 import { passwordsRoutes } from './modules/passwords/passwords.routes.js';
+import { tenantsRoutes } from './modules/tenants/tenants.routes.js';
 import { userGroupsRoutes } from './modules/usergroups/usergroups.routes.js';
 
 export type AppDeps = {
@@ -101,6 +102,7 @@ export async function buildApp({ config, database, hub }: AppDeps) {
       await api.register(authRoutes, deps);
       await api.register(meRoutes, deps);
       await api.register(userGroupsRoutes, deps);
+      await api.register(tenantsRoutes, deps);
       await api.register(passwordsRoutes, deps);
       await api.register(mailRoutes, deps);
       await api.register(office365Routes, deps);

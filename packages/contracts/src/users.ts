@@ -142,6 +142,9 @@ export const adminResetPasswordBodySchema = z.object({
   currentPassword: z.string().max(AUTH.passwordMax).optional(),
 });
 
+/** Viewing as another user ends by itself after this long; refreshing never extends it. */
+export const IMPERSONATION = { sessionMinutes: 15 } as const;
+
 /** POST /auth/impersonate. */
 export const impersonateBodySchema = z.object({
   userId: z.uuid(),

@@ -136,3 +136,15 @@ export async function tenantExists(db: Db, tenantId: string) {
     .where(and(eq(tenants.id, tenantId), isNull(tenants.deletedAt)));
   return !!row;
 }
+
+/** Ends every live session working in a tenant (the tenant was deleted). */
+export const revokeSessionsInTenant = (db: Db, tenantId: string, reason: string) =>
+  db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokeReason: reason })
+    .where(and(eq(sessions.activeTenantId, tenantId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id, userId: sessions.userId });
+
+/** A further refresh token for a session that goes on (an impersonator's own, when they come back). */
+export const addRefreshToken = (db: Db, sessionId: string, tokenHash: string) =>
+  db.insert(refreshTokens).values({ tokenHash, sessionId });

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { AUTH, type AuthResult, type Role } from '@atrium/contracts';
+import { AUTH, type AuthResult, IMPERSONATION, type Role } from '@atrium/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal, TokenService } from '../../http/tokens.js';
@@ -109,7 +109,14 @@ export function createAuthService(db: Db, tokens: TokenService, hub: HubService)
       const persistent = session.rememberMe === 'persistent';
       const rotated =
         !token.usedAt &&
-        (await repo.rotateRefreshToken(db, oldHash, hashToken(next), session.id, sessionExpiry(persistent)));
+        (await repo.rotateRefreshToken(
+          db,
+          oldHash,
+          hashToken(next),
+          session.id,
+          // Impersonation is short-lived: refreshing never extends it.
+          session.impersonatorId ? session.expiresAt : sessionExpiry(persistent),
+        ));
       if (!rotated) {
         const revoked = await revoke({ sessionId: session.id }, 'refreshTokenReuse');
         throw Object.assign(new AppError('sessionExpired'), { revoked });
@@ -133,6 +140,56 @@ export function createAuthService(db: Db, tokens: TokenService, hub: HubService)
     /** Ends every session of the user but the one given (after a password change, say). */
     async revokeOtherSessions(userId: string, keepSessionId: string, reason: string) {
       return revoke({ userId, exceptSessionId: keepSessionId }, reason);
+    },
+
+    /** Ends every session working in a tenant (it was deleted); their connections get LogOut. */
+    async revokeSessionsInTenant(tenantId: string, reason: string) {
+      const revoked = await repo.revokeSessionsInTenant(db, tenantId, reason);
+      await hub.sessionsRevoked(revoked.map((r) => r.id));
+      return revoked;
+    },
+
+    /**
+     * A short-lived session of `target` run by the super administrator `actor`, who comes back to
+     * their own session (`actor.sessionId`) when it ends. The caller checks who may view as whom.
+     */
+    async startImpersonation(actor: Principal, target: repo.UserRow, tenantId: string | null, userAgent?: string) {
+      const refreshToken = newRefreshToken();
+      const session = await repo.createSession(
+        db,
+        {
+          userId: target.id,
+          impersonatorId: actor.userId,
+          parentSessionId: actor.sessionId,
+          activeTenantId: tenantId,
+          rememberMe: 'browser',
+          userAgent: userAgent?.slice(0, 300),
+          expiresAt: new Date(Date.now() + IMPERSONATION.sessionMinutes * 60_000),
+        },
+        hashToken(refreshToken),
+      );
+      return issue(target, session, refreshToken);
+    },
+
+    /**
+     * Ends the impersonation session of `principal` (without LogOut: the impersonator's tabs are told
+     * ImpersonateStoped instead) and resumes the impersonator's own session with a fresh refresh token.
+     */
+    async endImpersonation(principal: Principal) {
+      const session = await repo.findSession(db, principal.sessionId);
+      if (!session?.impersonatorId || !session.parentSessionId) {
+        throw new AppError('validation', 'You are not impersonating anyone');
+      }
+      await repo.revokeSessions(db, { sessionId: session.id }, 'impersonationEnded');
+      const parent = await repo.findSession(db, session.parentSessionId);
+      const actor = parent && (await repo.findUserById(db, parent.userId));
+      const parentLive = parent && !parent.revokedAt && parent.expiresAt > new Date();
+      if (!parent || !actor || actor.deletedAt || !parentLive || parent.userId !== session.impersonatorId) {
+        throw Object.assign(new AppError('sessionExpired'), { impersonation: session });
+      }
+      const refreshToken = newRefreshToken();
+      await repo.addRefreshToken(db, parent.id, hashToken(refreshToken));
+      return { session, issued: await issue(actor, parent, refreshToken) };
     },
 
     /** Makes tenantId (or none) the session's active tenant; the caller must be allowed into it. */

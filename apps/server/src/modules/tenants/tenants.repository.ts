@@ -1,0 +1,271 @@
+import {
+  and,
+  asc,
+  count,
+  countDistinct,
+  desc,
+  eq,
+  inArray,
+  isNull,
+  ne,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { features, tenantFeatures, tenantMemberships, tenants, users } from '../../db/schema/index.js';
+
+export type TenantRow = typeof tenants.$inferSelect;
+export type TenantValues = Omit<typeof tenants.$inferInsert, 'id' | 'createdAt' | 'deletedAt'>;
+
+const live = isNull(tenants.deletedAt);
+
+/**
+ * Live members of a tenant (deleted users do not count). Written out with aliases: drizzle leaves
+ * columns unqualified in single-table selects, which would bind to the inner tables here.
+ */
+const countOfUsers = sql<number>`(
+  select count(*)::int from tenant_memberships tm
+  join users u on u.id = tm.user_id and u.deleted_at is null
+  where tm.tenant_id = "tenants"."id"
+)`;
+
+/** "%term%" for LIKE, with the user's own % and _ taken literally. */
+export const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export type TenantListFilter = {
+  /** Only the tenants run by this partner tenant; undefined for all tenants. */
+  partnerTenantId?: string;
+  search?: string;
+  sort: 'name' | 'createdAt';
+  direction: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+};
+
+function listWhere(f: Pick<TenantListFilter, 'partnerTenantId' | 'search'>): SQL {
+  const conds: SQL[] = [live];
+  if (f.partnerTenantId) conds.push(eq(tenants.partnerTenantId, f.partnerTenantId));
+  const term = f.search?.trim();
+  if (term) {
+    const pattern = likePattern(term);
+    const byName = sql`lower(${tenants.name}) like ${pattern}`;
+    // The list shows created as dd-MM-yyyy hh:mm; a term that looks like a date searches that text too.
+    const byDate = /^[\d\s:-]+$/.test(term)
+      ? sql`to_char(${tenants.createdAt}, 'DD-MM-YYYY HH12:MI') like ${pattern}`
+      : undefined;
+    conds.push(byDate ? or(byName, byDate)! : byName);
+  }
+  return and(...conds)!;
+}
+
+/** One page of the tenants list with the total, in one statement (the benchmark runs this SQL bare). */
+export function tenantsListQuery(db: Db, f: TenantListFilter) {
+  const dir = f.direction === 'desc' ? desc : asc;
+  const order =
+    f.sort === 'createdAt'
+      ? [dir(tenants.createdAt), asc(tenants.id)]
+      : [dir(sql`lower(${tenants.name})`), asc(tenants.id)];
+  return db
+    .select({
+      id: tenants.id,
+      name: tenants.name,
+      createdAt: tenants.createdAt,
+      isPartnerTenant: tenants.isPartnerTenant,
+      countOfUsers,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(tenants)
+    .where(listWhere(f))
+    .orderBy(...order)
+    .limit(f.limit)
+    .offset(f.offset);
+}
+
+export async function countTenants(db: Db, f: Pick<TenantListFilter, 'partnerTenantId' | 'search'>) {
+  const [row] = await db.select({ n: count() }).from(tenants).where(listWhere(f));
+  return row?.n ?? 0;
+}
+
+/** Every live tenant in scope, sorted by name, for selects and the "all tenants" call. */
+export const tenantsInScope = (db: Db, partnerTenantId?: string) =>
+  db
+    .select({ id: tenants.id, name: tenants.name, createdAt: tenants.createdAt, countOfUsers })
+    .from(tenants)
+    .where(and(live, partnerTenantId ? eq(tenants.partnerTenantId, partnerTenantId) : undefined))
+    .orderBy(asc(sql`lower(${tenants.name})`), asc(tenants.id));
+
+export const findTenant = async (db: Db, id: string) =>
+  (
+    await db
+      .select()
+      .from(tenants)
+      .where(and(eq(tenants.id, id), live))
+  )[0];
+
+export async function memberIds(db: Db, tenantId: string) {
+  const rows = await db
+    .select({ id: tenantMemberships.userId })
+    .from(tenantMemberships)
+    .where(eq(tenantMemberships.tenantId, tenantId));
+  return rows.map((r) => r.id);
+}
+
+export const featuresOf = (db: Db, tenantId: string) =>
+  db
+    .select({
+      id: features.id,
+      name: features.name,
+      mobile: tenantFeatures.mobile,
+      customTitle: tenantFeatures.customTitle,
+      customDescription: tenantFeatures.customDescription,
+    })
+    .from(tenantFeatures)
+    .innerJoin(features, eq(features.id, tenantFeatures.featureId))
+    .where(eq(tenantFeatures.tenantId, tenantId))
+    .orderBy(asc(features.name));
+
+export const featureCatalogue = (db: Db) => db.select().from(features).orderBy(asc(features.name));
+
+export async function liveCountOfUsers(db: Db, tenantId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(tenantMemberships)
+    .innerJoin(users, and(eq(users.id, tenantMemberships.userId), isNull(users.deletedAt)))
+    .where(eq(tenantMemberships.tenantId, tenantId));
+  return row?.n ?? 0;
+}
+
+export async function insertTenant(db: Db, values: TenantValues) {
+  const [row] = await db.insert(tenants).values(values).returning();
+  return row!;
+}
+
+export const updateTenant = (db: Db, id: string, values: Partial<TenantValues>) =>
+  db.update(tenants).set(values).where(eq(tenants.id, id));
+
+export const softDeleteTenant = (db: Db, id: string) =>
+  db
+    .update(tenants)
+    .set({ deletedAt: new Date() })
+    .where(and(eq(tenants.id, id), live));
+
+/** Makes userIds the tenant's members; answers who was added and who was removed. */
+export async function setMembers(db: Db, tenantId: string, userIds: string[]) {
+  const before = new Set(await memberIds(db, tenantId));
+  const wanted = new Set(userIds);
+  const removed = [...before].filter((id) => !wanted.has(id));
+  const added = [...wanted].filter((id) => !before.has(id));
+  if (removed.length) {
+    await db
+      .delete(tenantMemberships)
+      .where(and(eq(tenantMemberships.tenantId, tenantId), inArray(tenantMemberships.userId, removed)));
+    // A removed user no longer starts in this tenant.
+    await db
+      .update(users)
+      .set({ activeTenantId: null })
+      .where(and(inArray(users.id, removed), eq(users.activeTenantId, tenantId)));
+  }
+  if (added.length) {
+    await db.insert(tenantMemberships).values(added.map((userId) => ({ tenantId, userId })));
+  }
+  return { added, removed };
+}
+
+/** Switches on exactly featureIds, keeping the tenant's own titles of features it keeps. */
+export async function setFeatures(db: Db, tenantId: string, featureIds: string[], mobileIds: string[]) {
+  await db
+    .delete(tenantFeatures)
+    .where(
+      and(
+        eq(tenantFeatures.tenantId, tenantId),
+        featureIds.length ? notInArray(tenantFeatures.featureId, featureIds) : undefined,
+      ),
+    );
+  if (!featureIds.length) return;
+  const mobile = new Set(mobileIds);
+  await db
+    .insert(tenantFeatures)
+    .values(featureIds.map((featureId) => ({ tenantId, featureId, mobile: mobile.has(featureId) })))
+    .onConflictDoUpdate({
+      target: [tenantFeatures.tenantId, tenantFeatures.featureId],
+      set: { mobile: sql`excluded.mobile` },
+    });
+}
+
+/** Copies another tenant's features with their titles. */
+export async function copyFeatures(db: Db, fromId: string, toId: string) {
+  const rows = await db.select().from(tenantFeatures).where(eq(tenantFeatures.tenantId, fromId));
+  if (rows.length) await db.insert(tenantFeatures).values(rows.map((r) => ({ ...r, tenantId: toId })));
+}
+
+export async function existingFeatureIds(db: Db, ids: string[]) {
+  if (!ids.length) return new Set<string>();
+  const rows = await db.select({ id: features.id }).from(features).where(inArray(features.id, ids));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Of ids, the users that exist and are not deleted. */
+export async function liveUserIds(db: Db, ids: string[]) {
+  if (!ids.length) return new Set<string>();
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, ids), isNull(users.deletedAt)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The partner tenant and the tenants it runs. */
+const familyTenantIds = (partnerTenantId: string) =>
+  sql`(select ft.id from tenants ft where ft.deleted_at is null and (ft.id = ${partnerTenantId} or ft.partner_tenant_id = ${partnerTenantId}))`;
+
+/** Of ids, the users who belong to the partner tenant or one of the tenants it runs. */
+export async function familyUserIds(db: Db, partnerTenantId: string, ids: string[]) {
+  if (!ids.length) return new Set<string>();
+  const rows = await db
+    .selectDistinct({ id: tenantMemberships.userId })
+    .from(tenantMemberships)
+    .where(
+      and(
+        inArray(tenantMemberships.userId, ids),
+        sql`${tenantMemberships.tenantId} in ${familyTenantIds(partnerTenantId)}`,
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Live users of a partner tenant and the tenants it runs, each counted once (maxUsersCanCreate). */
+export async function countFamilyUsers(db: Db, partnerTenantId: string) {
+  const [row] = await db
+    .select({ n: countDistinct(tenantMemberships.userId) })
+    .from(tenantMemberships)
+    .innerJoin(users, and(eq(users.id, tenantMemberships.userId), isNull(users.deletedAt)))
+    .where(sql`${tenantMemberships.tenantId} in ${familyTenantIds(partnerTenantId)}`);
+  return row?.n ?? 0;
+}
+
+/** Live tenants a partner tenant runs (maxTenantsCanCreate). */
+export async function countChildren(db: Db, partnerTenantId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(tenants)
+    .where(and(eq(tenants.partnerTenantId, partnerTenantId), live, ne(tenants.id, partnerTenantId)));
+  return row?.n ?? 0;
+}
+
+/**
+ * Serialises quota checks of one partner tenant until the transaction ends, so two
+ * concurrent creations cannot both take the last place.
+ */
+export const lockPartner = (db: Db, partnerTenantId: string) =>
+  db.execute(sql`select pg_advisory_xact_lock(hashtext(${`partner:${partnerTenantId}`}))`);
+
+/** Live tenants a user belongs to, by name. */
+export const tenantsOfUser = (db: Db, userId: string) =>
+  db
+    .select({ id: tenants.id, name: tenants.name })
+    .from(tenantMemberships)
+    .innerJoin(tenants, eq(tenants.id, tenantMemberships.tenantId))
+    .where(and(eq(tenantMemberships.userId, userId), live))
+    .orderBy(asc(sql`lower(${tenants.name})`));

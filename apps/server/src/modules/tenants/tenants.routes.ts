@@ -1,0 +1,244 @@
+import { join } from 'node:path';
+import {
+  AUTHENTICATED,
+  cloneTenantBodySchema,
+  MEDIA_PATH,
+  mediaUploadResultSchema,
+  PUBLIC,
+  roles,
+  routePolicy,
+  TENANT_LIMITS,
+  tenantBodySchema,
+  tenantDatalistItemSchema,
+  tenantFeatureSchema,
+  tenantListQuerySchema,
+  tenantOptionSchema,
+  tenantPageSchema,
+  tenantSchema,
+} from '@atrium/contracts';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ModuleDeps } from '../../app.js';
+import { AppError } from '../../http/errors.js';
+import { principalOf } from '../../http/tenant-context.js';
+import { CONTENT_TYPES } from '../../storage/images.js';
+import { localFolderStorage } from '../../storage/storage.js';
+import { createAuthService } from '../auth/auth.service.js';
+import { createTenantsService, MEDIA_PREFIX } from './tenants.service.js';
+
+const policy = routePolicy('tenants');
+const idParams = z.object({ id: z.uuid() });
+const tags = ['tenants'];
+
+export const tenantsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { config, db, tokens, hub }) => {
+  const storage = localFolderStorage(join(config.dataDir, 'media'));
+  const tenants = createTenantsService(db, { storage, auth: createAuthService(db, tokens, hub) });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: TENANT_LIMITS.logoMaxBytes, files: 1, fields: 0, parts: 1 },
+  });
+
+  app.get(
+    '/tenants',
+    {
+      config: { policy },
+      schema: {
+        tags,
+        summary: 'Tenants in the caller’s scope, searched on name and created date',
+        querystring: tenantListQuerySchema,
+        response: { 200: tenantPageSchema },
+      },
+    },
+    async (request) => {
+      const { page, take, sort, direction, search } = request.query;
+      const principal = principalOf(request);
+      const result = await tenants.list(principal, {
+        search,
+        sort,
+        direction,
+        limit: take,
+        offset: (page - 1) * take,
+      });
+      return { ...result, page, take };
+    },
+  );
+
+  app.get(
+    '/tenants/datalist',
+    {
+      config: { policy },
+      schema: {
+        tags,
+        summary: 'Tenants in scope as select options',
+        response: { 200: z.array(tenantDatalistItemSchema) },
+      },
+    },
+    async (request) => (await tenants.inScope(principalOf(request))).map((t) => ({ value: t.id, label: t.name })),
+  );
+
+  app.get(
+    '/tenants/all',
+    {
+      config: { policy },
+      schema: {
+        tags,
+        summary: 'Every tenant in scope, unpaged',
+        response: {
+          200: z.array(tenantOptionSchema.extend({ createdAt: z.date(), countOfUsers: z.number().int() })),
+        },
+      },
+    },
+    async (request) => tenants.inScope(principalOf(request)),
+  );
+
+  app.get(
+    '/tenants/forimpersonator/:userId',
+    {
+      config: { policy: roles(['Superadmin']) },
+      schema: {
+        tags,
+        summary: 'The tenants a user belongs to, to choose one to view the product as them',
+        params: z.object({ userId: z.uuid() }),
+        response: { 200: z.array(tenantOptionSchema) },
+      },
+    },
+    async (request) => tenants.tenantsOfUser(request.params.userId),
+  );
+
+  app.get(
+    '/tenants/:id/features',
+    {
+      config: { policy: AUTHENTICATED },
+      schema: {
+        tags,
+        summary: 'The feature catalogue with what the tenant has switched on; id `empty` for a new tenant',
+        params: z.object({ id: z.union([z.uuid(), z.literal('empty')]) }),
+        response: { 200: z.array(tenantFeatureSchema) },
+      },
+    },
+    async (request) => tenants.features(principalOf(request), request.params.id),
+  );
+
+  app.get(
+    '/tenants/:id',
+    {
+      config: { policy },
+      schema: {
+        tags,
+        summary: 'One tenant with its users and features',
+        params: idParams,
+        response: { 200: tenantSchema },
+      },
+    },
+    async (request) => tenants.get(principalOf(request), request.params.id),
+  );
+
+  app.post(
+    '/tenants',
+    {
+      config: { policy },
+      schema: {
+        tags,
+        summary: 'Create a tenant (a partner manager’s tenant is run by their partner tenant)',
+        body: tenantBodySchema,
+        response: { 201: tenantSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await tenants.create(principalOf(request), request.body)),
+  );
+
+  app.put(
+    '/tenants/:id',
+    {
+      config: { policy },
+      schema: {
+        tags,
+        summary: 'Update a tenant',
+        params: idParams,
+        body: tenantBodySchema,
+        response: { 200: tenantSchema },
+      },
+    },
+    async (request) => tenants.update(principalOf(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/tenants/:id',
+    {
+      config: { policy },
+      schema: { tags, summary: 'Delete a tenant', params: idParams, response: { 204: z.null() } },
+    },
+    async (request, reply) => {
+      await tenants.remove(principalOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/tenants/:id/clone',
+    {
+      config: { policy },
+      schema: {
+        tags,
+        summary: 'Copy a tenant’s settings, features and users under a new title (user groups are not copied)',
+        params: idParams,
+        body: cloneTenantBodySchema,
+        response: { 201: tenantSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await tenants.clone(principalOf(request), request.params.id, request.body.title)),
+  );
+
+  app.post(
+    '/tenants/media',
+    {
+      config: { policy },
+      schema: {
+        tags,
+        summary: 'Upload a logo or mobile logo (multipart field `file`: PNG, JPEG, SVG or ICO, at most 1 MiB)',
+        consumes: ['multipart/form-data'],
+        response: { 201: mediaUploadResultSchema },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart())
+        throw new AppError('validation', 'Send the file as multipart/form-data', [
+          { field: 'file', message: 'required' },
+        ]);
+      const file = await request.file();
+      if (!file) throw new AppError('validation', 'No file was sent', [{ field: 'file', message: 'required' }]);
+      const data = await file.toBuffer();
+      return reply.status(201).send(await tenants.storeLogo(data));
+    },
+  );
+
+  app.get(
+    '/media/:file',
+    {
+      // Logos show in <img> tags, which send no bearer token; names are random and unguessable.
+      config: { policy: PUBLIC },
+      schema: {
+        tags,
+        summary: 'An uploaded logo',
+        params: z.object({ file: z.string().regex(/^[0-9a-f-]{36}\.(png|jpg|svg|ico)$/) }),
+      },
+    },
+    async (request, reply) => {
+      const { file } = request.params;
+      if (!MEDIA_PATH.test(`${MEDIA_PREFIX}${file}`)) throw new AppError('notFound');
+      const data = await storage.get(file);
+      if (!data) throw new AppError('notFound');
+      const ext = file.slice(file.lastIndexOf('.') + 1) as keyof typeof CONTENT_TYPES;
+      return (
+        reply
+          .type(CONTENT_TYPES[ext])
+          .header('x-content-type-options', 'nosniff')
+          // An SVG opened on its own runs nothing and loads nothing.
+          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .send(data)
+      );
+    },
+  );
+};

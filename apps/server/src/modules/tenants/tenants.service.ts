@@ -1,0 +1,325 @@
+import { randomUUID } from 'node:crypto';
+import type { Tenant, TenantBody } from '@atrium/contracts';
+import type { Db } from '../../db/client.js';
+import { AppError, type FieldError } from '../../http/errors.js';
+import type { Principal } from '../../http/tokens.js';
+import { detectImage, ImageRejected } from '../../storage/images.js';
+import type { FileStorage } from '../../storage/storage.js';
+import type { AuthService } from '../auth/auth.service.js';
+import * as repo from './tenants.repository.js';
+
+/** Which tenants a caller manages: all of them, or those run by one partner tenant. */
+export type TenantScope = { all: true } | { all: false; partnerTenantId: string };
+
+export const MEDIA_PREFIX = '/core/api/media/';
+
+const isSuper = (p: Principal) => p.roles.includes('Superadmin');
+
+/**
+ * A super administrator manages every tenant. A partner manager manages the tenants run by the
+ * partner tenant they are working in (their active tenant, which must be a partner tenant).
+ */
+export async function scopeOf(db: Db, principal: Principal): Promise<TenantScope> {
+  if (isSuper(principal)) return { all: true };
+  if (!principal.roles.includes('PartnerManager')) throw new AppError('forbidden');
+  if (!principal.tenantId) throw new AppError('noActiveTenant', 'Choose your partner tenant as the active tenant');
+  const partner = await repo.findTenant(db, principal.tenantId);
+  if (!partner?.isPartnerTenant) throw new AppError('forbidden', 'Your active tenant is not a partner tenant');
+  return { all: false, partnerTenantId: partner.id };
+}
+
+const inScope = (scope: TenantScope, t: repo.TenantRow) => scope.all || t.partnerTenantId === scope.partnerTenantId;
+
+/** The partner tenant whose limits a tenant counts against, if any. */
+const familyOf = (t: Pick<repo.TenantRow, 'id' | 'partnerTenantId' | 'isPartnerTenant'>) =>
+  t.partnerTenantId ?? (t.isPartnerTenant ? t.id : null);
+
+export function createTenantsService(db: Db, deps: { storage: FileStorage; auth: AuthService }) {
+  async function loadInScope(conn: Db, scope: TenantScope, id: string) {
+    const tenant = await repo.findTenant(conn, id);
+    // Out of scope looks exactly like missing: nothing about other tenants leaks.
+    if (!tenant || !inScope(scope, tenant)) throw new AppError('notFound', 'No such tenant');
+    return tenant;
+  }
+
+  async function details(conn: Db, tenant: repo.TenantRow, activeTenantId: string | null): Promise<Tenant> {
+    const [userIds, feats, countOfUsers] = await Promise.all([
+      repo.memberIds(conn, tenant.id),
+      repo.featuresOf(conn, tenant.id),
+      repo.liveCountOfUsers(conn, tenant.id),
+    ]);
+    const { deletedAt: _deleted, ...rest } = tenant;
+    return {
+      ...rest,
+      customTenantProperties: tenant.customTenantProperties ?? null,
+      features: feats.map((f) => ({ id: f.id, name: f.name })),
+      featureIds: feats.map((f) => f.id),
+      mobileFeatureIds: feats.filter((f) => f.mobile).map((f) => f.id),
+      userIds,
+      countOfUsers,
+      tenantId: activeTenantId,
+    };
+  }
+
+  /** Field checks that need the database: features, users and logos must exist and be allowed. */
+  async function checkReferences(conn: Db, scope: TenantScope, body: TenantBody, keepUserIds: string[]) {
+    const errors: FieldError[] = [];
+    const known = await repo.existingFeatureIds(conn, body.featureIds);
+    body.featureIds.forEach((id, i) => {
+      if (!known.has(id)) errors.push({ field: `featureIds.${i}`, message: 'unknownFeature' });
+    });
+    const liveUsers = await repo.liveUserIds(conn, body.userIds);
+    // A partner manager picks users among their partner tenant's own people (and keeps those already there).
+    const allowed = scope.all
+      ? liveUsers
+      : new Set([...(await repo.familyUserIds(conn, scope.partnerTenantId, body.userIds)), ...keepUserIds]);
+    body.userIds.forEach((id, i) => {
+      if (!liveUsers.has(id) || !allowed.has(id)) errors.push({ field: `userIds.${i}`, message: 'unknownUser' });
+    });
+    for (const field of ['logoMediaFile', 'mobileLogoMediaFile'] as const) {
+      const path = body[field];
+      if (path && !(await deps.storage.exists(path.slice(MEDIA_PREFIX.length)))) {
+        errors.push({ field, message: 'unknownMediaFile' });
+      }
+    }
+    if (errors.length)
+      throw new AppError('validation', errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors);
+  }
+
+  /** Partner settings are the super administrator's; anyone else must leave them as they are. */
+  function checkPartnerFields(principal: Principal, body: TenantBody, current: repo.TenantRow | undefined) {
+    if (isSuper(principal)) return;
+    const errors: FieldError[] = [];
+    const was = {
+      isPartnerTenant: current?.isPartnerTenant ?? false,
+      maxUsersCanCreate: current?.maxUsersCanCreate ?? null,
+      maxTenantsCanCreate: current?.maxTenantsCanCreate ?? null,
+    };
+    for (const field of ['isPartnerTenant', 'maxUsersCanCreate', 'maxTenantsCanCreate'] as const) {
+      if ((body[field] ?? null) !== was[field]) {
+        errors.push({ field, message: 'onlySuperadmin' });
+      }
+    }
+    if (errors.length) {
+      throw new AppError('forbidden', 'Only a super administrator can change the partner settings', errors);
+    }
+  }
+
+  /** Refuses a change that takes a partner tenant past maxUsersCanCreate (super administrators are not limited). */
+  async function checkUserQuota(conn: Db, principal: Principal, partnerTenantId: string | null, before: number) {
+    if (!partnerTenantId || isSuper(principal)) return;
+    const partner = await repo.findTenant(conn, partnerTenantId);
+    const max = partner?.maxUsersCanCreate;
+    if (max === null || max === undefined) return;
+    const after = await repo.countFamilyUsers(conn, partnerTenantId);
+    if (after > max && after > before) {
+      throw new AppError(
+        'quotaExceeded',
+        `The partner tenant "${partner!.name}" may have at most ${max} users; this would make ${after}`,
+      );
+    }
+  }
+
+  async function checkTenantQuota(conn: Db, principal: Principal, partnerTenantId: string | null) {
+    if (!partnerTenantId || isSuper(principal)) return;
+    await repo.lockPartner(conn, partnerTenantId);
+    const partner = await repo.findTenant(conn, partnerTenantId);
+    const max = partner?.maxTenantsCanCreate;
+    if (max === null || max === undefined) return;
+    const n = await repo.countChildren(conn, partnerTenantId);
+    if (n >= max) {
+      throw new AppError(
+        'quotaExceeded',
+        `The partner tenant "${partner!.name}" may create at most ${max} tenants and already has ${n}`,
+      );
+    }
+  }
+
+  const values = (body: TenantBody): repo.TenantValues => ({
+    name: body.name,
+    cvr: body.cvr ?? null,
+    address: body.address ?? null,
+    mainMail: body.mainMail ?? null,
+    remarks: body.remarks ?? null,
+    phoneNumber: body.phoneNumber ?? null,
+    mapZoom: body.mapZoom ?? null,
+    startingAddress: body.startingAddress ?? null,
+    startingLat: body.startingLat ?? null,
+    startingLng: body.startingLng ?? null,
+    showCalendarAsList: body.showCalendarAsList,
+    useKmAsValues: body.useKmAsValues,
+    allowUnauthorizedAccess: body.allowUnauthorizedAccess,
+    tenantDocumentId: body.tenantDocumentId ?? null,
+    preferedUrl: body.preferedUrl ?? null,
+    isPartnerTenant: body.isPartnerTenant,
+    maxUsersCanCreate: body.isPartnerTenant ? (body.maxUsersCanCreate ?? null) : null,
+    maxTenantsCanCreate: body.isPartnerTenant ? (body.maxTenantsCanCreate ?? null) : null,
+    logoMediaFile: body.logoMediaFile ?? null,
+    mobileLogoMediaFile: body.mobileLogoMediaFile ?? null,
+    customTenantProperties: body.customTenantProperties ?? null,
+  });
+
+  /** Sessions of people taken out of a tenant end: their tokens name a tenant they no longer belong to. */
+  async function endSessionsOf(userIds: string[]) {
+    for (const userId of userIds) await deps.auth.revokeAllOf(userId, 'removedFromTenant');
+  }
+
+  return {
+    scopeOf: (principal: Principal) => scopeOf(db, principal),
+
+    async list(principal: Principal, q: Omit<repo.TenantListFilter, 'partnerTenantId'>) {
+      const scope = await scopeOf(db, principal);
+      const filter = { ...q, partnerTenantId: scope.all ? undefined : scope.partnerTenantId };
+      const rows = await repo.tenantsListQuery(db, filter);
+      // Past the last page there is no row to carry the total.
+      const total = rows[0]?.total ?? (q.offset > 0 ? await repo.countTenants(db, filter) : 0);
+      return { data: rows.map(({ total: _t, ...r }) => r), total };
+    },
+
+    async inScope(principal: Principal) {
+      const scope = await scopeOf(db, principal);
+      return repo.tenantsInScope(db, scope.all ? undefined : scope.partnerTenantId);
+    },
+
+    async get(principal: Principal, id: string) {
+      const scope = await scopeOf(db, principal);
+      return details(db, await loadInScope(db, scope, id), principal.tenantId);
+    },
+
+    async create(principal: Principal, body: TenantBody) {
+      const scope = await scopeOf(db, principal);
+      checkPartnerFields(principal, body, undefined);
+      const created = await db.transaction(async (t) => {
+        const tx = t as unknown as Db;
+        await checkReferences(tx, scope, body, []);
+        const partnerTenantId = scope.all ? null : scope.partnerTenantId;
+        await checkTenantQuota(tx, principal, partnerTenantId);
+        const before = partnerTenantId ? await repo.countFamilyUsers(tx, partnerTenantId) : 0;
+        const tenant = await repo.insertTenant(tx, { ...values(body), partnerTenantId });
+        await repo.setFeatures(tx, tenant.id, body.featureIds, body.mobileFeatureIds);
+        await repo.setMembers(tx, tenant.id, body.userIds);
+        await checkUserQuota(tx, principal, familyOf(tenant), before);
+        return tenant;
+      });
+      return details(db, created, principal.tenantId);
+    },
+
+    async update(principal: Principal, id: string, body: TenantBody) {
+      const scope = await scopeOf(db, principal);
+      const { tenant, removed } = await db.transaction(async (t) => {
+        const tx = t as unknown as Db;
+        const current = await loadInScope(tx, scope, id);
+        checkPartnerFields(principal, body, current);
+        await checkReferences(tx, scope, body, await repo.memberIds(tx, id));
+        const family = familyOf({ ...current, isPartnerTenant: body.isPartnerTenant });
+        if (family && !isSuper(principal)) await repo.lockPartner(tx, family);
+        const before = family ? await repo.countFamilyUsers(tx, family) : 0;
+        await repo.updateTenant(tx, id, values(body));
+        await repo.setFeatures(tx, id, body.featureIds, body.mobileFeatureIds);
+        const { removed } = await repo.setMembers(tx, id, body.userIds);
+        await checkUserQuota(tx, principal, family, before);
+        return { tenant: (await repo.findTenant(tx, id))!, removed };
+      });
+      await endSessionsOf(removed);
+      return details(db, tenant, principal.tenantId);
+    },
+
+    async remove(principal: Principal, id: string) {
+      const scope = await scopeOf(db, principal);
+      await loadInScope(db, scope, id);
+      await repo.softDeleteTenant(db, id);
+      // Whoever works in the deleted tenant is signed out of it.
+      await deps.auth.revokeSessionsInTenant(id, 'tenantDeleted');
+    },
+
+    /** A copy of the tenant's settings, features and people under a new name; user groups are not copied. */
+    async clone(principal: Principal, id: string, title: string) {
+      const scope = await scopeOf(db, principal);
+      const copy = await db.transaction(async (t) => {
+        const tx = t as unknown as Db;
+        const source = await loadInScope(tx, scope, id);
+        await checkTenantQuota(tx, principal, source.partnerTenantId);
+        const { id: _id, createdAt: _c, deletedAt: _d, ...settings } = source;
+        const tenant = await repo.insertTenant(tx, {
+          ...settings,
+          name: title,
+          // A copy is an ordinary tenant; partner status and its limits are given, not cloned.
+          isPartnerTenant: false,
+          maxUsersCanCreate: null,
+          maxTenantsCanCreate: null,
+        });
+        await repo.copyFeatures(tx, source.id, tenant.id);
+        await repo.setMembers(tx, tenant.id, await repo.memberIds(tx, source.id));
+        return tenant;
+      });
+      return details(db, copy, principal.tenantId);
+    },
+
+    /** The feature catalogue, with what the tenant has switched on ('empty' gives the bare catalogue). */
+    async features(principal: Principal, id: string | 'empty') {
+      const catalogue = await repo.featureCatalogue(db);
+      let chosen: Awaited<ReturnType<typeof repo.featuresOf>> = [];
+      if (id !== 'empty') {
+        // Anyone may read their own active tenant's features; managers also those of tenants in their scope.
+        if (principal.tenantId !== id) {
+          const scope = await scopeOf(db, principal).catch(() => {
+            throw new AppError('notFound', 'No such tenant');
+          });
+          await loadInScope(db, scope, id);
+        } else if (!(await repo.findTenant(db, id))) {
+          throw new AppError('notFound', 'No such tenant');
+        }
+        chosen = await repo.featuresOf(db, id);
+      }
+      return catalogue.map((f) => {
+        const c = chosen.find((x) => x.id === f.id);
+        return {
+          id: f.id,
+          name: f.name,
+          selected: !!c,
+          mobile: c?.mobile ?? false,
+          customTitle: c?.customTitle ?? null,
+          customDescription: c?.customDescription ?? null,
+        };
+      });
+    },
+
+    /** Tenants a super administrator may view a user in. */
+    tenantsOfUser: (userId: string) => repo.tenantsOfUser(db, userId),
+
+    /** Stores an uploaded logo after checking its content; answers the path it is served at. */
+    async storeLogo(data: Buffer) {
+      let kind: ReturnType<typeof detectImage>;
+      try {
+        kind = detectImage(data);
+      } catch (err) {
+        if (err instanceof ImageRejected)
+          throw new AppError('validation', err.message, [{ field: 'file', message: 'unsupportedImage' }]);
+        throw err;
+      }
+      const key = `${randomUUID()}.${kind.ext}`;
+      await deps.storage.put(key, data);
+      return { path: `${MEDIA_PREFIX}${key}` };
+    },
+
+    /** Limits a change of users in tenantIds must respect; used by the users module inside its transaction. */
+    async userQuotaGuard(conn: Db, principal: Principal, tenantIds: string[]) {
+      if (isSuper(principal) || !tenantIds.length) return async () => {};
+      const families = new Set<string>();
+      for (const id of tenantIds) {
+        const t = await repo.findTenant(conn, id);
+        const family = t && familyOf(t);
+        if (family) families.add(family);
+      }
+      const before = new Map<string, number>();
+      for (const family of [...families].sort()) {
+        await repo.lockPartner(conn, family);
+        before.set(family, await repo.countFamilyUsers(conn, family));
+      }
+      return async () => {
+        for (const [family, n] of before) await checkUserQuota(conn, principal, family, n);
+      };
+    },
+  };
+}
+export type TenantsService = ReturnType<typeof createTenantsService>;
