@@ -21,11 +21,13 @@ import { createSmtpTransport } from './mail/smtp.transport.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
+import { impersonationRoutes } from './modules/impersonation/impersonation.routes.js';
 import { meRoutes } from './modules/me/me.routes.js';
 import { office365Routes } from './modules/office365/office365.routes.js';
 import { passwordsRoutes } from './modules/passwords/passwords.routes.js';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.js';
 import { userGroupsRoutes } from './modules/usergroups/usergroups.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
 
 export type AppDeps = {
   config: Config;
@@ -103,6 +105,8 @@ export async function buildApp({ config, database, hub }: AppDeps) {
       await api.register(meRoutes, deps);
       await api.register(userGroupsRoutes, deps);
       await api.register(tenantsRoutes, deps);
+      await api.register(usersRoutes, deps);
+      await api.register(impersonationRoutes, deps);
       await api.register(passwordsRoutes, deps);
       await api.register(mailRoutes, deps);
       await api.register(office365Routes, deps);

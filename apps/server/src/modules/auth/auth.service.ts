@@ -168,7 +168,7 @@ export function createAuthService(db: Db, tokens: TokenService, hub: HubService)
         },
         hashToken(refreshToken),
       );
-      return issue(target, session, refreshToken);
+      return { ...(await issue(target, session, refreshToken)), sessionId: session.id };
     },
 
     /**

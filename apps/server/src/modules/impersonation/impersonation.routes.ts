@@ -1,0 +1,61 @@
+import { join } from 'node:path';
+import { AUTHENTICATED, authResultSchema, impersonateBodySchema, roles } from '@atrium/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ModuleDeps } from '../../app.js';
+import { principalOf } from '../../http/tenant-context.js';
+import { localFolderStorage } from '../../storage/storage.js';
+import { createAuthService } from '../auth/auth.service.js';
+import { clearRefreshCookie, sendIssued } from '../auth/refresh-cookie.js';
+import { createTenantsService } from '../tenants/tenants.service.js';
+import { createImpersonationService } from './impersonation.service.js';
+
+export const impersonationRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { config, db, tokens, hub }) => {
+  const auth = createAuthService(db, tokens, hub);
+  const tenants = createTenantsService(db, { storage: localFolderStorage(join(config.dataDir, 'media')), auth });
+  const impersonation = createImpersonationService(db, { auth, tenants, hub });
+
+  app.post(
+    '/auth/impersonate',
+    {
+      config: { policy: roles(['Superadmin']) },
+      schema: {
+        tags: ['auth'],
+        summary: 'View the product as another user in one of their tenants (super administrators; 15 minutes)',
+        body: impersonateBodySchema,
+        response: { 200: authResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const { userId, tenantId } = request.body;
+      const issued = await impersonation.start(
+        principalOf(request),
+        userId,
+        tenantId ?? null,
+        request.headers['user-agent'],
+      );
+      // The refresh cookie now names the impersonation session, so a reload stays in it.
+      return sendIssued(reply, issued, config.cookieSecure);
+    },
+  );
+
+  app.post(
+    '/auth/unimpersonate',
+    {
+      config: { policy: AUTHENTICATED },
+      schema: {
+        tags: ['auth'],
+        summary: 'End impersonation: back to the super administrator’s own session',
+        response: { 200: authResultSchema },
+      },
+    },
+    async (request, reply) => {
+      try {
+        return sendIssued(reply, await impersonation.end(principalOf(request)), config.cookieSecure);
+      } catch (err) {
+        // The impersonation is over either way; without a session to go back to, sign in again.
+        if ((err as { code?: string }).code === 'sessionExpired') clearRefreshCookie(reply);
+        throw err;
+      }
+    },
+  );
+};

@@ -1,0 +1,86 @@
+import { HUB_EVENTS } from '@atrium/contracts';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../http/errors.js';
+import type { Principal } from '../../http/tokens.js';
+import type { HubService } from '../../hub/index.js';
+import type { SessionRow } from '../auth/auth.repository.js';
+import type { AuthService } from '../auth/auth.service.js';
+import type { TenantsService } from '../tenants/tenants.service.js';
+import * as users from '../users/users.repository.js';
+import { writeAudit } from './impersonation.repository.js';
+
+/**
+ * A super administrator views the product as another user: never as another super administrator
+ * or a deleted user, only in one of that user's tenants, in a short-lived session that names them
+ * (impersonatorId). Every start and end is written to the audit log.
+ */
+export function createImpersonationService(
+  db: Db,
+  deps: { auth: AuthService; tenants: TenantsService; hub: HubService },
+) {
+  return {
+    async start(actor: Principal, userId: string, tenantId: string | null, userAgent?: string) {
+      if (actor.impersonatorId) throw new AppError('validation', 'End the current impersonation first');
+      if (userId === actor.userId) {
+        throw new AppError('validation', 'You cannot impersonate yourself', [
+          { field: 'userId', message: 'cannotImpersonateYourself' },
+        ]);
+      }
+      const target = await users.findUser(db, userId);
+      if (!target) throw new AppError('notFound', 'No such user');
+      if (target.deletedAt) {
+        throw new AppError('validation', 'A deleted user cannot be impersonated', [
+          { field: 'userId', message: 'userDeleted' },
+        ]);
+      }
+      if ((await users.rolesOf(db, target.id)).includes('Superadmin')) {
+        throw new AppError('forbidden', 'A super administrator cannot be impersonated', [
+          { field: 'userId', message: 'cannotImpersonateSuperadmin' },
+        ]);
+      }
+      const tenants = await deps.tenants.tenantsOfUser(target.id);
+      const allowed = tenants.length ? tenants.some((t) => t.id === tenantId) : tenantId === null;
+      if (!allowed) {
+        throw new AppError('validation', 'Choose one of the user’s tenants', [
+          { field: 'tenantId', message: 'notATenantOfTheUser' },
+        ]);
+      }
+      const issued = await deps.auth.startImpersonation(actor, target, tenantId, userAgent);
+      await writeAudit(db, {
+        actorId: actor.userId,
+        action: 'impersonation.started',
+        targetUserId: target.id,
+        tenantId,
+        data: { sessionId: issued.sessionId, parentSessionId: actor.sessionId },
+      });
+      await deps.hub.sendToUser(actor.userId, HUB_EVENTS.ImpersonateStarted, [target.id, tenantId]);
+      return issued;
+    },
+
+    /** Back to the super administrator's own session; answers their user and a fresh token. */
+    async end(principal: Principal) {
+      if (!principal.impersonatorId) throw new AppError('validation', 'You are not impersonating anyone');
+      let ended: SessionRow | undefined;
+      try {
+        const { session, issued } = await deps.auth.endImpersonation(principal);
+        ended = session;
+        return issued;
+      } catch (err) {
+        ended = (err as { impersonation?: SessionRow }).impersonation;
+        throw err;
+      } finally {
+        if (ended) {
+          await writeAudit(db, {
+            actorId: principal.impersonatorId,
+            action: 'impersonation.ended',
+            targetUserId: ended.userId,
+            tenantId: ended.activeTenantId,
+            data: { sessionId: ended.id, parentSessionId: ended.parentSessionId },
+          });
+          // The tabs viewing as the user go back (ImpersonateStoped), rather than being signed out.
+          await deps.hub.sendToSession(ended.id, HUB_EVENTS.ImpersonateStoped);
+        }
+      }
+    },
+  };
+}

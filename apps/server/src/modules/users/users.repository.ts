@@ -1,0 +1,345 @@
+import type { Role } from '@atrium/contracts';
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.js';
+import {
+  roles as rolesTable,
+  tenantMemberships,
+  tenants,
+  userGroupMembers,
+  userGroups,
+  userRoles,
+  users,
+} from '../../db/schema/index.js';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** "%term%" for LIKE, with the user's own % and _ taken literally. */
+const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const list = (items: readonly string[]) =>
+  sql.join(
+    items.map((i) => sql`${i}`),
+    sql`, `,
+  );
+
+export type UserListFilter = {
+  /** Only members of this tenant; undefined for every user (super administrators). */
+  tenantId?: string;
+  /** Group names are shown for this tenant only (all of them when undefined). */
+  groupsTenantId?: string;
+  search?: string;
+  roles: Role[];
+  groupIds: string[];
+  sort: 'name' | 'surname' | 'email' | 'createdAt';
+  direction: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+};
+
+/**
+ * One page of users with the total, as a single statement. The page is chosen first and only its
+ * rows get their roles and groups. The search matches name, surname, full name and email through
+ * one expression, which the users_search_trgm_idx trigram index covers on PostgreSQL.
+ */
+export function usersListSql(f: UserListFilter): SQL {
+  const conds: SQL[] = [sql`true`];
+  if (f.tenantId) {
+    conds.push(
+      sql`exists (select 1 from tenant_memberships tm where tm.user_id = u.id and tm.tenant_id = ${f.tenantId})`,
+    );
+  }
+  const term = f.search?.trim();
+  if (term) {
+    conds.push(sql`lower(u.name || ' ' || u.surname || ' ' || u.email) like ${likePattern(term)}`);
+  }
+  if (f.roles.length) {
+    conds.push(
+      sql`exists (select 1 from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id and r.name in (${list(f.roles)}))`,
+    );
+  }
+  if (f.groupIds.length) {
+    conds.push(
+      sql`exists (select 1 from user_group_members gm where gm.user_id = u.id and gm.group_id in (${list(f.groupIds)}))`,
+    );
+  }
+  const dir = sql.raw(f.direction === 'desc' ? 'desc' : 'asc');
+  const order = {
+    name: sql`lower(u.name) ${dir}, lower(u.surname) ${dir}, u.id`,
+    surname: sql`lower(u.surname) ${dir}, lower(u.name) ${dir}, u.id`,
+    email: sql`lower(u.email) ${dir}, u.id`,
+    createdAt: sql`u.created_at ${dir}, u.id`,
+  }[f.sort];
+  const groupsTenant = f.groupsTenantId ? sql`and g.tenant_id = ${f.groupsTenantId}` : sql``;
+  return sql`
+    with page as (
+      select u.id, u.name, u.surname, u.email, u.image_path, u.deleted_at, u.created_at,
+             count(*) over () as total
+      from users u
+      where ${sql.join(conds, sql` and `)}
+      order by ${order}
+      limit ${f.limit} offset ${f.offset}
+    )
+    select p.id, p.name, p.surname, p.email, p.image_path as "imagePath", p.deleted_at as "deletedAt",
+           p.total::int as total,
+           coalesce((select array_agg(r.name order by r.name) from user_roles ur join roles r on r.id = ur.role_id
+                     where ur.user_id = p.id), '{}') as "rolesNames",
+           coalesce((select array_agg(g.name order by g.name) from user_group_members gm
+                     join user_groups g on g.id = gm.group_id ${groupsTenant}
+                     where gm.user_id = p.id), '{}') as "groupsNames"
+    from page p
+    order by ${orderOuter(f)}`;
+}
+
+/** The same order on the outer select (the CTE's order is not guaranteed to survive). */
+function orderOuter(f: UserListFilter): SQL {
+  const dir = sql.raw(f.direction === 'desc' ? 'desc' : 'asc');
+  return {
+    name: sql`lower(p.name) ${dir}, lower(p.surname) ${dir}, p.id`,
+    surname: sql`lower(p.surname) ${dir}, lower(p.name) ${dir}, p.id`,
+    email: sql`lower(p.email) ${dir}, p.id`,
+    createdAt: sql`p.created_at ${dir}, p.id`,
+  }[f.sort];
+}
+
+/** SQL text and parameters of a statement, as the driver receives them (the benchmark runs them bare). */
+export const toQuery = (statement: SQL) => new PgDialect({ casing: 'snake_case' }).sqlToQuery(statement);
+
+type ListRow = {
+  id: string;
+  name: string;
+  surname: string;
+  email: string;
+  imagePath: string | null;
+  deletedAt: Date | string | null;
+  total: number;
+  rolesNames: Role[];
+  groupsNames: string[];
+};
+
+const asDate = (v: Date | string | null) => (v === null ? null : v instanceof Date ? v : new Date(v));
+
+export async function listUsers(db: Db, f: UserListFilter) {
+  const result = await db.execute(usersListSql(f));
+  const rows = (result as unknown as { rows: ListRow[] }).rows;
+  return rows.map((r) => ({ ...r, total: Number(r.total), deletedAt: asDate(r.deletedAt) }));
+}
+
+export async function countUsers(db: Db, f: UserListFilter) {
+  const result = await db.execute(
+    sql`select count(*)::int as n from (${usersListSql({ ...f, limit: 1_000_000_000, offset: 0 })}) x`,
+  );
+  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+}
+
+export const findUser = async (db: Db, id: string) => (await db.select().from(users).where(eq(users.id, id)))[0];
+
+export const findUserByEmail = async (db: Db, email: string) =>
+  (await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`))[0];
+
+/** Of emails (lower-cased), those some account already has. */
+export async function takenEmails(db: Db, emails: string[]) {
+  if (!emails.length) return new Set<string>();
+  const rows = await db
+    .select({ email: sql<string>`lower(${users.email})` })
+    .from(users)
+    .where(inArray(sql`lower(${users.email})`, emails));
+  return new Set(rows.map((r) => r.email));
+}
+
+export async function rolesOf(db: Db, userId: string): Promise<Role[]> {
+  const rows = await db
+    .select({ name: rolesTable.name })
+    .from(userRoles)
+    .innerJoin(rolesTable, eq(rolesTable.id, userRoles.roleId))
+    .where(eq(userRoles.userId, userId))
+    .orderBy(asc(rolesTable.name));
+  return rows.map((r) => r.name as Role);
+}
+
+export async function tenantIdsOf(db: Db, userId: string) {
+  const rows = await db
+    .select({ id: tenantMemberships.tenantId })
+    .from(tenantMemberships)
+    .innerJoin(tenants, eq(tenants.id, tenantMemberships.tenantId))
+    .where(and(eq(tenantMemberships.userId, userId), isNull(tenants.deletedAt)));
+  return rows.map((r) => r.id);
+}
+
+/** The user's groups, in one tenant or in all. */
+export const groupsOf = (db: Db, userId: string, tenantId?: string) =>
+  db
+    .select({ id: userGroups.id, name: userGroups.name, tenantId: userGroups.tenantId })
+    .from(userGroupMembers)
+    .innerJoin(userGroups, eq(userGroups.id, userGroupMembers.groupId))
+    .where(and(eq(userGroupMembers.userId, userId), tenantId ? eq(userGroups.tenantId, tenantId) : undefined))
+    .orderBy(asc(userGroups.name));
+
+export async function isMember(db: Db, userId: string, tenantId: string) {
+  const [row] = await db
+    .select({ id: tenantMemberships.userId })
+    .from(tenantMemberships)
+    .where(and(eq(tenantMemberships.userId, userId), eq(tenantMemberships.tenantId, tenantId)));
+  return !!row;
+}
+
+/** Of userIds, those who are members of tenantId. */
+export async function membersAmong(db: Db, tenantId: string, userIds: string[]) {
+  if (!userIds.length) return new Set<string>();
+  const rows = await db
+    .select({ id: tenantMemberships.userId })
+    .from(tenantMemberships)
+    .where(and(eq(tenantMemberships.tenantId, tenantId), inArray(tenantMemberships.userId, userIds)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Of ids, the groups that exist, with their tenant. */
+export const groupsByIds = async (db: Db, ids: string[]) =>
+  ids.length
+    ? db
+        .select({ id: userGroups.id, name: userGroups.name, tenantId: userGroups.tenantId })
+        .from(userGroups)
+        .where(inArray(userGroups.id, ids))
+    : [];
+
+export const groupsOfTenant = (db: Db, tenantId: string) =>
+  db.select({ id: userGroups.id, name: userGroups.name }).from(userGroups).where(eq(userGroups.tenantId, tenantId));
+
+/** Of ids, the live tenants. */
+export async function liveTenantIds(db: Db, ids: string[]) {
+  if (!ids.length) return new Set<string>();
+  const rows = await db
+    .select({ id: tenants.id })
+    .from(tenants)
+    .where(and(inArray(tenants.id, ids), isNull(tenants.deletedAt)));
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function roleIds(db: Db, names: Role[]) {
+  const rows = await db.select().from(rolesTable).where(inArray(rolesTable.name, names));
+  return rows.map((r) => r.id);
+}
+
+export async function insertUsers(db: Db, values: (typeof users.$inferInsert)[]) {
+  return db.insert(users).values(values).returning();
+}
+
+export const updateUser = (db: Db, id: string, values: Partial<typeof users.$inferInsert>) =>
+  db.update(users).set(values).where(eq(users.id, id));
+
+export async function setRoles(db: Db, userId: string, names: Role[]) {
+  await db.delete(userRoles).where(eq(userRoles.userId, userId));
+  const ids = await roleIds(db, names);
+  if (ids.length) await db.insert(userRoles).values(ids.map((roleId) => ({ userId, roleId })));
+}
+
+/**
+ * Sets the user's memberships among `manageable` tenants to `wanted`, leaving memberships in
+ * other tenants alone; answers the tenants added and removed.
+ */
+export async function setMemberships(db: Db, userId: string, wanted: string[], manageable: string[] | 'all') {
+  const current = (
+    await db
+      .select({ id: tenantMemberships.tenantId })
+      .from(tenantMemberships)
+      .where(eq(tenantMemberships.userId, userId))
+  ).map((r) => r.id);
+  const canTouch = (id: string) => manageable === 'all' || manageable.includes(id);
+  const removed = current.filter((id) => canTouch(id) && !wanted.includes(id));
+  const added = wanted.filter((id) => !current.includes(id));
+  if (removed.length) {
+    await db
+      .delete(tenantMemberships)
+      .where(and(eq(tenantMemberships.userId, userId), inArray(tenantMemberships.tenantId, removed)));
+    // Groups of a tenant the user left go with it.
+    await db.execute(
+      sql`delete from user_group_members gm using user_groups g
+          where g.id = gm.group_id and gm.user_id = ${userId} and g.tenant_id in (${list(removed)})`,
+    );
+  }
+  if (added.length) await db.insert(tenantMemberships).values(added.map((tenantId) => ({ tenantId, userId })));
+  return { added, removed };
+}
+
+/** Sets the user's groups among the groups of `tenantIds` (or all groups) to `groupIds`. */
+export async function setGroups(db: Db, userId: string, groupIds: string[], tenantIds: string[] | 'all') {
+  const current = await groupsOf(db, userId);
+  const touchable = current.filter((g) => tenantIds === 'all' || tenantIds.includes(g.tenantId));
+  const drop = touchable.filter((g) => !groupIds.includes(g.id)).map((g) => g.id);
+  if (drop.length) {
+    await db
+      .delete(userGroupMembers)
+      .where(and(eq(userGroupMembers.userId, userId), inArray(userGroupMembers.groupId, drop)));
+  }
+  const have = new Set(current.map((g) => g.id));
+  const add = groupIds.filter((id) => !have.has(id));
+  if (add.length) await db.insert(userGroupMembers).values(add.map((groupId) => ({ groupId, userId })));
+}
+
+export const addGroupMembers = (db: Db, pairs: { groupId: string; userId: string }[]) =>
+  pairs.length ? db.insert(userGroupMembers).values(pairs).onConflictDoNothing() : Promise.resolve();
+
+export const removeGroupMembers = (db: Db, userIds: string[], groupIds: string[]) =>
+  db
+    .delete(userGroupMembers)
+    .where(and(inArray(userGroupMembers.userId, userIds), inArray(userGroupMembers.groupId, groupIds)));
+
+export const markDeleted = (db: Db, ids: string[]) =>
+  db
+    .update(users)
+    .set({ deletedAt: new Date() })
+    .where(and(inArray(users.id, ids), isNull(users.deletedAt)))
+    .returning({ id: users.id });
+
+export const restore = (db: Db, id: string) => db.update(users).set({ deletedAt: null }).where(eq(users.id, id));
+
+/** Live users of a tenant (or of all tenants) as select options, by name. */
+export function userOptions(db: Db, opts: { tenantId?: string; tenantIds?: string[]; role?: Role }) {
+  const conds: SQL[] = [sql`u.deleted_at is null`];
+  if (opts.tenantId) {
+    conds.push(
+      sql`exists (select 1 from tenant_memberships tm where tm.user_id = u.id and tm.tenant_id = ${opts.tenantId})`,
+    );
+  }
+  if (opts.tenantIds) {
+    if (!opts.tenantIds.length) return Promise.resolve([]);
+    conds.push(
+      sql`exists (select 1 from tenant_memberships tm where tm.user_id = u.id and tm.tenant_id in (${list(opts.tenantIds)}))`,
+    );
+  }
+  if (opts.role) {
+    conds.push(
+      sql`exists (select 1 from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id and r.name = ${opts.role})`,
+    );
+  }
+  return db
+    .execute(
+      sql`select u.id, trim(u.name || ' ' || u.surname) as "fullName", u.email, u.image_path as "imagePath"
+          from users u where ${sql.join(conds, sql` and `)}
+          order by lower(u.name), lower(u.surname), u.id limit 5000`,
+    )
+    .then(
+      (r) =>
+        (r as unknown as { rows: { id: string; fullName: string; email: string; imagePath: string | null }[] }).rows,
+    );
+}
+
+/** Live users of a tenant for the export, with their roles and the tenant's groups. */
+export async function exportRows(db: Db, tenantId: string) {
+  const result = await db.execute(sql`
+    select u.name, u.surname, u.email, u.language,
+      coalesce((select array_agg(r.name order by r.name) from user_roles ur join roles r on r.id = ur.role_id
+                where ur.user_id = u.id), '{}') as roles,
+      coalesce((select array_agg(g.name order by g.name) from user_group_members gm
+                join user_groups g on g.id = gm.group_id and g.tenant_id = ${tenantId}
+                where gm.user_id = u.id), '{}') as groups
+    from users u
+    where u.deleted_at is null
+      and exists (select 1 from tenant_memberships tm where tm.user_id = u.id and tm.tenant_id = ${tenantId})
+    order by lower(u.name), lower(u.surname), u.id`);
+  return (
+    result as unknown as {
+      rows: { name: string; surname: string; email: string; language: string; roles: Role[]; groups: string[] }[];
+    }
+  ).rows;
+}

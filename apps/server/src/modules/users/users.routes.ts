@@ -1,0 +1,243 @@
+import { join } from 'node:path';
+import {
+  AUTHENTICATED,
+  adminResetPasswordBodySchema,
+  deleteManyBodySchema,
+  groupAssignmentBodySchema,
+  importConfirmBodySchema,
+  importPreviewSchema,
+  importResultSchema,
+  roles,
+  routePolicy,
+  USER_LIMITS,
+  userBodySchema,
+  userListQuerySchema,
+  userOptionSchema,
+  userPageSchema,
+  userSchema,
+} from '@atrium/contracts';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ModuleDeps } from '../../app.js';
+import { AppError } from '../../http/errors.js';
+import { principalOf } from '../../http/tenant-context.js';
+import { localFolderStorage } from '../../storage/storage.js';
+import { createAuthService } from '../auth/auth.service.js';
+import { createTenantsService } from '../tenants/tenants.service.js';
+import { createUsersService } from './users.service.js';
+
+const policy = routePolicy('users');
+const superOnly = roles(['Superadmin']);
+const idParams = z.object({ id: z.uuid() });
+const tags = ['users'];
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export const usersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { config, db, tokens, hub }) => {
+  const auth = createAuthService(db, tokens, hub);
+  const tenants = createTenantsService(db, { storage: localFolderStorage(join(config.dataDir, 'media')), auth });
+  const users = createUsersService(db, { auth, tenants, hub });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: USER_LIMITS.importMaxBytes, files: 1, fields: 0, parts: 1 },
+  });
+
+  app.get(
+    '/users',
+    {
+      config: { policy },
+      schema: {
+        tags,
+        summary: 'Users: search on name, email and full name; role filter (user, admin, super, partner); group filter',
+        querystring: userListQuerySchema,
+        response: { 200: userPageSchema },
+      },
+    },
+    async (request) => users.list(principalOf(request), request.query),
+  );
+
+  app.get(
+    '/users/dataselect',
+    {
+      config: { policy: AUTHENTICATED },
+      schema: {
+        tags,
+        summary: 'Live users for a select, of one tenant (tenantId) or of every tenant the caller sees',
+        querystring: z.object({ tenantId: z.uuid().optional() }),
+        response: { 200: z.array(userOptionSchema) },
+      },
+    },
+    async (request) => users.dataselect(principalOf(request), request.query.tenantId),
+  );
+
+  app.get(
+    '/users/coaches',
+    {
+      config: { policy: AUTHENTICATED },
+      schema: {
+        tags,
+        summary: 'Coaches of the active tenant (its tenant administrators)',
+        response: { 200: z.array(userOptionSchema) },
+      },
+    },
+    async (request) => users.coaches(principalOf(request)),
+  );
+
+  app.get(
+    '/users/export',
+    {
+      config: { policy },
+      schema: { tags, summary: 'The active tenant’s users as an xlsx workbook (the import’s columns)' },
+    },
+    async (request, reply) => {
+      const data = await users.exportXlsx(principalOf(request));
+      const date = new Date().toISOString().slice(0, 10);
+      return reply.type(XLSX).header('content-disposition', `attachment; filename="users-${date}.xlsx"`).send(data);
+    },
+  );
+
+  app.post(
+    '/users/import',
+    {
+      config: { policy },
+      schema: {
+        tags,
+        summary: 'Preview an import (multipart field `file`: xlsx or CSV): every row with its problems; writes nothing',
+        consumes: ['multipart/form-data'],
+        response: { 200: importPreviewSchema },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart()) {
+        throw new AppError('validation', 'Send the file as multipart/form-data', [
+          { field: 'file', message: 'required' },
+        ]);
+      }
+      const file = await request.file();
+      if (!file) throw new AppError('validation', 'No file was sent', [{ field: 'file', message: 'required' }]);
+      return users.importPreview(principalOf(request), await file.toBuffer());
+    },
+  );
+
+  app.post(
+    '/users/import/confirm',
+    {
+      config: { policy },
+      bodyLimit: 16 * 1024 * 1024,
+      schema: {
+        tags,
+        summary: 'Create the previewed users in the active tenant: all of them, or none when any row is wrong',
+        body: importConfirmBodySchema,
+        response: { 200: importResultSchema },
+      },
+    },
+    async (request) => users.importConfirm(principalOf(request), request.body.rows),
+  );
+
+  app.post(
+    '/users/deletemany',
+    {
+      config: { policy: superOnly },
+      schema: {
+        tags,
+        summary: 'Delete several users (super administrators)',
+        body: deleteManyBodySchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await users.remove(principalOf(request), request.body.ids);
+      return reply.status(204).send(null);
+    },
+  );
+
+  for (const [path, assign] of [
+    ['/users/assigngroups', true],
+    ['/users/unassigngroups', false],
+  ] as const) {
+    app.post(
+      path,
+      {
+        config: { policy },
+        schema: {
+          tags,
+          summary: `${assign ? 'Add' : 'Remove'} users ${assign ? 'to' : 'from'} groups of the active tenant`,
+          body: groupAssignmentBodySchema,
+          response: { 204: z.null() },
+        },
+      },
+      async (request, reply) => {
+        await users.setGroups(principalOf(request), request.body.userIds, request.body.groupIds, assign);
+        return reply.status(204).send(null);
+      },
+    );
+  }
+
+  app.get(
+    '/users/:id',
+    {
+      config: { policy },
+      schema: { tags, summary: 'One user', params: idParams, response: { 200: userSchema } },
+    },
+    async (request) => users.get(principalOf(request), request.params.id),
+  );
+
+  app.post(
+    '/users',
+    {
+      config: { policy },
+      schema: { tags, summary: 'Create a user', body: userBodySchema, response: { 201: userSchema } },
+    },
+    async (request, reply) => reply.status(201).send(await users.create(principalOf(request), request.body)),
+  );
+
+  app.put(
+    '/users/:id',
+    {
+      config: { policy },
+      schema: { tags, summary: 'Update a user', params: idParams, body: userBodySchema, response: { 200: userSchema } },
+    },
+    async (request) => users.update(principalOf(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/users/:id',
+    {
+      config: { policy: superOnly },
+      schema: {
+        tags,
+        summary: 'Delete a user (super administrators); their sessions end',
+        params: idParams,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await users.remove(principalOf(request), [request.params.id]);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/users/:id/restore',
+    {
+      config: { policy },
+      schema: { tags, summary: 'Restore a deleted user', params: idParams, response: { 200: userSchema } },
+    },
+    async (request) => users.restore(principalOf(request), request.params.id),
+  );
+
+  app.put(
+    '/auth/resetpassword/:id',
+    {
+      config: { policy },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Set another user’s password (super administrators: anyone; tenant administrators: their tenant’s users)',
+        params: idParams,
+        body: adminResetPasswordBodySchema,
+        response: { 200: z.literal(true) },
+      },
+    },
+    async (request) => users.resetPassword(principalOf(request), request.params.id, request.body.password),
+  );
+};
