@@ -1,0 +1,252 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/harness.js';
+import { parseCsv } from './import-file.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+type Headers = Record<string, string>;
+const uniq = () => Math.random().toString(36).slice(2, 8);
+
+function multipart(data: Buffer, filename: string) {
+  const boundary = `----atrium${uniq()}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+const preview = (auth: Headers, data: Buffer, filename = 'users.csv') => {
+  const m = multipart(data, filename);
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/core/api/users/import',
+    headers: { ...auth, ...m.headers },
+    payload: m.payload,
+  });
+};
+const confirm = (auth: Headers, rows: unknown[]) =>
+  ctx.app.inject({ method: 'POST', url: '/core/api/users/import/confirm', headers: auth, payload: { rows } });
+const list = async (auth: Headers, search: string) =>
+  (await ctx.app.inject({ url: `/core/api/users?search=${search}`, headers: auth })).json();
+
+async function adminWithGroups() {
+  const tenant = await ctx.factories.tenant();
+  await ctx.factories.userGroup(tenant.id, 'Sales');
+  await ctx.factories.userGroup(tenant.id, 'Support');
+  const admin = await ctx.actor(['TenantAdmin'], { tenants: [tenant.id], activeTenant: tenant.id });
+  return { tenant, admin };
+}
+
+async function xlsx(rows: (string | { text: string; hyperlink: string })[][]) {
+  const wb = new ExcelJS.Workbook();
+  const sheet = wb.addWorksheet('Users');
+  for (const r of rows) sheet.addRow(r);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+describe('parseCsv', () => {
+  it('reads quoted fields, doubled quotes, embedded delimiters and newlines, CRLF and LF', () => {
+    expect(parseCsv('a,b\r\n"x, y","say ""hi"""\n"multi\nline",z', ',')).toEqual([
+      ['a', 'b'],
+      ['x, y', 'say "hi"'],
+      ['multi\nline', 'z'],
+    ]);
+    expect(() => parseCsv('a,"open', ',')).toThrow();
+  });
+});
+
+describe('POST /core/api/users/import (preview)', () => {
+  it('reports each row’s problems: bad email, duplicate in file, existing account, unknown group and role', async () => {
+    const { admin } = await adminWithGroups();
+    const existing = await ctx.factories.user();
+    const t = uniq();
+    const csv = [
+      'Name;Surname;Email;Role;Groups;Language',
+      `Ann;One;ann-${t}@example.test;admin;Sales, Support;da`,
+      `Bob;Two;not-an-email;user;;`,
+      `Cy;Three;dup-${t}@example.test;;;`,
+      `Di;Four;DUP-${t}@example.test;;;`,
+      `Ed;Five;${existing.email};;;`,
+      `Fay;Six;fay-${t}@example.test;owner;Marketing;xx`,
+      ';;;;;',
+      `;Seven;gus-${t}@example.test;;;`,
+    ].join('\r\n');
+    const res = await preview(admin.auth, Buffer.from(`\uFEFF${csv}`));
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ valid: 1, invalid: 6 });
+    const errorsOf = (line: number) => body.rows.find((r: { line: number }) => r.line === line).errors;
+    expect(body.rows[0]).toMatchObject({
+      line: 2,
+      name: 'Ann',
+      groups: ['Sales', 'Support'],
+      language: 'da',
+      errors: [],
+    });
+    expect(errorsOf(3)).toEqual([{ field: 'email', message: 'invalidEmail' }]);
+    expect(errorsOf(4)).toEqual([{ field: 'email', message: 'duplicateInFile' }]);
+    expect(errorsOf(5)).toEqual([{ field: 'email', message: 'duplicateInFile' }]);
+    expect(errorsOf(6)).toEqual([{ field: 'email', message: 'emailTaken' }]);
+    expect(errorsOf(7)).toEqual([
+      { field: 'role', message: 'unknownRole' },
+      { field: 'groups.0', message: 'unknownGroup' },
+      { field: 'language', message: 'unknownLanguage' },
+    ]);
+    // The empty line 8 is skipped; line 9 has no name.
+    expect(errorsOf(9)).toEqual([{ field: 'name', message: 'required' }]);
+    // A preview writes nothing.
+    expect((await list(admin.auth, t)).total).toBe(0);
+  });
+
+  it('reads an xlsx workbook, including emails stored as hyperlinks', async () => {
+    const { admin } = await adminWithGroups();
+    const t = uniq();
+    const data = await xlsx([
+      ['First name', 'Last name', 'E-mail', 'Groups'],
+      ['Hal', 'Link', { text: `hal-${t}@example.test`, hyperlink: `mailto:hal-${t}@example.test` }, 'support'],
+      ['Ivy', 'Plain', `ivy-${t}@example.test`, ''],
+    ]);
+    const res = await preview(admin.auth, data, 'users.xlsx');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ valid: 2, invalid: 0 });
+    expect(res.json().rows[0]).toMatchObject({ email: `hal-${t}@example.test`, groups: ['support'] });
+  });
+
+  it('refuses files that are not xlsx or CSV, lack columns, or have no rows', async () => {
+    const { admin } = await adminWithGroups();
+    const cases: [Buffer, string][] = [
+      [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0xff, 0xfe, 0x00, 0x00]), 'unsupportedFile'],
+      [Buffer.from('PK\u0003\u0004 not really a zip'), 'invalidXlsx'],
+      [Buffer.from('Name,Surname\nAnn,One'), 'missingColumn.email'],
+      [Buffer.from('Name,Email\n'), 'nothingToImport'],
+      [Buffer.from(''), 'nothingToImport'],
+    ];
+    for (const [data, message] of cases) {
+      const res = await preview(admin.auth, data);
+      expect({ message, status: res.statusCode }).toEqual({ message, status: 400 });
+      expect(res.json().errors).toEqual([{ field: 'file', message }]);
+    }
+    const many = `Name,Email\n${Array.from({ length: 5001 }, (_, i) => `U${i},u${i}@example.test`).join('\n')}`;
+    expect((await preview(admin.auth, Buffer.from(many))).json().errors).toEqual([
+      { field: 'file', message: 'tooManyRows' },
+    ]);
+  });
+
+  it('is for tenant and super administrators with an active tenant', async () => {
+    const t = await ctx.factories.tenant();
+    const user = await ctx.actor(['User'], { tenants: [t.id], activeTenant: t.id });
+    expect((await preview(user.auth, Buffer.from('Name,Email\nA,a@b.test'))).statusCode).toBe(403);
+    const lost = await ctx.actor(['TenantAdmin']);
+    expect((await preview(lost.auth, Buffer.from('Name,Email\nA,a@b.test'))).json().code).toBe('noActiveTenant');
+  });
+});
+
+describe('POST /core/api/users/import/confirm', () => {
+  it('creates every previewed user in the active tenant with role, groups and language', async () => {
+    const { tenant, admin } = await adminWithGroups();
+    const t = uniq();
+    const csv = `Name,Surname,Email,Role,Groups,Language\nJo,Ok,jo-${t}@example.test,admin,Sales,da\nKim,Ok,kim-${t}@example.test,,,`;
+    const rows = (await preview(admin.auth, Buffer.from(csv))).json().rows;
+    const res = await confirm(admin.auth, rows);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ created: 2 });
+    const found = await list(admin.auth, t);
+    expect(found.total).toBe(2);
+    const jo = found.data.find((u: { name: string }) => u.name === 'Jo');
+    expect(jo).toMatchObject({ rolesNames: ['TenantAdmin'], groupsNames: ['Sales'] });
+    const detail = (await ctx.app.inject({ url: `/core/api/users/${jo.id}`, headers: admin.auth })).json();
+    expect(detail).toMatchObject({ language: 'da', tenantIds: [tenant.id] });
+  });
+
+  it('writes nothing when any row is wrong, answering each problem by row', async () => {
+    const { admin } = await adminWithGroups();
+    const t = uniq();
+    const rows = [
+      { line: 2, name: 'Lu', surname: '', email: `lu-${t}@example.test`, role: '', groups: [], language: '' },
+      { line: 3, name: 'Mo', surname: '', email: 'broken', role: '', groups: ['Nope'], language: '' },
+    ];
+    const res = await confirm(admin.auth, rows);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([
+      { field: 'rows.1.email', message: 'invalidEmail' },
+      { field: 'rows.1.groups.0', message: 'unknownGroup' },
+    ]);
+    expect((await list(admin.auth, t)).total).toBe(0);
+  });
+
+  it('rolls everything back when the partner tenant’s user limit is reached part way', async () => {
+    const partner = await ctx.factories.tenant({ isPartnerTenant: true, maxUsersCanCreate: 2 });
+    const child = await ctx.factories.tenant({ partnerTenantId: partner.id });
+    const admin = await ctx.actor(['TenantAdmin'], { tenants: [child.id], activeTenant: child.id });
+    const t = uniq();
+    const rows = ['a', 'b'].map((n, i) => ({
+      line: i + 2,
+      name: n,
+      surname: '',
+      email: `${n}-${t}@example.test`,
+      role: '',
+      groups: [],
+      language: '',
+    }));
+    const res = await confirm(admin.auth, rows);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('quotaExceeded');
+    expect((await list(admin.auth, t)).total).toBe(0);
+  });
+
+  it('refuses an empty import', async () => {
+    const { admin } = await adminWithGroups();
+    expect((await confirm(admin.auth, [])).json().errors).toEqual([{ field: 'rows', message: 'nothingToImport' }]);
+  });
+});
+
+describe('GET /core/api/users/export', () => {
+  it('answers an xlsx of the active tenant’s live users in the import’s columns, and it imports back', async () => {
+    const { tenant, admin } = await adminWithGroups();
+    const other = await ctx.factories.tenant();
+    const t = uniq();
+    await ctx.factories.user({ name: 'Zed', surname: t, email: `zed-${t}@example.test`, tenantIds: [tenant.id] });
+    await ctx.factories.user({ name: 'Gone', surname: t, tenantIds: [tenant.id], deletedAt: new Date() });
+    await ctx.factories.user({ name: 'Outsider', surname: t, tenantIds: [other.id] });
+    const res = await ctx.app.inject({ url: '/core/api/users/export', headers: admin.auth });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="users-\d{4}-\d{2}-\d{2}\.xlsx"$/);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = wb.worksheets[0]!;
+    const values = sheet
+      .getSheetValues()
+      .filter(Boolean)
+      .map((r) => (r as unknown[]).slice(1));
+    expect(values[0]).toEqual(['Name', 'Surname', 'Email', 'Role', 'Groups', 'Language']);
+    const names = values.slice(1).map((r) => r[0]);
+    expect(names).toContain('Zed');
+    expect(names).toContain('Test'); // the admin
+    expect(names).not.toContain('Gone');
+    expect(names).not.toContain('Outsider');
+    // Imported into another tenant, every row is reported as an existing account.
+    const again = await preview(admin.auth, res.rawPayload, 'users.xlsx');
+    expect(
+      again.json().rows.every((r: { errors: { message: string }[] }) => r.errors[0]?.message === 'emailTaken'),
+    ).toBe(true);
+  });
+
+  it('is refused to users and needs an active tenant', async () => {
+    const t = await ctx.factories.tenant();
+    const user = await ctx.actor(['User'], { tenants: [t.id], activeTenant: t.id });
+    expect((await ctx.app.inject({ url: '/core/api/users/export', headers: user.auth })).statusCode).toBe(403);
+    const su = await ctx.actor(['Superadmin']);
+    expect((await ctx.app.inject({ url: '/core/api/users/export', headers: su.auth })).json().code).toBe(
+      'noActiveTenant',
+    );
+  });
+});
