@@ -6,7 +6,7 @@ import { buildTheme, tenantCssVariables } from '../shared/theme/theme';
 import { useUiState } from '../shared/ui-state/ui-state';
 
 /** Mantine with the active tenant's colours and font, in the colour scheme the user chose. */
-function TenantTheme({ children }: { children: ReactNode }) {
+function TenantTheme({ children, env }: { children: ReactNode; env?: 'default' | 'test' }) {
   const darkMode = useUiState((s) => s.darkMode);
   const custom = useGeneralData().data?.customTenantProperties;
   const key = JSON.stringify(custom ?? null);
@@ -22,16 +22,30 @@ function TenantTheme({ children }: { children: ReactNode }) {
   }, [appThemeColor, darkMode]);
 
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={resolver} forceColorScheme={darkMode ? 'dark' : 'light'}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={resolver}
+      forceColorScheme={darkMode ? 'dark' : 'light'}
+      env={env}
+    >
       {children}
     </MantineProvider>
   );
 }
 
-export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+export function AppProviders({
+  queryClient,
+  children,
+  env,
+}: {
+  queryClient: QueryClient;
+  children: ReactNode;
+  /** 'test' turns off Mantine's transitions and portals' delays in component tests. */
+  env?: 'default' | 'test';
+}) {
   return (
     <QueryClientProvider client={queryClient}>
-      <TenantTheme>{children}</TenantTheme>
+      <TenantTheme env={env}>{children}</TenantTheme>
     </QueryClientProvider>
   );
 }

@@ -9,7 +9,7 @@ import classes from './bottom-nav.module.css';
 export function BottomNav({ items }: { items: MenuItem[] }) {
   const { t } = useTranslation();
   return (
-    <nav aria-label={t('menu.mainNavigation')} className={classes.root}>
+    <nav aria-label={t('menu.shortcuts')} className={classes.root}>
       {items.map((item) => (
         <UnstyledButton key={item.key} component={NavLink} to={item.routerLink} className={classes.item}>
           <Indicator
@@ -21,7 +21,7 @@ export function BottomNav({ items }: { items: MenuItem[] }) {
           >
             <MenuIcon name={item.key} size={22} />
           </Indicator>
-          <Text component="span" className={classes.label} truncate="end">
+          <Text component="span" className={classes.label}>
             {item.displayedName}
           </Text>
         </UnstyledButton>

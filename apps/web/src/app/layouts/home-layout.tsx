@@ -81,6 +81,8 @@ function Shell({ session }: { session: SignedIn }) {
       }}
       footer={{ height: BOTTOM_NAV_HEIGHT, collapsed: !isMobile }}
       padding={0}
+      // Desktop: the menu runs the full height beside the header. Mobile: it opens below the header.
+      layout={isMobile ? 'default' : 'alt'}
       className={classes.shell}
     >
       <AppShell.Header className={classes.header}>
@@ -93,6 +95,7 @@ function Shell({ session }: { session: SignedIn }) {
           activeTenantId={session.user.activeTenantId}
           user={session.user}
           compact={compact}
+          withBrand={!isMobile}
           logoSrc={generalData?.imageLogosrc}
           switchingTenant={switchTenant.isPending}
           onSelectTenant={(tenantId) => switchTenant.mutate(tenantId)}

@@ -15,6 +15,8 @@ export type SideMenuProps = {
   user: { displayName: string; email: string; imagePath: string | null };
   /** Icons only (the desktop menu collapsed). */
   compact?: boolean;
+  /** The logo row on top; the mobile header already shows the logo. */
+  withBrand?: boolean;
   logoSrc?: string | null;
   switchingTenant?: boolean;
   onSelectTenant: (tenantId: string | null) => void;
@@ -98,6 +100,7 @@ export function SideMenu({
   activeTenantId,
   user,
   compact = false,
+  withBrand = true,
   logoSrc,
   switchingTenant,
   onSelectTenant,
@@ -111,11 +114,13 @@ export function SideMenu({
 
   return (
     <nav aria-label={t('menu.mainNavigation')} className={classes.root} data-compact={compact || undefined}>
-      <div className={classes.brand}>
-        <Link to="/home" onClick={onNavigate} className={classes.brandLink} aria-label={t('menu.home')}>
-          <Logo size={30} src={logoSrc} withName={!compact} />
-        </Link>
-      </div>
+      {withBrand && (
+        <div className={classes.brand}>
+          <Link to="/home" onClick={onNavigate} className={classes.brandLink} aria-label={t('menu.home')}>
+            <Logo size={26} src={logoSrc} withName={!compact} />
+          </Link>
+        </div>
+      )}
 
       {options.length > 1 && !compact && (
         <div className={classes.tenant}>

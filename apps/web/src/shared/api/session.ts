@@ -20,6 +20,7 @@ const sessionOverListeners = new Set<() => void>();
 /** Refresh this long before the access token expires. */
 export const REFRESH_MARGIN_MS = 60_000;
 const RETRY_MS = 30_000;
+const MIN_DELAY_MS = 10_000;
 
 function setState(next: SessionState) {
   state = next;
@@ -51,7 +52,8 @@ export function tokenExpiry(token: string, now = Date.now()): number {
 
 function schedule(expiresAt: number) {
   clearTimeout(refreshTimer);
-  const delay = Math.max(0, expiresAt - Date.now() - REFRESH_MARGIN_MS);
+  // Never sooner than MIN_DELAY_MS: a token that is already short-lived must not cause a refresh loop.
+  const delay = Math.max(MIN_DELAY_MS, expiresAt - Date.now() - REFRESH_MARGIN_MS);
   refreshTimer = setTimeout(() => {
     refreshSession().then(
       (result) => {

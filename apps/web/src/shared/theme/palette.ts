@@ -97,7 +97,7 @@ export function generatePalette(hex: string): Palette {
   const C = Math.hypot(a, b);
   const h = Math.atan2(b, a);
   const top = Math.max(0.975, L);
-  const bottom = Math.min(0.22, L);
+  const bottom = Math.min(0.22, L * 0.7);
   const lighter = LIGHTER.map((t, i) => fromLch(L + (top - L) * t, C * (LIGHTER_CHROMA[i] ?? 1), h));
   const darker = DARKER.map((t, i) => fromLch(L - (L - bottom) * t, C * (DARKER_CHROMA[i] ?? 1), h));
   return [...lighter, base, ...darker] as Palette;

@@ -19,7 +19,7 @@ export function MarketingPanel() {
           spacing="sm"
           center
           icon={
-            <ThemeIcon size={24} radius="xl" color="rgba(255,255,255,0.16)">
+            <ThemeIcon size={24} radius="xl" color="rgba(255,255,255,0.16)" c="white" autoContrast={false}>
               <IconCheck size={14} stroke={2.4} />
             </ThemeIcon>
           }

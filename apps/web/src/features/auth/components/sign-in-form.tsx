@@ -117,7 +117,11 @@ export function SignInForm({ initialError, onSuccess }: { initialError?: string;
             onVisibilityChange={setPasswordVisible}
             visibilityToggleButtonProps={{ 'aria-label': passwordVisible ? t('hidePassword') : t('showPassword') }}
             {...form.getInputProps('password')}
+            id="signin-password"
             error={fieldError('password')}
+            // PasswordInput puts no aria on its inner input: say it here (its error text has this id).
+            aria-invalid={fieldError('password') ? true : undefined}
+            aria-describedby={fieldError('password') ? 'signin-password-error' : undefined}
           />
           <Group justify="space-between" wrap="nowrap" mt={4}>
             <Checkbox label={t('rememberMe')} {...form.getInputProps('rememberMe', { type: 'checkbox' })} />

@@ -83,7 +83,7 @@ export default function ActiveTenantPage() {
                       {t('chooseYourActiveTenant')}
                     </Title>
                   </Tooltip>
-                  <Text c="dimmed">{t('chooseTenantHint')}</Text>
+                  <Text c="dimmed">{isSuperadmin ? t('chooseTenantHintSuperadmin') : t('chooseTenantHint')}</Text>
                 </Stack>
                 {error && (
                   <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle size={20} />}>

@@ -15,12 +15,12 @@ function Tile({ item, iconColor }: { item: MenuItem; iconColor: string | undefin
   const { t } = useTranslation();
   return (
     <UnstyledButton component={Link} to={item.routerLink} className={classes.tile}>
-      <Card withBorder radius="lg" padding="md" className={classes.tileCard}>
-        <Stack gap={10} align="flex-start">
-          <ThemeIcon size={44} radius="md" variant="light" color={iconColor ?? 'brand'}>
+      <Card withBorder radius="lg" padding="sm" className={classes.tileCard}>
+        <Stack gap={8} align="center">
+          <ThemeIcon size={46} radius="md" variant="light" color={iconColor ?? 'brand'}>
             <MenuIcon name={item.key} size={24} color={iconColor} />
           </ThemeIcon>
-          <Text fw={600} size="sm" lineClamp={2}>
+          <Text fw={600} size="xs" ta="center" lineClamp={2} className={classes.tileLabel}>
             {item.displayedName}
           </Text>
         </Stack>
@@ -67,19 +67,29 @@ export default function HomePage() {
   const session = useSession();
   const generalData = useGeneralData().data;
   const menu = useMenu();
+  const { t } = useTranslation();
   const roles = session.status === 'authenticated' ? session.user.roles : [];
+  const activeTenantId = session.status === 'authenticated' ? session.user.activeTenantId : null;
   const showsMenu = roles.includes('User') || roles.includes('TenantAdmin');
   const tiles = [...menu.main, ...menu.ignite];
 
   if (!isMobile || !showsMenu || tiles.length === 0) return <Welcome />;
 
   const primary = generalData?.customTenantProperties?.primaryColor ?? undefined;
+  const logo = generalData?.imageMobileLogosrc ?? generalData?.imageLogosrc;
+  const tenantName = generalData?.tenants.find((x) => x.id === activeTenantId)?.name;
   return (
     <div className={classes.mobile}>
-      <div className={classes.mobileLogo}>
-        <Logo size={40} src={generalData?.imageMobileLogosrc ?? generalData?.imageLogosrc} />
+      <div className={classes.mobileHead}>
+        {logo ? (
+          <Logo size={40} src={logo} />
+        ) : (
+          <Title order={1} className={classes.tenantName}>
+            {tenantName ?? t('home')}
+          </Title>
+        )}
       </div>
-      <SimpleGrid cols={2} spacing="sm" verticalSpacing="sm">
+      <SimpleGrid cols={3} spacing="sm" verticalSpacing="sm">
         {tiles.map((item) => (
           <Tile key={item.key} item={item} iconColor={primary} />
         ))}

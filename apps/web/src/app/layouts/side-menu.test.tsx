@@ -1,0 +1,218 @@
+import type { GeneralData, Role } from '@atrium/contracts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../shared/i18n/i18n';
+import { buildMenu, type MenuModel } from '../../shared/menu/menu';
+import { renderWithProviders } from '../../test/render';
+import { SideMenu, type SideMenuProps } from './side-menu';
+
+const NORTHWIND = { id: '1281b56c-18d1-484b-9f61-2d324b63bb40', name: 'Northwind Partners' };
+const HARBOUR = { id: '6b0f3c1a-2d4e-4f5a-8b9c-0d1e2f3a4b5c', name: 'Harbour Care' };
+const ACME = { id: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', name: 'Acme' };
+
+type MenuData = Pick<GeneralData, 'features' | 'tenantMenuItemsData'>;
+const tenantData = (features: string[], titles: Record<string, string> = {}): MenuData => ({
+  features,
+  tenantMenuItemsData: features.map((name) => ({ name, customTitle: titles[name] ?? null })),
+});
+// The demo tenants as the server lists them (in the product's feature order).
+const northwind = tenantData(
+  [
+    'News',
+    'Calendar',
+    'TimeLogs',
+    'Sprints',
+    'Messages',
+    'Documents',
+    'Notifications',
+    'ToolBox',
+    'PersonalPlan',
+    'Chat',
+  ],
+  { TimeLogs: 'Hours' },
+);
+const harbour = tenantData(['News', 'TimeLogs', 'Notifications', 'Chat']);
+const withoutDocuments = tenantData(
+  northwind.features.filter((f) => f !== 'Documents'),
+  { TimeLogs: 'Hours' },
+);
+
+const nameOf = (key: string) =>
+  i18n.t(`feature.${key}`, { defaultValue: '' }) || i18n.t(`menu.${key}`, { defaultValue: key });
+const menuFor = (generalData: MenuData, roles: Role[], counts: { groupName: string; count: number }[] = []) =>
+  buildMenu({ generalData, roles, counts, nameOf });
+const names = (items: { displayedName: string }[]) => items.map((i) => i.displayedName);
+
+describe('buildMenu', () => {
+  it('lists the tenant features with custom titles, notifications last', () => {
+    const menu = menuFor(northwind, ['User']);
+    expect(names(menu.main)).toEqual(['News', 'Calendar', 'Hours', 'Messages', 'Chat', 'Notifications']);
+    expect(names(menu.ignite)).toEqual(['Sprints', 'Toolbox', 'Personal plan']);
+    expect(menu.main.find((i) => i.key === 'TimeLogs')?.routerLink).toBe('/timelogs');
+  });
+
+  it('falls back to the translated name when the custom title is blank', () => {
+    const menu = menuFor(tenantData(['News', 'TimeLogs'], { News: '  ' }), ['User']);
+    expect(names(menu.main)).toEqual(['News', 'Time logs']);
+  });
+
+  it('carries the notification count whose group name equals the item name, else 0', () => {
+    const menu = menuFor(
+      northwind,
+      ['User'],
+      [
+        { groupName: 'Notifications', count: 4 },
+        { groupName: 'Chat', count: 2 },
+        { groupName: 'Unknown', count: 9 },
+      ],
+    );
+    const count = (key: string) => menu.main.find((i) => i.key === key)?.notificationsCount;
+    expect(count('Notifications')).toBe(4);
+    expect(count('Chat')).toBe(2);
+    expect(count('News')).toBe(0);
+  });
+
+  it('builds the admin group from the route table, with Documents only under the feature', () => {
+    expect(names(menuFor(northwind, ['Superadmin']).admin)).toEqual(['Tenants', 'Users', 'Clients', 'Documents']);
+    expect(names(menuFor(withoutDocuments, ['Superadmin']).admin)).toEqual(['Tenants', 'Users', 'Clients']);
+    expect(names(menuFor(northwind, ['TenantAdmin']).admin)).toEqual(['Users', 'Clients', 'Documents']);
+    expect(names(menuFor(withoutDocuments, ['TenantAdmin']).admin)).toEqual(['Users', 'Clients']);
+    expect(names(menuFor(northwind, ['PartnerManager']).admin)).toEqual(['Tenants']);
+    expect(menuFor(northwind, ['User']).admin).toEqual([]);
+  });
+
+  it('leaves notifications out for a role the notifications route refuses', () => {
+    const menu = menuFor(northwind, ['PartnerManager']);
+    expect(names(menu.main)).not.toContain('Notifications');
+    expect(menu.bottom.map((i) => i.key)).toEqual(['home', 'Sprints', 'ToolBox', 'PersonalPlan', 'profile']);
+  });
+
+  it('fills the bottom bar with home, the Ignite shortcuts that are on, notifications and profile', () => {
+    expect(menuFor(northwind, ['User']).bottom.map((i) => i.key)).toEqual([
+      'home',
+      'Sprints',
+      'ToolBox',
+      'PersonalPlan',
+      'Notifications',
+      'profile',
+    ]);
+    expect(menuFor(harbour, ['User']).bottom.map((i) => i.key)).toEqual(['home', 'Notifications', 'profile']);
+  });
+
+  it('is empty without an active tenant, apart from what the role brings', () => {
+    const menu = menuFor(tenantData([]), ['Superadmin']);
+    expect(menu.main).toEqual([]);
+    expect(menu.ignite).toEqual([]);
+    expect(names(menu.admin)).toEqual(['Tenants', 'Users', 'Clients']);
+  });
+});
+
+function renderMenu(menu: MenuModel, overrides: Partial<SideMenuProps> = {}) {
+  const props: SideMenuProps = {
+    menu,
+    tenants: [NORTHWIND],
+    activeTenantId: NORTHWIND.id,
+    user: { displayName: 'Uma User', email: 'user@atrium.test', imagePath: null },
+    onSelectTenant: vi.fn(),
+    onLogout: vi.fn(),
+    ...overrides,
+  };
+  renderWithProviders(
+    <MemoryRouter initialEntries={['/home']}>
+      <SideMenu {...props} />
+    </MemoryRouter>,
+  );
+  return props;
+}
+
+const nav = () => screen.getByRole('navigation', { name: 'Main navigation' });
+const linkNames = () =>
+  within(nav())
+    .getAllByRole('link')
+    .map((a) => a.textContent || a.getAttribute('aria-label'));
+
+describe('SideMenu', () => {
+  it('shows the main items in order with notifications last and its count badge', () => {
+    renderMenu(menuFor(northwind, ['User'], [{ groupName: 'Notifications', count: 3 }]));
+    const links = within(nav()).getAllByRole('link');
+    const main = links.filter((a) =>
+      ['News', 'Calendar', 'Hours', 'Messages', 'Chat'].some((n) => a.textContent === n),
+    );
+    expect(main.map((a) => a.textContent)).toEqual(['News', 'Calendar', 'Hours', 'Messages', 'Chat']);
+    const notifications = links.find((a) => a.textContent?.startsWith('Notifications'));
+    expect(notifications).toHaveAttribute('href', '/notifications');
+    expect(within(notifications as HTMLElement).getByTestId('count-Notifications')).toHaveTextContent('3');
+    // Notifications closes the main list: the Ignite group follows it.
+    const order = linkNames();
+    expect(order.indexOf('Notifications3')).toBe(order.indexOf('Chat') + 1);
+  });
+
+  it('shows a zero badge on notifications when nothing is unread', () => {
+    renderMenu(menuFor(northwind, ['User']));
+    expect(screen.getByTestId('count-Notifications')).toHaveTextContent('0');
+    expect(screen.queryByTestId('count-News')).not.toBeInTheDocument();
+  });
+
+  it('shows the Ignite group only when it has items', () => {
+    renderMenu(menuFor(northwind, ['User']));
+    expect(screen.getByRole('heading', { name: 'Ignite' })).toBeInTheDocument();
+  });
+
+  it('hides the Ignite and admin groups when they are empty', () => {
+    renderMenu(menuFor(harbour, ['User']));
+    expect(screen.queryByRole('heading', { name: 'Ignite' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Admin panel' })).not.toBeInTheDocument();
+  });
+
+  it('shows the admin group for an administrator', () => {
+    renderMenu(menuFor(northwind, ['TenantAdmin']));
+    expect(screen.getByRole('heading', { name: 'Admin panel' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/users');
+    expect(screen.getByRole('link', { name: 'Documents' })).toHaveAttribute('href', '/admin/documents');
+  });
+
+  it('has no tenant selector with a single tenant', () => {
+    renderMenu(menuFor(northwind, ['TenantAdmin']), { tenants: [NORTHWIND] });
+    expect(screen.queryByRole('combobox', { name: 'Tenant' })).not.toBeInTheDocument();
+  });
+
+  it('offers the tenants sorted by name when there are several; choosing one reports its id', async () => {
+    const user = userEvent.setup();
+    const props = renderMenu(menuFor(northwind, ['User']), { tenants: [NORTHWIND, HARBOUR, ACME] });
+    const selector = screen.getByRole('combobox', { name: 'Tenant' });
+    expect(selector).toHaveValue('Northwind Partners');
+    await user.click(selector);
+    const options = screen.getAllByRole('option').map((o) => o.textContent);
+    expect(options).toEqual(['Acme', 'Harbour Care', 'Northwind Partners']);
+    await user.click(screen.getByRole('option', { name: 'Harbour Care' }));
+    expect(props.onSelectTenant).toHaveBeenCalledWith(HARBOUR.id);
+  });
+
+  it('lets the tenant be cleared', async () => {
+    const user = userEvent.setup();
+    const props = renderMenu(menuFor(northwind, ['User']), { tenants: [NORTHWIND, HARBOUR] });
+    const clear = screen.getByRole('combobox', { name: 'Tenant' }).parentElement?.querySelector('button');
+    expect(clear).toBeTruthy();
+    await user.click(clear as HTMLButtonElement);
+    expect(props.onSelectTenant).toHaveBeenCalledWith(null);
+  });
+
+  it('has a user card leading to /profile and a logout button', async () => {
+    const user = userEvent.setup();
+    const props = renderMenu(menuFor(northwind, ['User']));
+    const card = screen.getByRole('link', { name: /Uma User/ });
+    expect(card).toHaveAttribute('href', '/profile');
+    expect(card).toHaveTextContent('user@atrium.test');
+    await user.click(screen.getByRole('button', { name: 'Log out' }));
+    expect(props.onLogout).toHaveBeenCalledOnce();
+  });
+
+  it('keeps every item reachable by name when collapsed to icons', () => {
+    renderMenu(menuFor(northwind, ['TenantAdmin']), { compact: true });
+    expect(screen.getByRole('link', { name: 'Hours' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Users' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+  });
+});

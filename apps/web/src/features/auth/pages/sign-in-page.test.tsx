@@ -1,0 +1,185 @@
+import { STORAGE_KEYS } from '@atrium/contracts';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getSession, resetSessionForTests } from '../../../shared/api/session';
+import { authResult, problem } from '../../../test/fixtures';
+import { renderWithProviders } from '../../../test/render';
+import SignInPage from './sign-in-page';
+
+function Probe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+function renderSignIn(path = '/signin?returnUrl=%2Fusers') {
+  return renderWithProviders(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/signin" element={<SignInPage />} />
+        <Route path="/signin/:error" element={<SignInPage />} />
+        <Route path="*" element={<Probe />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+const email = () => screen.getByRole('textbox', { name: /^Email/ });
+const password = () => screen.getByLabelText(/^Password/);
+const submit = () => screen.getByRole('button', { name: 'Sign in' });
+
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  resetSessionForTests({ status: 'anonymous' });
+  fetchMock = vi.fn();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => resetSessionForTests({ status: 'anonymous' }));
+
+async function fillAndSubmit(
+  user: ReturnType<typeof userEvent.setup>,
+  mail = 'user@atrium.test',
+  pass = 'Atrium-demo-1',
+) {
+  await user.type(email(), mail);
+  await user.type(password(), pass);
+  await user.click(submit());
+}
+
+describe('/signin', () => {
+  it("has the title 'welcomeAgain', the fields, remember me and the forgot-password link", () => {
+    renderSignIn();
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome again' })).toBeInTheDocument();
+    expect(email()).toHaveAttribute('type', 'email');
+    expect(password()).toHaveAttribute('type', 'password');
+    expect(screen.getByRole('checkbox', { name: 'Remember me' })).not.toBeChecked();
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgotpassword');
+  });
+
+  it('refuses an empty form without calling the server, marks the fields and focuses the first', async () => {
+    const user = userEvent.setup();
+    renderSignIn();
+    await user.click(submit());
+    expect(screen.getAllByText('This field is required')).toHaveLength(2);
+    expect(email()).toHaveAttribute('aria-invalid', 'true');
+    expect(password()).toHaveAttribute('aria-invalid', 'true');
+    expect(password()).toHaveAccessibleDescription('This field is required');
+    expect(email()).toHaveAccessibleDescription('This field is required');
+    expect(email()).toHaveFocus();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('marks an invalid email once the field has been touched, not before', async () => {
+    const user = userEvent.setup();
+    renderSignIn();
+    await user.type(email(), 'not-an-email');
+    expect(email()).not.toHaveAttribute('aria-invalid', 'true');
+    await user.tab();
+    expect(email()).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Enter a valid email address')).toBeInTheDocument();
+    // Fixing it clears the mark.
+    await user.clear(email());
+    await user.type(email(), 'user@atrium.test');
+    await user.tab();
+    expect(email()).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('shows and hides the password', async () => {
+    const user = userEvent.setup();
+    renderSignIn();
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password()).toHaveAttribute('type', 'text');
+    await user.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(password()).toHaveAttribute('type', 'password');
+  });
+
+  it('disables the button and shows a spinner while signing in', async () => {
+    const user = userEvent.setup();
+    let answer: (response: Response) => void = () => {};
+    fetchMock.mockReturnValue(new Promise<Response>((resolve) => (answer = resolve)));
+    renderSignIn();
+    await fillAndSubmit(user);
+    const button = submit();
+    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('data-loading', 'true');
+    // A second press sends nothing more.
+    await user.click(button);
+    expect(fetchMock).toHaveBeenCalledOnce();
+    await act(async () => answer(problem(401, 'invalidCredentials', 'Wrong email or password')));
+    await waitFor(() => expect(submit()).toBeEnabled());
+  });
+
+  it('shows a failed sign-in in an alert and as the tooltip of the title', async () => {
+    const user = userEvent.setup();
+    fetchMock.mockResolvedValue(problem(401, 'invalidCredentials', 'Wrong email or password'));
+    renderSignIn();
+    await fillAndSubmit(user, 'user@atrium.test', 'wrong');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Wrong email or password');
+    expect(alert).toHaveFocus();
+    await user.hover(screen.getByRole('heading', { name: 'Welcome again' }));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Wrong email or password');
+    expect(getSession().status).toBe('anonymous');
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+  });
+
+  it('tells a locked-out user how long to wait', async () => {
+    const user = userEvent.setup();
+    fetchMock.mockResolvedValue(problem(429, 'tooManyRequests', 'Too many', { 'retry-after': '540' }));
+    renderSignIn();
+    await fillAndSubmit(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Try again in 9 min.');
+  });
+
+  it('says so when the server cannot be reached', async () => {
+    const user = userEvent.setup();
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    renderSignIn();
+    await fillAndSubmit(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not reach the server');
+  });
+
+  it('signs in and goes on to the active-tenant page, keeping the returnUrl', async () => {
+    const user = userEvent.setup();
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify(authResult({ isSuperadmin: true, roles: ['Superadmin'] })), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    renderSignIn();
+    await user.type(email(), '  user@atrium.test ');
+    await user.type(password(), 'Atrium-demo-1');
+    await user.click(screen.getByRole('checkbox', { name: 'Remember me' }));
+    await user.click(submit());
+
+    expect(await screen.findByTestId('location')).toHaveTextContent('/active-tenant-page?returnUrl=%2Fusers');
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/core/api/auth/login');
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(init.body as string)).toEqual({
+      email: 'user@atrium.test',
+      password: 'Atrium-demo-1',
+      rememberMe: true,
+    });
+    const session = getSession();
+    expect(session.status).toBe('authenticated');
+    expect(localStorage.getItem(STORAGE_KEYS.isSuperadmin)).toBe('true');
+  });
+
+  it("uses '/' as the returnUrl when none is given, and never another site", async () => {
+    const user = userEvent.setup();
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify(authResult()), { status: 200, headers: { 'content-type': 'application/json' } }),
+    );
+    renderSignIn('/signin?returnUrl=%2F%2Fevil.test');
+    await fillAndSubmit(user);
+    expect(await screen.findByTestId('location')).toHaveTextContent('/active-tenant-page?returnUrl=%2F');
+  });
+
+  it('shows the Microsoft 365 failure on /signin/:error', () => {
+    renderSignIn('/signin/office365');
+    expect(screen.getByRole('alert')).toHaveTextContent('Could not login by microsoft 365');
+  });
+});

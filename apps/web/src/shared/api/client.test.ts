@@ -1,0 +1,159 @@
+import { STORAGE_KEYS } from '@atrium/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authResult, fakeToken, json, problem } from '../../test/fixtures';
+import { ApiError, api } from './client';
+import {
+  acceptAuthResult,
+  bootstrapSession,
+  getSession,
+  onSessionOver,
+  REFRESH_MARGIN_MS,
+  refreshSession,
+  resetSessionForTests,
+  tokenExpiry,
+} from './session';
+
+let fetchMock: ReturnType<typeof vi.fn>;
+const calls = () => fetchMock.mock.calls.map(([url, init]) => `${(init as RequestInit)?.method ?? 'GET'} ${url}`);
+const authHeader = (index: number) => {
+  const init = fetchMock.mock.calls[index]?.[1] as RequestInit | undefined;
+  return (init?.headers as Record<string, string> | undefined)?.authorization;
+};
+
+beforeEach(() => {
+  resetSessionForTests({ status: 'anonymous' });
+  fetchMock = vi.fn();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  resetSessionForTests({ status: 'anonymous' });
+});
+
+describe('session', () => {
+  it('keeps the access token in memory only', () => {
+    const result = authResult({ activeTenantId: '1281b56c-18d1-484b-9f61-2d324b63bb40' });
+    acceptAuthResult(result);
+    const session = getSession();
+    expect(session.status === 'authenticated' && session.token).toBe(result.token);
+    const stored = Object.keys(localStorage).map((k) => localStorage.getItem(k) ?? '');
+    expect(stored.some((value) => value.includes(result.token))).toBe(false);
+    expect(localStorage.getItem(STORAGE_KEYS.activeTenantId)).toBe('1281b56c-18d1-484b-9f61-2d324b63bb40');
+  });
+
+  it('reads the expiry from the token', () => {
+    const now = Date.now();
+    expect(Math.abs(tokenExpiry(fakeToken(600), now) - (now + 600_000))).toBeLessThan(1500);
+    expect(tokenExpiry('not-a-jwt', now)).toBe(now + 15 * 60_000);
+  });
+
+  it('restores a session on page load with the refresh cookie', async () => {
+    fetchMock.mockResolvedValue(json(authResult()));
+    resetSessionForTests({ status: 'loading' });
+    await bootstrapSession();
+    expect(calls()).toEqual(['POST /core/api/auth/refresh']);
+    expect(getSession().status).toBe('authenticated');
+  });
+
+  it('is anonymous on page load without a session, and that is not "session over"', async () => {
+    const over = vi.fn();
+    const off = onSessionOver(over);
+    fetchMock.mockResolvedValue(problem(401, 'sessionExpired', 'Your session has ended'));
+    resetSessionForTests({ status: 'loading' });
+    await bootstrapSession();
+    expect(getSession().status).toBe('anonymous');
+    expect(over).not.toHaveBeenCalled();
+    off();
+  });
+
+  it('refreshes a minute before the access token expires', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    acceptAuthResult(authResult({}, fakeToken(15 * 60)));
+    fetchMock.mockImplementation(async () => json(authResult({}, fakeToken(15 * 60))));
+    await vi.advanceTimersByTimeAsync(15 * 60_000 - REFRESH_MARGIN_MS - 2000);
+    expect(fetchMock).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(calls()).toEqual(['POST /core/api/auth/refresh']);
+    // The new token is scheduled the same way: nothing more until a minute before it expires.
+    await vi.advanceTimersByTimeAsync(13 * 60_000);
+    expect(fetchMock).toHaveBeenCalledOnce();
+    await vi.advanceTimersByTimeAsync(2 * 60_000);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('ends in "session over" when the timed refresh is refused', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const over = vi.fn();
+    const off = onSessionOver(over);
+    acceptAuthResult(authResult({}, fakeToken(120)));
+    fetchMock.mockResolvedValue(problem(401, 'sessionExpired', 'Your session has ended'));
+    await vi.advanceTimersByTimeAsync(59_000);
+    expect(over).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(getSession().status).toBe('anonymous');
+    expect(over).toHaveBeenCalledOnce();
+    off();
+  });
+
+  it('serialises refreshes across tabs with a Web Lock and shares one request within the tab', async () => {
+    const request = vi.fn((_name: string, fn: () => Promise<unknown>) => fn());
+    vi.stubGlobal('navigator', { ...navigator, locks: { request } });
+    fetchMock.mockResolvedValue(json(authResult()));
+    const [a, b] = await Promise.all([refreshSession(), refreshSession()]);
+    expect(a).toEqual(b);
+    expect(request).toHaveBeenCalledOnce();
+    expect(request.mock.calls[0]?.[0]).toBe('atrium-refresh');
+    expect(fetchMock).toHaveBeenCalledOnce();
+  });
+});
+
+describe('api', () => {
+  it('sends the bearer token and parses JSON', async () => {
+    const result = authResult();
+    acceptAuthResult(result);
+    fetchMock.mockResolvedValue(json({ ok: 1 }));
+    await expect(api('/me/info')).resolves.toEqual({ ok: 1 });
+    expect(authHeader(0)).toBe(`Bearer ${result.token}`);
+  });
+
+  it('on a 401 refreshes once and retries with the new token', async () => {
+    acceptAuthResult(authResult({}, fakeToken(900)));
+    const renewed = authResult({}, `${fakeToken(900)}x`);
+    fetchMock
+      .mockResolvedValueOnce(problem(401, 'unauthenticated', 'Sign in to continue'))
+      .mockResolvedValueOnce(json(renewed))
+      .mockResolvedValueOnce(json({ ok: 2 }));
+    await expect(api('/me/info')).resolves.toEqual({ ok: 2 });
+    expect(calls()).toEqual(['GET /core/api/me/info', 'POST /core/api/auth/refresh', 'GET /core/api/me/info']);
+    expect(authHeader(2)).toBe(`Bearer ${renewed.token}`);
+  });
+
+  it('when the refresh fails too, the session is over', async () => {
+    const over = vi.fn();
+    const off = onSessionOver(over);
+    acceptAuthResult(authResult());
+    fetchMock
+      .mockResolvedValueOnce(problem(401, 'unauthenticated', 'Sign in to continue'))
+      .mockResolvedValueOnce(problem(401, 'sessionExpired', 'Your session has ended'));
+    const error = await api('/me/info').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(401);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(getSession().status).toBe('anonymous');
+    expect(over).toHaveBeenCalledOnce();
+    off();
+  });
+
+  it('does not refresh for a wrong password', async () => {
+    fetchMock.mockResolvedValue(problem(401, 'invalidCredentials', 'Wrong email or password'));
+    const error = await api('/auth/login', { method: 'POST', body: {} }).catch((e: unknown) => e);
+    expect((error as ApiError).code).toBe('invalidCredentials');
+    expect(fetchMock).toHaveBeenCalledOnce();
+  });
+
+  it('carries the problem details and Retry-After of an error', async () => {
+    fetchMock.mockResolvedValue(problem(429, 'tooManyRequests', 'Too many attempts', { 'retry-after': '30' }));
+    const error = (await api('/auth/login', { method: 'POST' }).catch((e: unknown) => e)) as ApiError;
+    expect(error).toMatchObject({ status: 429, code: 'tooManyRequests', retryAfter: 30, message: 'Too many attempts' });
+  });
+});

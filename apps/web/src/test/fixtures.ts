@@ -1,0 +1,40 @@
+import type { AuthResult, AuthUser } from '@atrium/contracts';
+
+const base64url = (value: object) =>
+  btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+
+/** A token shaped like the server's (the client only reads `exp`). */
+export function fakeToken(expiresInSeconds = 900): string {
+  const exp = Math.floor(Date.now() / 1000) + expiresInSeconds;
+  return `${base64url({ alg: 'HS256' })}.${base64url({ sub: 'u', exp })}.signature`;
+}
+
+export function authUser(overrides: Partial<AuthUser> = {}): AuthUser {
+  return {
+    id: 'affd95ac-3933-4c04-8d50-2a9d6c59fcda',
+    email: 'user@atrium.test',
+    userName: 'Uma',
+    surname: 'User',
+    displayName: 'Uma User',
+    imagePath: null,
+    language: 'en',
+    roles: ['User'],
+    isSuperadmin: false,
+    activeTenantId: null,
+    ...overrides,
+  };
+}
+
+export const authResult = (overrides: Partial<AuthUser> = {}, token = fakeToken()): AuthResult => ({
+  user: authUser(overrides),
+  token,
+});
+
+export const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+
+export const problem = (status: number, code: string, detail: string, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify({ type: 'about:blank', title: detail, status, code, detail }), {
+    status,
+    headers: { 'content-type': 'application/problem+json', ...headers },
+  });
