@@ -170,7 +170,7 @@ export function createTenantsService(db: Db, deps: { storage: FileStorage; auth:
     async list(principal: Principal, q: Omit<repo.TenantListFilter, 'partnerTenantId'>) {
       const scope = await scopeOf(db, principal);
       const filter = { ...q, partnerTenantId: scope.all ? undefined : scope.partnerTenantId };
-      const rows = await repo.tenantsListQuery(db, filter);
+      const rows = await repo.listTenants(db, filter);
       // Past the last page there is no row to carry the total.
       const total = rows[0]?.total ?? (q.offset > 0 ? await repo.countTenants(db, filter) : 0);
       return { data: rows.map(({ total: _t, ...r }) => r), total };
