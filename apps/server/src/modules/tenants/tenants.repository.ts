@@ -56,21 +56,21 @@ export function tenantsListSql(f: TenantListFilter): SQL {
     f.sort === 'createdAt'
       ? sql`${sql.raw(a)}.created_at ${dir}, ${sql.raw(a)}.id`
       : sql`lower(${sql.raw(a)}.name) ${dir}, ${sql.raw(a)}.id`;
+  // Ids first: the total and the page come from an index-only scan; the rows are read for the page only.
   return sql`
     with page as (
-      select t.id, t.name, t.created_at, t.is_partner_tenant, count(*) over () as total
-      from tenants t
-      where ${listWhere(f)}
+      select t.id, count(*) over () as total
+      from ${f.search?.trim() ? sql`(select * from tenants t where ${listWhere(f)} offset 0) t` : sql`tenants t where ${listWhere(f)}`}
       order by ${order('t')}
       limit ${f.limit} offset ${f.offset}
     )
-    select p.id, p.name, p.created_at as "createdAt", p.is_partner_tenant as "isPartnerTenant",
+    select t.id, t.name, t.created_at as "createdAt", t.is_partner_tenant as "isPartnerTenant",
            p.total::int as total,
            (select count(*)::int from tenant_memberships tm
               join users u on u.id = tm.user_id and u.deleted_at is null
-            where tm.tenant_id = p.id) as "countOfUsers"
-    from page p
-    order by ${order('p')}`;
+            where tm.tenant_id = t.id) as "countOfUsers"
+    from page p join tenants t on t.id = p.id
+    order by ${order('t')}`;
 }
 
 type ListRow = {

@@ -71,12 +71,16 @@ export function usersListSql(f: UserListFilter): SQL {
     createdAt: sql`u.created_at ${dir}, u.id`,
   }[f.sort];
   const groupsTenant = f.groupsTenantId ? sql`and g.tenant_id = ${f.groupsTenantId}` : sql``;
+  // With a search, the matches are found first (trigram index) and only then sorted: otherwise the
+  // planner may walk the name order hoping to stop early, which the total (a window count) never lets it.
+  const source = term
+    ? sql`(select * from users u where ${sql.join(conds, sql` and `)} offset 0) u`
+    : sql`users u where ${sql.join(conds, sql` and `)}`;
   return sql`
     with page as (
       select u.id, u.name, u.surname, u.email, u.image_path, u.deleted_at, u.created_at,
              count(*) over () as total
-      from users u
-      where ${sql.join(conds, sql` and `)}
+      from ${source}
       order by ${order}
       limit ${f.limit} offset ${f.offset}
     )
