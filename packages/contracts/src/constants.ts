@@ -21,6 +21,17 @@ export const HUB = {
   httpTimeoutMs: 100_000,
 } as const;
 
+/** Client methods the server invokes on the hub, named exactly as the spec names them (part 1 §4). */
+export const HUB_EVENTS = {
+  TenantChanged: 'TenantChanged',
+  ImpersonateStarted: 'ImpersonateStarted',
+  ImpersonateStoped: 'ImpersonateStoped',
+  ReloadNotifications: 'ReloadNotifications',
+  ReloadMessages: 'ReloadMessages',
+  ReloadGroupMessages: 'ReloadGroupMessages',
+  LogOut: 'LogOut',
+} as const;
+
 /** Sign-in and session limits. */
 export const AUTH = {
   /** Access tokens live this long; the web app refreshes a minute before. */

@@ -1,0 +1,61 @@
+import { HUB_EVENTS } from '@atrium/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Backplane } from './backplane.js';
+import type { Envelope, Hub } from './hub.js';
+import { groups } from './options.js';
+import { invocation } from './protocol.js';
+
+/**
+ * How modules talk to connected clients: by identity (user, session, tenant, user group) or to
+ * everyone, in every server process. Modules never see connections. Sends resolve once applied
+ * here and handed to the backplane; they never reject (a failure is logged): a live event must
+ * not fail the request that raised it.
+ */
+export interface HubService {
+  sendToUser(userId: string, target: string, args?: unknown[]): Promise<void>;
+  sendToSession(sessionId: string, target: string, args?: unknown[]): Promise<void>;
+  sendToTenant(tenantId: string, target: string, args?: unknown[]): Promise<void>;
+  /** To the members of a user group whose connection is in that group's tenant. */
+  sendToGroup(userGroupId: string, target: string, args?: unknown[]): Promise<void>;
+  sendToAll(target: string, args?: unknown[]): Promise<void>;
+  /** Sessions were revoked: their connections get LogOut, then are closed for good. */
+  sessionsRevoked(sessionIds: string[]): Promise<void>;
+  /**
+   * A session's active tenant changed: its connections move to the new tenant's groups, and
+   * every connection of the user gets TenantChanged(tenantId).
+   */
+  activeTenantChanged(who: { userId: string; sessionId: string }, tenantId: string | null): Promise<void>;
+  /** The user's user-group memberships changed: live connections re-read them. */
+  userGroupsChanged(userId: string): Promise<void>;
+}
+
+export function createHubService(hub: Hub, backplane: Backplane, log: FastifyBaseLogger): HubService {
+  async function dispatch(envelope: Envelope) {
+    try {
+      await hub.apply(envelope);
+      await backplane.publish(envelope);
+    } catch (err) {
+      log.error({ err, op: envelope.op }, 'hub: could not deliver');
+    }
+  }
+  const send = (group: string | null, target: string, args: unknown[] = []) =>
+    dispatch({ op: 'send', group, record: invocation(target, args) });
+
+  return {
+    sendToUser: (userId, target, args) => send(groups.user(userId), target, args),
+    sendToSession: (sessionId, target, args) => send(groups.session(sessionId), target, args),
+    sendToTenant: (tenantId, target, args) => send(groups.tenant(tenantId), target, args),
+    sendToGroup: (userGroupId, target, args) => send(groups.userGroup(userGroupId), target, args),
+    sendToAll: (target, args) => send(null, target, args),
+    async sessionsRevoked(sessionIds) {
+      if (sessionIds.length) await dispatch({ op: 'revoke', sessionIds });
+    },
+    async activeTenantChanged({ userId, sessionId }, tenantId) {
+      await dispatch({ op: 'retenant', sessionId, tenantId });
+      await send(groups.user(userId), HUB_EVENTS.TenantChanged, [tenantId]);
+    },
+    async userGroupsChanged(userId) {
+      await dispatch({ op: 'regroup', userId });
+    },
+  };
+}

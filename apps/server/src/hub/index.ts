@@ -1,0 +1,93 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.js';
+import type { Database, Db } from '../db/client.js';
+import { userGroupMembers, userGroups } from '../db/schema/index.js';
+import type { TokenService } from '../http/tokens.js';
+import { type Backplane, memoryBackplane } from './backplane.js';
+import { postgresBackplane } from './backplane-postgres.js';
+import { redisBackplane } from './backplane-redis.js';
+import { Hub } from './hub.js';
+import { createHubService, type HubService } from './hub-service.js';
+import { hubMethods } from './methods.js';
+import { defaultHubOptions, type HubOptions } from './options.js';
+import { hubRoutes } from './routes.js';
+import { trackSockets } from './sockets.js';
+import { attachWebSockets } from './websockets.js';
+
+export type { HubService } from './hub-service.js';
+export type { HubOptions } from './options.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Live events to connected clients; see HubService. */
+    hub: HubService;
+  }
+}
+
+export type HubPluginOptions = {
+  config: Config;
+  database: Database;
+  tokens: TokenService;
+  /** Timings and limits; tests shorten them. */
+  options?: Partial<HubOptions>;
+};
+
+async function userGroupsOf(db: Db, userId: string, tenantId: string | null): Promise<string[]> {
+  if (!tenantId) return [];
+  const rows = await db
+    .select({ id: userGroupMembers.groupId })
+    .from(userGroupMembers)
+    .innerJoin(userGroups, eq(userGroups.id, userGroupMembers.groupId))
+    .where(and(eq(userGroupMembers.userId, userId), eq(userGroups.tenantId, tenantId)));
+  return rows.map((r) => r.id);
+}
+
+/** Redis when REDIS_URL is set, else LISTEN/NOTIFY on a real PostgreSQL, else in-process. */
+function chooseBackplane(config: Config, database: Database, log: FastifyBaseLogger): Backplane {
+  const databaseUrl = config.databaseUrl ?? database.pool?.options.connectionString;
+  if (config.redisUrl) {
+    // Pub/sub ignores Redis database numbers: the processes of one deployment share a database,
+    // and its name keeps deployments that share a Redis apart.
+    const name = databaseUrl ? new URL(databaseUrl).pathname.slice(1) : 'embedded';
+    return redisBackplane(config.redisUrl, `atrium:${name || 'postgres'}`, log);
+  }
+  if (database.kind === 'postgres' && databaseUrl) return postgresBackplane({ connectionString: databaseUrl }, log);
+  return memoryBackplane();
+}
+
+/**
+ * The SignalR-protocol hub at HUB.path: its routes, its WebSocket upgrades, the backplane, and
+ * `app.hub` for modules. On close, every client is told to reconnect before the server stops.
+ */
+export const hubPlugin = fp<HubPluginOptions>(
+  async (app: FastifyInstance, { config, database, tokens, options }) => {
+    const log = app.log.child({ module: 'hub' });
+    const hub = new Hub({ ...defaultHubOptions, ...options }, log, hubMethods, (userId, tenantId) =>
+      userGroupsOf(database.db, userId, tenantId),
+    );
+    const backplane = chooseBackplane(config, database, log);
+    await backplane.start((envelope) => {
+      hub.apply(envelope).catch((err) => log.error({ err, op: envelope.op }, 'hub: could not apply'));
+    });
+    log.debug({ backplane: backplane.kind }, 'hub backplane started');
+
+    app.decorate('hub', createHubService(hub, backplane, log));
+    await app.register(hubRoutes, { hub, db: database.db, tokens });
+    const wss = attachWebSockets(app.server, { hub, db: database.db, tokens });
+    const sockets = trackSockets(app.server, hub.options.shutdownGraceMs);
+    hub.start();
+
+    app.addHook('preClose', async () => {
+      await hub.shutdown();
+      sockets.closeIdle();
+    });
+    app.addHook('onClose', async () => {
+      hub.stop();
+      wss.close();
+      await backplane.close();
+    });
+  },
+  { name: 'hub' },
+);

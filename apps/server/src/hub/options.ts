@@ -1,0 +1,55 @@
+import { HUB } from '@atrium/contracts';
+
+/** Timings and limits of the hub; every one can be shortened by tests. */
+export type HubOptions = {
+  /** URL path of the hub; negotiate is `${path}/negotiate`. */
+  path: string;
+  /** A Ping goes out on WebSockets and SSE when nothing else was sent for this long. */
+  keepAliveMs: number;
+  /** A client that sent nothing (not even a ping) for this long is closed. */
+  clientTimeoutMs: number;
+  /** Time allowed between the transport opening and the handshake request. */
+  handshakeTimeoutMs: number;
+  /** A negotiated connection that no transport picked up is dropped after this long. */
+  negotiateTimeoutMs: number;
+  /** A long-polling connection with no poll in flight for this long is gone. */
+  pollDisconnectMs: number;
+  /** How long a poll is held open when there is nothing to send (under the client's 100 s). */
+  pollHoldMs: number;
+  /** Period of the sweep that sends pings and enforces the timeouts above. */
+  sweepMs: number;
+  /** How long a graceful shutdown waits for clients to take their close message. */
+  shutdownGraceMs: number;
+  /** Largest inbound hub message (one record). */
+  maxMessageBytes: number;
+  /** Largest inbound WebSocket frame or POST body (it may carry several records). */
+  maxPayloadBytes: number;
+  /** Outbound bytes a slow client may leave unread before it is dropped. */
+  maxBufferedBytes: number;
+  /** Invocations one connection may have running at once. */
+  maxInvocations: number;
+};
+
+export const defaultHubOptions: HubOptions = {
+  path: HUB.path,
+  keepAliveMs: HUB.keepAliveMs,
+  clientTimeoutMs: HUB.serverTimeoutMs,
+  handshakeTimeoutMs: 15_000,
+  negotiateTimeoutMs: 15_000,
+  pollDisconnectMs: 15_000,
+  pollHoldMs: 90_000,
+  sweepMs: 1000,
+  shutdownGraceMs: 3000,
+  maxMessageBytes: HUB.messageBufferBytes,
+  maxPayloadBytes: 1024 * 1024,
+  maxBufferedBytes: 4 * 1024 * 1024,
+  maxInvocations: 32,
+};
+
+/** Names of the groups every connection joins from its identity. */
+export const groups = {
+  user: (userId: string) => `user:${userId}`,
+  session: (sessionId: string) => `session:${sessionId}`,
+  tenant: (tenantId: string) => `tenant:${tenantId}`,
+  userGroup: (userGroupId: string) => `usergroup:${userGroupId}`,
+};

@@ -1,0 +1,151 @@
+import type { AddressInfo } from 'node:net';
+import { HUB } from '@atrium/contracts';
+import {
+  type HttpTransportType,
+  type HubConnection,
+  HubConnectionBuilder,
+  type IRetryPolicy,
+  LogLevel,
+} from '@microsoft/signalr';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import type { Database } from '../../src/db/client.js';
+import { userGroupMembers } from '../../src/db/schema/index.js';
+import type { HubOptions } from '../../src/hub/index.js';
+import { makeFactories } from '../factories.js';
+import { freshDatabase } from '../harness.js';
+
+export const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256';
+
+type ServerOptions = { hub?: Partial<HubOptions>; env?: Record<string, string>; database?: Database };
+
+/** Builds the app on a database and listens on a loopback port (0: any free one). */
+async function listen(database: Database, opts: ServerOptions, port = 0) {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET,
+    WEB_DIST: '/nonexistent',
+    ...opts.env,
+  });
+  const app = await buildApp({ config, database, hub: opts.hub });
+  await app.listen({ port, host: '127.0.0.1' });
+  return app;
+}
+
+/**
+ * A real listening server for hub tests, on a fresh database (or a given one, for a second
+ * process of the same deployment), with sign-in helpers and a graceful restart on the same port.
+ */
+export async function startHubServer(opts: ServerOptions = {}) {
+  const owned = opts.database ? null : await freshDatabase();
+  const database = opts.database ?? owned!;
+  let app = await listen(database, opts);
+  const port = (app.server.address() as AddressInfo).port;
+  const origin = `http://127.0.0.1:${port}`;
+  const factories = makeFactories(database.db);
+
+  async function signIn(email: string) {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/core/api/auth/login',
+      payload: { email, password: factories.PASSWORD, rememberMe: false },
+    });
+    if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+    const cookie = res.cookies.find((c) => c.name === 'atrium_refresh')!.value;
+    return { token: res.json().token as string, cookie };
+  }
+
+  /** A user who is a member of the tenants given, signed in, with the first tenant active. */
+  async function member(tenantIds: string[]) {
+    const user = await factories.user({ tenantIds });
+    let { token, cookie } = await signIn(user.email);
+    if (tenantIds[0]) token = await activate(token, tenantIds[0]);
+    return { user, token, cookie };
+  }
+
+  async function activate(token: string, tenantId: string) {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/core/api/auth/activetenant',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { tenantId },
+    });
+    if (res.statusCode !== 200) throw new Error(`activating the tenant failed: ${res.body}`);
+    return res.json().token as string;
+  }
+
+  return {
+    get app() {
+      return app;
+    },
+    database,
+    factories,
+    origin,
+    hubUrl: `${origin}${HUB.path}`,
+    signIn,
+    member,
+    activate,
+    async addToGroup(groupId: string, userId: string) {
+      await database.db.insert(userGroupMembers).values({ groupId, userId });
+    },
+    /** Closes gracefully (clients are told to reconnect), then listens again on the same port. */
+    async restart(pauseMs = 0) {
+      await app.close();
+      if (pauseMs) await new Promise((r) => setTimeout(r, pauseMs));
+      app = await listen(database, opts, port);
+    },
+    async close() {
+      await app.close();
+      if (owned) await owned.dispose();
+    },
+  };
+}
+export type HubServer = Awaited<ReturnType<typeof startHubServer>>;
+
+const quickRetry: IRetryPolicy = {
+  // Bounded: a handful of quick attempts, then the client gives up.
+  nextRetryDelayInMilliseconds: ({ previousRetryCount }) => (previousRetryCount < 50 ? 100 : null),
+};
+
+/** The official client, forced onto one transport, with negotiation. */
+export function hubClient(hubUrl: string, transport: HttpTransportType, token: () => string | undefined) {
+  return new HubConnectionBuilder()
+    .withUrl(hubUrl, { transport, skipNegotiation: false, accessTokenFactory: () => token() ?? '' })
+    .withAutomaticReconnect(quickRetry)
+    .configureLogging(LogLevel.None)
+    .build();
+}
+
+/** Resolves with the arguments of the next call of a client method, or rejects after a while. */
+export function nextCall(connection: HubConnection, target: string, timeoutMs = 5000): Promise<unknown[]> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      connection.off(target, handler);
+      reject(new Error(`no ${target} within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const handler = (...args: unknown[]) => {
+      clearTimeout(timer);
+      connection.off(target, handler);
+      resolve(args);
+    };
+    connection.on(target, handler);
+  });
+}
+
+/** Resolves when the condition holds, checking every 10 ms; rejects after timeoutMs. */
+export async function until(condition: () => boolean, timeoutMs = 5000, what = 'condition') {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** Resolves with true if a call of target arrives within ms, false otherwise. */
+export async function receivesWithin(connection: HubConnection, target: string, ms: number) {
+  return nextCall(connection, target, ms).then(
+    () => true,
+    () => false,
+  );
+}

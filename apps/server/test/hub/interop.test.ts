@@ -1,0 +1,154 @@
+import { HUB_EVENTS } from '@atrium/contracts';
+import { HttpTransportType, type HubConnection, HubConnectionState } from '@microsoft/signalr';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type HubServer, hubClient, nextCall, receivesWithin, startHubServer, until } from './hub-helpers.js';
+
+/**
+ * Interoperability with the official @microsoft/signalr client, forced onto each transport in
+ * turn, against a real listening server.
+ */
+const transports = [
+  ['WebSockets', HttpTransportType.WebSockets],
+  ['ServerSentEvents', HttpTransportType.ServerSentEvents],
+  ['LongPolling', HttpTransportType.LongPolling],
+] as const;
+
+describe.each(transports)('hub over %s', (_name, transport) => {
+  let server: HubServer;
+  let tenantA: string;
+  let tenantB: string;
+  const open: HubConnection[] = [];
+
+  async function connect(token: string | undefined) {
+    const connection = hubClient(server.hubUrl, transport, () => token);
+    open.push(connection);
+    await connection.start();
+    return connection;
+  }
+
+  beforeAll(async () => {
+    server = await startHubServer();
+    tenantA = (await server.factories.tenant()).id;
+    tenantB = (await server.factories.tenant()).id;
+  });
+
+  afterAll(async () => {
+    await Promise.all(open.map((c) => c.stop()));
+    await server.close();
+  });
+
+  it('connects with a token over the forced transport', async () => {
+    const { token } = await server.member([tenantA]);
+    const connection = await connect(token);
+    expect(connection.state).toBe(HubConnectionState.Connected);
+    expect(connection.connectionId).toMatch(/^[\w-]{16,}$/);
+  });
+
+  it('is refused without a token, and with a forged one (401)', async () => {
+    await expect(connect(undefined)).rejects.toThrow(/401/);
+    await expect(connect('not-a-token')).rejects.toThrow(/401/);
+  });
+
+  it('receives server invocations sent to its user, session, tenant, user group and everyone', async () => {
+    const { user, token } = await server.member([tenantA]);
+    const group = await server.factories.userGroup(tenantA);
+    await server.addToGroup(group.id, user.id);
+    const connection = await connect(token);
+    const other = await connect((await server.member([tenantB])).token);
+    const hub = server.app.hub;
+
+    let got = nextCall(connection, 'ReloadNotifications');
+    await hub.sendToUser(user.id, 'ReloadNotifications', [1, 'two']);
+    expect(await got).toEqual([1, 'two']);
+
+    got = nextCall(connection, 'ReloadMessages');
+    const notOther = receivesWithin(other, 'ReloadMessages', 300);
+    await hub.sendToTenant(tenantA, 'ReloadMessages');
+    expect(await got).toEqual([]);
+    expect(await notOther).toBe(false);
+
+    got = nextCall(connection, 'ReloadGroupMessages');
+    await hub.sendToGroup(group.id, 'ReloadGroupMessages', [{ groupId: group.id }]);
+    expect(await got).toEqual([{ groupId: group.id }]);
+
+    const both = [nextCall(connection, 'Broadcast'), nextCall(other, 'Broadcast')];
+    await hub.sendToAll('Broadcast', ['hello']);
+    expect(await Promise.all(both)).toEqual([['hello'], ['hello']]);
+  });
+
+  it('invokes hub methods and gets their completions and streams', async () => {
+    const { token } = await server.member([tenantA]);
+    const connection = await connect(token);
+    expect(await connection.invoke('Echo', { text: 'ü€😀', n: [1, 2] })).toEqual({ text: 'ü€😀', n: [1, 2] });
+    await expect(connection.invoke('NoSuchMethod')).rejects.toThrow(/Unknown hub method 'NoSuchMethod'/);
+    await expect(connection.invoke('Echo')).rejects.toThrow(/Invalid arguments for 'Echo'/);
+
+    const items: unknown[] = [];
+    await new Promise<void>((resolve, reject) => {
+      connection.stream('Count', 3, 0).subscribe({ next: (i) => items.push(i), complete: resolve, error: reject });
+    });
+    expect(items).toEqual([1, 2, 3]);
+
+    // Many invocations in flight at once, batched by the client into few frames or posts.
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => connection.invoke('Echo', i)));
+    expect(results).toEqual(Array.from({ length: 20 }, (_, i) => i));
+  });
+
+  it('reconnects after a graceful server restart and is rejoined to its groups', async () => {
+    const { user, token } = await server.member([tenantA]);
+    const connection = await connect(token);
+    const firstId = connection.connectionId;
+    let reconnecting = 0;
+    connection.onreconnecting(() => reconnecting++);
+    const reconnected = new Promise<string | undefined>((resolve) => connection.onreconnected(resolve));
+
+    await server.restart();
+    const newId = await reconnected;
+    expect(reconnecting).toBe(1);
+    expect(newId).toBeTruthy();
+    expect(newId).not.toBe(firstId);
+
+    const got = nextCall(connection, 'ReloadNotifications');
+    await server.app.hub.sendToUser(user.id, 'ReloadNotifications');
+    await got;
+    const inTenant = nextCall(connection, 'ReloadMessages');
+    await server.app.hub.sendToTenant(tenantA, 'ReloadMessages');
+    await inTenant;
+  });
+
+  it('receives LogOut when its session is revoked, then is closed for good', async () => {
+    const { token, cookie } = await server.member([tenantA]);
+    const connection = await connect(token);
+    const closed = new Promise<Error | undefined>((resolve) => connection.onclose(resolve));
+    const logOut = nextCall(connection, HUB_EVENTS.LogOut);
+
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/core/api/auth/logout',
+      headers: { authorization: `Bearer ${token}` },
+      cookies: { atrium_refresh: cookie },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(await logOut).toEqual([]);
+    expect((await closed)?.message).toMatch(/session has ended/);
+    expect(connection.state).toBe(HubConnectionState.Disconnected);
+    // The revoked session cannot come back.
+    await expect(connect(token)).rejects.toThrow(/401/);
+  });
+
+  it('moves to the new tenant on TenantChanged and receives it on every connection of the user', async () => {
+    const { token } = await server.member([tenantA, tenantB]);
+    const connection = await connect(token);
+    const changed = nextCall(connection, HUB_EVENTS.TenantChanged);
+    await server.activate(token, tenantB);
+    expect(await changed).toEqual([tenantB]);
+
+    await until(() => connection.state === HubConnectionState.Connected);
+    const inB = nextCall(connection, 'ReloadMessages');
+    await server.app.hub.sendToTenant(tenantB, 'ReloadMessages');
+    await inB;
+    const inA = receivesWithin(connection, 'ReloadNews', 300);
+    await server.app.hub.sendToTenant(tenantA, 'ReloadNews');
+    expect(await inA).toBe(false);
+  });
+});
