@@ -33,7 +33,7 @@ describe('hub transport protocol', () => {
           { transport: 'LongPolling', transferFormats: ['Text', 'Binary'] },
         ],
       });
-      expect(body.connectionToken).not.toBe(body.connectionId);
+      expect(body?.connectionToken).not.toBe(body?.connectionId);
     });
 
     it('accepts an empty body declared as JSON or text', async () => {
@@ -46,9 +46,9 @@ describe('hub transport protocol', () => {
     it('answers version 0 without a token when no version is asked, and its id then names the connection', async () => {
       const { status, body } = await raw.negotiate(token, '');
       expect(status).toBe(200);
-      expect(body.negotiateVersion).toBe(0);
-      expect(body.connectionToken).toBeUndefined();
-      expect((await raw.poll(body.connectionId, token)).status).toBe(200);
+      expect(body?.negotiateVersion).toBe(0);
+      expect(body?.connectionToken).toBeUndefined();
+      expect((await raw.poll(body!.connectionId, token)).status).toBe(200);
     });
 
     it('refuses other methods with 405', async () => {

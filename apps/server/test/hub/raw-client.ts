@@ -4,6 +4,13 @@ import WebSocket from 'ws';
 export const RS = '\u001e';
 export const HANDSHAKE = `{"protocol":"json","version":1}${RS}`;
 
+type Negotiated = {
+  negotiateVersion: number;
+  connectionId: string;
+  connectionToken?: string;
+  availableTransports: unknown[];
+};
+
 /** Plain HTTP against the hub, to check the protocol's status codes byte by byte. */
 export function rawHub(origin: string) {
   const hubUrl = `${origin}${HUB.path}`;
@@ -17,12 +24,14 @@ export function rawHub(origin: string) {
         ...init,
         headers: { ...auth(token), ...init.headers },
       });
-      return { status: res.status, body: res.status === 200 ? await res.json() : await res.text() };
+      const body = res.status === 200 ? ((await res.json()) as Negotiated) : null;
+      return { status: res.status, body };
     },
     /** A negotiated connection token, ready for a transport. */
     async connectionToken(token: string) {
       const { body } = await this.negotiate(token);
-      return (body as { connectionToken: string }).connectionToken;
+      if (!body?.connectionToken) throw new Error('negotiate failed');
+      return body.connectionToken;
     },
     poll(id: string | null, token?: string, signal?: AbortSignal) {
       const query = id === null ? '' : `?id=${id}&_=${Date.now()}`;
