@@ -1,0 +1,135 @@
+import { HUB_EVENTS } from '@atrium/contracts';
+import { HttpTransportType, type HubConnection, HubConnectionState } from '@microsoft/signalr';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../../src/db/client.js';
+import { type HubServer, hubClient, nextCall, startHubServer } from './hub-helpers.js';
+
+const databaseUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.REDIS_URL;
+if (!databaseUrl)
+  console.info('hub: the PostgreSQL LISTEN/NOTIFY backplane tests are not in this run: TEST_DATABASE_URL is unset');
+if (!redisUrl) console.info('hub: the Redis backplane tests are not in this run: REDIS_URL is unset');
+
+/**
+ * Two server processes of one deployment: two apps, each with its own hub, connections and
+ * backplane, on one database. The only way from A to a client of B is the backplane.
+ */
+function describeTwoProcesses(name: string, env: Record<string, string>) {
+  describe(name, () => {
+    let a: HubServer;
+    let b: HubServer;
+    let second: Database | null = null;
+    let tenant: string;
+    const open: HubConnection[] = [];
+
+    beforeAll(async () => {
+      a = await startHubServer({ env });
+      // On PostgreSQL the second process has its own pool, as a separate process would.
+      const url = a.database.pool?.options.connectionString;
+      second = url ? await openDatabase({ url, dataDir: null }) : null;
+      b = await startHubServer({ env, database: second ?? a.database });
+      tenant = (await a.factories.tenant()).id;
+    });
+
+    afterAll(async () => {
+      await Promise.all(open.map((c) => c.stop()));
+      await b.close();
+      await second?.close();
+      await a.close();
+    });
+
+    async function clientOnB(token: string, transport = HttpTransportType.WebSockets) {
+      const connection = hubClient(b.hubUrl, transport, () => token);
+      open.push(connection);
+      await connection.start();
+      return connection;
+    }
+
+    it.each([
+      ['WebSockets', HttpTransportType.WebSockets],
+      ['ServerSentEvents', HttpTransportType.ServerSentEvents],
+      ['LongPolling', HttpTransportType.LongPolling],
+    ])('delivers an event raised in A to a client of B over %s', async (_name, transport) => {
+      const { user, token } = await a.member([tenant]);
+      const connection = await clientOnB(token, transport);
+      const got = nextCall(connection, HUB_EVENTS.ReloadNotifications);
+      await a.app.hub.sendToUser(user.id, HUB_EVENTS.ReloadNotifications, ['from A']);
+      expect(await got).toEqual(['from A']);
+    });
+
+    it('delivers to everyone and to a tenant across processes, the raising process included', async () => {
+      const onB = await clientOnB((await a.member([tenant])).token);
+      const { token } = await a.member([tenant]);
+      const onA = hubClient(a.hubUrl, HttpTransportType.WebSockets, () => token);
+      open.push(onA);
+      await onA.start();
+      const both = [nextCall(onA, 'Broadcast'), nextCall(onB, 'Broadcast')];
+      await b.app.hub.sendToAll('Broadcast', [1]);
+      expect(await Promise.all(both)).toEqual([[1], [1]]);
+      const tenantWide = [nextCall(onA, HUB_EVENTS.ReloadMessages), nextCall(onB, HUB_EVENTS.ReloadMessages)];
+      await a.app.hub.sendToTenant(tenant, HUB_EVENTS.ReloadMessages);
+      await Promise.all(tenantWide);
+    });
+
+    it('carries a message far over the 8000-byte NOTIFY limit intact', async () => {
+      const { user, token } = await a.member([tenant]);
+      const connection = await clientOnB(token);
+      const big = { text: 'ø€😀'.repeat(10_000), list: Array.from({ length: 500 }, (_, i) => i) };
+      const got = nextCall(connection, 'Big');
+      await a.app.hub.sendToUser(user.id, 'Big', [big]);
+      expect(await got).toEqual([big]);
+    });
+
+    it('sends LogOut to a session connected to B when it signs out through A, and B closes it', async () => {
+      const { token, cookie } = await a.member([tenant]);
+      const connection = await clientOnB(token);
+      const closed = new Promise<Error | undefined>((resolve) => connection.onclose(resolve));
+      const logOut = nextCall(connection, HUB_EVENTS.LogOut);
+      const res = await a.app.inject({
+        method: 'POST',
+        url: '/core/api/auth/logout',
+        cookies: { atrium_refresh: cookie },
+      });
+      expect(res.statusCode).toBe(204);
+      await logOut;
+      await closed;
+      expect(connection.state).toBe(HubConnectionState.Disconnected);
+    });
+
+    it('moves a connection of B to the new tenant when the session switches through A', async () => {
+      const other = (await a.factories.tenant()).id;
+      const { token } = await a.member([tenant, other]);
+      const connection = await clientOnB(token);
+      const changed = nextCall(connection, HUB_EVENTS.TenantChanged);
+      await a.activate(token, other);
+      expect(await changed).toEqual([other]);
+      const inOther = nextCall(connection, HUB_EVENTS.ReloadMessages);
+      await a.app.hub.sendToTenant(other, HUB_EVENTS.ReloadMessages);
+      await inOther;
+    });
+
+    it('re-reads user groups on B when A says they changed', async () => {
+      const { user, token } = await a.member([tenant]);
+      const connection = await clientOnB(token);
+      const group = await a.factories.userGroup(tenant);
+      await a.addToGroup(group.id, user.id);
+      await a.app.hub.userGroupsChanged(user.id);
+      const got = nextCall(connection, HUB_EVENTS.ReloadGroupMessages);
+      // The change is applied on B asynchronously: send until it lands, a bounded number of times.
+      for (let i = 0; i < 20; i++) {
+        await a.app.hub.sendToGroup(group.id, HUB_EVENTS.ReloadGroupMessages, [i]);
+        const landed = await Promise.race([got.then(() => true), new Promise((r) => setTimeout(() => r(false), 100))]);
+        if (landed) break;
+      }
+      expect(await got).toEqual([expect.any(Number)]);
+    });
+  });
+}
+
+describe.runIf(databaseUrl)('hub backplane: PostgreSQL LISTEN/NOTIFY', () => {
+  describeTwoProcesses('two processes on one PostgreSQL database', {});
+});
+
+describe.runIf(redisUrl)('hub backplane: Redis pub/sub', () => {
+  describeTwoProcesses('two processes on one Redis', { REDIS_URL: redisUrl ?? '' });
+});
