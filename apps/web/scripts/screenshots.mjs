@@ -91,6 +91,11 @@ for (const size of Object.keys(sizes)) {
       await shot(page, `menu-user-${tag}`);
       await page.getByRole('button', { name: 'Close menu' }).click();
     }
+    if (size === 'desktop') {
+      await page.getByRole('button', { name: 'Collapse menu' }).click();
+      await shot(page, `home-user-collapsed-${tag}`);
+      await page.getByRole('button', { name: 'Expand menu' }).click();
+    }
     await page.goto(`${base}/profile`);
     await page.getByRole('heading', { name: 'Uma User' }).waitFor();
     await shot(page, `profile-${tag}`);

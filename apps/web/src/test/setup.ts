@@ -1,7 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import '../shared/i18n/i18n';
+
+// Lazy pages are transformed on first import; under a full parallel run that can take over a second.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks these browser APIs that Mantine relies on.
 const { getComputedStyle } = window;

@@ -85,6 +85,9 @@ function Shell({ session }: { session: SignedIn }) {
       layout={isMobile ? 'default' : 'alt'}
       className={classes.shell}
     >
+      <a href="#main-content" className={classes.skipLink}>
+        {t('skipToContent')}
+      </a>
       <AppShell.Header className={classes.header}>
         <AppHeader logoSrc={generalData?.imageMobileLogosrc ?? generalData?.imageLogosrc} />
       </AppShell.Header>
@@ -103,7 +106,7 @@ function Shell({ session }: { session: SignedIn }) {
           onNavigate={() => setUiState({ isMenuOpened: false })}
         />
       </AppShell.Navbar>
-      <AppShell.Main className={classes.main}>
+      <AppShell.Main className={classes.main} id="main-content" tabIndex={-1}>
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

@@ -11,7 +11,7 @@ const initials = (name: string) =>
 /** The user's picture, or their initials on the brand colour. */
 export function UserAvatar({ name, src, ...props }: { name: string; src?: string | null } & AvatarProps) {
   return (
-    <Avatar src={src || null} alt={name} color="brand" variant="light" radius="xl" {...props}>
+    <Avatar src={src || null} alt={name} color="brand" variant="light" radius={1000} {...props}>
       {initials(name)}
     </Avatar>
   );

@@ -47,8 +47,8 @@ export default function ActiveTenantPage() {
   }, [info.data, activate]);
 
   if (session.status === 'loading') return <PageLoader fullScreen />;
-  if (session.status === 'anonymous')
-    return <Navigate to={signInPath(`/active-tenant-page?returnUrl=${encodeURIComponent(returnUrl)}`)} replace />;
+  // Signing in brings the user back here by itself, so the sign-in only needs the final destination.
+  if (session.status === 'anonymous') return <Navigate to={signInPath(returnUrl)} replace />;
 
   const error = activate.isError
     ? authErrorMessage(activate.error, t)

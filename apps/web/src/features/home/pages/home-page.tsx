@@ -9,6 +9,7 @@ import { MenuIcon } from '../../../shared/menu/icons';
 import type { MenuItem } from '../../../shared/menu/menu';
 import { useMenu } from '../../../shared/menu/use-menu';
 import { Logo } from '../../../shared/ui/logo';
+import { useUiState } from '../../../shared/ui-state/ui-state';
 import classes from './home-page.module.css';
 
 function Tile({ item, iconColor }: { item: MenuItem; iconColor: string | undefined }) {
@@ -17,7 +18,7 @@ function Tile({ item, iconColor }: { item: MenuItem; iconColor: string | undefin
     <UnstyledButton component={Link} to={item.routerLink} className={classes.tile}>
       <Card withBorder radius="lg" padding="sm" className={classes.tileCard}>
         <Stack gap={8} align="center">
-          <ThemeIcon size={46} radius="md" variant="light" color={iconColor ?? 'brand'}>
+          <ThemeIcon size={46} radius="md" variant="light" color="brand">
             <MenuIcon name={item.key} size={24} color={iconColor} />
           </ThemeIcon>
           <Text fw={600} size="xs" ta="center" lineClamp={2} className={classes.tileLabel}>
@@ -64,6 +65,7 @@ function Welcome() {
  */
 export default function HomePage() {
   const isMobile = useIsMobile();
+  const darkMode = useUiState((s) => s.darkMode);
   const session = useSession();
   const generalData = useGeneralData().data;
   const menu = useMenu();
@@ -75,7 +77,12 @@ export default function HomePage() {
 
   if (!isMobile || !showsMenu || tiles.length === 0) return <Welcome />;
 
-  const primary = generalData?.customTenantProperties?.primaryColor ?? undefined;
+  // The tenant's primary colour; in dark mode a lighter shade of it, which stays readable on dark tiles.
+  const primary = generalData?.customTenantProperties?.primaryColor
+    ? darkMode
+      ? 'var(--mantine-color-brand-4)'
+      : generalData.customTenantProperties.primaryColor
+    : undefined;
   const logo = generalData?.imageMobileLogosrc ?? generalData?.imageLogosrc;
   const tenantName = generalData?.tenants.find((x) => x.id === activeTenantId)?.name;
   return (

@@ -1,0 +1,106 @@
+import { STORAGE_KEYS } from '@atrium/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { acceptAuthResult, resetSessionForTests } from '../../../shared/api/session';
+import { authResult, json } from '../../../test/fixtures';
+import { renderWithProviders } from '../../../test/render';
+import ActiveTenantPage from './active-tenant-page';
+
+const NORTHWIND = { id: '1281b56c-18d1-484b-9f61-2d324b63bb40', name: 'Northwind Partners' };
+const HARBOUR = { id: '6b0f3c1a-2d4e-4f5a-8b9c-0d1e2f3a4b5c', name: 'Harbour Care' };
+
+function Probe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+let fetchMock: ReturnType<typeof vi.fn>;
+function serve(tenants: { id: string; name: string }[], isSuperadmin = false) {
+  fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    if (url.endsWith('/me/info')) return json({ gdprConfirmed: true, language: 'en', isSuperadmin, tenants });
+    if (url.endsWith('/auth/activetenant')) {
+      const { tenantId } = JSON.parse(init?.body as string);
+      return json(authResult({ activeTenantId: tenantId, isSuperadmin }));
+    }
+    return json({}, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+}
+const activations = () =>
+  fetchMock.mock.calls
+    .filter(([url]) => String(url).endsWith('/auth/activetenant'))
+    .map(([, init]) => JSON.parse((init as RequestInit).body as string));
+
+function renderPage(path = '/active-tenant-page?returnUrl=%2Fprofile') {
+  renderWithProviders(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/active-tenant-page" element={<ActiveTenantPage />} />
+        <Route path="*" element={<Probe />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => {
+  localStorage.setItem(STORAGE_KEYS.userExists, 'true');
+  localStorage.setItem(STORAGE_KEYS.isSuperadmin, 'false');
+});
+afterEach(() => resetSessionForTests());
+
+describe('/active-tenant-page', () => {
+  it('lets a member of several tenants choose one, then goes to the returnUrl', async () => {
+    const user = userEvent.setup();
+    acceptAuthResult(authResult());
+    serve([NORTHWIND, HARBOUR]);
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Choose your active tenant' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Skip' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
+    await user.click(screen.getByRole('combobox', { name: 'Active Tenant' }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Harbour Care', 'Northwind Partners']);
+    await user.click(screen.getByRole('option', { name: 'Harbour Care' }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/profile');
+    expect(activations()).toEqual([{ tenantId: HARBOUR.id }]);
+    expect(localStorage.getItem(STORAGE_KEYS.activeTenantId)).toBe(HARBOUR.id);
+    expect(localStorage.getItem(STORAGE_KEYS.userExists)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.isSuperadmin)).toBeNull();
+  });
+
+  it('activates the only tenant without asking and goes to /home for the root returnUrl', async () => {
+    acceptAuthResult(authResult());
+    serve([NORTHWIND]);
+    renderPage('/active-tenant-page?returnUrl=%2F');
+    expect(await screen.findByTestId('location')).toHaveTextContent('/home');
+    expect(activations()).toEqual([{ tenantId: NORTHWIND.id }]);
+  });
+
+  it('continues without a tenant when the user has none', async () => {
+    acceptAuthResult(authResult());
+    serve([]);
+    renderPage('/active-tenant-page');
+    expect(await screen.findByTestId('location')).toHaveTextContent('/home');
+    expect(activations()).toEqual([{ tenantId: null }]);
+  });
+
+  it('offers Skip to a super administrator, which keeps the session as it is', async () => {
+    const user = userEvent.setup();
+    localStorage.setItem(STORAGE_KEYS.isSuperadmin, 'true');
+    acceptAuthResult(authResult({ roles: ['Superadmin'], isSuperadmin: true }));
+    serve([NORTHWIND, HARBOUR], true);
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Skip' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/profile');
+    expect(activations()).toEqual([]);
+  });
+
+  it('sends an anonymous visitor to sign in, keeping where they were going', async () => {
+    resetSessionForTests({ status: 'anonymous' });
+    serve([]);
+    renderPage();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/signin?returnUrl=%2Fprofile'));
+  });
+});
