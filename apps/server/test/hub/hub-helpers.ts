@@ -143,15 +143,6 @@ export function nextCall(connection: HubConnection, target: string, timeoutMs = 
   });
 }
 
-/** Resolves when the condition holds, checking every 10 ms; rejects after timeoutMs. */
-export async function until(condition: () => boolean, timeoutMs = 5000, what = 'condition') {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
 /** Resolves with true if a call of target arrives within ms, false otherwise. */
 export async function receivesWithin(connection: HubConnection, target: string, ms: number) {
   return nextCall(connection, target, ms).then(

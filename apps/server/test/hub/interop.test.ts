@@ -1,7 +1,7 @@
 import { HUB_EVENTS } from '@atrium/contracts';
 import { HttpTransportType, type HubConnection, HubConnectionState } from '@microsoft/signalr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HubServer, hubClient, nextCall, receivesWithin, startHubServer, until } from './hub-helpers.js';
+import { type HubServer, hubClient, nextCall, receivesWithin, startHubServer } from './hub-helpers.js';
 
 /**
  * Interoperability with the official @microsoft/signalr client, forced onto each transport in
@@ -136,19 +136,26 @@ describe.each(transports)('hub over %s', (_name, transport) => {
     await expect(connect(token)).rejects.toThrow(/401/);
   });
 
-  it('moves to the new tenant on TenantChanged and receives it on every connection of the user', async () => {
-    const { token } = await server.member([tenantA, tenantB]);
-    const connection = await connect(token);
-    const changed = nextCall(connection, HUB_EVENTS.TenantChanged);
-    await server.activate(token, tenantB);
-    expect(await changed).toEqual([tenantB]);
+  it('sends TenantChanged to every connection of the user, and moves the switching session to the new tenant', async () => {
+    const user = await server.factories.user({ tenantIds: [tenantA, tenantB] });
+    const first = await server.signIn(user.email);
+    const second = await server.signIn(user.email);
+    const switching = await connect(await server.activate(first.token, tenantA));
+    const staying = await connect(await server.activate(second.token, tenantA));
+    const changed = [nextCall(switching, HUB_EVENTS.TenantChanged), nextCall(staying, HUB_EVENTS.TenantChanged)];
+    await server.activate(first.token, tenantB);
+    expect(await Promise.all(changed)).toEqual([[tenantB], [tenantB]]);
 
-    await until(() => connection.state === HubConnectionState.Connected);
-    const inB = nextCall(connection, 'ReloadMessages');
+    // The other session stays in its tenant until it switches itself.
+    const inB = nextCall(switching, 'ReloadMessages');
+    const notStaying = receivesWithin(staying, 'ReloadMessages', 300);
     await server.app.hub.sendToTenant(tenantB, 'ReloadMessages');
     await inB;
-    const inA = receivesWithin(connection, 'ReloadNews', 300);
+    expect(await notStaying).toBe(false);
+    const inA = receivesWithin(switching, 'ReloadNews', 300);
+    const stayingInA = nextCall(staying, 'ReloadNews');
     await server.app.hub.sendToTenant(tenantA, 'ReloadNews');
     expect(await inA).toBe(false);
+    await stayingInA;
   });
 });
