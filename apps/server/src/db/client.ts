@@ -26,6 +26,10 @@ export type Database = {
 export async function openDatabase(opts: { url?: string; dataDir: string | null }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 20 });
+    // An idle client whose connection ends (server restart, terminated backend, a test database
+    // dropped WITH (FORCE)) is reported on the pool; unheard, that 'error' would end the process.
+    // The pool drops that client and opens a new one when next needed.
+    pool.on('error', () => {});
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }

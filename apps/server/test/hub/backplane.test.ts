@@ -2,7 +2,7 @@ import { HUB_EVENTS } from '@atrium/contracts';
 import { HttpTransportType, type HubConnection, HubConnectionState } from '@microsoft/signalr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/client.js';
-import { type HubServer, hubClient, ignoreTeardownErrors, nextCall, startHubServer } from './hub-helpers.js';
+import { type HubServer, hubClient, nextCall, startHubServer } from './hub-helpers.js';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
@@ -27,7 +27,6 @@ function describeTwoProcesses(name: string, env: Record<string, string>) {
       // On PostgreSQL the second process has its own pool, as a separate process would.
       const url = a.database.pool?.options.connectionString;
       second = url ? await openDatabase({ url, dataDir: null }) : null;
-      ignoreTeardownErrors(second);
       b = await startHubServer({ env, database: second ?? a.database });
       tenant = (await a.factories.tenant()).id;
     });

@@ -17,15 +17,6 @@ import { freshDatabase } from '../harness.js';
 
 export const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256';
 
-/**
- * pg's pool.end() resolves before its clients' sockets are closed, and the test database is then
- * dropped WITH (FORCE): a client still closing gets "terminating connection", which an idle
- * pool reports as an 'error' event; without a listener that would be an uncaught exception.
- */
-export function ignoreTeardownErrors(database: Database | null) {
-  database?.pool?.on('error', () => {});
-}
-
 type ServerOptions = { hub?: Partial<HubOptions>; env?: Record<string, string>; database?: Database };
 
 /** Builds the app on a database and listens on a loopback port (0: any free one). */
@@ -48,7 +39,6 @@ async function listen(database: Database, opts: ServerOptions, port = 0) {
  */
 export async function startHubServer(opts: ServerOptions = {}) {
   const owned = opts.database ? null : await freshDatabase();
-  ignoreTeardownErrors(owned);
   const database = opts.database ?? owned!;
   let app = await listen(database, opts);
   const port = (app.server.address() as AddressInfo).port;
