@@ -79,7 +79,7 @@ function fromLch(L: number, C: number, h: number): string {
 
 const LIGHTER = [1, 0.9, 0.76, 0.6, 0.42, 0.21] as const;
 const LIGHTER_CHROMA = [0.1, 0.22, 0.42, 0.62, 0.8, 0.92] as const;
-const DARKER = [0.2, 0.38, 0.55] as const;
+const DARKER = [0.13, 0.26, 0.4] as const;
 const DARKER_CHROMA = [0.95, 0.88, 0.8] as const;
 
 /** OKLab lightness of a colour, 0 (black) to 1 (white). */

@@ -8,6 +8,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { setActiveTenant } from '../../../shared/api/auth';
 import { useSession } from '../../../shared/api/session';
 import { useUserInfo } from '../../../shared/api/user-info';
+import { usePageTitle } from '../../../shared/hooks/use-page-title';
 import { landingPath, safeReturnUrl, signInPath } from '../../../shared/routing/return-url';
 import { Logo } from '../../../shared/ui/logo';
 import { PageLoader } from '../../../shared/ui/page-loader';
@@ -27,6 +28,7 @@ export default function ActiveTenantPage() {
   const info = useUserInfo();
   const [choice, setChoice] = useState<string | null>(null);
   const autoStarted = useRef(false);
+  usePageTitle(t('activeTenant'));
 
   const finish = () => {
     localStorage.removeItem(STORAGE_KEYS.userExists);

@@ -2,6 +2,7 @@ import { PRODUCT_NAME } from '@atrium/contracts';
 import { Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { usePageTitle } from '../../../shared/hooks/use-page-title';
 import { safeReturnUrl } from '../../../shared/routing/return-url';
 import { ColorSchemeToggle } from '../../../shared/ui/color-scheme-toggle';
 import { Logo } from '../../../shared/ui/logo';
@@ -16,6 +17,7 @@ export default function SignInPage() {
   const [params] = useSearchParams();
   const { error } = useParams();
   const returnUrl = safeReturnUrl(params.get('returnUrl'));
+  usePageTitle(t('signIn'));
 
   return (
     <div className={classes.root}>

@@ -2,6 +2,7 @@ import { Button } from '@mantine/core';
 import { IconArrowLeft, IconPuzzle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { usePageTitle } from '../../../shared/hooks/use-page-title';
 import { StatusPage } from '../../../shared/ui/status-page';
 
 /**
@@ -11,6 +12,7 @@ import { StatusPage } from '../../../shared/ui/status-page';
 export default function ModuleUnavailablePage({ moduleKey, backTo = '/home' }: { moduleKey: string; backTo?: string }) {
   const { t } = useTranslation();
   const module = t(moduleKey as 'home', moduleKey);
+  usePageTitle(module);
   return (
     <StatusPage
       icon={<IconPuzzle size={32} stroke={1.5} />}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { setActiveTenant } from '../../../shared/api/auth';
 import { useGeneralData } from '../../../shared/api/general-data';
+import { usePageTitle } from '../../../shared/hooks/use-page-title';
 import { safeReturnUrl } from '../../../shared/routing/return-url';
 import { StatusPage } from '../../../shared/ui/status-page';
 import { ErrorFrame } from './error-frame';
@@ -57,6 +58,7 @@ function OtherTenant({ deepTenantId, remainingPath }: { deepTenantId: string; re
 export default function NotFoundPage() {
   const { t } = useTranslation();
   const { deepTenantId, remainingPath } = useParams();
+  usePageTitle(t('pageNotFound'));
   return (
     <ErrorFrame>
       {deepTenantId && remainingPath !== undefined ? (

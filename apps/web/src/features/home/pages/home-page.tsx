@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useGeneralData } from '../../../shared/api/general-data';
 import { useSession } from '../../../shared/api/session';
 import { useIsMobile } from '../../../shared/hooks/use-is-mobile';
+import { usePageTitle } from '../../../shared/hooks/use-page-title';
 import { MenuIcon } from '../../../shared/menu/icons';
 import type { MenuItem } from '../../../shared/menu/menu';
 import { useMenu } from '../../../shared/menu/use-menu';
@@ -70,6 +71,7 @@ export default function HomePage() {
   const generalData = useGeneralData().data;
   const menu = useMenu();
   const { t } = useTranslation();
+  usePageTitle(t('home'));
   const roles = session.status === 'authenticated' ? session.user.roles : [];
   const activeTenantId = session.status === 'authenticated' ? session.user.activeTenantId : null;
   const showsMenu = roles.includes('User') || roles.includes('TenantAdmin');

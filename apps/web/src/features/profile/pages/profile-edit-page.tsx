@@ -3,6 +3,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../../shared/api/session';
+import { usePageTitle } from '../../../shared/hooks/use-page-title';
 import { PageLoader } from '../../../shared/ui/page-loader';
 
 /**
@@ -12,6 +13,7 @@ import { PageLoader } from '../../../shared/ui/page-loader';
 export default function ProfileEditPage() {
   const { t } = useTranslation();
   const session = useSession();
+  usePageTitle(t('profile.editTitle'));
   if (session.status !== 'authenticated') return <PageLoader />;
   const { user } = session;
 

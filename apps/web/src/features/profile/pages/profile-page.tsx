@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useGeneralData } from '../../../shared/api/general-data';
 import { useSession } from '../../../shared/api/session';
+import { usePageTitle } from '../../../shared/hooks/use-page-title';
 import { PageLoader } from '../../../shared/ui/page-loader';
 import { UserAvatar } from '../../../shared/ui/user-avatar';
 import classes from './profile-page.module.css';
@@ -24,6 +25,7 @@ export default function ProfilePage() {
   const { t } = useTranslation();
   const session = useSession();
   const generalData = useGeneralData().data;
+  usePageTitle(t('profile.title'));
   if (session.status !== 'authenticated') return <PageLoader />;
   const { user } = session;
   const tenantName = generalData?.tenants.find((x) => x.id === user.activeTenantId)?.name;
