@@ -53,6 +53,7 @@ export function AppHeader({ logoSrc }: { logoSrc?: string | null }) {
       wrap="nowrap"
       className={classes.root}
       data-active={active || undefined}
+      data-app-header
     >
       <Group gap={6} wrap="nowrap">
         {isMobile ? (

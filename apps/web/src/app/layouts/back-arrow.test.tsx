@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithProviders, setViewportWidth } from '../../test/render';
@@ -64,5 +64,29 @@ describe('header back arrow', () => {
   it('shows the burger on mobile and the collapse toggle on desktop', () => {
     renderAt('/profile', 375);
     expect(screen.getByRole('button', { name: 'Open menu' })).toBeInTheDocument();
+  });
+});
+
+describe('header scroll state', () => {
+  it('marks the header active once the page has scrolled more than 15px', () => {
+    renderWithProviders(
+      <MemoryRouter initialEntries={['/profile']}>
+        <AppHeader />
+      </MemoryRouter>,
+    );
+    const header = document.querySelector('[data-app-header]');
+    expect(header).toBeInTheDocument();
+    const scrollTo = (y: number) =>
+      act(() => {
+        Object.defineProperty(window, 'scrollY', { configurable: true, value: y });
+        Object.defineProperty(window, 'pageYOffset', { configurable: true, value: y });
+        window.dispatchEvent(new Event('scroll'));
+      });
+    scrollTo(15);
+    expect(header).not.toHaveAttribute('data-active');
+    scrollTo(16);
+    expect(header).toHaveAttribute('data-active');
+    scrollTo(0);
+    expect(header).not.toHaveAttribute('data-active');
   });
 });
