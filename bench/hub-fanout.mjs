@@ -4,7 +4,8 @@
 // RSS is its own); the clients live in this process. Everything is on 127.0.0.1, every loop is
 // bounded, and the script ends by itself.
 //
-//   node bench/hub-fanout.mjs [--connections=2000] [--messages=200] [--paced=100] [--interval=50] [--check]
+//   node bench/hub-fanout.mjs [--connections=2000] [--messages=200] [--paced=100] [--interval=50]
+//                             [--rounds=3] [--check]
 //
 // Rate: a burst of broadcasts, delivered messages per second. Latency: broadcasts paced below
 // saturation, send-to-receive p99 (a burst's latency measures the clients' backlog instead).
@@ -203,12 +204,21 @@ async function main() {
   const messages = Number(arg('messages', '200'));
   const paced = Number(arg('paced', '100'));
   const intervalMs = Number(arg('interval', '50'));
+  const rounds = Number(arg('rounds', '3'));
   console.log(
     `hub fan-out on 127.0.0.1: ${connections} WebSocket clients; a burst of ${messages} broadcasts (rate), ` +
-      `then ${paced} broadcasts one every ${intervalMs} ms (latency)`,
+      `then ${paced} broadcasts one every ${intervalMs} ms (latency); median of ${rounds} rounds`,
   );
-  const bare = await measure('bare', connections, messages, paced, intervalMs);
-  const hub = await measure('hub', connections, messages, paced, intervalMs);
+  // Rounds alternate between the servers; each row is the median round by rate, so that a burst
+  // of load from elsewhere on the machine does not decide the comparison.
+  const runs = { bare: [], hub: [] };
+  for (let i = 0; i < rounds; i++) {
+    runs.bare.push(await measure('bare', connections, messages, paced, intervalMs));
+    runs.hub.push(await measure('hub', connections, messages, paced, intervalMs));
+  }
+  const median = (list) => [...list].sort((x, y) => x.burst.perSecond - y.burst.perSecond)[Math.floor(list.length / 2)];
+  const bare = median(runs.bare);
+  const hub = median(runs.hub);
   const ms = (v) => `${v.toFixed(1)} ms`;
   const row = (r) =>
     `${r.kind.padEnd(5)} burst ${Math.round(r.burst.perSecond).toLocaleString('en')} msg/s ` +

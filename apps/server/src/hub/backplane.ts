@@ -35,11 +35,14 @@ const wireSchema = z.object({ o: z.string(), e: envelopeSchema });
 /** Wire format shared by the backplanes: the origin process and the envelope. */
 export function wireCodec(log: FastifyBaseLogger) {
   const origin = randomUUID();
+  const ownPrefix = `{"o":"${origin}"`;
   return {
     origin,
     encode: (envelope: Envelope) => JSON.stringify({ o: origin, e: envelope }),
     /** The envelope of another process, or null for our own echo and for anything malformed. */
     decode(text: string): Envelope | null {
+      // Our own echo (PostgreSQL and Redis deliver to the publisher too) is skipped unparsed.
+      if (text.startsWith(ownPrefix)) return null;
       let parsed: z.infer<typeof wireSchema>;
       try {
         parsed = wireSchema.parse(JSON.parse(text));

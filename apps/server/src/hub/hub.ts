@@ -40,10 +40,6 @@ export class Hub implements ConnectionHost {
     private readonly loadUserGroups: UserGroupLoader,
   ) {}
 
-  get size() {
-    return this.byToken.size;
-  }
-
   start() {
     this.sweeper = setInterval(() => this.sweep(Date.now()), this.options.sweepMs);
     this.sweeper.unref();
