@@ -13,13 +13,20 @@ if (!existsSync(join(root, 'apps/web/dist/index.html')) || process.argv.includes
 
 const port = 3900 + Math.floor(Math.random() * 90);
 const dataDir = mkdtempSync(join(tmpdir(), 'atrium-e2e-'));
-const server = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+// One process (node with the tsx loader), so that killing it leaves nothing behind.
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: root,
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 
 const baseUrl = `http://127.0.0.1:${port}`;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    server.kill('SIGTERM');
+    process.exit(1);
+  });
+}
 let exitCode = 1;
 try {
   await waitForHealth(`${baseUrl}/core/api/health`, 60_000);

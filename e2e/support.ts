@@ -22,7 +22,7 @@ export function launchBrowser(): Promise<Browser> {
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto(`${BASE_URL}/signin`);
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
 }
