@@ -23,19 +23,16 @@ const optionalText = (max: number = TENANT_LIMITS.textMax) =>
   z.preprocess(emptyToNull, z.string().trim().max(max, 'tooLong').nullable().optional());
 
 /** maxUsersCanCreate / maxTenantsCanCreate: digits only, minimum 0, empty means none. */
-export const limitSchema = z.preprocess(
-  (v) => {
-    const e = emptyToNull(v);
-    return typeof e === 'string' && /^\d+$/.test(e.trim()) ? Number(e.trim()) : e;
-  },
-  z
-    .number({ error: 'digitsOnly' })
-    .int('digitsOnly')
-    .min(0, 'minimum0')
-    .max(1_000_000_000, 'tooLarge')
-    .nullable()
-    .optional(),
-);
+export const limitSchema = z.preprocess((v) => {
+  const e = emptyToNull(v);
+  return typeof e === 'string' && /^\d+$/.test(e.trim()) ? Number(e.trim()) : e;
+}, z
+  .number({ error: 'digitsOnly' })
+  .int('digitsOnly')
+  .min(0, 'minimum0')
+  .max(1_000_000_000, 'tooLarge')
+  .nullable()
+  .optional());
 
 const colourField = z.preprocess(emptyToNull, z.string().regex(HEX_COLOUR, 'invalidHexColour').nullable().optional());
 
