@@ -18,6 +18,14 @@ export type SessionRow = typeof sessions.$inferSelect;
 export const findUserByEmail = async (db: Db, email: string) =>
   (await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`))[0];
 
+export const findLiveUserByEmail = async (db: Db, email: string) =>
+  (
+    await db
+      .select()
+      .from(users)
+      .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, isNull(users.deletedAt)))
+  )[0];
+
 export const findUserById = async (db: Db, id: string) => (await db.select().from(users).where(eq(users.id, id)))[0];
 
 export async function rolesOf(db: Db, userId: string): Promise<Role[]> {

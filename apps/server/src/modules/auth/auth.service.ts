@@ -124,6 +124,9 @@ export function createAuthService(db: Db, tokens: TokenService, hub: HubService)
       return issue(user, session, next);
     },
 
+    /** The account with this email (any case), unless it is deleted. */
+    findLiveUserByEmail: (email: string) => repo.findLiveUserByEmail(db, email),
+
     async sessionOfRefreshToken(refreshToken: string | undefined): Promise<string | undefined> {
       if (!refreshToken) return undefined;
       return (await repo.findRefreshToken(db, hashToken(refreshToken)))?.session.id;

@@ -1,14 +1,6 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
-
-export const findLiveUserByEmail = async (db: Db, email: string) =>
-  (
-    await db
-      .select()
-      .from(users)
-      .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, isNull(users.deletedAt)))
-  )[0];
 
 /** Links the Microsoft account; false when another user already has it. */
 export async function linkMicrosoftAccount(db: Db, userId: string, microsoftId: string) {

@@ -127,7 +127,7 @@ export function createOffice365Service(deps: {
       if (!email) throw new AppError('unauthenticated', 'microsoftAccountHasNoEmail');
       const microsoftId = `${typeof claims.tid === 'string' ? claims.tid : claims.iss}:${typeof claims.oid === 'string' ? claims.oid : claims.sub}`;
 
-      const user = await repo.findLiveUserByEmail(db, email);
+      const user = await auth.findLiveUserByEmail(email);
       if (!user) throw new AppError('unauthenticated', 'noAccountForMicrosoftUser');
       if (user.microsoftId && user.microsoftId !== microsoftId) throw new AppError('conflict', ALREADY_LINKED);
       if (!user.microsoftId && !(await repo.linkMicrosoftAccount(db, user.id, microsoftId))) {

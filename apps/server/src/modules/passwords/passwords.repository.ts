@@ -1,14 +1,6 @@
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { passwordResetTokens, users } from '../../db/schema/index.js';
-
-export const findLiveUserByEmail = async (db: Db, email: string) =>
-  (
-    await db
-      .select()
-      .from(users)
-      .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, isNull(users.deletedAt)))
-  )[0];
 
 export const findUser = async (db: Db | Tx, id: string) => (await db.select().from(users).where(eq(users.id, id)))[0];
 

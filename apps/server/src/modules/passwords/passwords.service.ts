@@ -20,7 +20,7 @@ export function createPasswordsService(deps: { db: Db; mailer: Mailer; auth: Aut
   return {
     /** Mails a reset link when the account exists; says nothing either way. */
     async forgot(email: string) {
-      const user = await repo.findLiveUserByEmail(db, email);
+      const user = await auth.findLiveUserByEmail(email);
       if (!user) return;
       if ((await repo.recentResetCount(db, user.id, new Date(Date.now() - RESET_WINDOW_MS))) >= MAX_RESETS_PER_WINDOW)
         return;
