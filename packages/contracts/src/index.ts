@@ -2,6 +2,7 @@ export * from './access.js';
 export * from './auth.js';
 export * from './constants.js';
 export * from './features.js';
+export * from './me.js';
 export * from './menu.js';
 export * from './problem.js';
 export * from './roles.js';

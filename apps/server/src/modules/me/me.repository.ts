@@ -17,3 +17,11 @@ export const tenantMenu = (db: Db, tenantId: string) =>
 
 export const confirmGdpr = (db: Db, userId: string) =>
   db.update(users).set({ gdprConfirmed: true }).where(eq(users.id, userId));
+
+export type ProfileChanges = Partial<Pick<typeof users.$inferInsert, 'name' | 'surname' | 'language' | 'imagePath'>>;
+
+/** Applies the user's own profile changes; answers the updated row, or undefined for a user that is gone. */
+export const updateProfile = async (db: Db, id: string, changes: ProfileChanges) => {
+  if (!Object.keys(changes).length) return findUser(db, id);
+  return (await db.update(users).set(changes).where(eq(users.id, id)).returning())[0];
+};

@@ -1,11 +1,26 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
+import { users } from '../../db/schema/index.js';
 
 let ctx: TestContext;
+let dataDir: string;
 beforeAll(async () => {
-  ctx = await createTestApp();
+  dataDir = mkdtempSync(join(tmpdir(), 'atrium-me-test-'));
+  ctx = await createTestApp({ DATA_DIR: dataDir });
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  await ctx.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+type Headers = Record<string, string>;
+const patchMe = (auth: Headers, payload: unknown) =>
+  ctx.app.inject({ method: 'PATCH', url: '/core/api/me', headers: auth, payload: payload as object });
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 describe('GET /core/api/me/generaldata', () => {
   it('answers tenants sorted by name, the active tenant’s features with custom titles, and its theme', async () => {
@@ -58,5 +73,192 @@ describe('GET /core/api/me/info and POST /core/api/me/gdpr', () => {
     expect(confirm.statusCode).toBe(204);
     const after = (await ctx.app.inject({ url: '/core/api/me/info', headers: auth })).json();
     expect(after.gdprConfirmed).toBe(true);
+  });
+});
+
+describe('PATCH /core/api/me', () => {
+  it('changes name, surname and language, answers the user as sign-in does, and the next sign-in carries them', async () => {
+    const tenant = await ctx.factories.tenant();
+    const me = await ctx.actor(['TenantAdmin'], { tenants: [tenant.id], activeTenant: tenant.id });
+    const res = await patchMe(me.auth, { name: '  Karen ', surname: 'Blixen', language: 'da' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      id: me.user.id,
+      email: me.user.email,
+      userName: 'Karen',
+      surname: 'Blixen',
+      displayName: 'Karen Blixen',
+      imagePath: null,
+      language: 'da',
+      roles: ['TenantAdmin'],
+      isSuperadmin: false,
+      activeTenantId: tenant.id,
+    });
+    const info = (await ctx.app.inject({ url: '/core/api/me/info', headers: me.auth })).json();
+    expect(info.language).toBe('da');
+    const again = await ctx.signIn(me.user.email);
+    expect(again.user).toMatchObject({ userName: 'Karen', surname: 'Blixen', language: 'da' });
+  });
+
+  it('leaves out fields that are not sent, clears the surname with an empty string, and never changes the email', async () => {
+    const user = await ctx.factories.user({ name: 'Niels', surname: 'Bohr', language: 'da' });
+    const { token } = await ctx.signIn(user.email);
+    const res = await patchMe(bearer(token), {
+      surname: '',
+      email: 'someone-else@example.test',
+      roles: ['Superadmin'],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      userName: 'Niels',
+      surname: '',
+      language: 'da',
+      email: user.email,
+      roles: ['User'],
+    });
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ name: 'Niels', surname: '', email: user.email });
+  });
+
+  it.each([
+    [{ name: '' }, 'name', 'required'],
+    [{ name: '   ' }, 'name', 'required'],
+    [{ name: 'x'.repeat(101) }, 'name', 'tooLong'],
+    [{ surname: 'x'.repeat(101) }, 'surname', 'tooLong'],
+    [{ language: 'xx' }, 'language', 'unknownLanguage'],
+    [{ imagePath: 'https://evil.example/me.png' }, 'imagePath', 'unknownMediaFile'],
+    [{ imagePath: '/core/api/media/../../jwt-secret' }, 'imagePath', 'unknownMediaFile'],
+    [{ imagePath: 42 }, 'imagePath', 'unknownMediaFile'],
+  ])('refuses %j with 400 naming %s', async (payload, field, message) => {
+    const user = await ctx.factories.user({ name: 'Before' });
+    const { token } = await ctx.signIn(user.email);
+    const res = await patchMe(bearer(token), payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    expect(res.json().errors).toEqual([{ field, message }]);
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.name).toBe('Before');
+  });
+
+  it('refuses a picture path that was never uploaded', async () => {
+    const user = await ctx.factories.user();
+    const { token } = await ctx.signIn(user.email);
+    const res = await patchMe(bearer(token), { imagePath: `/core/api/media/${crypto.randomUUID()}.png` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([{ field: 'imagePath', message: 'unknownMediaFile' }]);
+  });
+
+  it("answers 'Can not identify current user' when the signed-in account no longer exists", async () => {
+    const user = await ctx.factories.user();
+    const { token } = await ctx.signIn(user.email);
+    await ctx.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, user.id));
+    const res = await patchMe(bearer(token), { name: 'Ghost' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().detail).toBe('Can not identify current user');
+  });
+
+  it('returns 401 without a token', async () => {
+    expect((await patchMe({}, { name: 'Nobody' })).statusCode).toBe(401);
+  });
+
+  it('refuses profile changes and picture uploads while a super administrator views the product as the user', async () => {
+    const target = await ctx.factories.user({ name: 'Target', roles: ['User'] });
+    const su = await ctx.actor(['Superadmin']);
+    const started = await ctx.app.inject({
+      method: 'POST',
+      url: '/core/api/auth/impersonate',
+      headers: su.auth,
+      payload: { userId: target.id, tenantId: null },
+    });
+    expect(started.statusCode).toBe(200);
+    const asTarget = bearer(started.json().token);
+    const res = await patchMe(asTarget, { name: 'Changed', language: 'da' });
+    expect(res.statusCode).toBe(403);
+    const upload = await uploadAvatar(asTarget, PNG);
+    expect(upload.statusCode).toBe(403);
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, target.id));
+    expect(row).toMatchObject({ name: 'Target', language: 'en' });
+  });
+});
+
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
+
+function multipart(data: Buffer, filename: string, type = 'application/octet-stream') {
+  const boundary = `----atrium${Math.random().toString(16).slice(2)}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+function uploadAvatar(auth: Headers, data: Buffer, filename = 'me.png', type = 'image/png') {
+  const m = multipart(data, filename, type);
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/core/api/me/avatar',
+    headers: { ...auth, ...m.headers },
+    payload: m.payload,
+  });
+}
+
+describe('POST /core/api/me/avatar', () => {
+  it('stores a picture checked by content, which PATCH /me then makes the user’s, served from /media', async () => {
+    const user = await ctx.factories.user();
+    const { token } = await ctx.signIn(user.email);
+    const res = await uploadAvatar(bearer(token), PNG, 'holiday.jpg', 'image/jpeg');
+    expect(res.statusCode).toBe(201);
+    const { path } = res.json();
+    expect(path).toMatch(/^\/core\/api\/media\/[0-9a-f-]{36}\.png$/);
+    expect(readdirSync(join(dataDir, 'media'))).toContain(path.split('/').pop());
+
+    // Uploading alone changes nothing; saving the profile does.
+    const [before] = await ctx.db.select().from(users).where(eq(users.id, user.id));
+    expect(before!.imagePath).toBeNull();
+    const saved = await patchMe(bearer(token), { imagePath: path });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().imagePath).toBe(path);
+    const general = (await ctx.app.inject({ url: '/core/api/me/generaldata', headers: bearer(token) })).json();
+    expect(general.activeUserData.imagePath).toBe(path);
+    const served = await ctx.app.inject({ url: path });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.rawPayload.equals(PNG)).toBe(true);
+
+    const removed = await patchMe(bearer(token), { imagePath: null });
+    expect(removed.json().imagePath).toBeNull();
+  });
+
+  it('refuses files that are not images, or SVGs that could run script, with 400 unsupportedImage', async () => {
+    const user = await ctx.factories.user();
+    const { token } = await ctx.signIn(user.email);
+    for (const data of [
+      Buffer.from('%PDF-1.7 not a picture'),
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>'),
+      Buffer.from([1, 2]),
+    ]) {
+      const res = await uploadAvatar(bearer(token), data, 'me.png', 'image/png');
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual([{ field: 'file', message: 'unsupportedImage' }]);
+    }
+  });
+
+  it('answers 413 above 1 MiB, 400 when the body is not multipart, and 401 without a token', async () => {
+    const user = await ctx.factories.user();
+    const { token } = await ctx.signIn(user.email);
+    const big = Buffer.concat([PNG, Buffer.alloc(1024 * 1024, 0)]);
+    expect((await uploadAvatar(bearer(token), big)).statusCode).toBe(413);
+    const json = await ctx.app.inject({
+      method: 'POST',
+      url: '/core/api/me/avatar',
+      headers: bearer(token),
+      payload: { file: 'data:image/png;base64,AAAA' },
+    });
+    expect(json.statusCode).toBe(400);
+    expect(json.json().errors).toEqual([{ field: 'file', message: 'required' }]);
+    expect((await uploadAvatar({}, PNG)).statusCode).toBe(401);
   });
 });
