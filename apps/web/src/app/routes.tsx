@@ -16,6 +16,12 @@ const ProfileEditPage = lazy(() => import('../features/profile/pages/profile-edi
 const NotFoundPage = lazy(() => import('../features/errors/pages/not-found-page'));
 const UnauthorizedPage = lazy(() => import('../features/errors/pages/unauthorized-page'));
 const ModuleUnavailablePage = lazy(() => import('../features/errors/pages/module-unavailable-page'));
+const ForgotPasswordPage = lazy(() => import('../features/passwords/pages/forgot-password-page'));
+const ResetPasswordPage = lazy(() => import('../features/passwords/pages/reset-password-page'));
+const Office365CallbackPage = lazy(() => import('../features/auth/pages/office365-callback-page'));
+const MailOutboxPage = lazy(() => import('../features/mail/pages/mail-outbox-page'));
+const TenantsPage = lazy(() => import('../features/tenants/pages/tenants-page'));
+const TenantFormPage = lazy(() => import('../features/tenants/pages/tenant-form-page'));
 
 /** A route of the table, always behind the one guard. */
 const guarded = (path: string, element: ReactNode): RouteObject => ({
@@ -41,8 +47,9 @@ export const routes: RouteObject[] = [
           guarded('unauthorized', <UnauthorizedPage />),
           guarded('pagenotfound', <NotFoundPage />),
           guarded('tenantIdDeepLinkError/:deepTenantId/:remainingPath', <NotFoundPage />),
-          ...unavailable(['forgotpassword', 'resetpassword'], 'modules.passwordReset', '/signin'),
-          ...unavailable(['office365auth'], 'modules.office365', '/signin'),
+          guarded('forgotpassword', <ForgotPasswordPage />),
+          guarded('resetpassword', <ResetPasswordPage />),
+          guarded('office365auth', <Office365CallbackPage />),
           ...unavailable(['unathorized/maps/:tenant'], 'modules.maps', '/'),
           { path: '*', element: <NotFoundPage /> },
         ],
@@ -56,10 +63,12 @@ export const routes: RouteObject[] = [
             children: [
               guarded('profile', <ProfilePage />),
               guarded('profile/edit', <ProfileEditPage />),
+              guarded('admin/mail', <MailOutboxPage />),
+              guarded('tenants', <TenantsPage />),
+              // tenants/new is the form too: the table's tenants/:id route (and its guard) covers it.
+              guarded('tenants/:id', <TenantFormPage />),
               ...unavailable(
                 [
-                  'tenants',
-                  'tenants/:id',
                   'tenants/description/:id',
                   'tenants/info/:id',
                   'tenants/tags/:id',

@@ -1,0 +1,101 @@
+import { cloneTenantBodySchema } from '@atrium/contracts';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCloneTenant } from '../api/clone-tenant';
+import type { TenantRow } from '../api/types';
+import { messageText, problemText } from './problem-messages';
+
+/** Clone: a new title for a copy of the tenant's settings, features and users (user groups are not copied). */
+export function CloneTenantDialog({ tenant, onClose }: { tenant: TenantRow | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const fullScreen = useMediaQuery('(max-width: 768px)');
+  const clone = useCloneTenant();
+  const [title, setTitle] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when another tenant is chosen
+  useEffect(() => {
+    if (tenant) {
+      setTitle(t('tenants.clone.defaultTitle', { name: tenant.name }));
+      setError(null);
+      clone.reset();
+    }
+  }, [tenant]);
+
+  const submit = () => {
+    if (!tenant) return;
+    const parsed = cloneTenantBodySchema.safeParse({ title });
+    if (!parsed.success) {
+      setError(messageText(t, parsed.error.issues[0]?.message ?? 'required'));
+      return;
+    }
+    clone.mutate(
+      { id: tenant.id, title: parsed.data.title },
+      {
+        onSuccess: (copy) => {
+          notifications.show({ color: 'green', message: t('tenants.clone.done', { name: copy.name }) });
+          onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal
+      opened={!!tenant}
+      onClose={onClose}
+      title={t('tenants.clone.title', { name: tenant?.name ?? '' })}
+      fullScreen={fullScreen}
+      centered
+    >
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <Stack gap="md">
+          <TextInput
+            label={t('tenants.clone.newTitle')}
+            required
+            withAsterisk
+            data-autofocus
+            value={title}
+            error={error}
+            onChange={(e) => {
+              setTitle(e.currentTarget.value);
+              setError(null);
+            }}
+          />
+          <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />}>
+            <Text size="sm">{t('tenants.clone.noUserGroups')}</Text>
+          </Alert>
+          {clone.isError && (
+            <Alert
+              role="alert"
+              variant="light"
+              color="red"
+              title={t('tenants.clone.failed')}
+              icon={<IconAlertCircle size={18} />}
+            >
+              {problemText(t, clone.error)}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              {t('tenants.cancel')}
+            </Button>
+            <Button type="submit" loading={clone.isPending}>
+              {t('tenants.clone.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,67 @@
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { useDeleteTenant } from '../api/delete-tenant';
+import type { TenantRow } from '../api/types';
+import { problemText } from './problem-messages';
+
+/** Delete flow (spec part 1 §4): a confirmation naming the tenant; confirm deletes and refreshes, cancel closes. */
+export function DeleteTenantDialog({ tenant, onClose }: { tenant: TenantRow | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const fullScreen = useMediaQuery('(max-width: 768px)');
+  const remove = useDeleteTenant();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new question starts without the last error
+  useEffect(() => {
+    if (tenant) remove.reset();
+  }, [tenant]);
+
+  const confirm = () => {
+    if (!tenant) return;
+    remove.mutate(tenant.id, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: t('tenants.delete.done', { name: tenant.name }) });
+        onClose();
+      },
+    });
+  };
+
+  return (
+    <Modal opened={!!tenant} onClose={onClose} title={t('tenants.delete.title')} fullScreen={fullScreen} centered>
+      <Stack gap="md">
+        <Text>
+          <Trans
+            i18nKey="tenants.delete.question"
+            values={{ name: tenant?.name ?? '' }}
+            components={{ b: <strong /> }}
+          />
+        </Text>
+        <Text size="sm" c="dimmed">
+          {t('tenants.delete.consequence')}
+        </Text>
+        {remove.isError && (
+          <Alert
+            role="alert"
+            variant="light"
+            color="red"
+            title={t('tenants.delete.failed')}
+            icon={<IconAlertCircle size={18} />}
+          >
+            {problemText(t, remove.error)}
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} data-autofocus>
+            {t('tenants.cancel')}
+          </Button>
+          <Button color="red" loading={remove.isPending} onClick={confirm}>
+            {t('tenants.delete.confirm')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

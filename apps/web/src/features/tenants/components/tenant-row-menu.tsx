@@ -1,0 +1,68 @@
+import { ActionIcon, Menu } from '@mantine/core';
+import {
+  IconCheckbox,
+  IconCopy,
+  IconDots,
+  IconEdit,
+  IconFileDescription,
+  IconFolder,
+  IconHierarchy2,
+  IconInfoCircle,
+  IconLayoutDashboard,
+  IconMail,
+  IconMailCog,
+  IconTags,
+  IconTrash,
+  IconUsersGroup,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { TenantRow } from '../api/types';
+
+/**
+ * Links of the tenant row menu, in the spec's order (part 1 §2). The spec's /deleting/{id} entry is the
+ * delete action, which asks for confirmation in a dialog instead of opening a page.
+ */
+export const TENANT_LINKS: { key: string; path: (id: string) => string; icon: ReactNode }[] = [
+  { key: 'html', path: (id) => `/tenants/html/${id}`, icon: <IconLayoutDashboard size={16} /> },
+  { key: 'info', path: (id) => `/tenants/info/${id}`, icon: <IconInfoCircle size={16} /> },
+  { key: 'edit', path: (id) => `/tenants/${id}`, icon: <IconEdit size={16} /> },
+  { key: 'description', path: (id) => `/tenants/description/${id}`, icon: <IconFileDescription size={16} /> },
+  { key: 'tags', path: (id) => `/tenants/tags/${id}`, icon: <IconTags size={16} /> },
+  { key: 'folders', path: (id) => `/tenants/folders/${id}`, icon: <IconFolder size={16} /> },
+  { key: 'teams', path: (id) => `/tenants/teams/${id}`, icon: <IconUsersGroup size={16} /> },
+  { key: 'departments', path: (id) => `/tenants/departments/${id}`, icon: <IconHierarchy2 size={16} /> },
+  { key: 'checklists', path: (id) => `/tenants/checklists/${id}`, icon: <IconCheckbox size={16} /> },
+  { key: 'emails', path: (id) => `/tenants/emails/${id}`, icon: <IconMail size={16} /> },
+  { key: 'emailtemplate', path: (id) => `/tenants/emailtemplate/${id}`, icon: <IconMailCog size={16} /> },
+];
+
+type Props = { tenant: TenantRow; onClone: (tenant: TenantRow) => void; onDelete: (tenant: TenantRow) => void };
+
+export function TenantRowMenu({ tenant, onClone, onDelete }: Props) {
+  const { t } = useTranslation();
+  return (
+    <Menu position="bottom-end" withinPortal shadow="md" width={220}>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label={t('tenants.rowMenu', { name: tenant.name })}>
+          <IconDots size={18} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {TENANT_LINKS.map((link) => (
+          <Menu.Item key={link.key} component={Link} to={link.path(tenant.id)} leftSection={link.icon}>
+            {t(`tenants.links.${link.key}` as 'tenants.links.edit')}
+          </Menu.Item>
+        ))}
+        <Menu.Divider />
+        <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => onClone(tenant)}>
+          {t('tenants.clone.action')}
+        </Menu.Item>
+        <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => onDelete(tenant)}>
+          {t('tenants.delete.action')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,135 @@
+import { Badge, Card, Group, Skeleton, Stack, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { TenantSort } from '../api/get-tenants';
+import type { TenantRow } from '../api/types';
+import { formatTenantDate } from './format-date';
+import { TenantRowMenu } from './tenant-row-menu';
+import classes from './tenants-list.module.css';
+
+type Sorting = { sort: TenantSort; direction: 'asc' | 'desc' };
+
+type Props = {
+  rows: TenantRow[] | undefined;
+  loading: boolean;
+  sorting: Sorting;
+  onSort: (sort: TenantSort) => void;
+  onClone: (tenant: TenantRow) => void;
+  onDelete: (tenant: TenantRow) => void;
+};
+
+function SortHeader({
+  label,
+  column,
+  sorting,
+  onSort,
+}: { label: string; column: TenantSort } & Pick<Props, 'sorting' | 'onSort'>) {
+  const active = sorting.sort === column;
+  const Icon = !active ? IconArrowsSort : sorting.direction === 'asc' ? IconArrowUp : IconArrowDown;
+  return (
+    <Table.Th aria-sort={active ? (sorting.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <UnstyledButton className={classes.sortButton} onClick={() => onSort(column)}>
+        <span>{label}</span>
+        <Icon size={14} aria-hidden="true" className={active ? undefined : classes.sortIdle} />
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+/** The tenants as a table (1200px and wider). */
+export function TenantsTable({ rows, loading, sorting, onSort, onClone, onDelete }: Props) {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder radius="lg" padding={0} className={classes.tableCard}>
+      <Table verticalSpacing="sm" horizontalSpacing="lg" highlightOnHover aria-busy={loading}>
+        <Table.Thead>
+          <Table.Tr>
+            <SortHeader label={t('tenants.columns.name')} column="name" sorting={sorting} onSort={onSort} />
+            <Table.Th className={classes.numeric}>{t('tenants.columns.users')}</Table.Th>
+            <SortHeader label={t('tenants.columns.created')} column="createdAt" sorting={sorting} onSort={onSort} />
+            <Table.Th className={classes.menuCell}>
+              <VisuallyHidden>{t('tenants.columns.actions')}</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {!rows
+            ? Array.from({ length: 5 }, (_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+                <Table.Tr key={i}>
+                  <Table.Td colSpan={4}>
+                    <Skeleton height={18} radius="sm" />
+                  </Table.Td>
+                </Table.Tr>
+              ))
+            : rows.map((row) => (
+                <Table.Tr key={row.id}>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Text component={Link} to={`/tenants/${row.id}`} fw={600} className={classes.nameLink}>
+                        {row.name}
+                      </Text>
+                      {row.isPartnerTenant && (
+                        <Badge size="xs" variant="light" color="accent">
+                          {t('tenants.partner')}
+                        </Badge>
+                      )}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td className={classes.numeric}>{row.countOfUsers}</Table.Td>
+                  <Table.Td>
+                    <time dateTime={row.createdAt}>{formatTenantDate(row.createdAt)}</time>
+                  </Table.Td>
+                  <Table.Td className={classes.menuCell}>
+                    <TenantRowMenu tenant={row} onClone={onClone} onDelete={onDelete} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+        </Table.Tbody>
+      </Table>
+    </Card>
+  );
+}
+
+/** The tenants as stacked cards (below 1200px). */
+export function TenantsCards({ rows, onClone, onDelete }: Props) {
+  const { t } = useTranslation();
+  if (!rows) {
+    return (
+      <Stack gap="sm">
+        {Array.from({ length: 4 }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+          <Skeleton key={i} height={72} radius="lg" />
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="sm" component="ul" className={classes.cardList}>
+      {rows.map((row) => (
+        <Card key={row.id} withBorder radius="lg" padding="md" component="li">
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <div className={classes.cardText}>
+              <Group gap="xs" wrap="nowrap">
+                <Text component={Link} to={`/tenants/${row.id}`} fw={600} className={classes.nameLink} truncate>
+                  {row.name}
+                </Text>
+                {row.isPartnerTenant && (
+                  <Badge size="xs" variant="light" color="accent">
+                    {t('tenants.partner')}
+                  </Badge>
+                )}
+              </Group>
+              <Text size="sm" c="dimmed" mt={2}>
+                {t('tenants.userCount', { count: row.countOfUsers })} ·{' '}
+                <time dateTime={row.createdAt}>{formatTenantDate(row.createdAt)}</time>
+              </Text>
+            </div>
+            <TenantRowMenu tenant={row} onClone={onClone} onDelete={onDelete} />
+          </Group>
+        </Card>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,82 @@
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useSession } from '../../../shared/api/session';
+import { usePageTitle } from '../../../shared/hooks/use-page-title';
+import { PageLoader } from '../../../shared/ui/page-loader';
+import { useTenant } from '../api/get-tenant';
+import { useTenantFeatures } from '../api/get-tenant-features';
+import { useUserOptions } from '../api/get-user-options';
+import { useSaveTenant } from '../api/save-tenant';
+import { problemText } from '../components/problem-messages';
+import { TenantForm } from '../components/tenant-form';
+import { emptyTenantValues, valuesFromTenant } from '../components/tenant-form-values';
+
+/** /tenants/new and /tenants/{id}: the tenant form. */
+export default function TenantFormPage() {
+  const { t } = useTranslation();
+  const { id = 'new' } = useParams();
+  const isNew = id === 'new';
+  const navigate = useNavigate();
+  const session = useSession();
+  const tenant = useTenant(isNew ? null : id);
+  const features = useTenantFeatures(isNew ? null : id);
+  const users = useUserOptions();
+  const save = useSaveTenant();
+  const title = isNew ? t('tenants.form.newTitle') : t('tenants.form.editTitle', { name: tenant.data?.name ?? '' });
+  usePageTitle(isNew ? t('tenants.form.newTitle') : (tenant.data?.name ?? t('tenants.title')));
+
+  const failed = [tenant, features, users].find((q) => q.isError);
+  const loading = (!isNew && tenant.isPending) || features.isPending || users.isPending;
+  const isSuperadmin = session.status === 'authenticated' && session.user.roles.includes('Superadmin');
+
+  return (
+    <Stack gap="lg" maw={960}>
+      <div>
+        <Title order={1} size="h2">
+          {loading && !isNew ? t('tenants.title') : title}
+        </Title>
+        <Text c="dimmed" size="sm" mt={4}>
+          {isNew ? t('tenants.form.newSubtitle') : t('tenants.form.editSubtitle')}
+        </Text>
+      </div>
+      {failed ? (
+        <Alert
+          role="alert"
+          variant="light"
+          color="red"
+          title={t('tenants.loadFailed')}
+          icon={<IconAlertCircle size={20} />}
+        >
+          <Text size="sm">{problemText(t, failed.error)}</Text>
+          <Group mt="sm" gap="xs">
+            <Button size="xs" variant="light" color="red" onClick={() => void failed.refetch()}>
+              {t('tenants.retry')}
+            </Button>
+            <Button size="xs" variant="default" component={Link} to="/tenants">
+              {t('tenants.backToList')}
+            </Button>
+          </Group>
+        </Alert>
+      ) : loading ? (
+        <PageLoader />
+      ) : (
+        <TenantForm
+          key={tenant.data?.id ?? 'new'}
+          initialValues={tenant.data ? valuesFromTenant(tenant.data) : emptyTenantValues()}
+          features={features.data ?? []}
+          users={users.data ?? []}
+          isSuperadmin={isSuperadmin}
+          isNew={isNew}
+          submit={async (body) => {
+            const saved = await save.mutateAsync({ id: isNew ? null : id, body });
+            notifications.show({ color: 'green', message: t('tenants.form.saved', { name: saved.name }) });
+            navigate('/tenants');
+          }}
+        />
+      )}
+    </Stack>
+  );
+}
