@@ -1,0 +1,103 @@
+import { HUB_EVENTS, STORAGE_KEYS } from '@atrium/contracts';
+import type { QueryClient } from '@tanstack/react-query';
+import { endSession, getSession, refreshSession } from '../api/session';
+import { setLanguage } from '../i18n/i18n';
+import { messageKeys, notificationCountKey } from './query-keys';
+
+export type HubEvent = keyof typeof HUB_EVENTS;
+export type HubHandler = (...args: unknown[]) => void | Promise<void>;
+export type HubHandlers = Record<HubEvent, HubHandler>;
+
+/** What the handlers act on; the app passes its router and query client, tests pass fakes. */
+export type HubHandlerDeps = {
+  queryClient: QueryClient;
+  navigate: (to: string, options?: { replace?: boolean }) => void;
+  /** Reloads the page (window.location.reload in the app). */
+  reload: () => void;
+};
+
+/** ImpersonateStoped reloads after this long (spec part 1 §4). */
+export const IMPERSONATION_END_RELOAD_MS = 100;
+
+const asId = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
+
+/** Empties local storage except the device's UI preferences (colour scheme, menu), which belong to no user. */
+function clearLocalStorage() {
+  const ui = localStorage.getItem(STORAGE_KEYS.uiState);
+  localStorage.clear();
+  if (ui !== null) localStorage.setItem(STORAGE_KEYS.uiState, ui);
+}
+
+/** The server-pushed events of spec part 1 §4. */
+export function createHubHandlers({ queryClient, navigate, reload }: HubHandlerDeps): HubHandlers {
+  return {
+    async TenantChanged(tenantId) {
+      const session = getSession();
+      if (session.status !== 'authenticated') return;
+      const before = session.user.activeTenantId;
+      if (asId(tenantId) === before) return;
+      // The tenant lives in the session (one per browser), so the refreshed token carries the new one;
+      // accepting it stores activeTenantId. Another browser of the same user keeps its own tenant.
+      const result = await refreshSession();
+      if (!result || result.user.activeTenantId === before) return;
+      // As when choosing a tenant in this tab: every query is about the tenant, general data first of all.
+      await queryClient.invalidateQueries();
+      navigate('/home');
+    },
+
+    async ImpersonateStarted(userId) {
+      const session = getSession();
+      if (session.status !== 'authenticated' || session.user.id === asId(userId)) return;
+      // The impersonate answer moved this browser's refresh cookie to the impersonation session.
+      const result = await refreshSession();
+      // A browser whose cookie still names the super administrator (another device) stays as it is.
+      if (!result || result.user.id !== asId(userId) || !result.user.impersonatorId) return;
+      await setLanguage(result.user.language);
+      localStorage.setItem(STORAGE_KEYS.isImpersonatingMode, 'true');
+      reload();
+    },
+
+    ImpersonateStoped() {
+      // The tab that ended it already holds the super administrator's cookie again: no request here.
+      localStorage.setItem(STORAGE_KEYS.isImpersonatingMode, 'false');
+      setTimeout(reload, IMPERSONATION_END_RELOAD_MS);
+    },
+
+    async ReloadNotifications() {
+      await queryClient.invalidateQueries({ queryKey: notificationCountKey });
+    },
+
+    async ReloadMessages() {
+      await queryClient.invalidateQueries({ queryKey: messageKeys.user });
+    },
+
+    async ReloadGroupMessages() {
+      await queryClient.invalidateQueries({ queryKey: messageKeys.group });
+    },
+
+    LogOut() {
+      clearLocalStorage();
+      localStorage.setItem(STORAGE_KEYS.isImpersonatingMode, 'false');
+      endSession({ sessionOver: false });
+      navigate('/signin', { replace: true });
+    },
+  };
+}
+
+/** The part of a HubConnection the handlers are registered on. */
+export type HubEventSource = { on(methodName: string, newMethod: (...args: unknown[]) => unknown): void };
+
+/**
+ * Registers every handler under its event name. A failing handler is logged, never thrown into the
+ * client; the returned promise (which the client ignores) settles when the handler is done.
+ */
+export function registerHubHandlers(connection: HubEventSource, handlers: HubHandlers) {
+  for (const event of Object.keys(HUB_EVENTS) as HubEvent[]) {
+    const handler = handlers[event];
+    connection.on(HUB_EVENTS[event], (...args) =>
+      Promise.resolve()
+        .then(() => handler(...args))
+        .catch((err: unknown) => console.error(`hub: the ${event} handler failed`, err)),
+    );
+  }
+}
