@@ -1,4 +1,4 @@
-import type { AccessPolicy } from './access.js';
+import { type AccessPolicy, roles } from './access.js';
 import type { FeatureName } from './features.js';
 import type { RouteRule } from './route-table.js';
 
@@ -40,6 +40,12 @@ export const FEATURE_ROUTES: readonly RouteRule[] = FEATURE_MENU.map(({ feature,
   policy: { access: 'authenticated', feature } satisfies AccessPolicy,
 }));
 
+/**
+ * Pages of our own that the spec's route table does not list: the super administrators' mail outbox
+ * (issue 4: "super administrators can read it ... on a simple page"). The guard reads these beside the table.
+ */
+export const TOOL_ROUTES: readonly RouteRule[] = [{ path: 'admin/mail', policy: roles(['Superadmin']) }];
+
 /** The notifications item: always last among the main items, carrying a count badge. */
 export const NOTIFICATIONS_MENU = { feature: 'Notifications', path: 'notifications' } as const;
 
@@ -49,4 +55,5 @@ export const ADMIN_MENU = [
   { key: 'users', path: 'users' },
   { key: 'clients', path: 'admin/clients' },
   { key: 'documents', path: 'admin/documents' },
+  { key: 'mail', path: 'admin/mail' },
 ] as const;

@@ -3,7 +3,7 @@ import { BREAKPOINTS, HEADER, TOAST_MS } from '@atrium/contracts';
 import { AppShell } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { setActiveTenant, signOut } from '../../shared/api/auth';
@@ -17,6 +17,9 @@ import { AppHeader } from './app-header';
 import { BottomNav } from './bottom-nav';
 import classes from './home-layout.module.css';
 import { SideMenu } from './side-menu';
+
+// The data-protection notice checks the user's consent itself; its code loads beside the shell.
+const GdprDialog = lazy(() => import('../../features/gdpr/components/gdpr-dialog'));
 
 const NAVBAR_WIDTH = 272;
 const NAVBAR_COMPACT_WIDTH = 76;
@@ -117,6 +120,9 @@ function Shell({ session }: { session: SignedIn }) {
         </AppShell.Footer>
       )}
       <Notifications position="top-right" autoClose={TOAST_MS} />
+      <Suspense fallback={null}>
+        <GdprDialog />
+      </Suspense>
     </AppShell>
   );
 }

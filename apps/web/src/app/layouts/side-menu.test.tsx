@@ -75,8 +75,19 @@ describe('buildMenu', () => {
   });
 
   it('builds the admin group from the route table, with Documents only under the feature', () => {
-    expect(names(menuFor(northwind, ['Superadmin']).admin)).toEqual(['Tenants', 'Users', 'Clients', 'Documents']);
-    expect(names(menuFor(withoutDocuments, ['Superadmin']).admin)).toEqual(['Tenants', 'Users', 'Clients']);
+    expect(names(menuFor(northwind, ['Superadmin']).admin)).toEqual([
+      'Tenants',
+      'Users',
+      'Clients',
+      'Documents',
+      'Mail outbox',
+    ]);
+    expect(names(menuFor(withoutDocuments, ['Superadmin']).admin)).toEqual([
+      'Tenants',
+      'Users',
+      'Clients',
+      'Mail outbox',
+    ]);
     expect(names(menuFor(northwind, ['TenantAdmin']).admin)).toEqual(['Users', 'Clients', 'Documents']);
     expect(names(menuFor(withoutDocuments, ['TenantAdmin']).admin)).toEqual(['Users', 'Clients']);
     expect(names(menuFor(northwind, ['PartnerManager']).admin)).toEqual(['Tenants']);
@@ -105,7 +116,7 @@ describe('buildMenu', () => {
     const menu = menuFor(tenantData([]), ['Superadmin']);
     expect(menu.main).toEqual([]);
     expect(menu.ignite).toEqual([]);
-    expect(names(menu.admin)).toEqual(['Tenants', 'Users', 'Clients']);
+    expect(names(menu.admin)).toEqual(['Tenants', 'Users', 'Clients', 'Mail outbox']);
   });
 });
 

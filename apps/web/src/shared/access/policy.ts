@@ -1,7 +1,7 @@
-import { type AccessPolicy, FEATURE_ROUTES, ROUTE_TABLE, type RouteRule } from '@atrium/contracts';
+import { type AccessPolicy, FEATURE_ROUTES, ROUTE_TABLE, type RouteRule, TOOL_ROUTES } from '@atrium/contracts';
 
-/** Every guarded route the web app has: the spec's table plus the feature modules' pages. */
-export const GUARDED_ROUTES: readonly RouteRule[] = [...ROUTE_TABLE, ...FEATURE_ROUTES];
+/** Every guarded route the web app has: the spec's table, the feature modules' pages and our own tool pages. */
+export const GUARDED_ROUTES: readonly RouteRule[] = [...ROUTE_TABLE, ...FEATURE_ROUTES, ...TOOL_ROUTES];
 
 const byPath = new Map(GUARDED_ROUTES.map((rule) => [rule.path, rule.policy]));
 

@@ -1,5 +1,17 @@
 import type { LoginBody } from '@atrium/contracts';
-import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  List,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -20,7 +32,16 @@ type FormValues = LoginValues;
  * Email, password with show/hide, remember me and the forgot-password link. While the request runs
  * the button is disabled and spins; a failure shows in an alert and as the title's tooltip.
  */
-export function SignInForm({ initialError, onSuccess }: { initialError?: string; onSuccess: () => void }) {
+export function SignInForm({
+  initialError,
+  initialDetails = [],
+  onSuccess,
+}: {
+  initialError?: string;
+  /** Reasons shown under initialError (a failed Microsoft 365 sign-in's list). */
+  initialDetails?: string[];
+  onSuccess: () => void;
+}) {
   const { t } = useTranslation();
   const alertRef = useRef<HTMLDivElement>(null);
   const [passwordVisible, setPasswordVisible] = useState(false);
@@ -79,6 +100,13 @@ export function SignInForm({ initialError, onSuccess }: { initialError?: string;
           icon={<IconAlertCircle size={20} />}
         >
           {error}
+          {!signIn.isError && initialDetails.length > 0 && (
+            <List size="sm" mt={6} spacing={2}>
+              {initialDetails.map((detail) => (
+                <List.Item key={detail}>{detail}</List.Item>
+              ))}
+            </List>
+          )}
         </Alert>
       )}
 

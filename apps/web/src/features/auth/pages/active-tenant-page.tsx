@@ -18,12 +18,15 @@ import classes from './active-tenant-page.module.css';
 /**
  * After sign-in: several tenants -> choose one (Skip for super administrators); one tenant -> it is
  * activated without asking; none -> the session continues without a tenant. Then on to returnUrl.
+ * After a Microsoft 365 sign-in (`via=office365`) the chooser offers Skip to everyone (spec part 2 §2)
+ * and a failure shows the spec's advice to log out of the other Microsoft services.
  */
 export default function ActiveTenantPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const returnUrl = safeReturnUrl(params.get('returnUrl'));
+  const viaOffice = params.get('via') === 'office365';
   const session = useSession();
   const info = useUserInfo();
   const [choice, setChoice] = useState<string | null>(null);
@@ -89,7 +92,7 @@ export default function ActiveTenantPage() {
                 </Stack>
                 {error && (
                   <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle size={20} />}>
-                    {error}
+                    {viaOffice ? t('office365.activeTenantFailed') : error}
                   </Alert>
                 )}
                 {choosing && (
@@ -106,7 +109,7 @@ export default function ActiveTenantPage() {
                   />
                 )}
                 <Group justify="flex-end" gap="sm">
-                  {isSuperadmin && (
+                  {(isSuperadmin || viaOffice) && (
                     <Button variant="default" size="md" onClick={finish} disabled={activate.isPending}>
                       {t('skip')}
                     </Button>

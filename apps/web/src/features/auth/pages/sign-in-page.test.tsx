@@ -1,11 +1,13 @@
 import { STORAGE_KEYS } from '@atrium/contracts';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getSession, resetSessionForTests } from '../../../shared/api/session';
-import { authResult, problem } from '../../../test/fixtures';
+import { setLanguage } from '../../../shared/i18n/i18n';
+import { authResult, json, problem } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
+import { browserNavigation, OFFICE_RETURN_URL_KEY } from '../api/office365';
 import SignInPage from './sign-in-page';
 
 function Probe() {
@@ -29,13 +31,31 @@ const email = () => screen.getByRole('textbox', { name: /^Email/ });
 const password = () => screen.getByLabelText(/^Password/);
 const submit = () => screen.getByRole('button', { name: 'Sign in' });
 
+const OFFICE_OFF = { enabled: false, tenantId: null, clientId: null, url: null, scope: null, hostPattern: null };
+const officeOn = (hostPattern: string | null = null) => ({
+  enabled: true,
+  tenantId: 'contoso-tenant',
+  clientId: 'atrium-client',
+  url: `https://login.example/authorize?state=s${Math.random()}`,
+  scope: 'openid profile email',
+  hostPattern,
+});
+
+/** Answers of POST /auth/login; GET /auth/office is answered by `office`. */
 let fetchMock: ReturnType<typeof vi.fn>;
+let office: ReturnType<typeof vi.fn>;
 beforeEach(() => {
   resetSessionForTests({ status: 'anonymous' });
   fetchMock = vi.fn();
-  vi.stubGlobal('fetch', fetchMock);
+  office = vi.fn(async () => json(OFFICE_OFF));
+  vi.stubGlobal('fetch', (url: string, init?: RequestInit) =>
+    url.endsWith('/auth/office') ? office(url, init) : fetchMock(url, init),
+  );
 });
-afterEach(() => resetSessionForTests({ status: 'anonymous' }));
+afterEach(() => {
+  resetSessionForTests({ status: 'anonymous' });
+  sessionStorage.clear();
+});
 
 async function fillAndSubmit(
   user: ReturnType<typeof userEvent.setup>,
@@ -181,5 +201,73 @@ describe('/signin', () => {
   it('shows the Microsoft 365 failure on /signin/:error', () => {
     renderSignIn('/signin/office365');
     expect(screen.getByRole('alert')).toHaveTextContent('Could not login by microsoft 365');
+  });
+});
+
+describe('/signin/:error after a failed Microsoft 365 sign-in', () => {
+  it("shows the spec's message and 'alreadyLoginedByAnotherMicrosoftAccount' translated in the error alert", () => {
+    renderSignIn('/signin/alreadyLoginedByAnotherMicrosoftAccount');
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Could not login by microsoft 365, please click Go back button on your browser, log out of Microsoft services and try again',
+    );
+    expect(alert).toHaveTextContent('This account is already linked to another Microsoft account.');
+  });
+
+  it('lists every reason it has words for, and never echoes anything else from the address', () => {
+    renderSignIn('/signin/invalidState,access_denied,%3Cscript%3E,madeUpCode');
+    const items = within(screen.getByRole('alert'))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(items).toEqual([
+      'The sign-in expired or was started in another window.',
+      'The sign-in was cancelled or permission was not given.',
+    ]);
+    expect(screen.getByRole('alert')).not.toHaveTextContent('script');
+    expect(screen.getByRole('alert')).not.toHaveTextContent('madeUpCode');
+  });
+
+  it('is shown in Danish for a Danish user', async () => {
+    await setLanguage('da');
+    try {
+      renderSignIn('/signin/noAccountForMicrosoftUser');
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'Der findes ingen konto med denne Microsoft-kontos e-mailadresse.',
+      );
+    } finally {
+      await setLanguage('en');
+    }
+  });
+});
+
+describe('the Microsoft 365 button on /signin', () => {
+  const button = () => screen.queryByRole('button', { name: 'Sign in with Microsoft 365' });
+
+  it('is not there when single sign-on is not configured', async () => {
+    renderSignIn();
+    await waitFor(() => expect(office).toHaveBeenCalled());
+    await act(async () => {});
+    expect(button()).not.toBeInTheDocument();
+  });
+
+  it('is not there when the host does not match the configured pattern', async () => {
+    office.mockImplementation(async () => json(officeOn('^atrium\\.example\\.com$')));
+    renderSignIn();
+    await waitFor(() => expect(office).toHaveBeenCalled());
+    await act(async () => {});
+    expect(button()).not.toBeInTheDocument();
+  });
+
+  it('is there on a matching host; a click asks for a fresh URL, keeps the returnUrl and goes to the provider', async () => {
+    const user = userEvent.setup();
+    const assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => {});
+    const fresh = officeOn('^local');
+    office.mockImplementationOnce(async () => json(officeOn('^local'))).mockImplementationOnce(async () => json(fresh));
+    renderSignIn('/signin?returnUrl=%2Fprofile');
+    await user.click(await screen.findByRole('button', { name: 'Sign in with Microsoft 365' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(fresh.url));
+    expect(office).toHaveBeenCalledTimes(2);
+    expect(sessionStorage.getItem(OFFICE_RETURN_URL_KEY)).toBe('/profile');
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -1,12 +1,14 @@
 import { PRODUCT_NAME } from '@atrium/contracts';
-import { Group, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../shared/hooks/use-page-title';
 import { safeReturnUrl } from '../../../shared/routing/return-url';
 import { ColorSchemeToggle } from '../../../shared/ui/color-scheme-toggle';
 import { Logo } from '../../../shared/ui/logo';
+import { parseFailureCodes } from '../api/office365';
 import { MarketingPanel } from '../components/marketing-panel';
+import { MicrosoftSignIn } from '../components/microsoft-sign-in';
 import { SignInForm } from '../components/sign-in-form';
 import classes from './sign-in-page.module.css';
 
@@ -18,6 +20,10 @@ export default function SignInPage() {
   const { error } = useParams();
   const returnUrl = safeReturnUrl(params.get('returnUrl'));
   usePageTitle(t('signIn'));
+  // A failed Microsoft 365 sign-in names its reasons; only those we have words for are shown.
+  const reasons = parseFailureCodes(error)
+    .map((code) => t(`office365.reasons.${code}` as 'office365.reasons.microsoftLoginFailed', { defaultValue: '' }))
+    .filter(Boolean);
 
   return (
     <div className={classes.root}>
@@ -26,12 +32,14 @@ export default function SignInPage() {
           <Logo size={34} />
           <ColorSchemeToggle />
         </Group>
-        <div className={classes.formWrap}>
+        <Stack gap="lg" justify="center" className={classes.formWrap}>
           <SignInForm
             initialError={error ? t('office365LoginFailed') : undefined}
+            initialDetails={reasons}
             onSuccess={() => navigate(`/active-tenant-page?returnUrl=${encodeURIComponent(returnUrl)}`)}
           />
-        </div>
+          <MicrosoftSignIn returnUrl={returnUrl} />
+        </Stack>
         <Text size="xs" c="dimmed" className={classes.bottom}>
           {t('footer', { year: new Date().getFullYear(), product: PRODUCT_NAME })}
         </Text>

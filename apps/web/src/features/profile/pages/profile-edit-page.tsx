@@ -1,14 +1,15 @@
-import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { Alert, Stack, Title } from '@mantine/core';
+import { IconEyeCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useSession } from '../../../shared/api/session';
 import { usePageTitle } from '../../../shared/hooks/use-page-title';
 import { PageLoader } from '../../../shared/ui/page-loader';
+import { BasicInfoForm } from '../components/basic-info-form';
+import { ChangePasswordForm } from '../components/change-password-form';
 
 /**
- * /profile/edit. Saving the profile and changing the password are not built yet, so the page shows
- * the current details read-only and says so.
+ * /profile/edit: the basic info form and the change-password form. While a super administrator views
+ * the product as this user, neither can be used (the server refuses both).
  */
 export default function ProfileEditPage() {
   const { t } = useTranslation();
@@ -16,38 +17,21 @@ export default function ProfileEditPage() {
   usePageTitle(t('profile.editTitle'));
   if (session.status !== 'authenticated') return <PageLoader />;
   const { user } = session;
+  const impersonating = !!user.impersonatorId;
 
   return (
-    <Stack gap="lg" maw={720}>
+    <Stack gap="lg" maw={760}>
       <Title order={1} size="h2">
         {t('profile.editTitle')}
       </Title>
-      <Alert variant="light" color="blue" icon={<IconInfoCircle size={20} />}>
-        {t('profile.editUnavailable')}
-      </Alert>
-      <Card withBorder radius="lg" padding="lg">
-        <fieldset disabled style={{ border: 0, padding: 0, margin: 0 }}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput label={t('profile.name')} value={user.userName} readOnly disabled />
-            <TextInput label={t('profile.surname')} value={user.surname} readOnly disabled />
-            <TextInput label={t('profile.email')} value={user.email} readOnly disabled />
-            <Select
-              label={t('profile.language')}
-              value={user.language}
-              data={[
-                { value: 'en', label: t('languages.en') },
-                { value: 'da', label: t('languages.da') },
-              ]}
-              disabled
-            />
-          </SimpleGrid>
-        </fieldset>
-      </Card>
-      <Group>
-        <Button component={Link} to="/profile" variant="default">
-          {t('profile.title')}
-        </Button>
-      </Group>
+      {impersonating && (
+        <Alert variant="light" color="blue" icon={<IconEyeCheck size={20} />}>
+          {t('profile.impersonating')}
+        </Alert>
+      )}
+      {/* Keyed by user: another account's details never linger in the form. */}
+      <BasicInfoForm key={user.id} user={user} disabled={impersonating} />
+      <ChangePasswordForm disabled={impersonating} />
     </Stack>
   );
 }

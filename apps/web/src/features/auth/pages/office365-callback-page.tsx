@@ -1,0 +1,65 @@
+import { Paper, Stack, Text } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { usePageTitle } from '../../../shared/hooks/use-page-title';
+import { safeReturnUrl } from '../../../shared/routing/return-url';
+import { Logo } from '../../../shared/ui/logo';
+import { PageLoader } from '../../../shared/ui/page-loader';
+import { OFFICE_RETURN_URL_KEY, officeFailureCodes, signInWithOffice } from '../api/office365';
+import classes from './active-tenant-page.module.css';
+
+/**
+ * /office365auth, where Microsoft 365 sends the browser back (spec part 2 §2, §4, §8). Without `code`
+ * it goes to /signin; a provider error goes to signin/:error. With a code the server exchanges it; then
+ * the active-tenant step follows (chooser for several tenants, automatic for one, skipped for none).
+ * A failure goes to signin/:error with its reasons.
+ */
+export default function Office365CallbackPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('office365.signIn'));
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const code = params.get('code');
+  const providerError = params.get('error');
+  const started = useRef(false);
+
+  const exchange = useMutation({
+    mutationFn: signInWithOffice,
+    onSuccess: () => {
+      const returnUrl = safeReturnUrl(sessionStorage.getItem(OFFICE_RETURN_URL_KEY));
+      sessionStorage.removeItem(OFFICE_RETURN_URL_KEY);
+      navigate(`/active-tenant-page?returnUrl=${encodeURIComponent(returnUrl)}&via=office365`, { replace: true });
+    },
+    onError: (error) => navigate(`/signin/${officeFailureCodes(error).join(',')}`, { replace: true }),
+  });
+
+  useEffect(() => {
+    // A code is good for one exchange only: never send it twice (React may run effects twice).
+    if (!code || providerError || started.current) return;
+    started.current = true;
+    exchange.mutate({
+      code,
+      state: params.get('state') ?? '',
+      ...(params.get('iss') && { iss: params.get('iss') as string }),
+    });
+  }, [code, providerError, params, exchange]);
+
+  if (providerError) return <Navigate to={`/signin/${encodeURIComponent(providerError)}`} replace />;
+  if (!code) return <Navigate to="/signin" replace />;
+
+  return (
+    <div className={classes.root}>
+      <Paper className={classes.card} radius="lg" p={{ base: 'lg', sm: 40 }} withBorder shadow="sm">
+        <Stack gap="lg">
+          <Logo size={36} />
+          <Stack align="center" py="xl">
+            <PageLoader />
+            <Text c="dimmed">{t('office365.signingIn')}</Text>
+          </Stack>
+        </Stack>
+      </Paper>
+    </div>
+  );
+}

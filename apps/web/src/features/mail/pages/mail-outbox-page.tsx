@@ -1,0 +1,126 @@
+import {
+  Alert,
+  Badge,
+  Card,
+  Center,
+  Group,
+  Loader,
+  Pagination,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconAlertCircle, IconMailOpened, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../../shared/hooks/use-page-title';
+import { OUTBOX_PAGE_SIZE, type OutboxMail, useOutbox } from '../api/outbox';
+import { formatDateTime, STATUS_COLOR } from '../components/format';
+import { MailPreview } from '../components/mail-preview';
+import classes from './mail-outbox-page.module.css';
+
+/**
+ * /admin/mail: the mail the platform sent or queued, newest first, searchable on recipient and
+ * subject (super administrators). A row opens the mail as it was sent.
+ */
+export default function MailOutboxPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('mailOutbox.title'));
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<OutboxMail | null>(null);
+  const outbox = useOutbox(page, debounced);
+  const rows = outbox.data?.data ?? [];
+  const pages = Math.max(1, Math.ceil((outbox.data?.total ?? 0) / OUTBOX_PAGE_SIZE));
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
+        <Stack gap={4}>
+          <Title order={1} size="h2">
+            {t('mailOutbox.title')}
+          </Title>
+          <Text c="dimmed">{t('mailOutbox.subtitle')}</Text>
+        </Stack>
+        <TextInput
+          aria-label={t('mailOutbox.search')}
+          placeholder={t('mailOutbox.search')}
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            setPage(1);
+          }}
+          className={classes.search}
+        />
+      </Group>
+
+      {outbox.isError && (
+        <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle size={20} />}>
+          {t('mailOutbox.loadFailed')}
+        </Alert>
+      )}
+
+      <Card withBorder radius="lg" padding={0}>
+        {outbox.isPending ? (
+          <Center py="xl">
+            <Loader size="md" aria-label={t('loading')} />
+          </Center>
+        ) : rows.length === 0 ? (
+          <Stack align="center" gap="xs" py={48} px="md">
+            <IconMailOpened size={36} stroke={1.4} className={classes.emptyIcon} />
+            <Text c="dimmed">{debounced ? t('mailOutbox.noMatch') : t('mailOutbox.empty')}</Text>
+          </Stack>
+        ) : (
+          <Table.ScrollContainer minWidth={640}>
+            <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" aria-busy={outbox.isFetching}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('mailOutbox.created')}</Table.Th>
+                  <Table.Th>{t('mailOutbox.to')}</Table.Th>
+                  <Table.Th>{t('mailOutbox.subject')}</Table.Th>
+                  <Table.Th>{t('mailOutbox.statusLabel')}</Table.Th>
+                  <Table.Th ta="right">{t('mailOutbox.attempts')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((mail) => (
+                  <Table.Tr key={mail.id}>
+                    <Table.Td className={classes.nowrap}>{formatDateTime(mail.createdAt)}</Table.Td>
+                    <Table.Td className={classes.cut}>{mail.to}</Table.Td>
+                    <Table.Td className={classes.cut}>
+                      <UnstyledButton className={classes.subject} onClick={() => setOpen(mail)}>
+                        {mail.subject}
+                      </UnstyledButton>
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color={STATUS_COLOR[mail.status]}>
+                        {t(`mailOutbox.status.${mail.status}`)}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td ta="right">{mail.attempts}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Card>
+
+      {pages > 1 && (
+        <Group justify="space-between" wrap="wrap">
+          <Text size="sm" c="dimmed">
+            {t('mailOutbox.total', { count: outbox.data?.total ?? 0 })}
+          </Text>
+          <Pagination total={pages} value={page} onChange={setPage} size="sm" />
+        </Group>
+      )}
+      <MailPreview mail={open} onClose={() => setOpen(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,157 @@
+import { Alert, Anchor, Button, List, PasswordInput, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { ApiError, NetworkError } from '../../../shared/api/client';
+import { usePageTitle } from '../../../shared/hooks/use-page-title';
+import { resetPassword, validateNewPassword } from '../api/passwords';
+import { PasswordCard } from '../components/password-card';
+import classes from '../components/password-card.module.css';
+
+/** The sentences a failed reset shows above the form: the server's field errors, translated. */
+function resetErrors(error: unknown, t: TFunction): string[] {
+  if (error instanceof NetworkError) return [t('errorCodes.network')];
+  if (error instanceof ApiError) {
+    if (error.status === 429) return [t('passwords.tooManyRequests')];
+    const messages = [...new Set(error.errors.map((e) => e.message))];
+    if (messages.length) return messages.map((m) => t(`validation.${m}` as 'validation.required', m));
+    if (error.status < 500 && error.detail) return [error.detail];
+  }
+  return [t('errorCodes.unknown')];
+}
+
+/**
+ * The reset-password page (spec part 1 §2, §4): reads id and token from the link, asks for one new
+ * password. Success says so and links to /signin; a failure returns to the form with the errors above it.
+ */
+export default function ResetPasswordPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('passwords.resetTitle'));
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const token = params.get('token') ?? '';
+  const linkComplete = !!id && !!token;
+  const [visible, setVisible] = useState(false);
+  const alertRef = useRef<HTMLDivElement>(null);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { password: '' },
+    validate: { password: validateNewPassword },
+    validateInputOnBlur: true,
+  });
+  const reset = useMutation({
+    mutationFn: (password: string) => resetPassword({ id, token, password }),
+    onError: () => form.setFieldValue('password', ''),
+  });
+
+  useEffect(() => {
+    if (reset.isError) alertRef.current?.focus();
+  }, [reset.isError]);
+
+  if (reset.isSuccess) {
+    return (
+      <PasswordCard>
+        <Stack gap="md" role="status">
+          <ThemeIcon size={56} radius="xl" variant="light" color="teal">
+            <IconCircleCheck size={30} stroke={1.6} />
+          </ThemeIcon>
+          <Title order={1} className={classes.title}>
+            {t('passwords.resetDoneTitle')}
+          </Title>
+          <Text c="dimmed">{t('passwords.resetDoneText')}</Text>
+          <Button component={Link} to="/signin" size="md" fullWidth>
+            {t('signIn')}
+          </Button>
+        </Stack>
+      </PasswordCard>
+    );
+  }
+
+  const errors = reset.isError ? resetErrors(reset.error, t) : linkComplete ? [] : [t('passwords.incompleteLink')];
+  const passwordError = form.errors.password;
+
+  return (
+    <PasswordCard>
+      <Stack gap={6}>
+        <Title order={1} className={classes.title}>
+          {t('passwords.resetTitle')}
+        </Title>
+        <Text c="dimmed">{t('passwords.resetText')}</Text>
+      </Stack>
+      {errors.length > 0 && (
+        <Alert
+          ref={alertRef}
+          tabIndex={-1}
+          role="alert"
+          color="red"
+          variant="light"
+          title={t('passwords.resetFailed')}
+          icon={<IconAlertCircle size={20} />}
+        >
+          {errors.length === 1 ? (
+            errors[0]
+          ) : (
+            <List size="sm" spacing={4}>
+              {errors.map((message) => (
+                <List.Item key={message}>{message}</List.Item>
+              ))}
+            </List>
+          )}
+          {(!linkComplete || reset.error instanceof ApiError) && (
+            <Anchor component={Link} to="/forgotpassword" size="sm" fw={500} display="block" mt={6}>
+              {t('passwords.requestNewLink')}
+            </Anchor>
+          )}
+        </Alert>
+      )}
+      <form
+        noValidate
+        aria-busy={reset.isPending}
+        onSubmit={form.onSubmit(
+          (values) => {
+            if (!reset.isPending) reset.mutate(values.password);
+          },
+          () => form.getInputNode('password')?.focus(),
+        )}
+      >
+        <Stack gap="md">
+          <PasswordInput
+            label={t('passwords.newPassword')}
+            description={t('passwords.passwordRule')}
+            autoComplete="new-password"
+            required
+            size="md"
+            visible={visible}
+            onVisibilityChange={setVisible}
+            visibilityToggleButtonProps={{ 'aria-label': visible ? t('hidePassword') : t('showPassword') }}
+            {...form.getInputProps('password')}
+            id="reset-password"
+            error={
+              typeof passwordError === 'string'
+                ? t(`validation.${passwordError}` as 'validation.required', passwordError)
+                : undefined
+            }
+            // PasswordInput puts no aria on its inner input: say it here (Mantine's ids for these texts).
+            aria-invalid={passwordError ? true : undefined}
+            aria-describedby={
+              passwordError ? 'reset-password-description reset-password-error' : 'reset-password-description'
+            }
+          />
+          <Button
+            type="submit"
+            size="md"
+            fullWidth
+            loading={reset.isPending}
+            disabled={reset.isPending || !linkComplete}
+          >
+            {t('passwords.savePassword')}
+          </Button>
+        </Stack>
+      </form>
+    </PasswordCard>
+  );
+}

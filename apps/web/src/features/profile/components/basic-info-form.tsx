@@ -1,0 +1,210 @@
+import { type AuthUser, LANGUAGES, PROFILE_LIMITS, profileBodySchema } from '@atrium/contracts';
+import {
+  Alert,
+  Button,
+  Card,
+  FileButton,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconCircleCheck, IconTrash, IconUpload } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { UserAvatar } from '../../../shared/ui/user-avatar';
+import { failureMessages, fieldMessage } from '../api/errors';
+import { updateProfile, uploadAvatar } from '../api/profile';
+import { FailureAlert } from './failure-alert';
+
+type Values = { name: string; surname: string; language: string; imagePath: string | null };
+
+const valuesOf = (user: AuthUser): Values => ({
+  name: user.userName,
+  surname: user.surname,
+  language: user.language,
+  imagePath: user.imagePath,
+});
+
+const check = (field: 'name' | 'surname') => (value: string) => {
+  const result = profileBodySchema.shape[field].safeParse(value);
+  return result.success ? null : (result.error.issues[0]?.message ?? 'invalid');
+};
+
+const ACCEPT = 'image/png,image/jpeg,image/svg+xml,image/x-icon,image/vnd.microsoft.icon,.ico';
+
+/** Name, surname, language and picture (spec part 1 §2 "/profile/edit", §5). */
+export function BasicInfoForm({ user, disabled }: { user: AuthUser; disabled: boolean }) {
+  const { t } = useTranslation();
+  /** A picture refused before upload. */
+  const [localError, setLocalError] = useState<string | null>(null);
+  /** A submission refused before it was sent. */
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: valuesOf(user),
+    validate: { name: check('name'), surname: check('surname') },
+    validateInputOnBlur: true,
+  });
+
+  const save = useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (saved) => {
+      const next = valuesOf(saved);
+      form.setInitialValues(next);
+      form.setValues(next);
+    },
+    onError: (error) => {
+      const fields = (error as { errors?: { field: string; message: string }[] }).errors ?? [];
+      for (const e of fields) form.setFieldError(e.field, e.message);
+    },
+  });
+  const upload = useMutation({
+    mutationFn: uploadAvatar,
+    onSuccess: (path) => form.setFieldValue('imagePath', path),
+  });
+
+  const choose = (file: File | null) => {
+    upload.reset();
+    setLocalError(null);
+    if (!file) return;
+    if (file.size > PROFILE_LIMITS.avatarMaxBytes) {
+      setLocalError(t('profile.pictureTooLarge'));
+      return;
+    }
+    upload.mutate(file);
+  };
+
+  const submit = (values: Values) => {
+    save.reset();
+    // Spec part 1 §5: a profile submission without an id fails.
+    if (!user.id) {
+      setLocalError(null);
+      setSubmitError(t('profile.cannotIdentify'));
+      return;
+    }
+    setSubmitError(null);
+    save.mutate({
+      name: values.name.trim(),
+      surname: values.surname.trim(),
+      language: values.language as (typeof LANGUAGES)[number],
+      imagePath: values.imagePath,
+    });
+  };
+  const failure = submitError ? [submitError] : save.isError ? failureMessages(save.error, t) : null;
+  const pictureError = localError ?? (upload.isError ? failureMessages(upload.error, t).join(' ') : null);
+  const errorOf = (path: keyof Values) => {
+    const message = form.errors[path];
+    return typeof message === 'string' ? fieldMessage(t, message) : undefined;
+  };
+  const displayName = [form.values.name, form.values.surname].filter(Boolean).join(' ') || user.displayName;
+
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <form noValidate onSubmit={form.onSubmit(submit)} aria-busy={save.isPending}>
+        <fieldset disabled={disabled} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+          <Stack gap="lg">
+            <Title order={2} size="h4">
+              {t('profile.basicInfo')}
+            </Title>
+            {failure && <FailureAlert title={t('profile.updateFailed')} messages={failure} />}
+            {save.isSuccess && !form.isDirty() && (
+              <Alert role="status" color="teal" variant="light" icon={<IconCircleCheck size={20} />}>
+                {t('profile.saved')}
+              </Alert>
+            )}
+
+            <Group gap="lg" wrap="nowrap" align="center">
+              <UserAvatar name={displayName} src={form.values.imagePath} size={80} />
+              <Stack gap={6} style={{ minWidth: 0 }}>
+                <Text fw={600} size="sm">
+                  {t('profile.picture')}
+                </Text>
+                <Group gap="xs">
+                  <FileButton onChange={choose} accept={ACCEPT} disabled={disabled || upload.isPending}>
+                    {(props) => (
+                      <Button
+                        {...props}
+                        variant="light"
+                        size="xs"
+                        leftSection={<IconUpload size={14} />}
+                        loading={upload.isPending}
+                      >
+                        {t('profile.uploadPicture')}
+                      </Button>
+                    )}
+                  </FileButton>
+                  {form.values.imagePath && (
+                    <Button
+                      variant="subtle"
+                      color="red"
+                      size="xs"
+                      leftSection={<IconTrash size={14} />}
+                      onClick={() => {
+                        upload.reset();
+                        setLocalError(null);
+                        form.setFieldValue('imagePath', null);
+                      }}
+                    >
+                      {t('profile.removePicture')}
+                    </Button>
+                  )}
+                </Group>
+                <Text size="xs" c={pictureError ? 'red' : 'dimmed'} role={pictureError ? 'alert' : undefined}>
+                  {pictureError ?? t('profile.pictureHint')}
+                </Text>
+              </Stack>
+            </Group>
+
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TextInput
+                label={t('profile.name')}
+                required
+                autoComplete="given-name"
+                maxLength={PROFILE_LIMITS.nameMax}
+                {...form.getInputProps('name')}
+                error={errorOf('name')}
+              />
+              <TextInput
+                label={t('profile.surname')}
+                autoComplete="family-name"
+                maxLength={PROFILE_LIMITS.nameMax}
+                {...form.getInputProps('surname')}
+                error={errorOf('surname')}
+              />
+              <TextInput
+                label={t('profile.email')}
+                value={user.email}
+                readOnly
+                description={t('profile.emailHint')}
+                variant="filled"
+              />
+              <Select
+                label={t('profile.language')}
+                data={LANGUAGES.map((value) => ({ value, label: t(`languages.${value}`) }))}
+                allowDeselect={false}
+                {...form.getInputProps('language')}
+                error={errorOf('language')}
+              />
+            </SimpleGrid>
+
+            <Group justify="flex-end" gap="sm">
+              <Button component={Link} to="/profile" variant="default">
+                {t('profile.backToProfile')}
+              </Button>
+              <Button type="submit" loading={save.isPending} disabled={disabled || save.isPending || upload.isPending}>
+                {t('profile.save')}
+              </Button>
+            </Group>
+          </Stack>
+        </fieldset>
+      </form>
+    </Card>
+  );
+}

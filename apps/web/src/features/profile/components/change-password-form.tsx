@@ -1,0 +1,106 @@
+import { passwordSchema } from '@atrium/contracts';
+import { Alert, Button, Card, Group, PasswordInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../shared/api/client';
+import { failureMessages, fieldMessage } from '../api/errors';
+import { changePassword } from '../api/profile';
+import { FailureAlert } from './failure-alert';
+
+type Values = { password: string; currentPassword: string };
+
+const newPassword = (value: string) => {
+  if (!value) return 'required';
+  const result = passwordSchema.safeParse(value);
+  return result.success ? null : (result.error.issues[0]?.message ?? 'invalid');
+};
+
+/** Spec part 1 §5: password and currentPassword are both required. */
+export function ChangePasswordForm({ disabled }: { disabled: boolean }) {
+  const { t } = useTranslation();
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: { password: '', currentPassword: '' },
+    validate: { password: newPassword, currentPassword: (value) => (value ? null : 'required') },
+    validateInputOnBlur: true,
+  });
+  const change = useMutation({
+    mutationFn: changePassword,
+    onSuccess: () => form.reset(),
+    onError: (error) => {
+      if (!(error instanceof ApiError)) return;
+      for (const e of error.errors) {
+        if (e.field === 'password' || e.field === 'currentPassword') form.setFieldError(e.field, e.message);
+      }
+    },
+  });
+  const errorOf = (path: keyof Values) => {
+    const message = form.errors[path];
+    return typeof message === 'string' ? fieldMessage(t, message) : undefined;
+  };
+  const aria = (path: keyof Values) => ({
+    id: `profile-${path}`,
+    // PasswordInput puts no aria on its inner input: say it here (Mantine's id for the error text).
+    'aria-invalid': errorOf(path) ? true : undefined,
+    'aria-describedby': errorOf(path) ? `profile-${path}-error` : undefined,
+  });
+
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <form
+        noValidate
+        aria-busy={change.isPending}
+        onSubmit={form.onSubmit((values) => {
+          if (!change.isPending) change.mutate(values);
+        })}
+      >
+        <fieldset disabled={disabled} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+          <Stack gap="lg">
+            <Stack gap={4}>
+              <Title order={2} size="h4">
+                {t('profile.changePassword')}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {t('profile.changePasswordText')}
+              </Text>
+            </Stack>
+            {change.isError && (
+              <FailureAlert title={t('profile.passwordFailed')} messages={failureMessages(change.error, t)} />
+            )}
+            {change.isSuccess && (
+              <Alert role="status" color="teal" variant="light" icon={<IconCircleCheck size={20} />}>
+                {t('profile.passwordChanged')}
+              </Alert>
+            )}
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <PasswordInput
+                label={t('profile.currentPassword')}
+                autoComplete="current-password"
+                required
+                {...form.getInputProps('currentPassword')}
+                {...aria('currentPassword')}
+                error={errorOf('currentPassword')}
+              />
+              <PasswordInput
+                label={t('profile.newPassword')}
+                description={t('passwords.passwordRule')}
+                autoComplete="new-password"
+                required
+                {...form.getInputProps('password')}
+                {...aria('password')}
+                error={errorOf('password')}
+              />
+            </SimpleGrid>
+            <Group justify="flex-end">
+              <Button type="submit" loading={change.isPending} disabled={disabled || change.isPending}>
+                {t('profile.savePassword')}
+              </Button>
+            </Group>
+          </Stack>
+        </fieldset>
+      </form>
+    </Card>
+  );
+}
