@@ -22,6 +22,8 @@ const Office365CallbackPage = lazy(() => import('../features/auth/pages/office36
 const MailOutboxPage = lazy(() => import('../features/mail/pages/mail-outbox-page'));
 const TenantsPage = lazy(() => import('../features/tenants/pages/tenants-page'));
 const TenantFormPage = lazy(() => import('../features/tenants/pages/tenant-form-page'));
+const UsersPage = lazy(() => import('../features/users/pages/users-page'));
+const UserFormPage = lazy(() => import('../features/users/pages/user-form-page'));
 
 /** A route of the table, always behind the one guard. */
 const guarded = (path: string, element: ReactNode): RouteObject => ({
@@ -84,7 +86,9 @@ export const routes: RouteObject[] = [
                 ],
                 'menu.tenants',
               ),
-              ...unavailable(['users', 'users/:id'], 'menu.users'),
+              guarded('users', <UsersPage />),
+              // users/new is the form too, behind the table's users/:id guard.
+              guarded('users/:id', <UserFormPage />),
               ...unavailable(['notifications'], 'menu.notifications'),
               ...unavailable(
                 [

@@ -1,0 +1,97 @@
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { useDeleteUser } from '../api/delete-user';
+import { useDeleteUsers } from '../api/delete-users';
+import type { UserRow } from '../api/types';
+import { problemText } from './problem-messages';
+
+/** Delete flow (spec part 1 §4): confirm deletes and refreshes, cancel closes. One user or several. */
+export function DeleteUsersDialog({
+  users,
+  onClose,
+  onDone,
+}: {
+  users: UserRow[] | null;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const fullScreen = useMediaQuery('(max-width: 768px)');
+  const one = useDeleteUser();
+  const many = useDeleteUsers();
+  const mutation = users?.length === 1 ? one : many;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new question starts without the last error
+  useEffect(() => {
+    one.reset();
+    many.reset();
+  }, [users]);
+
+  const confirm = () => {
+    if (!users?.length) return;
+    const done = () => {
+      notifications.show({
+        color: 'green',
+        message: users.length === 1 ? t('users.userDeleted') : t('users.usersDeleted', { count: users.length }),
+      });
+      onDone();
+    };
+    if (users.length === 1) one.mutate(users[0]!.id, { onSuccess: done });
+    else
+      many.mutate(
+        users.map((u) => u.id),
+        { onSuccess: done },
+      );
+  };
+
+  const first = users?.[0];
+  return (
+    <Modal
+      opened={!!users?.length}
+      onClose={onClose}
+      title={t('users.delete.title', { count: users?.length ?? 0 })}
+      fullScreen={fullScreen}
+      centered
+    >
+      <Stack gap="md">
+        <Text>
+          {users?.length === 1 && first ? (
+            <Trans
+              i18nKey="users.delete.questionOne"
+              values={{ name: first.fullName || first.email }}
+              components={{ b: <strong /> }}
+            />
+          ) : (
+            t('users.delete.questionMany', { count: users?.length ?? 0 })
+          )}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {t('users.delete.consequence')}
+        </Text>
+        {mutation.isError && (
+          <Alert
+            role="alert"
+            variant="light"
+            color="red"
+            title={t('users.delete.failed')}
+            icon={<IconAlertCircle size={18} />}
+          >
+            {problemText(t, mutation.error)}
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} data-autofocus>
+            {t('users.cancel')}
+          </Button>
+          <Button color="red" loading={mutation.isPending} onClick={confirm}>
+            {t('users.delete.confirm')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

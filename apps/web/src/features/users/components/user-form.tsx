@@ -1,0 +1,246 @@
+import { LANGUAGES, ROLES, type Role, type UserBody, userBodySchema } from '@atrium/contracts';
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  MultiSelect,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { TenantOption } from '../api/get-tenant-options';
+import type { UserGroup } from '../api/get-user-groups';
+import { fieldErrorsOf, formPath, messageText, problemText } from './problem-messages';
+
+export type UserFormValues = {
+  name: string;
+  surname: string;
+  email: string;
+  password: string;
+  language: string;
+  roles: Role[];
+  tenantIds: string[];
+  groupIds: string[];
+};
+
+export const emptyUserValues = (activeTenantId: string | null): UserFormValues => ({
+  name: '',
+  surname: '',
+  email: '',
+  password: '',
+  language: 'en',
+  roles: ['User'],
+  tenantIds: activeTenantId ? [activeTenantId] : [],
+  groupIds: [],
+});
+
+/** Roles a tenant administrator may give; the other two are the super administrator's. */
+const TENANT_ROLES: Role[] = ['User', 'TenantAdmin'];
+
+export type UserFormProps = {
+  initialValues: UserFormValues;
+  isNew: boolean;
+  isSuperadmin: boolean;
+  tenants: TenantOption[];
+  /** Groups of the active tenant (groups exist per tenant). */
+  groups: UserGroup[];
+  activeTenantId: string | null;
+  /** A deleted user is restored before anything else can change. */
+  disabled?: boolean;
+  submit: (body: UserBody) => Promise<unknown>;
+};
+
+/**
+ * The body the form sends: the contracts' userBodySchema trims and checks it. Group memberships in
+ * other tenants than the active one are not shown here and are kept as they are.
+ */
+export function validateUser(
+  values: UserFormValues,
+  hiddenGroupIds: string[],
+): { body: UserBody; errors: null } | { body: null; errors: Record<string, string> } {
+  const parsed = userBodySchema.safeParse({
+    ...values,
+    password: values.password === '' ? undefined : values.password,
+    groupIds: [...hiddenGroupIds, ...values.groupIds],
+  });
+  if (parsed.success) return { body: parsed.data, errors: null };
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) errors[formPath(issue.path.join('.'))] ??= issue.message;
+  return { body: null, errors };
+}
+
+/** The user form of /users/new and /users/{id}. */
+export function UserForm({
+  initialValues,
+  isNew,
+  isSuperadmin,
+  tenants,
+  groups,
+  activeTenantId,
+  disabled = false,
+  submit,
+}: UserFormProps) {
+  const { t } = useTranslation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+  const visibleGroupIds = new Set(groups.map((g) => g.id));
+  // Memberships of groups in other tenants stay, untouched, when this form saves.
+  const hiddenGroupIds = initialValues.groupIds.filter((id) => !visibleGroupIds.has(id));
+
+  const form = useForm<UserFormValues>({
+    mode: 'controlled',
+    initialValues: { ...initialValues, groupIds: initialValues.groupIds.filter((id) => visibleGroupIds.has(id)) },
+    validateInputOnBlur: true,
+    validate: (values) => {
+      const result = validateUser(values, hiddenGroupIds);
+      if (!result.errors) return {};
+      return Object.fromEntries(Object.entries(result.errors).map(([k, v]) => [k, messageText(t, v)]));
+    },
+  });
+  const values = form.getValues();
+  const roleOptions = isSuperadmin ? [...ROLES] : TENANT_ROLES;
+  const inActiveTenant = !!activeTenantId && values.tenantIds.includes(activeTenantId);
+
+  const onValid = async () => {
+    const result = validateUser(form.getValues(), hiddenGroupIds);
+    if (!result.body) return;
+    setFailure(null);
+    try {
+      await submit(result.body);
+    } catch (error) {
+      form.setErrors(fieldErrorsOf(t, error));
+      setFailure(problemText(t, error));
+      requestAnimationFrame(() => alertRef.current?.focus());
+    }
+  };
+
+  const field = (path: keyof UserFormValues) => ({ ...form.getInputProps(path), 'data-path': path });
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit(onValid, (errors) => {
+        const first = Object.keys(errors)[0];
+        if (first) document.querySelector<HTMLElement>(`[data-path="${first}"]`)?.focus();
+      })}
+      aria-busy={form.submitting}
+    >
+      <fieldset disabled={disabled} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+        <Stack gap="lg">
+          {failure && (
+            <Alert
+              ref={alertRef}
+              tabIndex={-1}
+              role="alert"
+              variant="light"
+              color="red"
+              title={t('users.form.submitFailed')}
+              icon={<IconAlertCircle size={20} />}
+            >
+              {failure}
+            </Alert>
+          )}
+          <Card withBorder radius="lg" padding="lg" component="section" aria-label={t('users.form.profile')}>
+            <Title order={2} size="h4">
+              {t('users.form.profile')}
+            </Title>
+            <Stack gap="md" mt="md">
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                <TextInput label={t('users.form.name')} required withAsterisk autoComplete="off" {...field('name')} />
+                <TextInput label={t('users.form.surname')} autoComplete="off" {...field('surname')} />
+                <TextInput
+                  label={t('users.form.email')}
+                  type="email"
+                  required
+                  withAsterisk
+                  autoComplete="off"
+                  {...field('email')}
+                />
+                <Select
+                  label={t('users.form.language')}
+                  data={LANGUAGES.map((l) => ({ value: l, label: t(`languages.${l}`) }))}
+                  allowDeselect={false}
+                  {...field('language')}
+                />
+              </SimpleGrid>
+              {isNew && (
+                <PasswordInput
+                  label={t('users.form.password')}
+                  description={t('users.form.passwordHint')}
+                  autoComplete="new-password"
+                  {...field('password')}
+                />
+              )}
+            </Stack>
+          </Card>
+
+          <Card withBorder radius="lg" padding="lg" component="section" aria-label={t('users.form.access')}>
+            <Title order={2} size="h4">
+              {t('users.form.access')}
+            </Title>
+            <Stack gap="md" mt="md">
+              <Checkbox.Group
+                label={t('users.form.roles')}
+                required
+                withAsterisk
+                {...form.getInputProps('roles')}
+                data-path="roles"
+              >
+                <Group gap="lg" mt={6}>
+                  {roleOptions.map((role) => (
+                    <Checkbox key={role} value={role} label={t(`roles.${role}`)} />
+                  ))}
+                </Group>
+              </Checkbox.Group>
+              <MultiSelect
+                label={t('users.form.tenants')}
+                description={isSuperadmin ? undefined : t('users.form.tenantsHint')}
+                data={tenants}
+                searchable
+                clearable
+                nothingFoundMessage={t('users.form.nothingFound')}
+                {...field('tenantIds')}
+              />
+              {activeTenantId ? (
+                <MultiSelect
+                  label={t('users.form.groups')}
+                  description={inActiveTenant ? t('users.form.groupsHint') : t('users.form.groupsNeedTenant')}
+                  data={groups.map((g) => ({ value: g.id, label: g.name }))}
+                  searchable
+                  clearable
+                  disabled={!inActiveTenant}
+                  nothingFoundMessage={t('users.groups.none')}
+                  {...field('groupIds')}
+                />
+              ) : (
+                <Text size="sm" c="dimmed">
+                  {t('users.form.groupsNoTenant')}
+                </Text>
+              )}
+            </Stack>
+          </Card>
+
+          <Group justify="flex-end" gap="sm">
+            <Button component={Link} to="/users" variant="default">
+              {t('users.cancel')}
+            </Button>
+            <Button type="submit" loading={form.submitting}>
+              {isNew ? t('users.form.create') : t('users.form.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,155 @@
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconRestore } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useGeneralData } from '../../../shared/api/general-data';
+import { useSession } from '../../../shared/api/session';
+import { usePageTitle } from '../../../shared/hooks/use-page-title';
+import { PageLoader } from '../../../shared/ui/page-loader';
+import { useTenantOptions } from '../api/get-tenant-options';
+import { useUser } from '../api/get-user';
+import { useUserGroups } from '../api/get-user-groups';
+import { useResetPassword } from '../api/reset-password';
+import { useRestoreUser } from '../api/restore-user';
+import { useSaveUser } from '../api/save-user';
+import { problemText } from '../components/problem-messages';
+import { ResetPasswordForm } from '../components/reset-password-form';
+import { emptyUserValues, UserForm, type UserFormValues } from '../components/user-form';
+
+/** /users/new and /users/{id}: the user form, and for an existing user the reset-password form. */
+export default function UserFormPage() {
+  const { t, i18n } = useTranslation();
+  const { id = 'new' } = useParams();
+  const isNew = id === 'new';
+  const navigate = useNavigate();
+  const session = useSession();
+  const me = session.status === 'authenticated' ? session.user : null;
+  const isSuperadmin = !!me?.roles.includes('Superadmin');
+  const activeTenantId = me?.activeTenantId ?? null;
+
+  const user = useUser(isNew ? null : id);
+  const groups = useUserGroups(activeTenantId);
+  const datalist = useTenantOptions(isSuperadmin);
+  const generalData = useGeneralData();
+  const save = useSaveUser();
+  const restore = useRestoreUser();
+  const reset = useResetPassword();
+  usePageTitle(isNew ? t('users.form.newTitle') : (user.data?.fullName ?? t('users.title')));
+
+  // A super administrator may put users in any tenant; a tenant administrator in their own tenants.
+  const tenants = isSuperadmin
+    ? (datalist.data ?? [])
+    : (generalData.data?.tenants ?? []).map((x) => ({ value: x.id, label: x.name }));
+  const queries = [isNew ? null : user, activeTenantId ? groups : null, isSuperadmin ? datalist : generalData];
+  const failed = queries.find((q) => q?.isError);
+  const loading = queries.some((q) => q?.isPending);
+
+  const initialValues: UserFormValues = user.data
+    ? {
+        name: user.data.name,
+        surname: user.data.surname,
+        email: user.data.email,
+        password: '',
+        language: user.data.language,
+        roles: user.data.rolesNames,
+        tenantIds: user.data.tenantIds,
+        groupIds: user.data.groupIds,
+      }
+    : emptyUserValues(activeTenantId);
+  const deletedAt = user.data?.deletedAt;
+
+  return (
+    <Stack gap="lg" maw={880}>
+      <div>
+        <Title order={1} size="h2">
+          {isNew ? t('users.form.newTitle') : (user.data?.fullName ?? t('users.title'))}
+        </Title>
+        <Text c="dimmed" size="sm" mt={4}>
+          {isNew ? t('users.form.newSubtitle') : (user.data?.email ?? '')}
+        </Text>
+      </div>
+
+      {failed ? (
+        <Alert
+          role="alert"
+          variant="light"
+          color="red"
+          title={t('users.loadFailed')}
+          icon={<IconAlertCircle size={20} />}
+        >
+          <Text size="sm">{problemText(t, failed.error)}</Text>
+          <Group mt="sm" gap="xs">
+            <Button size="xs" variant="light" color="red" onClick={() => void failed.refetch()}>
+              {t('users.retry')}
+            </Button>
+            <Button size="xs" variant="default" component={Link} to="/users">
+              {t('users.backToList')}
+            </Button>
+          </Group>
+        </Alert>
+      ) : loading ? (
+        <PageLoader />
+      ) : (
+        <>
+          {deletedAt && (
+            <Alert variant="light" color="orange" title={t('users.restore.deletedTitle')}>
+              <Text size="sm">
+                {t('users.restore.deletedText', {
+                  date: new Date(deletedAt).toLocaleDateString(i18n.language === 'da' ? 'da-DK' : 'en-GB'),
+                })}
+              </Text>
+              <Button
+                mt="sm"
+                size="xs"
+                leftSection={<IconRestore size={14} />}
+                loading={restore.isPending}
+                onClick={() =>
+                  restore.mutate(id, {
+                    onSuccess: (u) =>
+                      notifications.show({ color: 'green', message: t('users.restore.done', { name: u.fullName }) }),
+                    onError: (error) =>
+                      notifications.show({
+                        color: 'red',
+                        title: t('users.restore.failed'),
+                        message: problemText(t, error),
+                      }),
+                  })
+                }
+              >
+                {t('users.restore.action')}
+              </Button>
+            </Alert>
+          )}
+          <UserForm
+            key={`${user.data?.id ?? 'new'}-${deletedAt ?? ''}`}
+            initialValues={initialValues}
+            isNew={isNew}
+            isSuperadmin={isSuperadmin}
+            tenants={tenants}
+            groups={groups.data ?? []}
+            activeTenantId={activeTenantId}
+            disabled={!!deletedAt}
+            submit={async (body) => {
+              const saved = await save.mutateAsync({ id: isNew ? null : id, body });
+              notifications.show({ color: 'green', message: t('users.form.saved', { name: saved.fullName }) });
+              navigate('/users');
+            }}
+          />
+          {!isNew && !deletedAt && (isSuperadmin || me?.roles.includes('TenantAdmin')) && (
+            <ResetPasswordForm
+              submit={async (password) => {
+                const ok = await reset.mutateAsync({ id, password });
+                if (ok) {
+                  notifications.show({ color: 'green', message: t('users.reset.done') });
+                  navigate('/users');
+                }
+                return ok;
+              }}
+            />
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
