@@ -20,7 +20,7 @@ const envSchema = z.object({
   DATABASE_URL: z.url().optional(),
   /** Redis server for the real-time hub's backplane between server processes; when unset, PostgreSQL LISTEN/NOTIFY carries it. */
   REDIS_URL: z.url().optional(),
-  /** Seed demo tenants and accounts; defaults to true on the embedded database only. */
+  /** Seed demo tenants and accounts; defaults to true on the embedded database outside production only. */
   SEED_DEMO: bool,
   /** Secret that signs access tokens (32+ characters); generated into DATA_DIR when unset outside production. */
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -96,7 +96,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
-    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    // Demo accounts have a published password: never seeded in production unless asked.
+    seedDemo: e.SEED_DEMO ?? (!e.DATABASE_URL && e.NODE_ENV !== 'production'),
     jwtSecret: e.JWT_SECRET ?? localSecret(dataDir),
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
     trustProxy: e.TRUST_PROXY ?? false,

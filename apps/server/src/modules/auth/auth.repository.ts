@@ -64,10 +64,13 @@ export async function countRecentFailures(db: Db, email: string, ip: string, sin
 }
 
 export async function recordFailure(db: Db, email: string, ip: string) {
-  await db.insert(loginFailures).values({ email, ip });
+  const [row] = await db.insert(loginFailures).values({ email, ip }).returning({ id: loginFailures.id });
   // Keep the table small: nothing older than a day matters.
   await db.delete(loginFailures).where(sql`${loginFailures.createdAt} < now() - interval '1 day'`);
+  return row!.id;
 }
+
+export const deleteFailure = (db: Db, id: string) => db.delete(loginFailures).where(eq(loginFailures.id, id));
 
 export const clearFailures = (db: Db, email: string) => db.delete(loginFailures).where(eq(loginFailures.email, email));
 

@@ -49,11 +49,17 @@ export function createAuthService(db: Db, tokens: TokenService, hub: HubService)
     return choices.length === 1 ? choices[0]!.id : null;
   }
 
-  async function assertNotLockedOut(email: string, ip: string) {
+  /**
+   * Counts this attempt as a failure before the password is checked, so parallel guesses see each
+   * other; a refused (429) attempt does not count, and a successful one clears the account's count.
+   */
+  async function startAttempt(email: string, ip: string) {
+    const attemptId = await repo.recordFailure(db, email, ip);
     const windowMs = AUTH.failedLoginWindowMinutes * 60_000;
     const { byEmail, byIp } = await repo.countRecentFailures(db, email, ip, new Date(Date.now() - windowMs));
-    const blocked = [byEmail, byIp].filter((c) => c.n >= AUTH.maxFailedLogins);
-    if (!blocked.length) return;
+    const blocked = [byEmail, byIp].filter((c) => c.n > AUTH.maxFailedLogins);
+    if (!blocked.length) return attemptId;
+    await repo.deleteFailure(db, attemptId);
     const oldest = Math.min(...blocked.map((c) => new Date(c.oldest).getTime()));
     const retryAfter = Math.max(1, Math.ceil((oldest + windowMs - Date.now()) / 1000));
     throw new AppError('tooManyRequests', 'Too many failed sign-ins. Try again later.', undefined, {
@@ -66,13 +72,10 @@ export function createAuthService(db: Db, tokens: TokenService, hub: HubService)
 
     async login(input: { email: string; password: string; rememberMe: boolean; ip: string; userAgent?: string }) {
       const email = input.email.toLowerCase();
-      await assertNotLockedOut(email, input.ip);
+      await startAttempt(email, input.ip);
       const user = await repo.findUserByEmail(db, email);
       const ok = await verifyPassword(user && !user.deletedAt ? user.passwordHash : null, input.password);
-      if (!user || !ok) {
-        await repo.recordFailure(db, email, input.ip);
-        throw new AppError('invalidCredentials');
-      }
+      if (!user || !ok) throw new AppError('invalidCredentials');
       await repo.clearFailures(db, email);
       return this.startSession(user, input.rememberMe, input.userAgent);
     },

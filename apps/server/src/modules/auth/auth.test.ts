@@ -102,6 +102,28 @@ describe('POST /core/api/auth/login', () => {
     expect(elsewhere.statusCode).toBe(200);
   });
 
+  it('counts parallel guesses against each other', async () => {
+    const user = await ctx.factories.user();
+    const statuses = await Promise.all(
+      Array.from({ length: 30 }, () => login({ email: user.email, password: 'Wrong-password-1' }, '10.3.0.1')),
+    );
+    expect(statuses.filter((r) => r.statusCode === 401).length).toBeLessThanOrEqual(AUTH.maxFailedLogins);
+    expect(statuses.filter((r) => r.statusCode === 429).length).toBeGreaterThanOrEqual(30 - AUTH.maxFailedLogins);
+  });
+
+  it('does not let refused attempts extend the lock, and clears the count on success', async () => {
+    const user = await ctx.factories.user();
+    for (let i = 0; i < AUTH.maxFailedLogins - 1; i++) {
+      await login({ email: user.email, password: 'Wrong-password-1' }, '10.4.0.1');
+    }
+    expect((await login({ email: user.email, password: ctx.factories.PASSWORD }, '10.4.0.2')).statusCode).toBe(200);
+    // The count started again: nine more failures still leave the account open.
+    for (let i = 0; i < AUTH.maxFailedLogins - 1; i++) {
+      await login({ email: user.email, password: 'Wrong-password-1' }, '10.4.0.3');
+    }
+    expect((await login({ email: user.email, password: ctx.factories.PASSWORD }, '10.4.0.4')).statusCode).toBe(200);
+  });
+
   it('starts in the only tenant of a member of one tenant', async () => {
     const tenant = await ctx.factories.tenant();
     const user = await ctx.factories.user({ tenantIds: [tenant.id] });
