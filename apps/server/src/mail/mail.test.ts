@@ -59,9 +59,42 @@ describe('SMTP transport', () => {
     await mailer.close();
     const row = await rowOf(id);
     expect(row).toMatchObject({ status: 'sent', transport: 'smtp', attempts: 1 });
+    // Once delivered, the outbox keeps no copy of the body (reset links must not linger).
+    expect(row.html).toBe('');
     const got = received.find((r) => r.to.includes('rita@example.test'))!;
     expect(got.from).toBe('no-reply@atrium.test');
     expect(got.data).toContain('Subject: Hello');
+  });
+});
+
+describe('leases', () => {
+  it('keeps no transaction open while sending, and gives each mail to one worker', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const sent: string[] = [];
+    const slow: MailTransport = {
+      name: 'slow',
+      async send(m) {
+        await gate;
+        sent.push(m.to);
+      },
+    };
+    const first = createMailer(database.db, slow, log);
+    const second = createMailer(database.db, slow, log);
+    const id = await first.send({ ...message, to: 'lease@example.test' });
+    const running = first.worker!.runOnce();
+    await new Promise((r) => setTimeout(r, 50));
+    // While the first worker is sending, the database answers and the second worker finds nothing due.
+    expect((await rowOf(id)).status).toBe('pending');
+    expect(await second.worker!.runOnce()).toBe(0);
+    release();
+    expect(await running).toBe(1);
+    expect(sent).toEqual(['lease@example.test']);
+    expect((await rowOf(id)).status).toBe('sent');
+    await first.close();
+    await second.close();
   });
 });
 

@@ -3,6 +3,7 @@ import { count, desc, ilike, or } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleDeps } from '../../app.js';
+import { containsPattern } from '../../db/like.js';
 import { mailOutbox } from '../../db/schema/index.js';
 
 const outboxItem = z.object({
@@ -33,7 +34,7 @@ export const mailRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db })
     async (request) => {
       const { page, take, search } = request.query;
       const where = search
-        ? or(ilike(mailOutbox.to, `%${search}%`), ilike(mailOutbox.subject, `%${search}%`))
+        ? or(ilike(mailOutbox.to, containsPattern(search)), ilike(mailOutbox.subject, containsPattern(search)))
         : undefined;
       const [rows, [total]] = await Promise.all([
         db
