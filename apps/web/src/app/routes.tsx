@@ -1,5 +1,5 @@
 import { FEATURE_MENU } from '@atrium/contracts';
-import { lazy, type ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { RouteGuard } from './guards/route-guard';
 import { AuthLayout } from './layouts/auth-layout';
@@ -24,6 +24,7 @@ const TenantsPage = lazy(() => import('../features/tenants/pages/tenants-page'))
 const TenantFormPage = lazy(() => import('../features/tenants/pages/tenant-form-page'));
 const UsersPage = lazy(() => import('../features/users/pages/users-page'));
 const UserFormPage = lazy(() => import('../features/users/pages/user-form-page'));
+const ViewAsButton = lazy(() => import('../features/impersonation/components/view-as-button'));
 
 /** A route of the table, always behind the one guard. */
 const guarded = (path: string, element: ReactNode): RouteObject => ({
@@ -63,7 +64,16 @@ export const routes: RouteObject[] = [
           {
             element: <InnerLayout />,
             children: [
-              guarded('profile', <ProfilePage />),
+              guarded(
+                'profile',
+                <ProfilePage
+                  actions={
+                    <Suspense fallback={null}>
+                      <ViewAsButton />
+                    </Suspense>
+                  }
+                />,
+              ),
               guarded('profile/edit', <ProfileEditPage />),
               guarded('admin/mail', <MailOutboxPage />),
               guarded('tenants', <TenantsPage />),

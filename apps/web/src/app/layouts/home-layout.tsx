@@ -6,6 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { ImpersonationBanner } from '../../features/impersonation/components/impersonation-banner';
 import { setActiveTenant, signOut } from '../../shared/api/auth';
 import { useGeneralData } from '../../shared/api/general-data';
 import { type SessionState, useSession } from '../../shared/api/session';
@@ -110,6 +111,7 @@ function Shell({ session }: { session: SignedIn }) {
         />
       </AppShell.Navbar>
       <AppShell.Main className={classes.main} id="main-content" tabIndex={-1}>
+        <ImpersonationBanner />
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

@@ -20,8 +20,11 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   );
 }
 
-/** The signed-in user: header image, name, email, roles and language, with the edit link. */
-export default function ProfilePage() {
+/**
+ * The signed-in user: header image, name, email, roles and language, with the edit link. `actions` is
+ * a slot the app fills with other features' buttons (the super administrator's view-as button).
+ */
+export default function ProfilePage({ actions }: { actions?: React.ReactNode }) {
   const { t } = useTranslation();
   const session = useSession();
   const generalData = useGeneralData().data;
@@ -44,9 +47,12 @@ export default function ProfilePage() {
               </Title>
               <Text c="dimmed">{user.email}</Text>
             </div>
-            <Button component={Link} to="/profile/edit" leftSection={<IconEdit size={16} />} variant="light">
-              {t('profile.edit')}
-            </Button>
+            <Group gap="sm">
+              {actions}
+              <Button component={Link} to="/profile/edit" leftSection={<IconEdit size={16} />} variant="light">
+                {t('profile.edit')}
+              </Button>
+            </Group>
           </Group>
         </div>
       </Card>

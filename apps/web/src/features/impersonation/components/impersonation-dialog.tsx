@@ -1,0 +1,152 @@
+import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { IconAlertCircle } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, NetworkError } from '../../../shared/api/api-error';
+import { useImpersonationTenants } from '../api/get-impersonation-tenants';
+import { useImpersonate } from '../api/impersonate';
+import { type ImpersonationCandidate, useCandidates } from '../api/search-users';
+
+const label = (u: ImpersonationCandidate) => (u.fullName ? `${u.fullName} (${u.email})` : u.email);
+
+function failureText(t: TFunction, error: unknown) {
+  if (error instanceof NetworkError) return t('errorCodes.network');
+  if (error instanceof ApiError) {
+    const key = error.errors[0]?.message;
+    return key
+      ? t(`impersonation.errors.${key}` as 'impersonation.errors.userDeleted', { defaultValue: error.message })
+      : error.message;
+  }
+  return t('errorCodes.unknown');
+}
+
+type Props = {
+  opened: boolean;
+  onClose: () => void;
+  /** The super administrator's own id: they cannot view the product as themselves. */
+  ownId: string;
+  /** What happens after success; the page reloads as the chosen user. */
+  onStarted: () => void;
+};
+
+/**
+ * Choose a user (own account excluded; searchable), then one of their tenants when they have several
+ * (preselected when they have exactly one). The button stays disabled until a user is chosen.
+ */
+export function ImpersonationDialog({ opened, onClose, ownId, onStarted }: Props) {
+  const { t } = useTranslation();
+  const fullScreen = useMediaQuery('(max-width: 768px)');
+  const [search, setSearch] = useState('');
+  const [chosen, setChosen] = useState<ImpersonationCandidate | null>(null);
+  const [tenantId, setTenantId] = useState<string | null>(null);
+  // The search box shows the chosen user's label: that is not a new search.
+  const [debounced] = useDebouncedValue(chosen && search === label(chosen) ? '' : search, 250);
+  const candidates = useCandidates(debounced, opened);
+  const tenants = useImpersonationTenants(chosen?.id ?? null);
+  const start = useImpersonate();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: every opening starts over
+  useEffect(() => {
+    if (!opened) return;
+    setSearch('');
+    setChosen(null);
+    setTenantId(null);
+    start.reset();
+  }, [opened]);
+
+  // With exactly one tenant there is nothing to choose.
+  useEffect(() => {
+    setTenantId(tenants.data?.length === 1 ? (tenants.data[0]?.id ?? null) : null);
+  }, [tenants.data]);
+
+  const options = useMemo(() => {
+    const found = (candidates.data?.data ?? []).filter(
+      (u) => u.id !== ownId && !u.deletedAt && !u.rolesNames.includes('Superadmin'),
+    );
+    if (chosen && !found.some((u) => u.id === chosen.id)) found.unshift(chosen);
+    return found;
+  }, [candidates.data, chosen, ownId]);
+
+  const manyTenants = (tenants.data?.length ?? 0) > 1;
+  const ready = !!chosen && tenants.isSuccess && (!manyTenants || !!tenantId);
+
+  const submit = () => {
+    if (!chosen || !ready) return;
+    start.mutate({ userId: chosen.id, tenantId }, { onSuccess: () => onStarted() });
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('impersonation.title')} fullScreen={fullScreen} centered>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            {t('impersonation.intro')}
+          </Text>
+          <Select
+            label={t('impersonation.user')}
+            placeholder={t('impersonation.userPlaceholder')}
+            data-autofocus
+            searchable
+            clearable
+            data={options.map((u) => ({ value: u.id, label: label(u) }))}
+            // The server searched already (name, email and full name).
+            filter={({ options: all }) => all}
+            searchValue={search}
+            onSearchChange={setSearch}
+            value={chosen?.id ?? null}
+            onChange={(id) => {
+              setChosen(options.find((u) => u.id === id) ?? null);
+              setTenantId(null);
+              start.reset();
+            }}
+            nothingFoundMessage={candidates.isFetching ? t('impersonation.searching') : t('impersonation.noUsers')}
+            comboboxProps={{ withinPortal: true }}
+          />
+          {chosen && manyTenants && (
+            <Select
+              label={t('impersonation.tenant')}
+              placeholder={t('impersonation.tenantPlaceholder')}
+              required
+              withAsterisk
+              data={(tenants.data ?? []).map((x) => ({ value: x.id, label: x.name }))}
+              value={tenantId}
+              onChange={setTenantId}
+              comboboxProps={{ withinPortal: true }}
+            />
+          )}
+          {chosen && tenants.data?.length === 1 && (
+            <Text size="sm">{t('impersonation.onlyTenant', { tenant: tenants.data[0]?.name })}</Text>
+          )}
+          {chosen && tenants.data?.length === 0 && <Text size="sm">{t('impersonation.noTenant')}</Text>}
+          {(start.isError || tenants.isError) && (
+            <Alert
+              role="alert"
+              variant="light"
+              color="red"
+              title={t('impersonation.failed')}
+              icon={<IconAlertCircle size={18} />}
+            >
+              {failureText(t, start.error ?? tenants.error)}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              {t('impersonation.cancel')}
+            </Button>
+            <Button type="submit" disabled={!ready} loading={start.isPending || (!!chosen && tenants.isPending)}>
+              {t('impersonation.start')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

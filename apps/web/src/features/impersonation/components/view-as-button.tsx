@@ -1,0 +1,24 @@
+import { Button } from '@mantine/core';
+import { IconEye } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../shared/api/session';
+import { ImpersonationDialog } from './impersonation-dialog';
+
+/** The profile's view-as button: for super administrators, and not while already viewing as someone. */
+export default function ViewAsButton({ reload = () => window.location.reload() }: { reload?: () => void }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const [opened, setOpened] = useState(false);
+  if (session.status !== 'authenticated') return null;
+  const { user } = session;
+  if (!user.roles.includes('Superadmin') || user.impersonatorId) return null;
+  return (
+    <>
+      <Button variant="default" leftSection={<IconEye size={16} />} onClick={() => setOpened(true)}>
+        {t('impersonation.viewAs')}
+      </Button>
+      <ImpersonationDialog opened={opened} onClose={() => setOpened(false)} ownId={user.id} onStarted={reload} />
+    </>
+  );
+}
