@@ -103,4 +103,45 @@ describe('/active-tenant-page', () => {
     renderPage();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/signin?returnUrl=%2Fprofile'));
   });
+
+  describe('after a Microsoft 365 sign-in (via=office365)', () => {
+    it('offers Submit and Skip to every user; Skip keeps the session and clears the flags', async () => {
+      const user = userEvent.setup();
+      acceptAuthResult(authResult());
+      serve([NORTHWIND, HARBOUR]);
+      renderPage('/active-tenant-page?returnUrl=%2Fprofile&via=office365');
+      expect(await screen.findByRole('button', { name: 'Submit' })).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Skip' }));
+      expect(await screen.findByTestId('location')).toHaveTextContent('/profile');
+      expect(activations()).toEqual([]);
+      expect(localStorage.getItem(STORAGE_KEYS.userExists)).toBeNull();
+      expect(localStorage.getItem(STORAGE_KEYS.isSuperadmin)).toBeNull();
+    });
+
+    it('stores the chosen tenant under activeTenantId', async () => {
+      const user = userEvent.setup();
+      acceptAuthResult(authResult());
+      serve([NORTHWIND, HARBOUR]);
+      renderPage('/active-tenant-page?returnUrl=%2F&via=office365');
+      await user.click(await screen.findByRole('combobox', { name: 'Active Tenant' }));
+      await user.click(screen.getByRole('option', { name: 'Northwind Partners' }));
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      expect(await screen.findByTestId('location')).toHaveTextContent('/home');
+      expect(localStorage.getItem(STORAGE_KEYS.activeTenantId)).toBe(NORTHWIND.id);
+    });
+
+    it("shows the spec's advice when setting the tenant fails", async () => {
+      acceptAuthResult(authResult());
+      fetchMock = vi.fn(async (url: string) =>
+        url.endsWith('/me/info')
+          ? json({ gdprConfirmed: true, language: 'en', isSuperadmin: false, tenants: [NORTHWIND] })
+          : json({ type: 'about:blank', title: 'Forbidden', status: 403, detail: 'Not a member' }, 403),
+      );
+      vi.stubGlobal('fetch', fetchMock);
+      renderPage('/active-tenant-page?via=office365');
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'To login by microsoft 365, please log out of other Microsoft services in this browser and try again',
+      );
+    });
+  });
 });

@@ -42,12 +42,13 @@ const officeOn = (hostPattern: string | null = null) => ({
 });
 
 /** Answers of POST /auth/login; GET /auth/office is answered by `office`. */
-let fetchMock: ReturnType<typeof vi.fn>;
-let office: ReturnType<typeof vi.fn>;
+type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
+let fetchMock: ReturnType<typeof vi.fn<Fetch>>;
+let office: ReturnType<typeof vi.fn<Fetch>>;
 beforeEach(() => {
   resetSessionForTests({ status: 'anonymous' });
-  fetchMock = vi.fn();
-  office = vi.fn(async () => json(OFFICE_OFF));
+  fetchMock = vi.fn<Fetch>();
+  office = vi.fn<Fetch>(async () => json(OFFICE_OFF));
   vi.stubGlobal('fetch', (url: string, init?: RequestInit) =>
     url.endsWith('/auth/office') ? office(url, init) : fetchMock(url, init),
   );
