@@ -30,6 +30,21 @@ describe('loadConfig', () => {
     );
   });
 
+  it('requires an allowlist of Entra tenants for multi-tenant Microsoft 365 sign-in', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cfg-'));
+    const sso = { OFFICE365_CLIENT_ID: 'c', OFFICE365_CLIENT_SECRET: 's' };
+    expect(() => loadConfig({ DATA_DIR: dir, ...sso, OFFICE365_TENANT_ID: 'common' })).toThrow(/ALLOWED_TENANT_IDS/);
+    const single = loadConfig({ DATA_DIR: dir, ...sso, OFFICE365_TENANT_ID: 'contoso' });
+    expect(single.office365?.allowedTenantIds).toEqual(['contoso']);
+    const many = loadConfig({
+      DATA_DIR: dir,
+      ...sso,
+      OFFICE365_TENANT_ID: 'common',
+      OFFICE365_ALLOWED_TENANT_IDS: 'a, b',
+    });
+    expect(many.office365?.allowedTenantIds).toEqual(['a', 'b']);
+  });
+
   it('keeps one generated secret per data folder', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cfg-'));
     const first = loadConfig({ DATA_DIR: dir }).jwtSecret;

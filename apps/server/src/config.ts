@@ -41,6 +41,11 @@ const envSchema = z.object({
   OFFICE365_TENANT_ID: z.string().optional(),
   OFFICE365_CLIENT_ID: z.string().optional(),
   OFFICE365_CLIENT_SECRET: z.string().optional(),
+  /**
+   * Entra tenants (tid) whose users may sign in, comma-separated. Defaults to OFFICE365_TENANT_ID;
+   * required when that is 'common' or 'organizations', or any Entra tenant could sign in.
+   */
+  OFFICE365_ALLOWED_TENANT_IDS: z.string().optional(),
   /** OpenID issuer; defaults to Microsoft's v2.0 endpoint of OFFICE365_TENANT_ID. */
   OFFICE365_ISSUER: z.url().optional(),
   /** Scopes asked for at sign-in. */
@@ -74,6 +79,8 @@ export type Office365Config = {
   issuer: string;
   scope: string;
   hostPattern: string | undefined;
+  /** The Entra tenants whose ID tokens are accepted. */
+  allowedTenantIds: string[];
 };
 
 /** Reads the environment once; fails listing every bad variable. */
@@ -114,9 +121,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             issuer: e.OFFICE365_ISSUER ?? `https://login.microsoftonline.com/${e.OFFICE365_TENANT_ID}/v2.0`,
             scope: e.OFFICE365_SCOPE,
             hostPattern: e.OFFICE365_HOST_PATTERN,
+            allowedTenantIds: allowedTenants(e.OFFICE365_TENANT_ID, e.OFFICE365_ALLOWED_TENANT_IDS),
           }
         : null,
   };
+}
+
+const MULTI_TENANT_AUTHORITIES = ['common', 'organizations', 'consumers'];
+
+function allowedTenants(tenantId: string, list: string | undefined): string[] {
+  const allowed = list
+    ? list
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean)
+    : [];
+  if (allowed.length) return allowed;
+  if (MULTI_TENANT_AUTHORITIES.includes(tenantId.toLowerCase())) {
+    throw new Error(
+      'Invalid configuration:\n  OFFICE365_ALLOWED_TENANT_IDS: required when OFFICE365_TENANT_ID is a multi-tenant authority',
+    );
+  }
+  return [tenantId];
 }
 
 /** A per-installation secret kept in DATA_DIR, so sign-ins survive restarts of a dev machine. */

@@ -2,13 +2,22 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 
-export type TestAccount = { email: string };
+const DEFAULT_TENANT_ID = 'atrium-test-tenant';
+
+/** tid defaults to the provider's tenantId. */
+export type TestAccount = { email: string; tid?: string };
 
 /**
  * A real OpenID Connect provider (oidc-provider) on loopback, standing in for Microsoft Entra ID.
  * Its development login form accepts any password for the accounts given (keyed by login name).
+ * Its tokens carry `tid` = tenantId: give the server OFFICE365_TENANT_ID = the returned tenantId.
  */
-export async function startIdentityProvider(opts: { redirectUri: string; accounts: Record<string, TestAccount> }) {
+export async function startIdentityProvider(opts: {
+  redirectUri: string;
+  accounts: Record<string, TestAccount>;
+  /** The Entra tenant id (tid) the provider stamps on its tokens. */
+  tenantId?: string;
+}) {
   const port = await freePort();
   const issuer = `http://127.0.0.1:${port}`;
   const client = { clientId: 'atrium-test-client', clientSecret: 'atrium-test-secret-0123456789' };
@@ -23,19 +32,28 @@ export async function startIdentityProvider(opts: { redirectUri: string; account
       },
     ],
     pkce: { required: () => true },
-    claims: { openid: ['sub'], email: ['email'], profile: ['name'] },
+    claims: { openid: ['sub', 'tid'], email: ['email'], profile: ['name'] },
     cookies: { keys: ['identity-provider-test-key'] },
     features: { devInteractions: { enabled: true } },
     async findAccount(_ctx, id) {
       const account = opts.accounts[id];
       if (!account) return undefined;
-      return { accountId: id, claims: async () => ({ sub: id, email: account.email, name: id }) };
+      return {
+        accountId: id,
+        claims: async () => ({
+          sub: id,
+          tid: account.tid ?? opts.tenantId ?? DEFAULT_TENANT_ID,
+          email: account.email,
+          name: id,
+        }),
+      };
     },
   });
   const server = createServer(provider.callback());
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     issuer,
+    tenantId: opts.tenantId ?? DEFAULT_TENANT_ID,
     ...client,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -123,9 +123,13 @@ export function createOffice365Service(deps: {
       } catch {
         throw new AppError('unauthenticated', 'microsoftLoginFailed');
       }
+      // Only accounts of the organisations this installation trusts: any Entra tenant can mint tokens.
+      if (typeof claims.tid !== 'string' || !config.allowedTenantIds.includes(claims.tid)) {
+        throw new AppError('forbidden', 'microsoftTenantNotAllowed');
+      }
       const email = emailOf(claims);
       if (!email) throw new AppError('unauthenticated', 'microsoftAccountHasNoEmail');
-      const microsoftId = `${typeof claims.tid === 'string' ? claims.tid : claims.iss}:${typeof claims.oid === 'string' ? claims.oid : claims.sub}`;
+      const microsoftId = `${claims.tid}:${typeof claims.oid === 'string' ? claims.oid : claims.sub}`;
 
       const user = await auth.findLiveUserByEmail(email);
       if (!user) throw new AppError('unauthenticated', 'noAccountForMicrosoftUser');

@@ -18,7 +18,9 @@ describe('Microsoft 365 sign-in', () => {
         ritaOther: { email: 'rita@contoso.test' },
         stranger: { email: 'stranger@contoso.test' },
         omar: { email: 'omar@contoso.test' },
+        intruder: { email: 'omar@contoso.test', tid: 'fabrikam' },
       },
+      tenantId: 'contoso',
     });
     ctx = await createTestApp({
       PUBLIC_URL,
@@ -79,7 +81,7 @@ describe('Microsoft 365 sign-in', () => {
     expect(res.json().user.id).toBe(user.id);
     expect(res.cookies.find((c) => c.name === 'atrium_refresh')).toBeDefined();
     const [row] = await ctx.db.select().from(users).where(eq(users.id, user.id));
-    expect(row!.microsoftId).toBe(`${idp.issuer}:rita`);
+    expect(row!.microsoftId).toBe('contoso:rita');
   });
 
   it("refuses a second Microsoft account for an already linked user with 'alreadyLoginedByAnotherMicrosoftAccount'", async () => {
@@ -112,6 +114,13 @@ describe('Microsoft 365 sign-in', () => {
     expect(callback.pathname).toBe('/office365auth');
     expect(callback.searchParams.get('error')).toBe('access_denied');
     expect(callback.searchParams.get('code')).toBeNull();
+  });
+
+  it('refuses an account of an Entra tenant that is not allowed, even with a matching email', async () => {
+    const { callback, flowCookie } = await goThroughProvider('intruder');
+    const res = await finish(Object.fromEntries(callback.searchParams), flowCookie);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().detail).toBe('microsoftTenantNotAllowed');
   });
 
   it('refuses a made-up code', async () => {
