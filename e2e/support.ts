@@ -23,6 +23,84 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.goto(`${BASE_URL}/signin`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  // Exactly: 'Sign in with Microsoft 365' is a button too when single sign-on is configured.
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
+}
+
+/** Calls the API from Node (no browser), as the holder of `token` when one is given. */
+export async function api<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  const response = await fetch(`${BASE_URL}/core/api${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (response.status === 204 ? undefined : await response.json()) as T;
+}
+
+/** Signs in through the API: a session of its own, apart from any browser's. */
+export async function apiSignIn(email: string, password = DEMO_PASSWORD) {
+  return api<{ user: { id: string }; token: string }>('POST', '/auth/login', { email, password, rememberMe: false });
+}
+
+/**
+ * A new user of the demo tenants named, created by the demo super administrator, so that a test may
+ * change the user's password or tenant without touching the demo accounts other tests use.
+ */
+export async function createUser(tenantNames: string[], name = 'Test') {
+  const { token } = await apiSignIn('superadmin@atrium.test');
+  const tenants = await api<{ id: string; name: string }[]>('GET', '/tenants/all', undefined, token);
+  const tenantIds = tenantNames.map((n) => {
+    const tenant = tenants.find((t) => t.name === n);
+    if (!tenant) throw new Error(`no demo tenant named ${n}`);
+    return tenant.id;
+  });
+  const email = `${name.toLowerCase()}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@atrium.test`;
+  const user = await api<{ id: string }>(
+    'POST',
+    '/users',
+    { name, surname: 'User', email, password: DEMO_PASSWORD, roles: ['User'], tenantIds },
+    token,
+  );
+  // As the demo accounts are: the data-protection notice already confirmed.
+  await api('POST', '/me/gdpr', undefined, (await apiSignIn(email)).token);
+  return { id: user.id, email, tenantIds };
+}
+
+export type HubTransport = 'WebSockets' | 'ServerSentEvents' | 'LongPolling';
+
+/**
+ * Resolves with the transport once the page's hub connection has completed its handshake (the server has
+ * put it in its groups). Call it before the page loads: the connection starts 3 s after sign-in.
+ */
+export function hubConnected(page: Page, timeoutMs = 30_000): Promise<HubTransport> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no hub connection in ${timeoutMs} ms`)), timeoutMs);
+    const done = (transport: HubTransport) => {
+      clearTimeout(timer);
+      resolve(transport);
+    };
+    const isHub = (url: string) => new URL(url).pathname === '/core/tenantHub';
+    page.on('websocket', (ws) => {
+      if (!isHub(ws.url())) return;
+      ws.on('framereceived', ({ payload }) => {
+        if (String(payload).startsWith('{}\u001e')) done('WebSockets');
+      });
+    });
+    // Server-Sent Events and long polling: the stream or first poll opens, then the handshake is POSTed.
+    let opened: HubTransport | undefined;
+    page.on('request', (request) => {
+      if (!isHub(request.url()) || request.method() !== 'GET') return;
+      opened = request.resourceType() === 'eventsource' ? 'ServerSentEvents' : 'LongPolling';
+    });
+    page.on('requestfinished', async (request) => {
+      if (!isHub(request.url()) || request.method() !== 'POST' || !opened) return;
+      if (!request.postData()?.includes('"protocol":"json"')) return;
+      if ((await request.response())?.ok()) done(opened);
+    });
+  });
 }
