@@ -74,7 +74,9 @@ export function ImpersonationDialog({ opened, onClose, ownId, onStarted }: Props
 
   const submit = () => {
     if (!chosen || !ready) return;
-    start.mutate({ userId: chosen.id, tenantId }, { onSuccess: () => onStarted() });
+    // Not an onSuccess callback: the new session hides the view-as button (and this dialog) at once,
+    // and callbacks of an unmounted mutation never run.
+    start.mutateAsync({ userId: chosen.id, tenantId }).then(onStarted, () => {});
   };
 
   return (

@@ -1,9 +1,9 @@
 import type { TenantBody } from '@atrium/contracts';
-import { Notifications } from '@mantine/notifications';
+import { Notifications, notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../shared/api/api-error';
 import { renderWithProviders } from '../../../test/render';
 import type { TenantFeature } from '../api/get-tenant-features';
@@ -20,6 +20,9 @@ beforeAll(() => {
     });
   }
 });
+
+// Toasts live in a store of their own, which outlives each test's render.
+afterEach(() => notifications.clean());
 
 const feature = (id: string, name: string): TenantFeature => ({
   id,

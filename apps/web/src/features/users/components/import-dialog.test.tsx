@@ -1,0 +1,193 @@
+import type { ImportPreview } from '@atrium/contracts';
+import { Notifications, notifications } from '@mantine/notifications';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { acceptAuthResult, resetSessionForTests } from '../../../shared/api/session';
+import { authResult, json } from '../../../test/fixtures';
+import { renderWithProviders } from '../../../test/render';
+import { ImportDialog } from './import-dialog';
+
+const PREVIEW: ImportPreview = {
+  rows: [
+    {
+      line: 2,
+      name: 'Nora',
+      surname: 'Nielsen',
+      email: 'nora@example.test',
+      role: 'user',
+      groups: ['Staff'],
+      language: 'en',
+      errors: [],
+    },
+    {
+      line: 3,
+      name: 'Ole',
+      surname: 'Olsen',
+      email: 'not-an-email',
+      role: 'user',
+      groups: ['Nope'],
+      language: '',
+      errors: [
+        { field: 'email', message: 'invalidEmail' },
+        { field: 'groups.0', message: 'unknownGroup' },
+      ],
+    },
+    {
+      line: 4,
+      name: 'Pia',
+      surname: '',
+      email: 'pia@example.test',
+      role: 'admin',
+      groups: [],
+      language: 'da',
+      errors: [],
+    },
+  ],
+  valid: 2,
+  invalid: 1,
+};
+
+/** XMLHttpRequest stand-in: reports upload progress, then answers `answer`. */
+let answer: { status: number; body: unknown } = { status: 200, body: PREVIEW };
+const sent: { url: string; headers: Record<string, string>; body: FormData }[] = [];
+class FakeXhr {
+  upload: { onprogress: ((e: ProgressEvent) => void) | null; onload: (() => void) | null } = {
+    onprogress: null,
+    onload: null,
+  };
+  status = 0;
+  responseText = '';
+  responseType = '';
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  private url = '';
+  private headers: Record<string, string> = {};
+  open(_method: string, url: string) {
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  abort() {
+    this.onabort?.();
+  }
+  send(body: FormData) {
+    sent.push({ url: this.url, headers: this.headers, body });
+    setTimeout(() => {
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 } as ProgressEvent);
+      this.upload.onload?.();
+      this.status = answer.status;
+      this.responseText = JSON.stringify(answer.body);
+      this.onload?.();
+    }, 10);
+  }
+}
+
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  sent.length = 0;
+  answer = { status: 200, body: PREVIEW };
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  fetchMock = vi.fn(async () => json({ created: 2 }));
+  vi.stubGlobal('fetch', fetchMock);
+  acceptAuthResult(authResult({ roles: ['TenantAdmin'], activeTenantId: '1281b56c-18d1-484b-9f61-2d324b63bb40' }));
+});
+afterEach(() => {
+  resetSessionForTests();
+  // Toasts live in a store of their own, which outlives each test's render.
+  notifications.clean();
+});
+
+function renderDialog() {
+  const onClose = vi.fn();
+  renderWithProviders(
+    <>
+      <Notifications />
+      <ImportDialog opened onClose={onClose} />
+    </>,
+  );
+  return onClose;
+}
+
+async function chooseFile(name = 'people.csv', content = 'name,email\n') {
+  const input = document.querySelector<HTMLInputElement>('input[type=file]')!;
+  await userEvent.upload(input, new File([content], name, { type: 'text/csv' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Check file' }));
+}
+
+describe('ImportDialog', () => {
+  it('previews every row with its problems, then imports only the rows without problems', async () => {
+    const onClose = renderDialog();
+    await chooseFile();
+    const dialog = await screen.findByRole('dialog', { name: 'Import users' });
+    expect(await within(dialog).findByText('3 rows')).toBeInTheDocument();
+    expect(within(dialog).getByText('2 ready')).toBeInTheDocument();
+    expect(within(dialog).getByText('1 with problems')).toBeInTheDocument();
+    const rows = within(dialog).getAllByTestId('import-row');
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toHaveTextContent('Email: Enter a valid email address');
+    expect(rows[1]).toHaveTextContent('Groups: “Nope” is not a group of this tenant');
+    // The upload carried the file and the token.
+    expect(sent[0]?.url).toBe('/core/api/users/import');
+    expect(sent[0]?.headers.authorization).toMatch(/^Bearer /);
+    expect((sent[0]!.body.get('file') as File).name).toBe('people.csv');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Import 2 users' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/core/api/users/import/confirm');
+    const body = JSON.parse(init.body as string);
+    expect(body.rows.map((r: { line: number }) => r.line)).toEqual([2, 4]);
+    expect(body.rows[0]).not.toHaveProperty('errors');
+    expect(await screen.findByText('2 users imported')).toBeInTheDocument();
+  });
+
+  it("says 'Could not import users' with the reason when the file cannot be read", async () => {
+    answer = {
+      status: 400,
+      body: {
+        title: 'Your request has invalid fields',
+        status: 400,
+        code: 'validation',
+        detail: 'The file has no "email" column',
+        errors: [{ field: 'file', message: 'missingColumn.email' }],
+      },
+    };
+    renderDialog();
+    await chooseFile();
+    const alert = await within(screen.getByRole('dialog', { name: 'Import users' })).findByRole('alert');
+    expect(alert).toHaveTextContent('Could not import users');
+    expect(alert).toHaveTextContent('The file has no “email” column');
+  });
+
+  it('refuses other files than xlsx and csv before uploading', async () => {
+    renderDialog();
+    await chooseFile('people.txt');
+    expect(await screen.findByText('Use an xlsx workbook or a UTF-8 CSV file')).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+  });
+
+  it("shows the server's message when the confirmed import fails, and keeps the preview", async () => {
+    fetchMock.mockImplementation(async () =>
+      json(
+        {
+          title: 'Limit reached',
+          status: 409,
+          code: 'quotaExceeded',
+          detail: 'The partner tenant "Northwind Partners" may have at most 3 users; this would make 5',
+        },
+        409,
+      ),
+    );
+    renderDialog();
+    await chooseFile();
+    const dialog = await screen.findByRole('dialog', { name: 'Import users' });
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Import 2 users' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Could not import users');
+    expect(alert).toHaveTextContent('may have at most 3 users; this would make 5');
+    expect(within(dialog).getAllByTestId('import-row')).toHaveLength(3);
+  });
+});
