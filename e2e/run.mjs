@@ -12,7 +12,18 @@ if (!existsSync(join(root, 'apps/web/dist/index.html')) || process.argv.includes
 }
 
 const port = 3900 + Math.floor(Math.random() * 90);
+const baseUrl = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'atrium-e2e-'));
+
+// The Microsoft 365 stand-in: a real OpenID Connect provider (oidc-provider) on loopback, started first
+// so the server can be pointed at it. Its accounts sign in with any password: `uma` is Uma User,
+// `impostor` another Microsoft account with Uma's email, `nobody` an address with no Atrium account.
+const identityProvider = await startIdentityProvider(`${baseUrl}/office365auth`, 'e2e-entra-tenant', {
+  uma: { email: 'user@atrium.test' },
+  impostor: { email: 'user@atrium.test' },
+  nobody: { email: 'nobody@atrium.test' },
+});
+
 // One process (node with the tsx loader), so that killing it leaves nothing behind.
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: root,
@@ -23,14 +34,24 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main
     DATA_DIR: dataDir,
     DATABASE_URL: '',
     LOG_LEVEL: 'warn',
+    // Links in mail and the single sign-on redirect point back at this server.
+    PUBLIC_URL: baseUrl,
+    // The provider stamps this tenant id (tid) on its tokens; the server accepts only this tenant.
+    OFFICE365_TENANT_ID: identityProvider.tenantId,
+    OFFICE365_CLIENT_ID: identityProvider.clientId,
+    OFFICE365_CLIENT_SECRET: identityProvider.clientSecret,
+    OFFICE365_ISSUER: identityProvider.issuer,
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 
-const baseUrl = `http://127.0.0.1:${port}`;
+const stopAll = () => {
+  server.kill('SIGTERM');
+  identityProvider.process.kill('SIGTERM');
+};
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => {
-    server.kill('SIGTERM');
+    stopAll();
     process.exit(1);
   });
 }
@@ -43,17 +64,59 @@ try {
     {
       cwd: root,
       stdio: 'inherit',
-      env: { ...process.env, E2E_BASE_URL: baseUrl },
+      env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_IDP_ISSUER: identityProvider.issuer },
     },
   );
   exitCode = tests.status ?? 1;
 } catch (err) {
   console.error(err);
 } finally {
-  server.kill('SIGTERM');
+  stopAll();
   rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(exitCode);
+
+/**
+ * Runs apps/server/test/identity-provider.ts in a child process (the tsx loader handles the TypeScript)
+ * and resolves with its issuer and client once it listens.
+ */
+function startIdentityProvider(redirectUri, tenantId, accounts) {
+  const script = `
+    const { startIdentityProvider } = await import('./apps/server/test/identity-provider.ts');
+    const idp = await startIdentityProvider(${JSON.stringify({ redirectUri, tenantId, accounts })});
+    console.log(JSON.stringify({ issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret }));
+  `;
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // oidc-provider warns at length about its development defaults, which are exactly what a test wants.
+  child.stderr.on('data', (chunk) => {
+    const text = String(chunk)
+      .split('\n')
+      .filter((line) => line.trim() && !line.startsWith('oidc-provider WARNING'))
+      .join('\n');
+    if (text) process.stderr.write(`${text}\n`);
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGTERM');
+      reject(new Error('the identity provider did not start'));
+    }, 30_000);
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const line = out.split('\n').find((l) => l.startsWith('{'));
+      if (!line) return;
+      clearTimeout(timer);
+      resolve({ ...JSON.parse(line), tenantId, process: child });
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the identity provider exited with ${code}`));
+    });
+  });
+}
 
 async function waitForHealth(url, timeoutMs) {
   const until = Date.now() + timeoutMs;

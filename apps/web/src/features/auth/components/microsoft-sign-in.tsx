@@ -1,7 +1,14 @@
 import { Button, Divider, Stack, Text } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { browserNavigation, fetchOfficeSettings, OFFICE_RETURN_URL_KEY, officeButtonShows } from '../api/office365';
+import {
+  browserNavigation,
+  fetchOfficeSettings,
+  OFFICE_RETURN_URL_KEY,
+  type OfficeSettings,
+  officeButtonShows,
+} from '../api/office365';
 
 function MicrosoftLogo() {
   return (
@@ -21,12 +28,16 @@ function MicrosoftLogo() {
  */
 export function MicrosoftSignIn({ returnUrl }: { returnUrl: string }) {
   const { t } = useTranslation();
-  const settings = useQuery({
-    queryKey: ['auth', 'office'],
-    queryFn: ({ signal }) => fetchOfficeSettings(signal),
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
+  // Not in the query cache: the app clears that cache when it learns nobody is signed in, which on a
+  // fresh sign-in page can happen while this request is still on its way (and would cancel it).
+  const [settings, setSettings] = useState<OfficeSettings>();
+  useEffect(() => {
+    const abort = new AbortController();
+    fetchOfficeSettings(abort.signal).then(setSettings, () => {
+      // Without the settings there is no button; signing in with a password still works.
+    });
+    return () => abort.abort();
+  }, []);
   const go = useMutation({
     mutationFn: () => fetchOfficeSettings(),
     onSuccess: (fresh) => {
@@ -35,7 +46,7 @@ export function MicrosoftSignIn({ returnUrl }: { returnUrl: string }) {
       browserNavigation.assign(fresh.url);
     },
   });
-  if (!officeButtonShows(settings.data, window.location.hostname)) return null;
+  if (!officeButtonShows(settings, window.location.hostname)) return null;
 
   return (
     <Stack gap="md">

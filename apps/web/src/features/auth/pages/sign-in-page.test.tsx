@@ -259,6 +259,17 @@ describe('the Microsoft 365 button on /signin', () => {
     expect(button()).not.toBeInTheDocument();
   });
 
+  it('still shows when the app clears its query cache while the settings are on their way', async () => {
+    // On a fresh page the session check answers "nobody signed in" and the app clears its cache.
+    let answer: (response: Response) => void = () => {};
+    office.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const { queryClient } = renderSignIn();
+    await waitFor(() => expect(office).toHaveBeenCalled());
+    await act(async () => queryClient.clear());
+    await act(async () => answer(json(officeOn())));
+    expect(await screen.findByRole('button', { name: 'Sign in with Microsoft 365' })).toBeInTheDocument();
+  });
+
   it('is there on a matching host; a click asks for a fresh URL, keeps the returnUrl and goes to the provider', async () => {
     const user = userEvent.setup();
     const assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => {});
