@@ -209,6 +209,47 @@ describe('GDPR dialog', () => {
   });
 });
 
+describe('/profile/edit', () => {
+  it('saves a new picture, name and language; the menu and the whole app follow at once', async () => {
+    const { email } = await createAccount({ name: 'Paula', tenants: ['Harbour Care'] });
+    await call('POST', '/me/gdpr', undefined, await tokenOf(email));
+    const context = await newContext();
+    const page = await context.newPage();
+    await signIn(page, email);
+    await page.waitForURL(`${BASE_URL}/home`);
+    await page.goto(`${BASE_URL}/profile/edit`);
+    await page.getByRole('heading', { name: 'Edit profile' }).waitFor();
+
+    // A 1x1 PNG.
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await page.locator('input[type="file"]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+    const preview = page.locator('form img').first();
+    await expect.poll(() => preview.getAttribute('src')).toMatch(/^\/core\/api\/media\/[0-9a-f-]{36}\.png$/);
+    await page.getByRole('textbox', { name: /^Name/ }).fill('Paulina');
+    await page.getByRole('combobox', { name: 'Language' }).click();
+    await page.getByRole('option', { name: 'Dansk' }).click();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+
+    // Saved: the app is Danish now, and the side menu shows the new name and picture.
+    await page.getByRole('heading', { name: 'Rediger profil' }).waitFor();
+    const nav = page.getByRole('navigation');
+    await nav.getByText('Paulina Tester').first().waitFor();
+    expect(await nav.locator('img').last().getAttribute('src')).toMatch(/^\/core\/api\/media\//);
+    const info = await call<{ language: string }>('GET', '/me/info', undefined, await tokenOf(email));
+    expect(info.language).toBe('da');
+
+    // A wrong current password is refused on the field.
+    await page.getByLabel(/^Nuværende adgangskode/).fill('not-the-password');
+    await page.getByLabel(/^Ny adgangskode/).fill('Paulina-new-password-1');
+    await page.getByRole('button', { name: 'Skift adgangskode' }).click();
+    await page.getByText('Den nuværende adgangskode er forkert').first().waitFor();
+    await context.close();
+  });
+});
+
 describe('active tenant and remember me', () => {
   it('lets user@atrium.test choose between two tenants, then goes to the page asked for', async () => {
     const context = await newContext();
