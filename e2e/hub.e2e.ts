@@ -121,6 +121,49 @@ describe('TenantChanged', () => {
   });
 });
 
+describe('ImpersonateStarted and ImpersonateStoped', () => {
+  it('the super administrator’s other tab follows into the impersonation and back out of it', async () => {
+    const context = await newContext();
+    const { email } = await createUser(['Northwind Partners'], 'Viewed');
+    const first = await context.newPage();
+    const firstConnected = hubConnected(first);
+    await signIn(first, 'superadmin@atrium.test');
+    await first.waitForURL(/active-tenant-page/);
+    await first.getByRole('button', { name: 'Skip' }).click();
+    await first.waitForURL(`${BASE_URL}/home`);
+    await first.goto(`${BASE_URL}/profile`);
+    const second = await context.newPage();
+    const secondConnected = hubConnected(second);
+    await second.goto(`${BASE_URL}/home`);
+    await Promise.all([firstConnected, secondConnected]);
+    const banner = (page: Page) => page.getByRole('region', { name: 'Impersonation' });
+
+    // The first tab starts viewing as the user, through the profile's view-as dialog.
+    await first.getByRole('button', { name: 'View as' }).click();
+    const dialog = first.getByRole('dialog');
+    await dialog.getByRole('combobox', { name: 'User' }).fill(email);
+    await first.getByRole('option', { name: new RegExp(email) }).click();
+    await dialog.getByText('In their tenant Northwind Partners.').waitFor();
+    const reconnected = hubConnected(second);
+    await dialog.getByRole('button', { name: 'View as user' }).click();
+
+    // The second tab becomes that impersonation on its own: reloaded as the user, in impersonation mode.
+    await banner(second).getByText(email).waitFor({ timeout: LIVE_MS });
+    await banner(first).getByText(email).waitFor();
+    expect(await second.evaluate(() => localStorage.getItem('isImpersonatingMode'))).toBe('true');
+    await reconnected;
+
+    // Ending it in the first tab brings the second back to the super administrator.
+    await banner(first).getByRole('button', { name: 'End impersonation' }).click();
+    await banner(second).waitFor({ state: 'detached', timeout: LIVE_MS });
+    await nav(second).getByText('superadmin@atrium.test').waitFor();
+    // Off: 'false' from the event, or no value at all once the ending tab has tidied up.
+    expect([null, 'false']).toContain(await second.evaluate(() => localStorage.getItem('isImpersonatingMode')));
+    await banner(first).waitFor({ state: 'detached' });
+    await context.close();
+  });
+});
+
 describe('transport fallback', () => {
   /** Runs before the app in every page: WebSockets cannot connect (as behind a proxy that blocks them). */
   const blockWebSockets = () => {

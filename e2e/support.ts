@@ -78,7 +78,7 @@ export type HubTransport = 'WebSockets' | 'ServerSentEvents' | 'LongPolling';
  * put it in its groups). Call it before the page loads: the connection starts 3 s after sign-in.
  */
 export function hubConnected(page: Page, timeoutMs = 30_000): Promise<HubTransport> {
-  return new Promise((resolve, reject) => {
+  const connected = new Promise<HubTransport>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no hub connection in ${timeoutMs} ms`)), timeoutMs);
     const done = (transport: HubTransport) => {
       clearTimeout(timer);
@@ -103,4 +103,7 @@ export function hubConnected(page: Page, timeoutMs = 30_000): Promise<HubTranspo
       if ((await request.response())?.ok()) done(opened);
     });
   });
+  // A test that fails before it awaits this must not also leave an unhandled rejection behind.
+  connected.catch(() => {});
+  return connected;
 }

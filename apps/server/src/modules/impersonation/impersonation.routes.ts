@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { AUTHENTICATED, authResultSchema, impersonateBodySchema, roles } from '@atrium/contracts';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleDeps } from '../../app.js';
 import { principalOf } from '../../http/tenant-context.js';
@@ -8,6 +9,18 @@ import { createAuthService } from '../auth/auth.service.js';
 import { clearRefreshCookie, sendIssued } from '../auth/refresh-cookie.js';
 import { createTenantsService } from '../tenants/tenants.service.js';
 import { createImpersonationService } from './impersonation.service.js';
+
+/** Runs `task` once the answer has been handed to the network, or the client has gone. */
+function afterResponse(reply: FastifyReply, task: () => Promise<void>) {
+  let ran = false;
+  const run = () => {
+    if (ran) return;
+    ran = true;
+    void task();
+  };
+  reply.raw.once('finish', run);
+  reply.raw.once('close', run);
+}
 
 export const impersonationRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { config, db, tokens, hub }) => {
   const auth = createAuthService(db, tokens, hub);
@@ -27,13 +40,11 @@ export const impersonationRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app
     },
     async (request, reply) => {
       const { userId, tenantId } = request.body;
-      const issued = await impersonation.start(
-        principalOf(request),
-        userId,
-        tenantId ?? null,
-        request.headers['user-agent'],
-      );
-      // The refresh cookie now names the impersonation session, so a reload stays in it.
+      const actor = principalOf(request);
+      const issued = await impersonation.start(actor, userId, tenantId ?? null, request.headers['user-agent']);
+      // The refresh cookie now names the impersonation session, so a reload stays in it. The super
+      // administrator's tabs hear of it only once that cookie is on its way (they refresh to follow).
+      afterResponse(reply, () => impersonation.announceStarted(actor.userId, userId, tenantId ?? null));
       return sendIssued(reply, issued, config.cookieSecure);
     },
   );

@@ -53,8 +53,16 @@ export function createImpersonationService(
         tenantId,
         data: { sessionId: issued.sessionId, parentSessionId: actor.sessionId },
       });
-      await deps.hub.sendToUser(actor.userId, HUB_EVENTS.ImpersonateStarted, [target.id, tenantId]);
       return issued;
+    },
+
+    /**
+     * Tells the super administrator's connections: ImpersonateStarted(userId, tenantId). The route calls
+     * it once its answer is sent, because their other tabs take over the impersonation by refreshing,
+     * which must present the refresh cookie that answer carries.
+     */
+    announceStarted(actorId: string, userId: string, tenantId: string | null) {
+      return deps.hub.sendToUser(actorId, HUB_EVENTS.ImpersonateStarted, [userId, tenantId]);
     },
 
     /** Back to the super administrator's own session; answers their user and a fresh token. */
@@ -77,8 +85,10 @@ export function createImpersonationService(
             tenantId: ended.activeTenantId,
             data: { sessionId: ended.id, parentSessionId: ended.parentSessionId },
           });
-          // The tabs viewing as the user go back (ImpersonateStoped), rather than being signed out.
+          // The tabs viewing as the user go back (ImpersonateStoped), rather than being signed out;
+          // then the ended session's connections close for good (the tabs reload and reconnect).
           await deps.hub.sendToSession(ended.id, HUB_EVENTS.ImpersonateStoped);
+          await deps.hub.sessionsClosed([ended.id], 'The impersonation has ended');
         }
       }
     },

@@ -165,6 +165,18 @@ describe('ImpersonateStarted(userId, tenantId)', () => {
     expect(localStorage.getItem(STORAGE_KEYS.isImpersonatingMode)).toBeNull();
   });
 
+  it('is ignored by the tab whose own impersonate answer arrives just after the event', async () => {
+    asSuperadmin();
+    const fetchMock = serveRefresh(() => json(authResult({ id: UMA, impersonatorId: SAM })));
+    const handled = connection.receive(HUB_EVENTS.ImpersonateStarted, UMA, NORTHWIND);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // What the view-as dialog does with the answer to POST /auth/impersonate.
+    acceptAuthResult(authResult({ id: UMA, activeTenantId: NORTHWIND, impersonatorId: SAM }));
+    await handled;
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(reload).not.toHaveBeenCalled();
+  });
+
   it('takes over the impersonation: its user and token, its language, impersonation mode, then reloads', async () => {
     asSuperadmin();
     const fetchMock = serveRefresh(() =>

@@ -19,6 +19,16 @@ export type HubHandlerDeps = {
 /** ImpersonateStoped reloads after this long (spec part 1 §4). */
 export const IMPERSONATION_END_RELOAD_MS = 100;
 
+/**
+ * ImpersonateStarted waits this long before it refreshes. The event comes right after the answer to
+ * POST /auth/impersonate, so by then the tab that asked holds the impersonation itself and leaves it
+ * alone, instead of refreshing while it reloads: a refresh cut off by a reload loses its rotated
+ * cookie, and presenting the old one again would revoke the impersonation session.
+ */
+export const IMPERSONATION_START_SETTLE_MS = 300;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 const asId = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
 
 /** Empties local storage except the device's UI preferences (colour scheme, menu), which belong to no user. */
@@ -46,6 +56,7 @@ export function createHubHandlers({ queryClient, navigate, reload }: HubHandlerD
     },
 
     async ImpersonateStarted(userId) {
+      await sleep(IMPERSONATION_START_SETTLE_MS);
       const session = getSession();
       if (session.status !== 'authenticated' || session.user.id === asId(userId)) return;
       // The impersonate answer moved this browser's refresh cookie to the impersonation session.
