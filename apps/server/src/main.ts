@@ -11,6 +11,8 @@ await seedReferenceData(database.db);
 if (config.seedDemo) await seedDemo(database.db);
 
 const app = await buildApp({ config, database });
+// A stray rejection is a bug to log, not a reason to drop every client of the process.
+process.on('unhandledRejection', (reason) => app.log.error({ err: reason }, 'unhandled promise rejection'));
 await app.listen({ port: config.port, host: config.host });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -11,6 +11,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call this route. Every route must declare one; see the startup check below. */
     policy?: AccessPolicy;
+    /**
+     * Also take the access token from the access_token query parameter. The hub's routes only:
+     * everywhere else the Authorization header is the one place for a bearer token.
+     */
+    tokenInQuery?: boolean;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -37,12 +42,22 @@ async function sessionIsLive(db: Db, sessionId: string): Promise<boolean> {
   return !!row;
 }
 
-export async function authenticate(db: Db, tokens: TokenService, request: FastifyRequest): Promise<Principal | null> {
-  const token = bearerToken(request.headers, request.query);
+/** The principal of a valid access token whose session is live. */
+export async function principalOfToken(db: Db, tokens: TokenService, token: string | null): Promise<Principal | null> {
   if (!token) return null;
   const principal = await tokens.verify(token);
   if (!principal || !(await sessionIsLive(db, principal.sessionId))) return null;
   return principal;
+}
+
+/** The caller of a request; its token is read from the query only with tokenInQuery (see bearerToken). */
+export async function authenticate(
+  db: Db,
+  tokens: TokenService,
+  request: FastifyRequest,
+  { tokenInQuery = false }: { tokenInQuery?: boolean } = {},
+): Promise<Principal | null> {
+  return principalOfToken(db, tokens, bearerToken(request.headers, tokenInQuery ? request.query : undefined));
 }
 
 type RouteEntry = { method: string | string[]; url: string; policy?: AccessPolicy };
@@ -78,7 +93,8 @@ export const accessPolicyPlugin = fp<{ db: Db; tokens: TokenService }>(async (ap
     if (!policy) throw new AppError('forbidden', 'This route declares no access policy');
     if (policy.access === 'public') return;
 
-    const principal = await authenticate(db, tokens, request);
+    const tokenInQuery = request.routeOptions.config?.tokenInQuery === true;
+    const principal = await authenticate(db, tokens, request, { tokenInQuery });
     if (!principal) throw new AppError('unauthenticated');
     request.principal = principal;
     const needsFeatures = 'feature' in policy && policy.feature;

@@ -51,8 +51,13 @@ export function createTokenService(secret: string) {
 }
 export type TokenService = ReturnType<typeof createTokenService>;
 
-/** The bearer token of a request: Authorization header, or access_token query parameter (browsers' WebSockets and SSE). */
-export function bearerToken(headers: Record<string, string | string[] | undefined>, query: unknown): string | null {
+/**
+ * The bearer token of a request: the Authorization header. The access_token query parameter counts
+ * only when the caller passes the query, which only the hub's requests do: browsers cannot set
+ * headers on WebSockets and EventSource. Anywhere else a token in the URL is refused, as URLs end
+ * up in logs, histories and Referer headers.
+ */
+export function bearerToken(headers: Record<string, string | string[] | undefined>, query?: unknown): string | null {
   const auth = headers.authorization;
   if (typeof auth === 'string' && auth.startsWith('Bearer ')) return auth.slice(7).trim() || null;
   const q = query as Record<string, unknown> | undefined;

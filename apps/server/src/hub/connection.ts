@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { decodeJwt } from 'jose';
 import type { Principal } from '../http/tokens.js';
 import { type CallContext, HubError, type HubMethod } from './methods.js';
 import type { HubOptions } from './options.js';
@@ -51,6 +52,16 @@ type Status = 'negotiated' | 'handshaking' | 'ready' | 'closing' | 'closed';
 const PING_MESSAGE = new Outbound(PING);
 const HANDSHAKE_MESSAGE = new Outbound(HANDSHAKE_OK);
 
+/** When a verified access token expires, in ms since the epoch (at once if it says nothing). */
+export function tokenExpiry(token: string): number {
+  try {
+    const { exp } = decodeJwt(token);
+    return typeof exp === 'number' ? exp * 1000 : 0;
+  } catch {
+    return 0;
+  }
+}
+
 /**
  * One logical hub connection: from negotiate to the end of its transport. It speaks the hub
  * protocol over whichever transport attached to it, and is addressed only through its groups.
@@ -65,6 +76,11 @@ export class Connection {
   readonly groups = new Set<string>();
   sink: TransportSink | null = null;
   private readonly createdAt = Date.now();
+  /**
+   * Until when the client proved it holds a valid access token of the session: the latest expiry
+   * of the tokens it presented (at negotiate, at connect, and with every poll or send).
+   */
+  private authenticatedUntil: number;
   private openedAt = 0;
   private lastReceived = 0;
   private lastSent = 0;
@@ -79,7 +95,9 @@ export class Connection {
     principal: Principal,
     /** User groups of the active tenant the user belongs to. */
     public userGroupIds: string[],
+    tokenExpiresAt: number,
   ) {
+    this.authenticatedUntil = tokenExpiresAt;
     this.userId = principal.userId;
     this.sessionId = principal.sessionId;
     this.tenantId = principal.tenantId;
@@ -90,6 +108,11 @@ export class Connection {
     return this.status === 'handshaking' || this.status === 'ready';
   }
 
+  /** A request of the connection carried a valid token of its session: it lives on until then. */
+  authenticated(tokenExpiresAt: number) {
+    this.authenticatedUntil = Math.max(this.authenticatedUntil, tokenExpiresAt);
+  }
+
   /** A transport picked the connection up; the handshake clock starts. */
   attach(kind: TransportKind, sink: TransportSink) {
     this.transport = kind;
@@ -98,21 +121,21 @@ export class Connection {
     this.openedAt = this.lastReceived = this.lastSent = Date.now();
   }
 
-  /** Inbound text from the transport: one or more records, possibly a part of one. */
+  /**
+   * Inbound text from the transport: one or more records, possibly a part of one. Never throws:
+   * transports call it from socket events, where an exception would end the process.
+   */
   receive(text: string) {
     if (!this.isOpen) return;
     this.lastReceived = Date.now();
-    let records: string[];
     try {
-      records = this.reader.push(text);
+      for (const record of this.reader.push(text)) {
+        if (this.status === 'handshaking') this.handshake(record);
+        else if (this.status === 'ready') this.dispatch(record);
+        else break;
+      }
     } catch (err) {
       this.fail(err);
-      return;
-    }
-    for (const record of records) {
-      if (this.status === 'handshaking') this.handshake(record);
-      else if (this.status === 'ready') this.dispatch(record);
-      else break;
     }
   }
 
@@ -168,7 +191,12 @@ export class Connection {
       this.transportClosed();
       return;
     }
-    if (this.status === 'handshaking' && now - this.openedAt >= o.handshakeTimeoutMs) {
+    if (this.isOpen && now >= this.authenticatedUntil) {
+      // The session may have ended since: the client reconnects, and its token factory supplies
+      // a fresh token, which only a live session gets.
+      this.host.log.info({ connectionId: this.id }, 'hub access token expired, connection closed');
+      this.close({ error: 'The access token has expired', allowReconnect: true });
+    } else if (this.status === 'handshaking' && now - this.openedAt >= o.handshakeTimeoutMs) {
       this.rejectHandshake('Handshake was not received in time');
     } else if (this.status === 'ready' && this.transport !== 'LongPolling') {
       if (now - this.lastReceived >= o.clientTimeoutMs) {
@@ -193,9 +221,9 @@ export class Connection {
     let protocol: string;
     let version: number;
     try {
-      ({ protocol, version } = parseHandshake(record));
+      ({ protocol, version } = parseHandshake(record, this.host.options.maxMessageDepth));
     } catch (err) {
-      this.rejectHandshake(err instanceof Error ? err.message : 'Invalid handshake');
+      this.rejectHandshake(err instanceof ProtocolError ? err.message : 'Invalid handshake');
       return;
     }
     if (protocol !== 'json') return this.rejectHandshake(`The protocol '${protocol}' is not supported.`);
@@ -212,18 +240,27 @@ export class Connection {
     this.end();
   }
 
-  /** A broken message ends the connection with an error; the process serves everyone else on. */
+  /**
+   * A broken message ends the connection with an error; the process serves everyone else on.
+   * So does a fault of the server while reading one, with a generic error.
+   */
   private fail(err: unknown) {
-    if (!(err instanceof ProtocolError)) throw err;
-    this.host.log.info({ connectionId: this.id, error: err.message }, 'hub protocol error, connection closed');
-    if (this.status === 'handshaking') this.rejectHandshake(err.message);
-    else this.close({ error: err.message });
+    let error: string;
+    if (err instanceof ProtocolError) {
+      error = err.message;
+      this.host.log.info({ connectionId: this.id, error }, 'hub protocol error, connection closed');
+    } else {
+      error = 'An unexpected error occurred on the server';
+      this.host.log.error({ err, connectionId: this.id }, 'hub connection failed, closed');
+    }
+    if (this.status === 'handshaking') this.rejectHandshake(error);
+    else this.close({ error });
   }
 
   private dispatch(record: string) {
     let message: ReturnType<typeof parseMessage>;
     try {
-      message = parseMessage(record);
+      message = parseMessage(record, this.host.options.maxMessageDepth);
     } catch (err) {
       this.fail(err);
       return;
@@ -286,28 +323,31 @@ export class Connection {
       this.host.log.error({ err, target: m.target }, 'hub method failed');
       fail(`An unexpected error occurred invoking '${m.target}' on the server.`);
     };
-
-    if (method.kind === 'unary') {
-      Promise.resolve()
-        .then(() => method.run(ctx, args.data))
-        .then((result) => id !== undefined && this.send(new Outbound(completion(id, { result }))), reportError)
-        .finally(done);
-      return;
-    }
-    const streamId = id as string;
+    // Everything that can throw, the method and the encoding of what it answers (a value
+    // JSON cannot write, or one nested too deeply), runs inside the try: a failure becomes the
+    // invocation's error completion, and nothing is left to reject unhandled.
+    const run = async () => {
+      if (method.kind === 'unary') {
+        const result = await method.run(ctx, args.data);
+        if (id !== undefined) this.send(new Outbound(completion(id, { result })));
+        return;
+      }
+      const streamId = id as string;
+      for await (const item of method.run(ctx, args.data)) {
+        if (controller.signal.aborted) break;
+        this.send(new Outbound(streamItem(streamId, item)));
+      }
+      this.send(new Outbound(completion(streamId, {})));
+    };
     (async () => {
       try {
-        for await (const item of method.run(ctx, args.data)) {
-          if (controller.signal.aborted) break;
-          this.send(new Outbound(streamItem(streamId, item)));
-        }
-        this.send(new Outbound(completion(streamId, {})));
+        await run();
       } catch (err) {
         reportError(err);
       } finally {
         done();
       }
-    })();
+    })().catch((err) => this.host.log.error({ err, target: m.target }, 'hub invocation failed unreported'));
   }
 
   private stopInvocations() {

@@ -21,10 +21,19 @@ export interface HubService {
   /** Sessions were revoked: their connections get LogOut, then are closed for good. */
   sessionsRevoked(sessionIds: string[]): Promise<void>;
   /**
-   * A session's active tenant changed: its connections move to the new tenant's groups, and
-   * every connection of the user gets TenantChanged(tenantId).
+   * Sessions ended without signing anyone out (an impersonation is over): their connections are
+   * closed for good, with `error` in the Close message and no LogOut. Send any last event first.
    */
-  activeTenantChanged(who: { userId: string; sessionId: string }, tenantId: string | null): Promise<void>;
+  sessionsClosed(sessionIds: string[], error: string): Promise<void>;
+  /**
+   * A session's active tenant changed: its connections move to the new tenant's groups, and
+   * every connection of the user gets TenantChanged(tenantId). An impersonation session (one with
+   * an impersonatorId) is not the user's: only its own connections are told.
+   */
+  activeTenantChanged(
+    who: { userId: string; sessionId: string; impersonatorId?: string | null },
+    tenantId: string | null,
+  ): Promise<void>;
   /** The user's user-group memberships changed: live connections re-read them. */
   userGroupsChanged(userId: string): Promise<void>;
 }
@@ -50,9 +59,13 @@ export function createHubService(hub: Hub, backplane: Backplane, log: FastifyBas
     async sessionsRevoked(sessionIds) {
       if (sessionIds.length) await dispatch({ op: 'revoke', sessionIds });
     },
-    async activeTenantChanged({ userId, sessionId }, tenantId) {
+    async sessionsClosed(sessionIds, error) {
+      if (sessionIds.length) await dispatch({ op: 'close', sessionIds, error });
+    },
+    async activeTenantChanged({ userId, sessionId, impersonatorId }, tenantId) {
       await dispatch({ op: 'retenant', sessionId, tenantId });
-      await send(groups.user(userId), HUB_EVENTS.TenantChanged, [tenantId]);
+      const audience = impersonatorId ? groups.session(sessionId) : groups.user(userId);
+      await send(audience, HUB_EVENTS.TenantChanged, [tenantId]);
     },
     async userGroupsChanged(userId) {
       await dispatch({ op: 'regroup', userId });

@@ -15,6 +15,8 @@ import { invocation, Outbound } from './protocol.js';
 export type Envelope =
   | { op: 'send'; group: string | null; record: string }
   | { op: 'revoke'; sessionIds: string[] }
+  /** Ends the sessions' connections for good, without LogOut. */
+  | { op: 'close'; sessionIds: string[]; error: string }
   | { op: 'retenant'; sessionId: string; tenantId: string | null }
   | { op: 'regroup'; userId: string };
 
@@ -29,16 +31,21 @@ export class Hub implements ConnectionHost {
   /** Live connections by their secret token (the `id` of every transport request). */
   private readonly byToken = new Map<string, Connection>();
   private readonly members = new Map<string, Set<Connection>>();
+  /** Per session, its connections that may still be waiting for a transport. */
+  private readonly pending = new Map<string, Set<Connection>>();
   private sweeper?: NodeJS.Timeout;
   /** False once shutting down: no new connections. */
   accepting = true;
 
+  readonly methods: Record<string, HubMethod>;
+
   constructor(
     readonly options: HubOptions,
     readonly log: FastifyBaseLogger,
-    readonly methods: Record<string, HubMethod>,
     private readonly loadUserGroups: UserGroupLoader,
-  ) {}
+  ) {
+    this.methods = options.methods;
+  }
 
   start() {
     this.sweeper = setInterval(() => this.sweep(Date.now()), this.options.sweepMs);
@@ -49,14 +56,24 @@ export class Hub implements ConnectionHost {
     clearInterval(this.sweeper);
   }
 
-  /** A new connection for a signed-in caller (negotiate, or a WebSocket that skipped it). */
-  async open(principal: Principal, negotiateVersion: 0 | 1): Promise<Connection> {
+  /**
+   * A new connection for a signed-in caller (negotiate, or a WebSocket that skipped it), whose
+   * access token expires at tokenExpiresAt. Null when the session already has
+   * maxPendingPerSession connections that no transport picked up.
+   */
+  async open(principal: Principal, negotiateVersion: 0 | 1, tokenExpiresAt: number): Promise<Connection | null> {
     const userGroupIds = await this.loadUserGroups(principal.userId, principal.tenantId);
+    // Counted after the await, so that concurrent negotiates cannot all slip under the cap.
+    const pending = this.pending.get(principal.sessionId) ?? new Set<Connection>();
+    for (const connection of pending) if (connection.status !== 'negotiated') pending.delete(connection);
+    if (pending.size >= this.options.maxPendingPerSession) return null;
     const id = randomId(16);
     // Version 0 clients send the connection id itself as the id of every request.
     const token = negotiateVersion >= 1 ? randomId(32) : id;
-    const connection = new Connection(this, id, token, principal, userGroupIds);
+    const connection = new Connection(this, id, token, principal, userGroupIds, tokenExpiresAt);
     this.byToken.set(token, connection);
+    pending.add(connection);
+    this.pending.set(principal.sessionId, pending);
     return connection;
   }
 
@@ -77,6 +94,9 @@ export class Hub implements ConnectionHost {
 
   gone(connection: Connection) {
     if (this.byToken.get(connection.token) === connection) this.byToken.delete(connection.token);
+    const pending = this.pending.get(connection.sessionId);
+    pending?.delete(connection);
+    if (pending?.size === 0) this.pending.delete(connection.sessionId);
   }
 
   private join(connection: Connection, name: string) {
@@ -110,6 +130,13 @@ export class Hub implements ConnectionHost {
           // The client signs out on LogOut; the Close without allowReconnect stops it for good.
           connection.send(logOut);
           connection.close({ error: 'The session has ended' });
+        }
+        return;
+      }
+      case 'close': {
+        const sessions = new Set(envelope.sessionIds);
+        for (const connection of this.byToken.values()) {
+          if (sessions.has(connection.sessionId)) connection.close({ error: envelope.error });
         }
         return;
       }
@@ -148,8 +175,20 @@ export class Hub implements ConnectionHost {
     for (const id of userGroupIds) this.join(connection, groups.userGroup(id));
   }
 
+  /** Runs on a timer: a fault with one connection drops that one and never ends the process. */
   sweep(now: number) {
-    for (const connection of this.byToken.values()) connection.tick(now);
+    for (const connection of this.byToken.values()) {
+      try {
+        connection.tick(now);
+      } catch (err) {
+        this.log.error({ err, connectionId: connection.id }, 'hub sweep failed for a connection, dropped');
+        try {
+          connection.abort();
+        } catch {
+          this.gone(connection);
+        }
+      }
+    }
   }
 
   /**

@@ -10,7 +10,6 @@ import { postgresBackplane } from './backplane-postgres.js';
 import { redisBackplane } from './backplane-redis.js';
 import { Hub } from './hub.js';
 import { createHubService, type HubService } from './hub-service.js';
-import { hubMethods } from './methods.js';
 import { defaultHubOptions, type HubOptions } from './options.js';
 import { hubRoutes } from './routes.js';
 import { trackSockets } from './sockets.js';
@@ -64,7 +63,7 @@ function chooseBackplane(config: Config, database: Database, log: FastifyBaseLog
 export const hubPlugin = fp<HubPluginOptions>(
   async (app: FastifyInstance, { config, database, tokens, options }) => {
     const log = app.log.child({ module: 'hub' });
-    const hub = new Hub({ ...defaultHubOptions, ...options }, log, hubMethods, (userId, tenantId) =>
+    const hub = new Hub({ ...defaultHubOptions, ...options }, log, (userId, tenantId) =>
       userGroupsOf(database.db, userId, tenantId),
     );
     const backplane = chooseBackplane(config, database, log);

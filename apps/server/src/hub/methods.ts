@@ -37,11 +37,12 @@ export function stream<A extends z.ZodTuple>(
 }
 
 /**
- * Methods clients may invoke on /core/tenantHub. The spec's hub only pushes events to clients;
- * these two are diagnostics (round trip and streaming checks, used by the interoperability tests)
- * and touch no data.
+ * Diagnostics: round trip and streaming checks for the interoperability tests. They touch no
+ * data, but are not registered in production (HubOptions.methods is empty there): the spec's
+ * hub only pushes events to clients, and a method that reflects client input is attack surface
+ * nobody needs.
  */
-export const hubMethods: Record<string, HubMethod> = {
+export const diagnosticMethods: Record<string, HubMethod> = {
   /** Answers its argument. */
   Echo: unary(z.tuple([z.unknown()]), (_ctx, [value]) => value),
 

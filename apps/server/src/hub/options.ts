@@ -1,4 +1,6 @@
 import { HUB } from '@atrium/contracts';
+import type { HubMethod } from './methods.js';
+import { MAX_JSON_DEPTH } from './protocol.js';
 
 /** Timings and limits of the hub; every one can be shortened by tests. */
 export type HubOptions = {
@@ -22,12 +24,21 @@ export type HubOptions = {
   shutdownGraceMs: number;
   /** Largest inbound hub message (one record). */
   maxMessageBytes: number;
+  /** Deepest nesting of arrays and objects in an inbound message, the message itself included. */
+  maxMessageDepth: number;
   /** Largest inbound WebSocket frame or POST body (it may carry several records). */
   maxPayloadBytes: number;
   /** Outbound bytes a slow client may leave unread before it is dropped. */
   maxBufferedBytes: number;
   /** Invocations one connection may have running at once. */
   maxInvocations: number;
+  /** Connections one session may have negotiated that no transport has picked up yet. */
+  maxPendingPerSession: number;
+  /**
+   * Methods clients may invoke. None in production: the spec's hub only pushes events. Tests
+   * register the diagnostics of methods.ts (diagnosticMethods).
+   */
+  methods: Record<string, HubMethod>;
 };
 
 export const defaultHubOptions: HubOptions = {
@@ -41,9 +52,12 @@ export const defaultHubOptions: HubOptions = {
   sweepMs: 1000,
   shutdownGraceMs: 3000,
   maxMessageBytes: HUB.messageBufferBytes,
+  maxMessageDepth: MAX_JSON_DEPTH,
   maxPayloadBytes: 1024 * 1024,
   maxBufferedBytes: 4 * 1024 * 1024,
   maxInvocations: 32,
+  maxPendingPerSession: 20,
+  methods: {},
 };
 
 /** Names of the groups every connection joins from its identity. */

@@ -26,6 +26,12 @@ export class MessageTooLargeError extends ProtocolError {
   }
 }
 
+export class MessageTooDeepError extends ProtocolError {
+  constructor(limit: number) {
+    super(`Message is nested deeper than ${limit} levels`);
+  }
+}
+
 export type InvocationMessage = {
   type: 1 | 4;
   invocationId?: string;
@@ -37,7 +43,33 @@ export type InboundMessage = InvocationMessage | { type: 2 | 3 | 5; invocationId
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function parseJsonObject(record: string, what: string): Record<string, unknown> {
+/** How deep inbound JSON may nest, the message object itself counting as one level. */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * Whether a JSON text nests arrays and objects deeper than `limit`. A linear scan of the text,
+ * before parsing: deeply nested values overflow the stack of anything recursive (JSON.stringify,
+ * validators) that later walks them.
+ */
+export function nestsDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // a backslash escapes the next character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > limit) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
+function parseJsonObject(record: string, what: string, maxDepth: number): Record<string, unknown> {
+  if (nestsDeeperThan(record, maxDepth)) throw new MessageTooDeepError(maxDepth);
   let value: unknown;
   try {
     value = JSON.parse(record);
@@ -51,8 +83,8 @@ function parseJsonObject(record: string, what: string): Record<string, unknown> 
 export type HandshakeRequest = { protocol: string; version: number };
 
 /** The first record of every connection; anything else is refused. */
-export function parseHandshake(record: string): HandshakeRequest {
-  const value = parseJsonObject(record, 'Handshake request');
+export function parseHandshake(record: string, maxDepth = MAX_JSON_DEPTH): HandshakeRequest {
+  const value = parseJsonObject(record, 'Handshake request', maxDepth);
   if (typeof value.protocol !== 'string' || typeof value.version !== 'number') {
     throw new ProtocolError('Handshake request needs a string "protocol" and a numeric "version"');
   }
@@ -61,8 +93,8 @@ export function parseHandshake(record: string): HandshakeRequest {
 
 const optionalString = (v: unknown) => v === undefined || typeof v === 'string';
 
-export function parseMessage(record: string): InboundMessage {
-  const m = parseJsonObject(record, 'Message');
+export function parseMessage(record: string, maxDepth = MAX_JSON_DEPTH): InboundMessage {
+  const m = parseJsonObject(record, 'Message', maxDepth);
   switch (m.type) {
     case MessageType.Invocation:
     case MessageType.StreamInvocation: {
@@ -95,29 +127,49 @@ export function parseMessage(record: string): InboundMessage {
     case MessageType.Sequence:
       return { type: m.type };
     default:
-      throw new ProtocolError(`Unknown message type: ${JSON.stringify(m.type) ?? 'none'}`);
+      throw new ProtocolError(`Unknown message type: ${describeType(m.type)}`);
   }
+}
+
+/** The type of an unknown message, for its error: short, whatever the client sent. */
+function describeType(type: unknown): string {
+  if (type === undefined) return 'none';
+  if (typeof type === 'number' || typeof type === 'boolean' || type === null) return String(type);
+  if (typeof type === 'string') return JSON.stringify(type.length > 32 ? `${type.slice(0, 32)}…` : type);
+  return Array.isArray(type) ? 'an array' : 'an object';
 }
 
 /** Collects inbound text and hands out complete records; the unterminated rest waits for more. */
 export class RecordReader {
-  private rest = '';
+  /** The unterminated rest, as it arrived: joined once, when its separator comes. */
+  private chunks: string[] = [];
+  private pendingBytes = 0;
   constructor(private readonly maxRecordBytes: number) {}
 
   push(text: string): string[] {
-    const data = this.rest + text;
-    const parts = data.split(RS);
-    this.rest = parts.pop() ?? '';
-    this.check(this.rest);
-    for (const part of parts) this.check(part);
-    return parts;
+    const parts = text.split(RS);
+    const last = parts.pop() ?? '';
+    const records: string[] = [];
+    for (const part of parts) {
+      this.add(part);
+      records.push(this.chunks.length > 1 ? this.chunks.join('') : (this.chunks[0] ?? ''));
+      this.chunks = [];
+      this.pendingBytes = 0;
+    }
+    this.add(last);
+    return records;
   }
 
-  private check(record: string) {
-    // A UTF-16 code unit never takes more than 3 UTF-8 bytes: only long texts need counting.
-    if (record.length * 3 > this.maxRecordBytes && Buffer.byteLength(record) > this.maxRecordBytes) {
+  /** Appends to the record being read; only the new text is measured. */
+  private add(text: string) {
+    if (!text) return;
+    this.pendingBytes += Buffer.byteLength(text);
+    if (this.pendingBytes > this.maxRecordBytes) {
+      this.chunks = [];
+      this.pendingBytes = 0;
       throw new MessageTooLargeError(this.maxRecordBytes);
     }
+    this.chunks.push(text);
   }
 }
 

@@ -1,10 +1,10 @@
 import { AUTHENTICATED, PUBLIC } from '@atrium/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
-import { authenticate } from '../http/access-policy.js';
+import { principalOfToken } from '../http/access-policy.js';
 import { principalOf } from '../http/tenant-context.js';
 import { bearerToken, type TokenService } from '../http/tokens.js';
-import type { Connection } from './connection.js';
+import { type Connection, tokenExpiry } from './connection.js';
 import type { Hub } from './hub.js';
 import { LongPollingSink, ServerSentEventsSink } from './transports.js';
 
@@ -35,11 +35,14 @@ export async function hubRoutes(app: FastifyInstance, { hub, db, tokens }: HubRo
 
   app.post(
     `${path}/negotiate`,
-    { config: { policy: AUTHENTICATED }, schema: { hide: true } },
+    { config: { policy: AUTHENTICATED, tokenInQuery: true }, schema: { hide: true } },
     async (request: FastifyRequest<{ Querystring: Query }>, reply) => {
       if (!hub.accepting) return text(reply, 503, 'The server is shutting down');
       const version = Number(request.query.negotiateVersion) >= 1 ? 1 : 0;
-      const connection = await hub.open(principalOf(request), version);
+      // The access policy verified this token: the connection lives until it expires.
+      const expiresAt = tokenExpiry(bearerToken(request.headers, request.query) ?? '');
+      const connection = await hub.open(principalOf(request), version, expiresAt);
+      if (!connection) return text(reply, 429, 'Too many connections of this session are waiting for a transport');
       reply.header('cache-control', 'no-store');
       return {
         negotiateVersion: version,
@@ -62,7 +65,8 @@ export async function hubRoutes(app: FastifyInstance, { hub, db, tokens }: HubRo
    * The connection a transport request names with `id`, once its caller is checked. Public
    * routes below check for themselves: the request that opens a transport needs a live
    * session, the later ones (polls, sends) a valid token of the same session, so that a
-   * revoked session still takes its LogOut and Close.
+   * revoked session still takes its LogOut and Close. A valid token extends the connection's
+   * life to its expiry (long polling renews its token with every poll).
    */
   async function connectionOf(
     request: FastifyRequest<{ Querystring: Query }>,
@@ -78,9 +82,10 @@ export async function hubRoutes(app: FastifyInstance, { hub, db, tokens }: HubRo
     if (!token) return refuse(401, 'Unauthorized');
     const found = hub.find(id);
     if (!found) return refuse(404, 'No Connection with that ID');
-    const principal = found.transport === null ? await authenticate(db, tokens, request) : await tokens.verify(token);
+    const principal = found.transport === null ? await principalOfToken(db, tokens, token) : await tokens.verify(token);
     if (!principal) return refuse(401, 'Unauthorized');
     if (principal.sessionId !== found.sessionId) return refuse(403, 'Forbidden');
+    found.authenticated(tokenExpiry(token));
     // The connection may have ended while the caller was checked.
     return hub.find(id) ?? refuse(404, 'No Connection with that ID');
   }

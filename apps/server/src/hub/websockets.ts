@@ -1,11 +1,10 @@
 import { type IncomingMessage, type Server, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { FastifyRequest } from 'fastify';
 import { WebSocketServer } from 'ws';
 import type { Db } from '../db/client.js';
-import { authenticate } from '../http/access-policy.js';
+import { principalOfToken } from '../http/access-policy.js';
 import { bearerToken, type TokenService } from '../http/tokens.js';
-import type { Connection } from './connection.js';
+import { type Connection, tokenExpiry } from './connection.js';
 import type { Hub } from './hub.js';
 import { WebSocketSink } from './transports.js';
 
@@ -31,13 +30,14 @@ export function attachWebSockets(server: Server, deps: { hub: Hub; db: Db; token
 
   async function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL) {
     if (!hub.accepting) return refuse(socket, 503, 'The server is shutting down');
-    const query = Object.fromEntries(url.searchParams);
-    if (!bearerToken(req.headers, query)) return refuse(socket, 401, 'Unauthorized');
+    // The hub's path: browsers' WebSockets cannot send headers, so the query may carry the token.
+    const token = bearerToken(req.headers, Object.fromEntries(url.searchParams));
+    if (!token) return refuse(socket, 401, 'Unauthorized');
     const id = url.searchParams.get('id');
     if (id && !hub.find(id)) return refuse(socket, 404, 'No Connection with that ID');
-    // authenticate() reads only the headers and the query of a request.
-    const principal = await authenticate(db, tokens, { headers: req.headers, query } as unknown as FastifyRequest);
+    const principal = await principalOfToken(db, tokens, token);
     if (!principal) return refuse(socket, 401, 'Unauthorized');
+    const expiresAt = tokenExpiry(token);
 
     let connection: Connection;
     if (id) {
@@ -48,9 +48,12 @@ export function attachWebSockets(server: Server, deps: { hub: Hub; db: Db; token
         return refuse(socket, 409, 'A WebSocket is already open for this connection');
       if (found.transport) return refuse(socket, 400, 'Cannot change transports mid-connection');
       connection = found;
+      connection.authenticated(expiresAt);
     } else {
       // A client that skipped negotiate (WebSockets only) gets a connection on the spot.
-      connection = await hub.open(principal, 1);
+      const opened = await hub.open(principal, 1, expiresAt);
+      if (!opened) return refuse(socket, 429, 'Too many connections of this session are waiting for a transport');
+      connection = opened;
     }
 
     // Claimed before the upgrade completes, so that a racing second socket gets 409.

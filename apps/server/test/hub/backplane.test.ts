@@ -96,6 +96,37 @@ function describeTwoProcesses(name: string, env: Record<string, string>) {
       expect(connection.state).toBe(HubConnectionState.Disconnected);
     });
 
+    it('closes, without LogOut, a connection of B whose impersonation session ends through A', async () => {
+      const target = await a.factories.user({ tenantIds: [tenant] });
+      const admin = await a.factories.user({ roles: ['Superadmin'] });
+      const adminToken = (await a.signIn(admin.email)).token;
+      const started = await a.app.inject({
+        method: 'POST',
+        url: '/core/api/auth/impersonate',
+        headers: { authorization: `Bearer ${adminToken}` },
+        payload: { userId: target.id, tenantId: tenant },
+      });
+      expect(started.statusCode).toBe(200);
+      const impersonating = started.json().token as string;
+      const connection = await clientOnB(impersonating);
+      let loggedOut = false;
+      connection.on(HUB_EVENTS.LogOut, () => {
+        loggedOut = true;
+      });
+      const stopped = nextCall(connection, HUB_EVENTS.ImpersonateStoped);
+      const closed = new Promise<Error | undefined>((resolve) => connection.onclose(resolve));
+      const ended = await a.app.inject({
+        method: 'POST',
+        url: '/core/api/auth/unimpersonate',
+        headers: { authorization: `Bearer ${impersonating}` },
+      });
+      expect(ended.statusCode).toBe(200);
+      await stopped;
+      expect((await closed)?.message).toMatch(/impersonation has ended/);
+      expect(loggedOut).toBe(false);
+      expect(connection.state).toBe(HubConnectionState.Disconnected);
+    });
+
     it('moves a connection of B to the new tenant when the session switches through A', async () => {
       const other = (await a.factories.tenant()).id;
       const { token } = await a.member([tenant, other]);

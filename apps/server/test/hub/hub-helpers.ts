@@ -12,12 +12,19 @@ import { loadConfig } from '../../src/config.js';
 import type { Database } from '../../src/db/client.js';
 import { userGroupMembers } from '../../src/db/schema/index.js';
 import type { HubOptions } from '../../src/hub/index.js';
+import { diagnosticMethods } from '../../src/hub/methods.js';
 import { makeFactories } from '../factories.js';
 import { freshDatabase } from '../harness.js';
 
 export const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256';
 
-type ServerOptions = { hub?: Partial<HubOptions>; env?: Record<string, string>; database?: Database };
+type ServerOptions = {
+  hub?: Partial<HubOptions>;
+  env?: Record<string, string>;
+  database?: Database;
+  /** Registers the diagnostic methods (Echo, Count), which production does not; true unless false. */
+  diagnostics?: boolean;
+};
 
 /** Builds the app on a database and listens on a loopback port (0: any free one). */
 async function listen(database: Database, opts: ServerOptions, port = 0) {
@@ -28,7 +35,8 @@ async function listen(database: Database, opts: ServerOptions, port = 0) {
     WEB_DIST: '/nonexistent',
     ...opts.env,
   });
-  const app = await buildApp({ config, database, hub: opts.hub });
+  const hub = opts.diagnostics === false ? opts.hub : { methods: diagnosticMethods, ...opts.hub };
+  const app = await buildApp({ config, database, hub });
   await app.listen({ port, host: '127.0.0.1' });
   return app;
 }

@@ -211,7 +211,11 @@ export function createAuthService(db: Db, tokens: TokenService, hub: HubService)
       }
       await repo.setSessionTenant(db, session.id, tenantId);
       if (!session.impersonatorId) await repo.setUserActiveTenant(db, user.id, tenantId);
-      await hub.activeTenantChanged(principal, tenantId);
+      // An impersonation session's switch is told to that session only, not to the user's devices.
+      await hub.activeTenantChanged(
+        { userId: user.id, sessionId: session.id, impersonatorId: session.impersonatorId },
+        tenantId,
+      );
       // The refresh token is not rotated here: the new access token carries the tenant.
       return issue({ ...user, activeTenantId: tenantId }, { ...session, activeTenantId: tenantId }, '');
     },
