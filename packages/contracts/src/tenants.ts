@@ -16,6 +16,9 @@ export const TENANT_LIMITS = {
 /** A value that must be empty or start with http:// or https://; otherwise the spec's 'putHttps'. */
 export const PREFERED_URL = /^https?:\/\/\S+$/i;
 
+/** Each id once, in the order first given: naming an id twice means the same as naming it once. */
+const unique = <T>(items: T[]) => [...new Set(items)];
+
 const emptyToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 
 /** Optional free text: trimmed, and an empty string becomes null. */
@@ -85,9 +88,13 @@ export const tenantBodySchema = z
       emptyToNull,
       z.string().regex(MEDIA_PATH, 'unknownMediaFile').nullable().optional(),
     ),
-    userIds: z.array(z.uuid(), { error: 'selectAtLeastOneUser' }).min(1, 'selectAtLeastOneUser').max(10_000),
-    featureIds: z.array(z.uuid()).max(100).default([]),
-    mobileFeatureIds: z.array(z.uuid()).max(100).default([]),
+    userIds: z
+      .array(z.uuid(), { error: 'selectAtLeastOneUser' })
+      .min(1, 'selectAtLeastOneUser')
+      .max(10_000)
+      .transform(unique),
+    featureIds: z.array(z.uuid()).max(100).transform(unique).default([]),
+    mobileFeatureIds: z.array(z.uuid()).max(100).transform(unique).default([]),
     customTenantProperties: customTenantPropertiesBodySchema.nullable().optional(),
   })
   .superRefine((t, ctx) => {

@@ -16,6 +16,9 @@ export const USER_LIMITS = {
 
 const name = z.string({ error: 'required' }).trim().min(1, 'required').max(USER_LIMITS.nameMax, 'tooLong');
 
+/** Each value once, in the order first given: naming an id twice means the same as naming it once. */
+const unique = <T>(items: T[]) => [...new Set(items)];
+
 /** POST /users and PUT /users/{id}. */
 export const userBodySchema = z.object({
   name,
@@ -26,9 +29,10 @@ export const userBodySchema = z.object({
   roles: z
     .array(z.enum(ROLES, { error: 'unknownRole' }), { error: 'selectAtLeastOneRole' })
     .min(1, 'selectAtLeastOneRole')
-    .max(ROLES.length),
-  tenantIds: z.array(z.uuid()).max(1000).default([]),
-  groupIds: z.array(z.uuid()).max(1000).default([]),
+    .max(ROLES.length)
+    .transform(unique),
+  tenantIds: z.array(z.uuid()).max(1000).transform(unique).default([]),
+  groupIds: z.array(z.uuid()).max(1000).transform(unique).default([]),
 });
 export type UserBodyInput = z.input<typeof userBodySchema>;
 export type UserBody = z.output<typeof userBodySchema>;
@@ -77,7 +81,8 @@ export const userPageSchema = pageOf(userListItemSchema);
 const atLeastOneUser = z
   .array(z.uuid(), { error: 'selectAtLeastOneUser' })
   .min(1, 'selectAtLeastOneUser')
-  .max(USER_LIMITS.batchMax, 'tooMany');
+  .max(USER_LIMITS.batchMax, 'tooMany')
+  .transform(unique);
 
 export const deleteManyBodySchema = z.object({ ids: atLeastOneUser });
 
@@ -86,7 +91,8 @@ export const groupAssignmentBodySchema = z.object({
   groupIds: z
     .array(z.uuid(), { error: 'selectAtLeastOneGroup' })
     .min(1, 'selectAtLeastOneGroup')
-    .max(USER_LIMITS.batchMax, 'tooMany'),
+    .max(USER_LIMITS.batchMax, 'tooMany')
+    .transform(unique),
 });
 
 /** A user of a select: GET /users/dataselect and GET /users/coaches. */

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 
 /** Where uploaded files live. One port; the local folder is the default adapter. */
@@ -7,6 +7,10 @@ export type FileStorage = {
   /** The file's bytes, or null when there is no such file. */
   get(key: string): Promise<Buffer | null>;
   exists(key: string): Promise<boolean>;
+  /** Removes the file; a file that is not there is no error. */
+  remove(key: string): Promise<void>;
+  /** Every stored file, with when it was written. */
+  list(): Promise<{ key: string; modifiedAt: Date }[]>;
 };
 
 /** Keys are flat names we generate ourselves; anything else is refused before it reaches the disk. */
@@ -48,6 +52,25 @@ export function localFolderStorage(root: string): FileStorage {
       } catch {
         return false;
       }
+    },
+    async remove(key) {
+      await rm(pathOf(key), { force: true });
+    },
+    async list() {
+      let names: string[];
+      try {
+        names = await readdir(base);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        throw err;
+      }
+      const files: { key: string; modifiedAt: Date }[] = [];
+      // Half-written files (put's .tmp) are not stored files yet.
+      for (const key of names.filter((n) => SAFE_KEY.test(n) && !n.includes('..') && !n.endsWith('.tmp'))) {
+        const info = await stat(join(base, key)).catch(() => null);
+        if (info?.isFile()) files.push({ key, modifiedAt: info.mtime });
+      }
+      return files;
     },
   };
 }

@@ -156,6 +156,14 @@ export const revokeSessionsInTenant = (db: Db, tenantId: string, reason: string)
     .where(and(eq(sessions.activeTenantId, tenantId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id, userId: sessions.userId });
 
+/** Ends one user's live sessions working in a tenant (they were taken out of it). */
+export const revokeUserSessionsInTenant = (db: Db, userId: string, tenantId: string, reason: string) =>
+  db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokeReason: reason })
+    .where(and(eq(sessions.userId, userId), eq(sessions.activeTenantId, tenantId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id, userId: sessions.userId });
+
 /** A further refresh token for a session that goes on (an impersonator's own, when they come back). */
 export const addRefreshToken = (db: Db, sessionId: string, tokenHash: string) =>
   db.insert(refreshTokens).values({ tokenHash, sessionId });

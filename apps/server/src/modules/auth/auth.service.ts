@@ -155,6 +155,13 @@ export function createAuthService(db: Db, tokens: TokenService, hub: HubService)
       return revoked;
     },
 
+    /** Ends one user's sessions working in a tenant (they were taken out of it); their other sessions go on. */
+    async revokeUserSessionsInTenant(userId: string, tenantId: string, reason: string) {
+      const revoked = await repo.revokeUserSessionsInTenant(db, userId, tenantId, reason);
+      await hub.sessionsRevoked(revoked.map((r) => r.id));
+      return revoked;
+    },
+
     /**
      * A short-lived session of `target` run by the super administrator `actor`, who comes back to
      * their own session (`actor.sessionId`) when it ends. The caller checks who may view as whom.

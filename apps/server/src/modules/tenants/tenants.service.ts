@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Tenant, TenantBody } from '@atrium/contracts';
+import { MEDIA_PATH, type Tenant, type TenantBody } from '@atrium/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError, type FieldError } from '../../http/errors.js';
 import type { Principal } from '../../http/tokens.js';
@@ -12,6 +12,11 @@ import * as repo from './tenants.repository.js';
 export type TenantScope = { all: true } | { all: false; partnerTenantId: string };
 
 export const MEDIA_PREFIX = '/core/api/media/';
+
+/** Uploads nothing refers to are kept this long (a form may still be open), then removed. */
+export const UNUSED_UPLOAD_MS = 24 * 3_600_000;
+/** At most this many uploads nothing refers to are kept; the oldest go first. */
+export const MAX_UNUSED_UPLOADS = 50;
 
 const isSuper = (p: Principal) => p.roles.includes('Superadmin');
 
@@ -159,9 +164,41 @@ export function createTenantsService(db: Db, deps: { storage: FileStorage; auth:
     customTenantProperties: body.customTenantProperties ?? null,
   });
 
-  /** Sessions of people taken out of a tenant end: their tokens name a tenant they no longer belong to. */
-  async function endSessionsOf(userIds: string[]) {
-    for (const userId of userIds) await deps.auth.revokeAllOf(userId, 'removedFromTenant');
+  /**
+   * People taken out of a tenant lose their sessions working in it (those tokens name a tenant they no
+   * longer belong to); their sessions in other tenants go on.
+   */
+  async function endSessionsOf(tenantId: string, userIds: string[]) {
+    for (const userId of userIds) await deps.auth.revokeUserSessionsInTenant(userId, tenantId, 'removedFromTenant');
+  }
+
+  const keyOf = (path: string) => path.slice(MEDIA_PREFIX.length);
+
+  /** Removes those of the media paths that nothing refers to any more. */
+  async function removeUnreferenced(paths: string[]) {
+    const candidates = paths.filter((p) => MEDIA_PATH.test(p));
+    if (!candidates.length) return;
+    const used = await repo.referencedMedia(db, candidates);
+    for (const p of candidates) if (!used.has(p)) await deps.storage.remove(keyOf(p));
+  }
+
+  /**
+   * Uploads nothing refers to: those older than UNUSED_UPLOAD_MS go, and of the rest only the newest
+   * MAX_UNUSED_UPLOADS stay, so uploading without saving cannot fill the disk.
+   */
+  async function tidyUploads() {
+    const files = (await deps.storage.list()).filter((f) => MEDIA_PATH.test(`${MEDIA_PREFIX}${f.key}`));
+    const used = await repo.referencedMedia(
+      db,
+      files.map((f) => `${MEDIA_PREFIX}${f.key}`),
+    );
+    const unused = files
+      .filter((f) => !used.has(`${MEDIA_PREFIX}${f.key}`))
+      .sort((a, b) => b.modifiedAt.getTime() - a.modifiedAt.getTime());
+    const cutoff = Date.now() - UNUSED_UPLOAD_MS;
+    for (const [i, f] of unused.entries()) {
+      if (i >= MAX_UNUSED_UPLOADS || f.modifiedAt.getTime() < cutoff) await deps.storage.remove(f.key);
+    }
   }
 
   return {
@@ -206,7 +243,7 @@ export function createTenantsService(db: Db, deps: { storage: FileStorage; auth:
 
     async update(principal: Principal, id: string, body: TenantBody) {
       const scope = await scopeOf(db, principal);
-      const { tenant, removed } = await db.transaction(async (t) => {
+      const { tenant, removed, before } = await db.transaction(async (t) => {
         const tx = t as unknown as Db;
         const current = await loadInScope(tx, scope, id);
         checkPartnerFields(principal, body, current);
@@ -218,9 +255,15 @@ export function createTenantsService(db: Db, deps: { storage: FileStorage; auth:
         await repo.setFeatures(tx, id, body.featureIds, body.mobileFeatureIds);
         const { removed } = await repo.setMembers(tx, id, body.userIds);
         await checkUserQuota(tx, principal, family, before);
-        return { tenant: (await repo.findTenant(tx, id))!, removed };
+        return { tenant: (await repo.findTenant(tx, id))!, removed, before: current };
       });
-      await endSessionsOf(removed);
+      await endSessionsOf(id, removed);
+      // A replaced logo's file goes, unless something else (a clone, say) still shows it.
+      await removeUnreferenced(
+        [before.logoMediaFile, before.mobileLogoMediaFile].filter(
+          (p): p is string => !!p && p !== tenant.logoMediaFile && p !== tenant.mobileLogoMediaFile,
+        ),
+      );
       return details(db, tenant, principal.tenantId);
     },
 
@@ -298,7 +341,8 @@ export function createTenantsService(db: Db, deps: { storage: FileStorage; auth:
         throw err;
       }
       const key = `${randomUUID()}.${kind.ext}`;
-      await deps.storage.put(key, data);
+      await deps.storage.put(key, kind.data);
+      await tidyUploads();
       return { path: `${MEDIA_PREFIX}${key}` };
     },
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FeatureName } from '@atrium/contracts';
@@ -6,7 +6,8 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
 import { describeTenantIsolation } from '../../../test/isolation.js';
-import { features, sessions, tenants } from '../../db/schema/index.js';
+import { features, sessions, tenants, users } from '../../db/schema/index.js';
+import { MAX_UNUSED_UPLOADS } from './tenants.service.js';
 
 let ctx: TestContext;
 let dataDir: string;
@@ -269,6 +270,30 @@ describe('POST /core/api/tenants', () => {
   });
 });
 
+describe('POST /core/api/tenants with an id named twice', () => {
+  it('treats a feature or user named twice as named once', async () => {
+    const su = await superadmin();
+    const u = await ctx.factories.user();
+    const [news, chat] = await featureIds(['News', 'Chat']);
+    const res = await api(
+      'POST',
+      '/tenants',
+      su.auth,
+      body({ userIds: [u.id, u.id], featureIds: [news, news, chat], mobileFeatureIds: [chat, chat] }),
+    );
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ userIds: [u.id], mobileFeatureIds: [chat], countOfUsers: 1 });
+    expect(res.json().featureIds.sort()).toEqual([news, chat].sort());
+    const again = await api('PUT', `/tenants/${res.json().id}`, su.auth, {
+      ...res.json(),
+      featureIds: [chat, chat],
+      mobileFeatureIds: [],
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().featureIds).toEqual([chat]);
+  });
+});
+
 describe('GET /core/api/tenants', () => {
   it('pages, searches on name and sorts, for a super administrator over all tenants', async () => {
     const su = await superadmin();
@@ -374,6 +399,35 @@ describe('GET, PUT and DELETE /core/api/tenants/:id', () => {
     expect((await me(staying.token)).statusCode).toBe(200);
     const [s] = await ctx.db.select().from(sessions).where(eq(sessions.userId, leaves.id));
     expect(s!.revokeReason).toBe('removedFromTenant');
+  });
+
+  it('ends only the removed user’s sessions working in that tenant, not those in their other tenants', async () => {
+    const su = await superadmin();
+    const t = await ctx.factories.tenant();
+    const elsewhere = await ctx.factories.tenant();
+    const stays = await ctx.factories.user({ tenantIds: [t.id] });
+    const leaves = await ctx.factories.user({ tenantIds: [t.id, elsewhere.id] });
+    const activate = async (token: string, tenantId: string) =>
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/core/api/auth/activetenant',
+          headers: { authorization: `Bearer ${token}` },
+          payload: { tenantId },
+        })
+      ).json().token as string;
+    const inT = await activate((await ctx.signIn(leaves.email)).token, t.id);
+    const inElsewhere = await activate((await ctx.signIn(leaves.email)).token, elsewhere.id);
+    const current = (await api('GET', `/tenants/${t.id}`, su.auth)).json();
+    expect((await api('PUT', `/tenants/${t.id}`, su.auth, { ...current, userIds: [stays.id] })).statusCode).toBe(200);
+    const me = (token: string) =>
+      ctx.app.inject({ url: '/core/api/me/info', headers: { authorization: `Bearer ${token}` } });
+    expect((await me(inT)).statusCode).toBe(401);
+    expect((await me(inElsewhere)).statusCode).toBe(200);
+    const reasons = (await ctx.db.select().from(sessions).where(eq(sessions.userId, leaves.id))).map(
+      (r) => r.revokeReason,
+    );
+    expect(reasons.sort()).toEqual(['removedFromTenant', null].sort());
   });
 
   it('keeps the tenant’s own menu titles of features it keeps', async () => {
@@ -593,6 +647,116 @@ describe('logo upload: POST /core/api/tenants/media and GET /core/api/media/:fil
     for (const data of [Buffer.from('just text'), Buffer.from('%PDF-1.7 ...'), Buffer.from([1, 2])]) {
       expect((await upload(su.auth, data, 'logo.png', 'image/png')).statusCode).toBe(400);
     }
+  });
+
+  it('refuses SVGs that slip past a blocklist: animated href, escaped @import, set of an event handler', async () => {
+    const su = await superadmin();
+    const bypasses = [
+      '<svg xmlns="http://www.w3.org/2000/svg"><a><animate attributeName="href" values="&#x6A;avascript:alert(1)"/><text y="10">x</text></a></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg"><style>@\\69mport url(https://evil.example/x.css);</style></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg"><rect width="9" height="9"><set attributeName="onmouseover" to="alert(1)"/></rect></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg"><rect fill="\\75rl(https://evil.example/x)"/></svg>',
+      '<?xml-stylesheet type="text/xsl" href="https://evil.example/x.xsl"?><svg xmlns="http://www.w3.org/2000/svg"/>',
+      '<svg xmlns="http://www.w3.org/2000/svg"><metadata><h:script xmlns:h="http://www.w3.org/1999/xhtml">alert(1)</h:script></metadata></svg>',
+    ];
+    for (const svg of bypasses) {
+      const res = await upload(su.auth, Buffer.from(svg), 'logo.svg', 'image/svg+xml');
+      expect({ svg, status: res.statusCode }).toEqual({ svg, status: 400 });
+      expect(res.json().errors).toEqual([{ field: 'file', message: 'unsupportedImage' }]);
+    }
+  });
+
+  it('stores an SVG as cleaned: only allowed elements and attributes are kept', async () => {
+    const su = await superadmin();
+    const svg =
+      '<?xml version="1.0" encoding="UTF-8"?>\n<!-- made by hand -->\n' +
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" viewBox="0 0 10 10" inkscape:version="1.3">' +
+      '<metadata><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></metadata>' +
+      '<defs><linearGradient id="g"><stop offset="0" stop-color="#fff"/></linearGradient></defs>' +
+      '<!-- hidden --><rect width="10" height="10" data-name="box" fill="url(#g)"/></svg>';
+    const res = await upload(su.auth, Buffer.from(svg), 'logo.svg', 'image/svg+xml');
+    expect(res.statusCode).toBe(201);
+    const stored = (await ctx.app.inject({ url: res.json().path })).body;
+    expect(stored).toContain('<rect width="10" height="10" fill="url(#g)"/>');
+    expect(stored).toContain('<linearGradient id="g">');
+    for (const gone of ['metadata', 'rdf:RDF', 'data-name', 'inkscape:version', '<!--']) {
+      expect(stored).not.toContain(gone);
+    }
+  });
+
+  it('removes a tenant’s replaced logo file, unless another tenant still shows it', async () => {
+    const su = await superadmin();
+    const u = await ctx.factories.user();
+    const uploaded = async () => (await upload(su.auth, PNG, 'logo.png', 'image/png')).json().path as string;
+    const served = async (path: string) => (await ctx.app.inject({ url: path })).statusCode;
+    const [first, mobile, second] = [await uploaded(), await uploaded(), await uploaded()];
+    const created = (
+      await api(
+        'POST',
+        '/tenants',
+        su.auth,
+        body({ userIds: [u.id], logoMediaFile: first, mobileLogoMediaFile: mobile }),
+      )
+    ).json();
+    const res = await api('PUT', `/tenants/${created.id}`, su.auth, { ...created, logoMediaFile: second });
+    expect(res.statusCode).toBe(200);
+    expect(await served(first)).toBe(404);
+    expect(await served(second)).toBe(200);
+    expect(await served(mobile)).toBe(200);
+
+    // A clone shows the same file: replacing the original's logo leaves it for the clone.
+    const clone = (await api('POST', `/tenants/${created.id}/clone`, su.auth, { title: 'Copy' })).json();
+    expect(clone.logoMediaFile).toBe(second);
+    const third = await uploaded();
+    await api('PUT', `/tenants/${created.id}`, su.auth, {
+      ...res.json(),
+      logoMediaFile: third,
+      mobileLogoMediaFile: null,
+    });
+    expect(await served(second)).toBe(200);
+    expect(await served(mobile)).toBe(200);
+    await api('PUT', `/tenants/${clone.id}`, su.auth, { ...clone, logoMediaFile: null, mobileLogoMediaFile: null });
+    expect(await served(second)).toBe(404);
+    expect(await served(mobile)).toBe(404);
+    expect(await served(third)).toBe(200);
+  });
+
+  it('removes, at upload time, uploads nothing refers to once a day old, and keeps only the newest unused ones', async () => {
+    const su = await superadmin();
+    const media = join(dataDir, 'media');
+    mkdirSync(media, { recursive: true });
+    const file = (ageMs: number) => {
+      const key = `${crypto.randomUUID()}.png`;
+      writeFileSync(join(media, key), PNG);
+      const at = new Date(Date.now() - ageMs);
+      utimesSync(join(media, key), at, at);
+      return { key, path: `/core/api/media/${key}` };
+    };
+    const day = 86_400_000;
+    const old = file(2 * day);
+    const logo = file(2 * day);
+    const picture = file(2 * day);
+    await ctx.factories.tenant({ mobileLogoMediaFile: logo.path, deletedAt: new Date() });
+    await ctx.factories.user({ imagePath: picture.path });
+    // Unused uploads of the last hour, oldest first: more than are kept.
+    const recent = Array.from({ length: MAX_UNUSED_UPLOADS + 5 }, (_, i) => file(3_600_000 - i * 1000));
+
+    const res = await upload(su.auth, PNG, 'logo.png', 'image/png');
+    expect(res.statusCode).toBe(201);
+    const left = new Set(readdirSync(media));
+    expect(left.has(old.key)).toBe(false);
+    // Still shown (by a tenant, even a deleted one, or as a user's picture): kept however old.
+    expect(left.has(logo.key)).toBe(true);
+    expect(left.has(picture.key)).toBe(true);
+    const used = new Set([
+      ...(await ctx.db.select().from(tenants)).flatMap((t) => [t.logoMediaFile, t.mobileLogoMediaFile]),
+      ...(await ctx.db.select().from(users)).map((u) => u.imagePath),
+    ]);
+    const unused = [...left].filter((key) => !used.has(`/core/api/media/${key}`));
+    expect(unused).toHaveLength(MAX_UNUSED_UPLOADS);
+    expect(unused).toContain(res.json().path.split('/').pop());
+    expect(left.has(recent.at(-1)!.key)).toBe(true);
+    expect(left.has(recent[0]!.key)).toBe(false);
   });
 
   it('answers 413 for a file over the size limit, and 401/403 to callers who may not upload', async () => {

@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { Readable } from 'node:stream';
 import { IMPORT_COLUMNS, USER_LIMITS } from '@atrium/contracts';
 import ExcelJS from 'exceljs';
 import { AppError } from '../../http/errors.js';
@@ -23,6 +25,8 @@ const HEADER_ALIASES: Record<string, Column> = {
 };
 
 export type ParsedRow = { line: number; cells: Record<Column, string> };
+/** One line of the file as read: its number (the first line is 1) and its cells. */
+type Line = { line: number; cells: string[] };
 
 const invalidFile = (message: string, detail: string) =>
   new AppError('validation', detail, [{ field: 'file', message }]);
@@ -74,25 +78,118 @@ function guessDelimiter(text: string): string {
   return counts.reduce((best, c) => (c[1] > best[1] ? c : best))[0];
 }
 
-async function xlsxRows(data: Buffer): Promise<string[][]> {
-  const workbook = new ExcelJS.Workbook();
+/** Most bytes an xlsx may unpack to. A workbook of importMaxRows users unpacks to a few MB. */
+export const XLSX_MAX_UNPACKED_BYTES = 64 * 1024 * 1024;
+
+type ZipEntry = AsyncIterable<Buffer>;
+type ZipParser = NodeJS.WritableStream & AsyncIterable<ZipEntry> & { destroy(): void };
+/** The zip reader ExcelJS itself uses, so both see exactly the same entries (no types: loaded untyped). */
+const unzipper = createRequire(createRequire(import.meta.url).resolve('exceljs'))('unzipper') as {
+  Parse(options: { forceStream: true }): ZipParser;
+};
+
+/**
+ * Unpacks every entry once, counting, and refuses a workbook that unpacks to more than
+ * XLSX_MAX_UNPACKED_BYTES (a zip bomb would otherwise fill memory or the temporary folder).
+ */
+async function assertUnpackedSize(data: Buffer) {
+  const zip = unzipper.Parse({ forceStream: true });
+  zip.on('error', () => {}); // surfaced by the iteration below
+  Readable.from([data]).pipe(zip);
+  let total = 0;
   try {
-    await workbook.xlsx.load(data as unknown as ArrayBuffer);
-  } catch {
+    for await (const entry of zip) {
+      for await (const chunk of entry) {
+        total += chunk.length;
+        if (total > XLSX_MAX_UNPACKED_BYTES) {
+          throw invalidFile(
+            'unpacksTooLarge',
+            `The workbook unpacks to more than ${XLSX_MAX_UNPACKED_BYTES / 1024 / 1024} MB`,
+          );
+        }
+      }
+    }
+  } catch (err) {
+    zip.destroy();
+    if (err instanceof AppError) throw err;
     throw invalidFile('invalidXlsx', 'The file is not a readable xlsx workbook');
   }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return [];
-  if (sheet.actualRowCount > USER_LIMITS.importMaxRows + 1) {
+}
+
+/** Text of a stream of UTF-8 bytes, decoded across chunk boundaries. */
+async function* utf8Chunks(source: AsyncIterable<Buffer | string>) {
+  const decoder = new TextDecoder('utf-8');
+  for await (const chunk of source) yield typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+  const rest = decoder.decode();
+  if (rest) yield rest;
+}
+
+type ReaderInternals = {
+  _parseWorksheet(iterator: AsyncIterable<Buffer | string>, sheetNo: string): Iterable<unknown>;
+  _parseSharedStrings(entry: NodeJS.ReadableStream): AsyncIterable<unknown>;
+};
+
+/**
+ * ExcelJS's streaming reader decodes each chunk on its own, garbling a character (æ, ø, å...) that
+ * straddles two chunks; here its worksheets and shared strings are decoded as one text instead.
+ */
+function decodeAcrossChunks(reader: InstanceType<typeof ExcelJS.stream.xlsx.WorkbookReader>) {
+  const internals = reader as unknown as ReaderInternals;
+  const parseWorksheet = internals._parseWorksheet.bind(reader);
+  const parseSharedStrings = internals._parseSharedStrings.bind(reader);
+  internals._parseWorksheet = (iterator, sheetNo) => parseWorksheet(utf8Chunks(iterator), sheetNo);
+  internals._parseSharedStrings = (entry) => {
+    entry.setEncoding('utf8');
+    return parseSharedStrings(entry);
+  };
+}
+
+/**
+ * The first worksheet's rows, streamed: reading stops as soon as the sheet has more rows than an
+ * import may carry, so a huge sheet is refused without being read, and the event loop keeps turning.
+ */
+async function xlsxRows(data: Buffer): Promise<Line[]> {
+  await assertUnpackedSize(data);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([data]), {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    entries: 'ignore',
+  });
+  decodeAcrossChunks(reader);
+  const lines: Line[] = [];
+  let sheetRead = false;
+  let tooMany = false;
+  let unreadable = false;
+  try {
+    for await (const sheet of reader) {
+      // Later sheets are passed over; going on to the end lets ExcelJS remove its temporary files.
+      if (sheetRead) continue;
+      sheetRead = true;
+      try {
+        let filled = 0;
+        for await (const row of sheet) {
+          const cells: string[] = [];
+          for (let c = 1; c <= Math.min(row.cellCount, 50); c++) cells.push(row.getCell(c).text ?? '');
+          if (cells.some((v) => v.trim()) && ++filled > USER_LIMITS.importMaxRows + 1) {
+            tooMany = true;
+            break;
+          }
+          lines.push({ line: row.number, cells });
+        }
+      } catch {
+        unreadable = true;
+      }
+    }
+  } catch {
+    unreadable = true;
+  }
+  if (unreadable) throw invalidFile('invalidXlsx', 'The file is not a readable xlsx workbook');
+  if (tooMany) {
     throw invalidFile('tooManyRows', `An import may have at most ${USER_LIMITS.importMaxRows} rows`);
   }
-  const rows: string[][] = [];
-  sheet.eachRow({ includeEmpty: true }, (row, rowNumber) => {
-    const cells: string[] = [];
-    for (let c = 1; c <= Math.min(row.cellCount, 50); c++) cells.push(row.getCell(c).text ?? '');
-    rows[rowNumber - 1] = cells;
-  });
-  return Array.from(rows, (r) => r ?? []);
+  return lines;
 }
 
 /**
@@ -100,7 +197,7 @@ async function xlsxRows(data: Buffer): Promise<string[][]> {
  * by column. Line numbers are the file's, the header being line 1; empty lines are skipped.
  */
 export async function readImportFile(data: Buffer): Promise<ParsedRow[]> {
-  let table: string[][];
+  let table: Line[];
   if (data.length >= 4 && data.readUInt32LE(0) === 0x04034b50) {
     table = await xlsxRows(data);
   } else {
@@ -111,9 +208,9 @@ export async function readImportFile(data: Buffer): Promise<ParsedRow[]> {
       throw invalidFile('unsupportedFile', 'Send an xlsx workbook or a UTF-8 CSV file');
     }
     if (text.includes('\u0000')) throw invalidFile('unsupportedFile', 'Send an xlsx workbook or a UTF-8 CSV file');
-    table = parseCsv(text, guessDelimiter(text));
+    table = parseCsv(text, guessDelimiter(text)).map((cells, i) => ({ line: i + 1, cells }));
   }
-  const [header, ...body] = table;
+  const header = table.find((l) => l.line === 1)?.cells;
   if (!header?.some((h) => h.trim())) throw invalidFile('nothingToImport', 'The file is empty');
   const index = new Map<Column, number>();
   header.forEach((h, i) => {
@@ -124,17 +221,17 @@ export async function readImportFile(data: Buffer): Promise<ParsedRow[]> {
     if (!index.has(required)) throw invalidFile(`missingColumn.${required}`, `The file has no "${required}" column`);
   }
   const rows: ParsedRow[] = [];
-  body.forEach((cells, i) => {
-    if (!cells.some((c) => c.trim())) return;
+  for (const { line, cells } of table) {
+    if (line === 1 || !cells.some((c) => c.trim())) continue;
     const get = (col: Column) => {
       const at = index.get(col);
       return at === undefined ? '' : (cells[at] ?? '').trim();
     };
     rows.push({
-      line: i + 2,
+      line,
       cells: Object.fromEntries(IMPORT_COLUMNS.map((c) => [c, get(c)])) as Record<Column, string>,
     });
-  });
+  }
   if (!rows.length) throw invalidFile('nothingToImport', 'The file has no users in it');
   if (rows.length > USER_LIMITS.importMaxRows) {
     throw invalidFile('tooManyRows', `An import may have at most ${USER_LIMITS.importMaxRows} rows`);

@@ -1,7 +1,19 @@
+import { createRequire } from 'node:module';
+import { USER_LIMITS } from '@atrium/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
-import { parseCsv } from './import-file.js';
+import { parseCsv, XLSX_MAX_UNPACKED_BYTES } from './import-file.js';
+
+/** The zip library ExcelJS writes with, to rework workbooks the way a crafted upload would. */
+type Zip = {
+  file(name: string): { async(type: 'string'): Promise<string> } | null;
+  file(name: string, data: string | Buffer): Zip;
+  generateAsync(options: { type: 'nodebuffer'; compression: 'DEFLATE' }): Promise<Buffer>;
+};
+const JSZip = createRequire(createRequire(import.meta.url).resolve('exceljs'))('jszip') as {
+  loadAsync(data: Buffer): Promise<Zip>;
+};
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -138,6 +150,71 @@ describe('POST /core/api/users/import (preview)', () => {
     expect((await preview(admin.auth, Buffer.from(many))).json().errors).toEqual([
       { field: 'file', message: 'tooManyRows' },
     ]);
+  });
+
+  it('stops reading an xlsx at the row limit: a sheet too long is refused without being read to its end', async () => {
+    const { admin } = await adminWithGroups();
+    const rows = Array.from({ length: USER_LIMITS.importMaxRows + 3000 }, (_, i) => [`U${i}`, `u${i}@example.test`]);
+    const zip = await JSZip.loadAsync(await xlsx([['Name', 'Email'], ...rows]));
+    const sheet = await zip.file('xl/worksheets/sheet1.xml')!.async('string');
+    // Past the last row the sheet is broken: only a reader that goes on that far would notice.
+    zip.file('xl/worksheets/sheet1.xml', sheet.replace('</sheetData>', '<row r="999999"><c></sheetData>'));
+    const res = await preview(admin.auth, await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([{ field: 'file', message: 'tooManyRows' }]);
+    // Broken within the rows it reads, it is refused as unreadable.
+    zip.file('xl/worksheets/sheet1.xml', sheet.replace('<row r="3"', '<row r="3"><c>'));
+    const broken = await preview(admin.auth, await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' }));
+    expect(broken.json().errors).toEqual([{ field: 'file', message: 'invalidXlsx' }]);
+  });
+
+  it('refuses an xlsx that unpacks to more than the limit (a zip bomb)', async () => {
+    const { admin } = await adminWithGroups();
+    const zip = await JSZip.loadAsync(
+      await xlsx([
+        ['Name', 'Email'],
+        ['Ann', `ann-${uniq()}@example.test`],
+      ]),
+    );
+    zip.file('xl/media/padding.bin', Buffer.alloc(XLSX_MAX_UNPACKED_BYTES + 1));
+    const data = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+    expect(data.length).toBeLessThan(USER_LIMITS.importMaxBytes);
+    const res = await preview(admin.auth, data, 'users.xlsx');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([{ field: 'file', message: 'unpacksTooLarge' }]);
+  });
+
+  it('keeps letters such as æ, ø and å whole wherever they fall in the streamed workbook', async () => {
+    const { admin } = await adminWithGroups();
+    const t = uniq();
+    // Mostly two-byte letters, so the reader's chunks surely end inside some of them.
+    const name = (i: number) => `${'Æø'.repeat(10)} ${i}`;
+    const surname = (i: number) => `${'åØ'.repeat(10)} ${i}`;
+    const wb = new ExcelJS.Workbook();
+    const sheet = wb.addWorksheet('Users');
+    sheet.addRow(['Name', 'Surname', 'Email']);
+    for (let i = 0; i < 4000; i++) sheet.addRow([name(i), surname(i), `u${i}-${t}@example.test`]);
+    const shared = Buffer.from(await wb.xlsx.writeBuffer());
+    // The same workbook with the text inline in the sheet, as some tools write it.
+    const zip = await JSZip.loadAsync(shared);
+    const strings = [
+      ...(await zip.file('xl/sharedStrings.xml')!.async('string')).matchAll(/<si><t[^>]*>([^<]*)<\/t><\/si>/g),
+    ].map((m) => m[1]);
+    const cells = (await zip.file('xl/worksheets/sheet1.xml')!.async('string')).replace(
+      /<c r="([A-Z]+\d+)" t="s"><v>(\d+)<\/v><\/c>/g,
+      (_, ref, i) => `<c r="${ref}" t="inlineStr"><is><t>${strings[Number(i)]}</t></is></c>`,
+    );
+    expect(cells).toContain('t="inlineStr"');
+    zip.file('xl/worksheets/sheet1.xml', cells);
+    const inline = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+    for (const data of [shared, inline]) {
+      const res = await preview(admin.auth, data, 'users.xlsx');
+      expect(res.statusCode).toBe(200);
+      const read = res.json().rows as { line: number; name: string; surname: string }[];
+      expect(read).toHaveLength(4000);
+      expect(read.filter((r, i) => r.name !== name(i) || r.surname !== surname(i))).toEqual([]);
+      expect(read.at(-1)!.line).toBe(4001);
+    }
   });
 
   it('is for tenant and super administrators with an active tenant', async () => {

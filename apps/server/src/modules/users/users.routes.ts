@@ -219,8 +219,14 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { conf
   app.post(
     '/users/:id/restore',
     {
-      config: { policy },
-      schema: { tags, summary: 'Restore a deleted user', params: idParams, response: { 200: userSchema } },
+      // Only super administrators delete users, so only they may undo a deletion.
+      config: { policy: superOnly },
+      schema: {
+        tags,
+        summary: 'Restore a deleted user (super administrators)',
+        params: idParams,
+        response: { 200: userSchema },
+      },
     },
     async (request) => users.restore(principalOf(request), request.params.id),
   );

@@ -38,10 +38,31 @@ function scopeOf(principal: Principal): UserScope {
 const invalid = (errors: FieldError[]) =>
   new AppError('validation', errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors);
 
-const isUniqueViolation = (err: unknown) =>
-  typeof err === 'object' && err !== null && (err as { code?: string; cause?: { code?: string } }).code === '23505';
-const uniqueViolation = (err: unknown) =>
-  isUniqueViolation(err) || isUniqueViolation((err as { cause?: unknown })?.cause);
+type DbError = { code?: string; constraint?: string; cause?: DbError };
+/** The database error behind err (drivers and drizzle wrap it in `cause`), if any. */
+const dbErrorOf = (err: unknown): DbError | undefined => {
+  const e = typeof err === 'object' && err !== null ? (err as DbError) : undefined;
+  return e?.code ? e : e?.cause?.code ? e.cause : undefined;
+};
+const uniqueViolation = (err: unknown) => dbErrorOf(err)?.code === '23505';
+
+/** The unique index on lower(email): only its violation means the email is taken. */
+const EMAIL_INDEX = 'users_email_idx';
+
+/**
+ * A unique violation from writing a user, as the caller should see it: 'emailTaken' for the email
+ * index only; any other (a membership or group written twice by a concurrent change) is a plain conflict.
+ */
+export function writeConflict(err: unknown): unknown {
+  const db = dbErrorOf(err);
+  if (db?.code !== '23505') return err;
+  if (db.constraint === EMAIL_INDEX) {
+    return new AppError('conflict', 'An account with this email already exists', [
+      { field: 'email', message: 'emailTaken' },
+    ]);
+  }
+  return new AppError('conflict', 'Someone changed this user at the same time; reload and try again');
+}
 
 /** Refuses what must not happen while a super administrator views the product as someone else. */
 export function refuseWhileImpersonating(principal: Principal, what: string) {
@@ -66,6 +87,25 @@ export function createUsersService(db: Db, deps: { auth: AuthService; tenants: T
     const roles = await repo.rolesOf(conn, target.id);
     if (roles.some((r) => HIGH_ROLES.includes(r))) {
       throw new AppError('forbidden', 'Only a super administrator can manage this account');
+    }
+  }
+
+  /**
+   * Password, email and roles belong to the account in every tenant it is in (roles are global).
+   * Anyone but a super administrator may change them only when the user is in no tenant besides the
+   * caller's own: otherwise an administrator of one tenant could take over an account of another,
+   * or make someone an administrator there.
+   */
+  async function assertOwnsAccount(conn: Db, principal: Principal, targetId: string, fields: string[]) {
+    if (isSuper(principal) || !fields.length) return;
+    const mine = new Set(await repo.tenantIdsOf(conn, principal.userId));
+    const elsewhere = (await repo.tenantIdsOf(conn, targetId)).some((id) => !mine.has(id));
+    if (elsewhere) {
+      throw new AppError(
+        'forbidden',
+        `This user also belongs to tenants you do not administer; only a super administrator can change their ${fields.join(', ')}`,
+        fields.map((field) => ({ field, message: 'userInOtherTenants' })),
+      );
     }
   }
 
@@ -130,15 +170,6 @@ export function createUsersService(db: Db, deps: { auth: AuthService; tenants: T
       ]);
     }
   }
-
-  const emailConflict = (err: unknown) => {
-    if (uniqueViolation(err)) {
-      return new AppError('conflict', 'An account with this email already exists', [
-        { field: 'email', message: 'emailTaken' },
-      ]);
-    }
-    return err;
-  };
 
   /** Every group must be the tenant's: 400 for a filter, 404 (as if missing) when acting on them. */
   async function groupsInTenant(conn: Db, tenantId: string, groupIds: string[], code: 'validation' | 'notFound') {
@@ -211,6 +242,11 @@ export function createUsersService(db: Db, deps: { auth: AuthService; tenants: T
   /** Sessions of a user whose account changed under them end, so the next sign-in sees the change. */
   const endSessions = (userId: string, reason: string) => deps.auth.revokeAllOf(userId, reason);
 
+  /** Taken out of some tenants: only their sessions working in those tenants end. */
+  async function endSessionsIn(userId: string, tenantIds: string[]) {
+    for (const tenantId of tenantIds) await deps.auth.revokeUserSessionsInTenant(userId, tenantId, 'removedFromTenant');
+  }
+
   return {
     async list(principal: Principal, q: UserListQuery) {
       const scope = scopeOf(principal);
@@ -272,14 +308,14 @@ export function createUsersService(db: Db, deps: { auth: AuthService; tenants: T
         });
         return details(db, scope, created, await manageableTenants(db, principal));
       } catch (err) {
-        throw emailConflict(err);
+        throw writeConflict(err);
       }
     },
 
     async update(principal: Principal, id: string, body: UserBody) {
       const scope = scopeOf(principal);
       try {
-        const { user, changed } = await tx(async (conn) => {
+        const { user, changed, removed } = await tx(async (conn) => {
           const target = await loadInScope(conn, scope, id);
           await assertCanManage(conn, principal, target);
           if (target.deletedAt) throw new AppError('conflict', 'Restore the user before editing them');
@@ -288,8 +324,14 @@ export function createUsersService(db: Db, deps: { auth: AuthService; tenants: T
           if (body.password) refuseWhileImpersonating(principal, 'Passwords');
           const manageable = await manageableTenants(conn, principal);
           await checkBody(conn, principal, body, manageable);
-          if (emailChanged) await assertEmailFree(conn, body.email, id);
           const rolesBefore = await repo.rolesOf(conn, id);
+          const rolesChanged = [...rolesBefore].sort().join() !== [...body.roles].sort().join();
+          await assertOwnsAccount(conn, principal, id, [
+            ...(body.password ? ['password'] : []),
+            ...(emailChanged ? ['email'] : []),
+            ...(rolesChanged ? ['roles'] : []),
+          ]);
+          if (emailChanged) await assertEmailFree(conn, body.email, id);
           const checkQuota = await deps.tenants.userQuotaGuard(conn, principal, body.tenantIds);
           await repo.updateUser(conn, id, {
             name: body.name,
@@ -302,17 +344,18 @@ export function createUsersService(db: Db, deps: { auth: AuthService; tenants: T
           const { removed } = await repo.setMemberships(conn, id, body.tenantIds, manageable);
           await repo.setGroups(conn, id, body.groupIds, manageable);
           await checkQuota();
-          const rolesChanged = [...rolesBefore].sort().join() !== [...body.roles].sort().join();
           return {
             user: (await repo.findUser(conn, id))!,
-            changed: rolesChanged || removed.length > 0 || !!body.password || emailChanged,
+            changed: rolesChanged || !!body.password || emailChanged,
+            removed,
           };
         });
         if (changed) await endSessions(id, 'accountChanged');
+        else await endSessionsIn(id, removed);
         await deps.hub.userGroupsChanged(id);
         return details(db, scope, user, await manageableTenants(db, principal));
       } catch (err) {
-        throw emailConflict(err);
+        throw writeConflict(err);
       }
     },
 
@@ -334,7 +377,9 @@ export function createUsersService(db: Db, deps: { auth: AuthService; tenants: T
       return deleted.length;
     },
 
+    /** Undoes a deletion; like deleting, for super administrators only. */
     async restore(principal: Principal, id: string) {
+      if (!isSuper(principal)) throw new AppError('forbidden', 'Only a super administrator can restore a user');
       const scope = scopeOf(principal);
       const user = await tx(async (conn) => {
         const target = await loadInScope(conn, scope, id);
@@ -378,6 +423,7 @@ export function createUsersService(db: Db, deps: { auth: AuthService; tenants: T
       const scope = scopeOf(principal);
       const target = await loadInScope(db, scope, id);
       await assertCanManage(db, principal, target);
+      await assertOwnsAccount(db, principal, id, ['password']);
       if (target.deletedAt) throw new AppError('conflict', 'Restore the user before resetting their password');
       await repo.updateUser(db, id, { passwordHash: await hashPassword(password) });
       await endSessions(id, 'passwordReset');

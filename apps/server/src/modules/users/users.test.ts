@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
 import { describeTenantIsolation } from '../../../test/isolation.js';
-import { sessions, users } from '../../db/schema/index.js';
+import { sessions, tenantMemberships, users } from '../../db/schema/index.js';
+import { AppError } from '../../http/errors.js';
+import { writeConflict } from './users.service.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -16,6 +18,19 @@ const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: He
 const me = (token: string) =>
   ctx.app.inject({ url: '/core/api/me/info', headers: { authorization: `Bearer ${token}` } });
 const uniq = () => Math.random().toString(36).slice(2, 8);
+
+/** Signs the user in and makes tenantId the session's active tenant. */
+async function sessionIn(email: string, tenantId: string) {
+  const { token } = await ctx.signIn(email);
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/core/api/auth/activetenant',
+    headers: { authorization: `Bearer ${token}` },
+    payload: { tenantId },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json().token as string;
+}
 
 async function tenantWithAdmin() {
   const tenant = await ctx.factories.tenant();
@@ -215,21 +230,140 @@ describe('GET, PUT /core/api/users/:id and POST /core/api/users/:id/restore', ()
   it('updates a user, keeps memberships the admin does not manage, and ends their sessions when roles change', async () => {
     const { tenant, admin } = await tenantWithAdmin();
     const elsewhere = await ctx.factories.tenant();
-    const u = await ctx.factories.user({ tenantIds: [tenant.id, elsewhere.id] });
-    const session = await ctx.signIn(u.email);
+    const shared = await ctx.factories.user({ tenantIds: [tenant.id, elsewhere.id] });
     const res = await api(
       'PUT',
-      `/users/${u.id}`,
+      `/users/${shared.id}`,
       admin.auth,
-      newUser({ name: 'Renamed', email: u.email, roles: ['User', 'TenantAdmin'], tenantIds: [tenant.id] }),
+      newUser({ name: 'Renamed', email: shared.email, tenantIds: [tenant.id] }),
     );
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ name: 'Renamed', rolesNames: ['TenantAdmin', 'User'] });
+    expect(res.json()).toMatchObject({ name: 'Renamed', rolesNames: ['User'] });
     const su = await ctx.actor(['Superadmin']);
-    expect((await api('GET', `/users/${u.id}`, su.auth)).json().tenantIds.sort()).toEqual(
+    expect((await api('GET', `/users/${shared.id}`, su.auth)).json().tenantIds.sort()).toEqual(
       [tenant.id, elsewhere.id].sort(),
     );
+
+    const own = await ctx.factories.user({ tenantIds: [tenant.id] });
+    const session = await ctx.signIn(own.email);
+    const promoted = await api(
+      'PUT',
+      `/users/${own.id}`,
+      admin.auth,
+      newUser({ email: own.email, roles: ['User', 'TenantAdmin'], tenantIds: [tenant.id] }),
+    );
+    expect(promoted.statusCode).toBe(200);
+    expect(promoted.json().rolesNames).toEqual(['TenantAdmin', 'User']);
     expect((await me(session.token)).statusCode).toBe(401);
+  });
+
+  it('refuses a tenant administrator the password, email and roles of a user who is also in another tenant', async () => {
+    const { tenant, admin } = await tenantWithAdmin();
+    const other = await ctx.factories.tenant();
+    // An administrator of the other tenant who is also a member here.
+    const victim = await ctx.factories.user({ roles: ['TenantAdmin'], tenantIds: [tenant.id, other.id] });
+    const reset = await api('PUT', `/auth/resetpassword/${victim.id}`, admin.auth, { password: 'Taken-over-123' });
+    expect(reset.statusCode).toBe(403);
+    expect(reset.json().errors).toEqual([{ field: 'password', message: 'userInOtherTenants' }]);
+    expect(reset.json().detail).toContain('only a super administrator');
+    const hijack = await api(
+      'PUT',
+      `/users/${victim.id}`,
+      admin.auth,
+      newUser({ email: `hijack-${uniq()}@example.test`, roles: ['TenantAdmin'], password: 'Taken-over-123' }),
+    );
+    expect(hijack.statusCode).toBe(403);
+    expect(hijack.json().errors).toEqual([
+      { field: 'password', message: 'userInOtherTenants' },
+      { field: 'email', message: 'userInOtherTenants' },
+    ]);
+    const [unchanged] = await ctx.db.select().from(users).where(eq(users.id, victim.id));
+    expect(unchanged!.email).toBe(victim.email);
+    expect((await ctx.signIn(victim.email)).token).toBeTruthy();
+
+    // Roles are global: promoting a shared user would make them an administrator of the other tenant too.
+    const shared = await ctx.factories.user({ tenantIds: [tenant.id, other.id] });
+    const promote = await api(
+      'PUT',
+      `/users/${shared.id}`,
+      admin.auth,
+      newUser({ email: shared.email, roles: ['User', 'TenantAdmin'] }),
+    );
+    expect(promote.statusCode).toBe(403);
+    expect(promote.json().errors).toEqual([{ field: 'roles', message: 'userInOtherTenants' }]);
+    const su = await ctx.actor(['Superadmin']);
+    expect((await api('GET', `/users/${shared.id}`, su.auth)).json().rolesNames).toEqual(['User']);
+    // Demoting the other tenant's administrator is refused just the same.
+    const demote = await api('PUT', `/users/${victim.id}`, admin.auth, newUser({ email: victim.email }));
+    expect(demote.json().errors).toEqual([{ field: 'roles', message: 'userInOtherTenants' }]);
+
+    // An administrator of both tenants may; so may a super administrator.
+    const both = await ctx.actor(['TenantAdmin'], { tenants: [tenant.id, other.id], activeTenant: tenant.id });
+    expect(
+      (await api('PUT', `/auth/resetpassword/${victim.id}`, both.auth, { password: 'Agreed-reset-123' })).statusCode,
+    ).toBe(200);
+    const bySuper = await api(
+      'PUT',
+      `/users/${shared.id}`,
+      su.auth,
+      newUser({ email: shared.email, roles: ['User', 'TenantAdmin'], tenantIds: [tenant.id, other.id] }),
+    );
+    expect(bySuper.statusCode).toBe(200);
+  });
+
+  it('ends only the sessions working in the tenant a user is taken out of', async () => {
+    const { tenant, admin } = await tenantWithAdmin();
+    const other = await ctx.factories.tenant();
+    const u = await ctx.factories.user({ tenantIds: [tenant.id, other.id] });
+    const inTenant = await sessionIn(u.email, tenant.id);
+    const inOther = await sessionIn(u.email, other.id);
+    const res = await api('PUT', `/users/${u.id}`, admin.auth, newUser({ email: u.email, tenantIds: [] }));
+    expect(res.statusCode).toBe(200);
+    expect((await me(inTenant)).statusCode).toBe(401);
+    expect((await me(inOther)).statusCode).toBe(200);
+  });
+
+  it('treats an id named twice as named once, and calls only a taken email emailTaken', async () => {
+    const { tenant, admin } = await tenantWithAdmin();
+    const group = await ctx.factories.userGroup(tenant.id);
+    const created = await api(
+      'POST',
+      '/users',
+      admin.auth,
+      newUser({ roles: ['User', 'User'], tenantIds: [tenant.id, tenant.id], groupIds: [group.id, group.id] }),
+    );
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ rolesNames: ['User'], tenantIds: [tenant.id], groupIds: [group.id] });
+    const updated = await api(
+      'PUT',
+      `/users/${created.json().id}`,
+      admin.auth,
+      newUser({ email: created.json().email, tenantIds: [tenant.id, tenant.id], groupIds: [group.id, group.id] }),
+    );
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toMatchObject({ tenantIds: [tenant.id], groupIds: [group.id] });
+  });
+
+  it('maps only the email index’s unique violation to emailTaken', async () => {
+    const existing = await ctx.factories.user({ tenantIds: [(await ctx.factories.tenant()).id] });
+    const caught = async (write: () => Promise<unknown>) => {
+      try {
+        await write();
+      } catch (err) {
+        return writeConflict(err);
+      }
+      throw new Error('the write should have failed');
+    };
+    const email = await caught(() =>
+      ctx.db.insert(users).values({ name: 'Twin', email: existing.email.toUpperCase() }),
+    );
+    expect(email).toMatchObject({ code: 'conflict', errors: [{ field: 'email', message: 'emailTaken' }] });
+    const [membership] = await ctx.db.select().from(tenantMemberships).where(eq(tenantMemberships.userId, existing.id));
+    const twice = await caught(() => ctx.db.insert(tenantMemberships).values({ ...membership! }));
+    expect(twice).toBeInstanceOf(AppError);
+    expect(twice).toMatchObject({ code: 'conflict', errors: undefined });
+    const other = new Error('not a database error');
+    expect(writeConflict(other)).toBe(other);
   });
 
   it('ends the sessions of a user the admin takes out of their tenant (removal)', async () => {
@@ -254,6 +388,15 @@ describe('GET, PUT /core/api/users/:id and POST /core/api/users/:id/restore', ()
     expect(res.statusCode).toBe(403);
     const reset = await api('PUT', `/auth/resetpassword/${boss.id}`, admin.auth, { password: 'Another-pass-1' });
     expect(reset.statusCode).toBe(403);
+  });
+
+  it('lets only a super administrator restore, as only they delete', async () => {
+    const { tenant, admin } = await tenantWithAdmin();
+    const u = await ctx.factories.user({ tenantIds: [tenant.id], deletedAt: new Date() });
+    const res = await api('POST', `/users/${u.id}/restore`, admin.auth);
+    expect(res.statusCode).toBe(403);
+    const [still] = await ctx.db.select().from(users).where(eq(users.id, u.id));
+    expect(still!.deletedAt).not.toBeNull();
   });
 
   it('restores a deleted user', async () => {
