@@ -204,6 +204,8 @@ describe('TenantForm', () => {
     await create();
     expect(await screen.findAllByText('Put http:// or https:// at the start of the URL')).not.toHaveLength(0);
     // The toast is a warning (yellow), not only the field's message.
+    // Leaving the field and saving both warn, but with one toast.
+    await waitFor(() => expect(document.querySelectorAll('.mantine-Notification-root')).toHaveLength(1));
     expect(document.querySelector('.mantine-Notification-root')).toHaveTextContent('Put http:// or https://');
     expect(submit).not.toHaveBeenCalled();
   });

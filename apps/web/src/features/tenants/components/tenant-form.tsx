@@ -117,6 +117,15 @@ export function TenantForm({ initialValues, features, users, isSuperadmin, isNew
     }
   };
 
+  // The warning toast of spec part 1 §8; one at a time, whether it came from leaving the field or from saving.
+  const warnPutHttps = () =>
+    notifications.show({
+      id: 'putHttps',
+      color: 'yellow',
+      title: t('tenants.form.preferedUrl'),
+      message: t('tenants.errors.putHttps'),
+    });
+
   const showFailure = (message: string) => {
     setFailure(message);
     requestAnimationFrame(() => alertRef.current?.focus());
@@ -136,13 +145,7 @@ export function TenantForm({ initialValues, features, users, isSuperadmin, isNew
   };
 
   const onInvalid = (errors: Record<string, unknown>) => {
-    if (errors.preferedUrl) {
-      notifications.show({
-        color: 'yellow',
-        title: t('tenants.form.preferedUrl'),
-        message: t('tenants.errors.putHttps'),
-      });
-    }
+    if (errors.preferedUrl) warnPutHttps();
     const first = Object.keys(errors)[0];
     if (first) document.querySelector<HTMLElement>(`[data-path="${first}"]`)?.focus();
   };
@@ -179,13 +182,7 @@ export function TenantForm({ initialValues, features, users, isSuperadmin, isNew
               {...field('preferedUrl')}
               onBlur={(e) => {
                 form.getInputProps('preferedUrl').onBlur?.(e);
-                if (!isPreferedUrl(e.currentTarget.value)) {
-                  notifications.show({
-                    color: 'yellow',
-                    title: t('tenants.form.preferedUrl'),
-                    message: t('tenants.errors.putHttps'),
-                  });
-                }
+                if (!isPreferedUrl(e.currentTarget.value)) warnPutHttps();
               }}
             />
           </SimpleGrid>
@@ -201,6 +198,8 @@ export function TenantForm({ initialValues, features, users, isSuperadmin, isNew
             searchable
             clearable
             limit={50}
+            // Hundreds of members stay in a box of their own instead of stretching the page.
+            styles={{ pillsList: { maxHeight: 168, overflowY: 'auto' } }}
             nothingFoundMessage={t('tenants.form.nothingFound')}
             data={userData}
             {...field('userIds')}

@@ -157,6 +157,7 @@ export default function UsersPage() {
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
+          {!activeTenantId && <Menu.Label>{t('users.actions.groupsNeedTenant')}</Menu.Label>}
           <Menu.Item
             leftSection={<IconUserPlus size={16} />}
             disabled={!activeTenantId}
