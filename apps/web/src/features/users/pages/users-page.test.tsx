@@ -75,7 +75,8 @@ class FakeIntersectionObserver {
 }
 const scrollToEnd = () =>
   act(() => {
-    for (const o of [...observers]) {
+    // Only a watched element that is still on the page can scroll into view.
+    for (const o of observers.filter((x) => x.node?.isConnected)) {
       o.callback([{ isIntersecting: true, target: o.node } as IntersectionObserverEntry], {} as IntersectionObserver);
     }
   });
@@ -124,6 +125,48 @@ describe('/users', () => {
       ['3', '50'],
     ]);
   }, 40_000);
+
+  it('keeps loading batches after the search changes', async () => {
+    signIn(['Superadmin']);
+    const all = Array.from({ length: 60 }, (_, i) => user(i + 1));
+    const fetchMock = serve(all);
+    renderPage();
+    await waitFor(() => expect(screen.getAllByTestId('user-row')).toHaveLength(50));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search users' }), 'person');
+    await waitFor(() =>
+      expect(calls(fetchMock, 'GET /users?').some((c) => c.url.includes('search=person'))).toBe(true),
+    );
+    await waitFor(() => expect(screen.getAllByTestId('user-row')).toHaveLength(50));
+    await scrollToEnd();
+    await waitFor(() => expect(screen.getAllByTestId('user-row')).toHaveLength(60));
+    const last = new URL(calls(fetchMock, 'GET /users?').at(-1)!.url, 'http://x').searchParams;
+    expect([last.get('search'), last.get('page')]).toEqual(['person', '2']);
+  }, 40_000);
+
+  it("exports the tenant's users as an xlsx download", async () => {
+    signIn(['TenantAdmin'], NORTHWIND);
+    const fetchMock = serve([user(1)], {
+      'GET /users/export': () =>
+        new Response('xlsx-bytes', {
+          headers: {
+            'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+            'content-disposition': 'attachment; filename="users-2026-03-05.xlsx"',
+          },
+        }),
+    });
+    const createObjectURL = vi.fn(() => 'blob:users');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const clicks: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicks.push(this.download);
+    });
+    renderPage();
+    await screen.findAllByTestId('user-row');
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(clicks).toEqual(['users-2026-03-05.xlsx']));
+    const [call] = calls(fetchMock, 'GET /users/export');
+    expect((call!.init!.headers as Record<string, string>).authorization).toMatch(/^Bearer /);
+  });
 
   it('cuts name and surname at 15 characters and shows the role badges User, Admin, Super and Partner', async () => {
     signIn(['Superadmin']);

@@ -44,14 +44,16 @@ import { problemText } from '../components/problem-messages';
 import { ROLE_FILTER_LABELS } from '../components/user-display';
 import { UsersCards, UsersTable } from '../components/users-list';
 
-/** Loads the next batch when the end of the list scrolls into view. */
-function useEndOfList(onEnd: () => void, enabled: boolean) {
-  const ref = useRef<HTMLDivElement>(null);
+/**
+ * Loads the next batch when the end of the list scrolls into view. A callback ref, so that a list
+ * rendered anew (another search or filter) is watched again.
+ */
+function useEndOfList(onEnd: () => void) {
+  const [node, setNode] = useState<HTMLDivElement | null>(null);
   const latest = useRef(onEnd);
   latest.current = onEnd;
   useEffect(() => {
-    const node = ref.current;
-    if (!node || !enabled || typeof IntersectionObserver === 'undefined') return;
+    if (!node || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) latest.current();
@@ -60,8 +62,8 @@ function useEndOfList(onEnd: () => void, enabled: boolean) {
     );
     observer.observe(node);
     return () => observer.disconnect();
-  }, [enabled]);
-  return ref;
+  }, [node]);
+  return setNode;
 }
 
 /** /users: search, role and group filters, multi-select with batch actions, and infinite scroll in batches of 50. */
@@ -106,7 +108,7 @@ export default function UsersPage() {
 
   const sentinel = useEndOfList(() => {
     if (users.hasNextPage && !users.isFetchingNextPage) void users.fetchNextPage();
-  }, !!users.hasNextPage);
+  });
 
   const toggle = (id: string) =>
     setSelected((prev) => {
