@@ -15,6 +15,7 @@ import {
   IconFileText,
   IconHome,
   IconMail,
+  IconMailbox,
   IconMasksTheater,
   IconMessages,
   IconNews,
@@ -62,6 +63,7 @@ const ICONS: Record<string, Icon> = {
   users: IconUsers,
   clients: IconBriefcase,
   documents: IconFileText,
+  mail: IconMailbox,
 };
 
 /** The icon of a menu item by its key; a neutral one for anything new. */

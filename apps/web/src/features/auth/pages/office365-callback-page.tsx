@@ -1,4 +1,4 @@
-import { Paper, Stack, Text } from '@mantine/core';
+import { Loader, Paper, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,6 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../shared/hooks/use-page-title';
 import { safeReturnUrl } from '../../../shared/routing/return-url';
 import { Logo } from '../../../shared/ui/logo';
-import { PageLoader } from '../../../shared/ui/page-loader';
 import { OFFICE_RETURN_URL_KEY, officeFailureCodes, signInWithOffice } from '../api/office365';
 import classes from './active-tenant-page.module.css';
 
@@ -54,8 +53,8 @@ export default function Office365CallbackPage() {
       <Paper className={classes.card} radius="lg" p={{ base: 'lg', sm: 40 }} withBorder shadow="sm">
         <Stack gap="lg">
           <Logo size={36} />
-          <Stack align="center" py="xl">
-            <PageLoader />
+          <Stack align="center" gap="md" py="xl" role="status" aria-live="polite">
+            <Loader size="md" />
             <Text c="dimmed">{t('office365.signingIn')}</Text>
           </Stack>
         </Stack>

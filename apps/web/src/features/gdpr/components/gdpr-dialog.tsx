@@ -8,6 +8,7 @@ import { signOut } from '../../../shared/api/auth';
 import { useSession } from '../../../shared/api/session';
 import { userInfoQuery, useUserInfo } from '../../../shared/api/user-info';
 import { confirmGdpr } from '../api/confirm-gdpr';
+import classes from './gdpr-dialog.module.css';
 
 /**
  * The data-protection notice (spec part 2 §1, §4): it opens while the user has not confirmed it and
@@ -81,7 +82,7 @@ export default function GdprDialog() {
             {t('gdpr.failed')}
           </Alert>
         )}
-        <Group justify="flex-end" gap="sm" mt="xs">
+        <div className={classes.actions}>
           <Button
             variant="default"
             onClick={() => leave.mutate()}
@@ -98,7 +99,7 @@ export default function GdprDialog() {
           >
             {t('gdpr.confirm')}
           </Button>
-        </Group>
+        </div>
       </Stack>
     </Modal>
   );

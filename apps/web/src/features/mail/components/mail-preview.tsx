@@ -18,6 +18,7 @@ export function MailPreview({ mail, onClose }: { mail: OutboxMail | null; onClos
       size="xl"
       radius="lg"
       closeButtonProps={{ 'aria-label': t('mailOutbox.close') }}
+      styles={{ title: { fontWeight: 700 } }}
     >
       {mail && (
         <Stack gap="md">

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { policyFor } from '../../../shared/access/policy';
 import { acceptAuthResult, resetSessionForTests } from '../../../shared/api/session';
 import { authResult, json } from '../../../test/fixtures';
-import { renderWithProviders } from '../../../test/render';
+import { renderWithProviders, setViewportWidth } from '../../../test/render';
 import type { OutboxMail } from '../api/outbox';
 import MailOutboxPage from './mail-outbox-page';
 
@@ -47,7 +47,10 @@ function renderPage() {
 }
 
 beforeEach(() => acceptAuthResult(authResult({ roles: ['Superadmin'], isSuperadmin: true })));
-afterEach(() => resetSessionForTests());
+afterEach(() => {
+  resetSessionForTests();
+  setViewportWidth(1024);
+});
 
 describe('/admin/mail', () => {
   it('is for super administrators only', () => {
@@ -117,5 +120,19 @@ describe('/admin/mail', () => {
     expect(frame.getAttribute('srcdoc')).toContain('Choose a new password');
     await user.click(within(dialog).getByRole('tab', { name: 'Plain text' }));
     expect(within(dialog).getByText(/resetpassword\?id=x&token=y/)).toBeInTheDocument();
+  });
+
+  it('shows one card per mail on a phone, the subject first, and opens it', async () => {
+    const user = userEvent.setup();
+    setViewportWidth(375);
+    serve([mail(1), mail(2, { status: 'sent', sentAt: '2026-11-21T09:06:00.000Z' })]);
+    renderPage();
+    const items = await screen.findAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(within(items[1]!).getByText('Subject 2')).toBeInTheDocument();
+    expect(within(items[1]!).getByText('Sent')).toBeInTheDocument();
+    await user.click(within(items[0]!).getByRole('button'));
+    expect(await screen.findByRole('dialog', { name: 'Subject 1' })).toBeInTheDocument();
   });
 });

@@ -17,6 +17,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertCircle, IconMailOpened, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIsMobile } from '../../../shared/hooks/use-is-mobile';
 import { usePageTitle } from '../../../shared/hooks/use-page-title';
 import { OUTBOX_PAGE_SIZE, type OutboxMail, useOutbox } from '../api/outbox';
 import { formatDateTime, STATUS_COLOR } from '../components/format';
@@ -34,6 +35,7 @@ export default function MailOutboxPage() {
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<OutboxMail | null>(null);
+  const isMobile = useIsMobile();
   const outbox = useOutbox(page, debounced);
   const rows = outbox.data?.data ?? [];
   const pages = Math.max(1, Math.ceil((outbox.data?.total ?? 0) / OUTBOX_PAGE_SIZE));
@@ -76,6 +78,30 @@ export default function MailOutboxPage() {
             <IconMailOpened size={36} stroke={1.4} className={classes.emptyIcon} />
             <Text c="dimmed">{debounced ? t('mailOutbox.noMatch') : t('mailOutbox.empty')}</Text>
           </Stack>
+        ) : isMobile ? (
+          // Narrow screens: one card per mail, the subject first, instead of a table to scroll sideways.
+          <ul className={classes.list} aria-busy={outbox.isFetching}>
+            {rows.map((mail) => (
+              <li key={mail.id}>
+                <UnstyledButton className={classes.item} onClick={() => setOpen(mail)}>
+                  <Group justify="space-between" wrap="nowrap" gap="sm">
+                    <Text fw={600} truncate>
+                      {mail.subject}
+                    </Text>
+                    <Badge variant="light" color={STATUS_COLOR[mail.status]} className={classes.badge}>
+                      {t(`mailOutbox.status.${mail.status}`)}
+                    </Badge>
+                  </Group>
+                  <Text size="sm" c="dimmed" truncate>
+                    {mail.to}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {formatDateTime(mail.createdAt)}
+                  </Text>
+                </UnstyledButton>
+              </li>
+            ))}
+          </ul>
         ) : (
           <Table.ScrollContainer minWidth={640}>
             <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" aria-busy={outbox.isFetching}>

@@ -8,7 +8,7 @@ import { Logo } from '../../../shared/ui/logo';
 import classes from './password-card.module.css';
 
 /** The frame of the forgot- and reset-password pages: logo, content and the way back to sign in. */
-export function PasswordCard({ children }: { children: ReactNode }) {
+export function PasswordCard({ children, withBackLink = true }: { children: ReactNode; withBackLink?: boolean }) {
   const { t } = useTranslation();
   return (
     <div className={classes.root}>
@@ -19,10 +19,12 @@ export function PasswordCard({ children }: { children: ReactNode }) {
             <ColorSchemeToggle />
           </Group>
           {children}
-          <Anchor component={Link} to="/signin" size="sm" fw={500} className={classes.back}>
-            <IconArrowLeft size={16} aria-hidden="true" />
-            {t('backToSignIn')}
-          </Anchor>
+          {withBackLink && (
+            <Anchor component={Link} to="/signin" size="sm" fw={500} className={classes.back}>
+              <IconArrowLeft size={16} aria-hidden="true" />
+              {t('backToSignIn')}
+            </Anchor>
+          )}
         </Stack>
       </Paper>
     </div>

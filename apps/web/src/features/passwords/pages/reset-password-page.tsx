@@ -54,7 +54,7 @@ export default function ResetPasswordPage() {
 
   if (reset.isSuccess) {
     return (
-      <PasswordCard>
+      <PasswordCard withBackLink={false}>
         <Stack gap="md" role="status">
           <ThemeIcon size={56} radius="xl" variant="light" color="teal">
             <IconCircleCheck size={30} stroke={1.6} />

@@ -22,6 +22,7 @@ import { UserAvatar } from '../../../shared/ui/user-avatar';
 import { failureMessages, fieldMessage } from '../api/errors';
 import { updateProfile, uploadAvatar } from '../api/profile';
 import { FailureAlert } from './failure-alert';
+import classes from './form-actions.module.css';
 
 type Values = { name: string; surname: string; language: string; imagePath: string | null };
 
@@ -183,6 +184,8 @@ export function BasicInfoForm({ user, disabled }: { user: AuthUser; disabled: bo
                 value={user.email}
                 readOnly
                 description={t('profile.emailHint')}
+                // The hint goes under the field, so the fields of a row stay level.
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
                 variant="filled"
               />
               <Select
@@ -194,14 +197,14 @@ export function BasicInfoForm({ user, disabled }: { user: AuthUser; disabled: bo
               />
             </SimpleGrid>
 
-            <Group justify="flex-end" gap="sm">
+            <div className={classes.actions}>
               <Button component={Link} to="/profile" variant="default">
-                {t('profile.backToProfile')}
+                {t('profile.cancel')}
               </Button>
               <Button type="submit" loading={save.isPending} disabled={disabled || save.isPending || upload.isPending}>
                 {t('profile.save')}
               </Button>
-            </Group>
+            </div>
           </Stack>
         </fieldset>
       </form>

@@ -1,5 +1,5 @@
 import { passwordSchema } from '@atrium/contracts';
-import { Alert, Button, Card, Group, PasswordInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, PasswordInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { ApiError } from '../../../shared/api/client';
 import { failureMessages, fieldMessage } from '../api/errors';
 import { changePassword } from '../api/profile';
 import { FailureAlert } from './failure-alert';
+import classes from './form-actions.module.css';
 
 type Values = { password: string; currentPassword: string };
 
@@ -86,6 +87,8 @@ export function ChangePasswordForm({ disabled }: { disabled: boolean }) {
               <PasswordInput
                 label={t('profile.newPassword')}
                 description={t('passwords.passwordRule')}
+                // The rule goes under the field, so both password fields stay level.
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
                 autoComplete="new-password"
                 required
                 {...form.getInputProps('password')}
@@ -93,11 +96,11 @@ export function ChangePasswordForm({ disabled }: { disabled: boolean }) {
                 error={errorOf('password')}
               />
             </SimpleGrid>
-            <Group justify="flex-end">
+            <div className={classes.actions}>
               <Button type="submit" loading={change.isPending} disabled={disabled || change.isPending}>
                 {t('profile.savePassword')}
               </Button>
-            </Group>
+            </div>
           </Stack>
         </fieldset>
       </form>
