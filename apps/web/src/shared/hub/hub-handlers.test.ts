@@ -1,13 +1,13 @@
 import { HUB_EVENTS, STORAGE_KEYS } from '@atrium/contracts';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { authResult, json, problem } from '../../test/fixtures';
 import { createTestQueryClient } from '../../test/render';
 import { generalDataQuery } from '../api/general-data';
 import { notificationCountsQuery } from '../api/notification-counts';
 import { acceptAuthResult, getSession, resetSessionForTests } from '../api/session';
 import { i18n } from '../i18n/i18n';
-import { createHubHandlers, registerHubHandlers } from './hub-handlers';
+import { createHubHandlers, type HubHandlerDeps, registerHubHandlers } from './hub-handlers';
 import { messageKeys } from './query-keys';
 
 const UMA = 'affd95ac-3933-4c04-8d50-2a9d6c59fcda';
@@ -43,8 +43,8 @@ function serveRefresh(answer: () => Response) {
 }
 
 let queryClient: QueryClient;
-let navigate: ReturnType<typeof vi.fn>;
-let reload: ReturnType<typeof vi.fn>;
+let navigate: Mock<HubHandlerDeps['navigate']>;
+let reload: Mock<HubHandlerDeps['reload']>;
 let connection: ReturnType<typeof fakeConnection>;
 
 const isInvalidated = (key: QueryKey) => queryClient.getQueryState(key)?.isInvalidated ?? false;
