@@ -6,13 +6,13 @@ import type { UserRow } from '../api/types';
 
 type Props = {
   user: UserRow;
-  /** Only a super administrator may delete; everyone else sees the entry disabled. */
+  /** Only a super administrator may delete (everyone else sees the entry disabled) and restore. */
   canDelete: boolean;
   onDelete: (user: UserRow) => void;
   onRestore: (user: UserRow) => void;
 };
 
-/** Edit; delete (hidden for deleted users); restore for deleted users. */
+/** Edit; delete (hidden for deleted users); restore of deleted users for super administrators. */
 export function UserRowMenu({ user, canDelete, onDelete, onRestore }: Props) {
   const { t } = useTranslation();
   const name = user.fullName || user.email;
@@ -28,9 +28,12 @@ export function UserRowMenu({ user, canDelete, onDelete, onRestore }: Props) {
           {t('users.edit')}
         </Menu.Item>
         {user.deletedAt ? (
-          <Menu.Item leftSection={<IconRestore size={16} />} onClick={() => onRestore(user)}>
-            {t('users.restore.action')}
-          </Menu.Item>
+          // Only super administrators delete users, so only they restore them.
+          canDelete && (
+            <Menu.Item leftSection={<IconRestore size={16} />} onClick={() => onRestore(user)}>
+              {t('users.restore.action')}
+            </Menu.Item>
+          )
         ) : (
           <Tooltip label={t('users.onlySuperadminDeletes')} disabled={canDelete} position="left" withinPortal>
             <Menu.Item

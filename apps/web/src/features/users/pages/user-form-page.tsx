@@ -99,26 +99,33 @@ export default function UserFormPage() {
                   date: new Date(deletedAt).toLocaleDateString(i18n.language === 'da' ? 'da-DK' : 'en-GB'),
                 })}
               </Text>
-              <Button
-                mt="sm"
-                size="xs"
-                leftSection={<IconRestore size={14} />}
-                loading={restore.isPending}
-                onClick={() =>
-                  restore.mutate(id, {
-                    onSuccess: (u) =>
-                      notifications.show({ color: 'green', message: t('users.restore.done', { name: u.fullName }) }),
-                    onError: (error) =>
-                      notifications.show({
-                        color: 'red',
-                        title: t('users.restore.failed'),
-                        message: problemText(t, error),
-                      }),
-                  })
-                }
-              >
-                {t('users.restore.action')}
-              </Button>
+              {!isSuperadmin && (
+                <Text size="sm" mt={4}>
+                  {t('users.restore.onlySuperadmin')}
+                </Text>
+              )}
+              {isSuperadmin && (
+                <Button
+                  mt="sm"
+                  size="xs"
+                  leftSection={<IconRestore size={14} />}
+                  loading={restore.isPending}
+                  onClick={() =>
+                    restore.mutate(id, {
+                      onSuccess: (u) =>
+                        notifications.show({ color: 'green', message: t('users.restore.done', { name: u.fullName }) }),
+                      onError: (error) =>
+                        notifications.show({
+                          color: 'red',
+                          title: t('users.restore.failed'),
+                          message: problemText(t, error),
+                        }),
+                    })
+                  }
+                >
+                  {t('users.restore.action')}
+                </Button>
+              )}
             </Alert>
           )}
           <UserForm

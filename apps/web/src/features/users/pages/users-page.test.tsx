@@ -249,18 +249,31 @@ describe('/users', () => {
     expect(calls(fetchMock, 'DELETE /users/')).toHaveLength(1);
   });
 
-  it('disables delete for anyone but a super administrator, hides it for deleted users and offers restore', async () => {
+  it('disables delete for anyone but a super administrator, and offers neither delete nor restore of deleted users to them', async () => {
     signIn(['TenantAdmin'], NORTHWIND);
-    const fetchMock = serve([user(1), user(2, { deletedAt: '2026-02-01T10:00:00.000Z' })], {
-      [`POST /users/${uuid(2)}/restore`]: () =>
-        json({ ...user(2), language: 'en', tenantIds: [], groupIds: [], createdAt: '2026-01-01T00:00:00.000Z' }),
-    });
+    serve([user(1), user(2, { deletedAt: '2026-02-01T10:00:00.000Z' })]);
     renderPage();
     await screen.findAllByTestId('user-row');
     await userEvent.click(screen.getByRole('button', { name: 'Actions for Person001 Example' }));
     expect(await screen.findByRole('menuitem', { name: 'Delete' })).toBeDisabled();
     await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menuitem', { name: 'Delete' })).not.toBeInTheDocument());
 
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for Person002 Example' }));
+    expect(await screen.findByRole('menuitem', { name: 'Edit' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Restore' })).not.toBeInTheDocument();
+  });
+
+  it('lets a super administrator restore a deleted user, whose row has no delete', async () => {
+    signIn(['Superadmin']);
+    const fetchMock = serve([user(1), user(2, { deletedAt: '2026-02-01T10:00:00.000Z' })], {
+      [`POST /users/${uuid(2)}/restore`]: () =>
+        json({ ...user(2), language: 'en', tenantIds: [], groupIds: [], createdAt: '2026-01-01T00:00:00.000Z' }),
+    });
+    renderPage();
+    const rows = await screen.findAllByTestId('user-row');
+    expect(within(rows[1]!).getByText('Deleted')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Actions for Person002 Example' }));
     const restore = await screen.findByRole('menuitem', { name: 'Restore' });
     expect(screen.queryByRole('menuitem', { name: 'Delete' })).not.toBeInTheDocument();
