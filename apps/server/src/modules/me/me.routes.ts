@@ -200,7 +200,7 @@ export const meRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, con
         throw err;
       }
       const key = `${crypto.randomUUID()}.${kind.ext}`;
-      await storage.put(key, data);
+      await storage.put(key, kind.data);
       return reply.status(201).send({ path: `${MEDIA_PREFIX}${key}` });
     },
   );
