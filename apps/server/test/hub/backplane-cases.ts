@@ -4,17 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/client.js';
 import { type HubServer, hubClient, nextCall, startHubServer } from './hub-helpers.js';
 
-const databaseUrl = process.env.TEST_DATABASE_URL;
-const redisUrl = process.env.REDIS_URL;
-if (!databaseUrl)
-  console.info('hub: the PostgreSQL LISTEN/NOTIFY backplane tests are not in this run: TEST_DATABASE_URL is unset');
-if (!redisUrl) console.info('hub: the Redis backplane tests are not in this run: REDIS_URL is unset');
-
 /**
  * Two server processes of one deployment: two apps, each with its own hub, connections and
  * backplane, on one database. The only way from A to a client of B is the backplane.
  */
-function describeTwoProcesses(name: string, env: Record<string, string>) {
+export function describeTwoProcesses(name: string, env: Record<string, string>) {
   describe(name, () => {
     let a: HubServer;
     let b: HubServer;
@@ -156,11 +150,3 @@ function describeTwoProcesses(name: string, env: Record<string, string>) {
     });
   });
 }
-
-describe.runIf(databaseUrl)('hub backplane: PostgreSQL LISTEN/NOTIFY', () => {
-  describeTwoProcesses('two processes on one PostgreSQL database', {});
-});
-
-describe.runIf(redisUrl)('hub backplane: Redis pub/sub', () => {
-  describeTwoProcesses('two processes on one Redis', { REDIS_URL: redisUrl ?? '' });
-});
