@@ -199,6 +199,8 @@ async function main() {
 
   const database = await openDatabase({ url: dbUrl.toString(), dataDir: null });
   const barePool = new pg.Pool({ connectionString: dbUrl.toString(), max: POOL_SIZE });
+  // Dropping the database at the end ends pooled connections that pool.end() has not closed yet.
+  barePool.on('error', () => {});
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
     await migrate(database);
