@@ -1,23 +1,11 @@
 import type { LoginBody } from '@atrium/contracts';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Checkbox,
-  Group,
-  List,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, List, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ErrorAlert } from '../../../shared/ui/error-alert';
 import { authErrorMessage } from '../api/error-message';
 import { login } from '../api/login';
 import { type LoginValues, toLoginBody, validateEmail, validatePassword } from '../api/validate-login';
@@ -90,15 +78,7 @@ export function SignInForm({
       </Stack>
 
       {error && (
-        <Alert
-          ref={alertRef}
-          tabIndex={-1}
-          role="alert"
-          variant="light"
-          color="red"
-          title={t('signInFailed')}
-          icon={<IconAlertCircle size={20} />}
-        >
+        <ErrorAlert ref={alertRef} title={t('signInFailed')}>
           {error}
           {!signIn.isError && initialDetails.length > 0 && (
             <List size="sm" mt={6} spacing={2}>
@@ -107,7 +87,7 @@ export function SignInForm({
               ))}
             </List>
           )}
-        </Alert>
+        </ErrorAlert>
       )}
 
       <form

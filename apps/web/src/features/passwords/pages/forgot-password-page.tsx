@@ -1,11 +1,12 @@
-import { Alert, Button, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { Button, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
+import { IconMailCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/client';
 import { usePageTitle } from '../../../shared/hooks/use-page-title';
+import { ErrorAlert } from '../../../shared/ui/error-alert';
 import { requestPasswordReset, validateEmail } from '../api/passwords';
 import { PasswordCard } from '../components/password-card';
 import classes from '../components/password-card.module.css';
@@ -62,17 +63,9 @@ export default function ForgotPasswordPage() {
         <Text c="dimmed">{t('passwords.forgotText')}</Text>
       </Stack>
       {error && (
-        <Alert
-          ref={alertRef}
-          tabIndex={-1}
-          role="alert"
-          color="red"
-          variant="light"
-          title={t('passwords.forgotFailed')}
-          icon={<IconAlertCircle size={20} />}
-        >
+        <ErrorAlert ref={alertRef} title={t('passwords.forgotFailed')}>
           {error}
-        </Alert>
+        </ErrorAlert>
       )}
       <form
         noValidate

@@ -1,6 +1,6 @@
-import { Alert, Anchor, Button, List, PasswordInput, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Button, List, PasswordInput, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { IconCircleCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError, NetworkError } from '../../../shared/api/client';
 import { usePageTitle } from '../../../shared/hooks/use-page-title';
+import { ErrorAlert } from '../../../shared/ui/error-alert';
 import { resetPassword, validateNewPassword } from '../api/passwords';
 import { PasswordCard } from '../components/password-card';
 import classes from '../components/password-card.module.css';
@@ -83,15 +84,7 @@ export default function ResetPasswordPage() {
         <Text c="dimmed">{t('passwords.resetText')}</Text>
       </Stack>
       {errors.length > 0 && (
-        <Alert
-          ref={alertRef}
-          tabIndex={-1}
-          role="alert"
-          color="red"
-          variant="light"
-          title={t('passwords.resetFailed')}
-          icon={<IconAlertCircle size={20} />}
-        >
+        <ErrorAlert ref={alertRef} title={t('passwords.resetFailed')}>
           {errors.length === 1 ? (
             errors[0]
           ) : (
@@ -106,7 +99,7 @@ export default function ResetPasswordPage() {
               {t('passwords.requestNewLink')}
             </Anchor>
           )}
-        </Alert>
+        </ErrorAlert>
       )}
       <form
         noValidate

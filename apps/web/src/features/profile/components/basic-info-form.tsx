@@ -18,10 +18,10 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ErrorAlert } from '../../../shared/ui/error-alert';
 import { UserAvatar } from '../../../shared/ui/user-avatar';
 import { failureMessages, fieldMessage } from '../api/errors';
 import { updateProfile, uploadAvatar } from '../api/profile';
-import { FailureAlert } from './failure-alert';
 import classes from './form-actions.module.css';
 
 type Values = { name: string; surname: string; language: string; imagePath: string | null };
@@ -114,7 +114,7 @@ export function BasicInfoForm({ user, disabled }: { user: AuthUser; disabled: bo
             <Title order={2} size="h4">
               {t('profile.basicInfo')}
             </Title>
-            {failure && <FailureAlert title={t('profile.updateFailed')} messages={failure} />}
+            {failure && <ErrorAlert title={t('profile.updateFailed')} messages={failure} />}
             {save.isSuccess && !form.isDirty() && (
               <Alert role="status" color="teal" variant="light" icon={<IconCircleCheck size={20} />}>
                 {t('profile.saved')}

@@ -5,9 +5,9 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/client';
+import { ErrorAlert } from '../../../shared/ui/error-alert';
 import { failureMessages, fieldMessage } from '../api/errors';
 import { changePassword } from '../api/profile';
-import { FailureAlert } from './failure-alert';
 import classes from './form-actions.module.css';
 
 type Values = { password: string; currentPassword: string };
@@ -68,7 +68,7 @@ export function ChangePasswordForm({ disabled }: { disabled: boolean }) {
               </Text>
             </Stack>
             {change.isError && (
-              <FailureAlert title={t('profile.passwordFailed')} messages={failureMessages(change.error, t)} />
+              <ErrorAlert title={t('profile.passwordFailed')} messages={failureMessages(change.error, t)} />
             )}
             {change.isSuccess && (
               <Alert role="status" color="teal" variant="light" icon={<IconCircleCheck size={20} />}>

@@ -1,6 +1,5 @@
 import { FONT_OPTIONS, type TenantBody } from '@atrium/contracts';
 import {
-  Alert,
   Button,
   Card,
   Checkbox,
@@ -19,10 +18,10 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ErrorAlert } from '../../../shared/ui/error-alert';
 import type { TenantFeature } from '../api/get-tenant-features';
 import type { UserOption } from '../api/get-user-options';
 import { LogoField } from './logo-field';
@@ -156,17 +155,9 @@ export function TenantForm({ initialValues, features, users, isSuperadmin, isNew
     <form noValidate onSubmit={form.onSubmit(onValid, onInvalid)} aria-busy={form.submitting}>
       <Stack gap="lg">
         {failure && (
-          <Alert
-            ref={alertRef}
-            tabIndex={-1}
-            role="alert"
-            variant="light"
-            color="red"
-            title={t('tenants.form.submitFailed')}
-            icon={<IconAlertCircle size={20} />}
-          >
+          <ErrorAlert ref={alertRef} title={t('tenants.form.submitFailed')}>
             {failure}
-          </Alert>
+          </ErrorAlert>
         )}
 
         <Section title={t('tenants.form.general')}>

@@ -1,10 +1,10 @@
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useSession } from '../../../shared/api/session';
 import { usePageTitle } from '../../../shared/hooks/use-page-title';
+import { ErrorAlert } from '../../../shared/ui/error-alert';
 import { PageLoader } from '../../../shared/ui/page-loader';
 import { useTenant } from '../api/get-tenant';
 import { useTenantFeatures } from '../api/get-tenant-features';
@@ -43,13 +43,7 @@ export default function TenantFormPage() {
         </Text>
       </div>
       {failed ? (
-        <Alert
-          role="alert"
-          variant="light"
-          color="red"
-          title={t('tenants.loadFailed')}
-          icon={<IconAlertCircle size={20} />}
-        >
+        <ErrorAlert title={t('tenants.loadFailed')}>
           <Text size="sm">{problemText(t, failed.error)}</Text>
           <Group mt="sm" gap="xs">
             <Button size="xs" variant="light" color="red" onClick={() => void failed.refetch()}>
@@ -59,7 +53,7 @@ export default function TenantFormPage() {
               {t('tenants.backToList')}
             </Button>
           </Group>
-        </Alert>
+        </ErrorAlert>
       ) : loading ? (
         <PageLoader />
       ) : (

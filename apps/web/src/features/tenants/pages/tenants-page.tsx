@@ -1,11 +1,12 @@
 import { BREAKPOINTS } from '@atrium/contracts';
-import { Alert, Button, EmptyState, Group, Pagination, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, EmptyState, Group, Pagination, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle, IconBuildingCommunity, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconBuildingCommunity, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../shared/hooks/use-page-title';
+import { ErrorAlert } from '../../../shared/ui/error-alert';
 import { type TenantListParams, type TenantSort, useTenants } from '../api/get-tenants';
 import type { TenantRow } from '../api/types';
 import { CloneTenantDialog } from '../components/clone-tenant-dialog';
@@ -83,18 +84,12 @@ export default function TenantsPage() {
   let content: React.ReactNode;
   if (tenants.isError) {
     content = (
-      <Alert
-        role="alert"
-        variant="light"
-        color="red"
-        title={t('tenants.loadFailed')}
-        icon={<IconAlertCircle size={20} />}
-      >
+      <ErrorAlert title={t('tenants.loadFailed')}>
         <Text size="sm">{problemText(t, tenants.error)}</Text>
         <Button mt="sm" size="xs" variant="light" color="red" onClick={() => void tenants.refetch()}>
           {t('tenants.retry')}
         </Button>
-      </Alert>
+      </ErrorAlert>
     );
   } else if (rows && rows.length === 0) {
     content = (

@@ -1,6 +1,5 @@
 import { LANGUAGES, ROLES, type Role, type UserBody, userBodySchema } from '@atrium/contracts';
 import {
-  Alert,
   Button,
   Card,
   Checkbox,
@@ -15,10 +14,10 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ErrorAlert } from '../../../shared/ui/error-alert';
 import type { TenantOption } from '../api/get-tenant-options';
 import type { UserGroup } from '../api/get-user-groups';
 import { fieldErrorsOf, formPath, messageText, problemText } from './problem-messages';
@@ -139,17 +138,9 @@ export function UserForm({
       <fieldset disabled={disabled} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
         <Stack gap="lg">
           {failure && (
-            <Alert
-              ref={alertRef}
-              tabIndex={-1}
-              role="alert"
-              variant="light"
-              color="red"
-              title={t('users.form.submitFailed')}
-              icon={<IconAlertCircle size={20} />}
-            >
+            <ErrorAlert ref={alertRef} title={t('users.form.submitFailed')}>
               {failure}
-            </Alert>
+            </ErrorAlert>
           )}
           <Card withBorder radius="lg" padding="lg" component="section" aria-label={t('users.form.profile')}>
             <Title order={2} size="h4">

@@ -1,11 +1,12 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconRestore } from '@tabler/icons-react';
+import { IconRestore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useGeneralData } from '../../../shared/api/general-data';
 import { useSession } from '../../../shared/api/session';
 import { usePageTitle } from '../../../shared/hooks/use-page-title';
+import { ErrorAlert } from '../../../shared/ui/error-alert';
 import { PageLoader } from '../../../shared/ui/page-loader';
 import { useTenantOptions } from '../api/get-tenant-options';
 import { useUser } from '../api/get-user';
@@ -71,13 +72,7 @@ export default function UserFormPage() {
       </div>
 
       {failed ? (
-        <Alert
-          role="alert"
-          variant="light"
-          color="red"
-          title={t('users.loadFailed')}
-          icon={<IconAlertCircle size={20} />}
-        >
+        <ErrorAlert title={t('users.loadFailed')}>
           <Text size="sm">{problemText(t, failed.error)}</Text>
           <Group mt="sm" gap="xs">
             <Button size="xs" variant="light" color="red" onClick={() => void failed.refetch()}>
@@ -87,7 +82,7 @@ export default function UserFormPage() {
               {t('users.backToList')}
             </Button>
           </Group>
-        </Alert>
+        </ErrorAlert>
       ) : loading ? (
         <PageLoader />
       ) : (

@@ -1,7 +1,6 @@
 import { BREAKPOINTS, ROLE_FILTERS, type RoleFilter } from '@atrium/contracts';
 import {
   ActionIcon,
-  Alert,
   Button,
   EmptyState,
   Group,
@@ -16,7 +15,6 @@ import {
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
-  IconAlertCircle,
   IconChevronDown,
   IconDownload,
   IconPlus,
@@ -32,6 +30,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../../shared/api/session';
 import { usePageTitle } from '../../../shared/hooks/use-page-title';
+import { ErrorAlert } from '../../../shared/ui/error-alert';
 import { useExportUsers } from '../api/export-users';
 import { useUserGroups } from '../api/get-user-groups';
 import { useUsers } from '../api/get-users';
@@ -191,18 +190,12 @@ export default function UsersPage() {
   let content: React.ReactNode;
   if (users.isError) {
     content = (
-      <Alert
-        role="alert"
-        variant="light"
-        color="red"
-        title={t('users.loadFailed')}
-        icon={<IconAlertCircle size={20} />}
-      >
+      <ErrorAlert title={t('users.loadFailed')}>
         <Text size="sm">{problemText(t, users.error)}</Text>
         <Button mt="sm" size="xs" variant="light" color="red" onClick={() => void users.refetch()}>
           {t('users.retry')}
         </Button>
-      </Alert>
+      </ErrorAlert>
     );
   } else if (rows && rows.length === 0) {
     const filtered = !!filter.search || filter.roles.length > 0 || filter.groupIds.length > 0;
