@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Role } from '@atrium/contracts';
 import pg from 'pg';
 import { type App, buildApp } from '../src/app.js';
@@ -47,11 +50,14 @@ export type TestContext = Awaited<ReturnType<typeof createTestApp>>;
 /** The app on a fresh database, with factories and sign-in helpers. */
 export async function createTestApp(env: Record<string, string> = {}) {
   const database = await freshDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), 'atrium-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256',
     WEB_DIST: '/nonexistent',
+    // Uploads and other local state go to a folder of this app's own, removed on close.
+    DATA_DIR: dataDir,
     ...env,
   });
   const app: App = await buildApp({ config, database });
@@ -94,9 +100,12 @@ export async function createTestApp(env: Record<string, string> = {}) {
     factories,
     signIn,
     actor,
+    /** The app's local-state folder (uploads land in its media/). */
+    dataDir: env.DATA_DIR ?? dataDir,
     async close() {
       await app.close();
       await database.dispose();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

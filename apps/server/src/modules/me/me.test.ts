@@ -1,5 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,14 +6,11 @@ import { createTestApp, type TestContext } from '../../../test/harness.js';
 import { users } from '../../db/schema/index.js';
 
 let ctx: TestContext;
-let dataDir: string;
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'atrium-me-test-'));
-  ctx = await createTestApp({ DATA_DIR: dataDir });
+  ctx = await createTestApp();
 });
 afterAll(async () => {
   await ctx.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 type Headers = Record<string, string>;
@@ -213,7 +209,7 @@ describe('POST /core/api/me/avatar', () => {
     expect(res.statusCode).toBe(201);
     const { path } = res.json();
     expect(path).toMatch(/^\/core\/api\/media\/[0-9a-f-]{36}\.png$/);
-    expect(readdirSync(join(dataDir, 'media'))).toContain(path.split('/').pop());
+    expect(readdirSync(join(ctx.dataDir, 'media'))).toContain(path.split('/').pop());
 
     // Uploading alone changes nothing; saving the profile does.
     const [before] = await ctx.db.select().from(users).where(eq(users.id, user.id));

@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FeatureName } from '@atrium/contracts';
 import { eq, inArray } from 'drizzle-orm';
@@ -10,14 +9,11 @@ import { features, sessions, tenants, users } from '../../db/schema/index.js';
 import { MAX_UNUSED_UPLOADS } from './tenants.service.js';
 
 let ctx: TestContext;
-let dataDir: string;
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'atrium-tenants-'));
-  ctx = await createTestApp({ DATA_DIR: dataDir });
+  ctx = await createTestApp();
 });
 afterAll(async () => {
   await ctx.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 type Headers = Record<string, string>;
@@ -723,7 +719,7 @@ describe('logo upload: POST /core/api/tenants/media and GET /core/api/media/:fil
 
   it('removes, at upload time, uploads nothing refers to once a day old, and keeps only the newest unused ones', async () => {
     const su = await superadmin();
-    const media = join(dataDir, 'media');
+    const media = join(ctx.dataDir, 'media');
     mkdirSync(media, { recursive: true });
     const file = (ageMs: number) => {
       const key = `${crypto.randomUUID()}.png`;
