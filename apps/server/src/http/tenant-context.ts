@@ -14,3 +14,8 @@ export function activeTenantOf(request: FastifyRequest): string {
   if (!tenantId) throw new AppError('noActiveTenant');
   return tenantId;
 }
+
+/** Refuses what must not happen while a super administrator views the product as someone else. */
+export function refuseWhileImpersonating(principal: Principal, what: string) {
+  if (principal.impersonatorId) throw new AppError('forbidden', `${what} cannot be changed while impersonating`);
+}

@@ -234,7 +234,12 @@ export type AuthService = ReturnType<typeof createAuthService>;
 export const selectableTenants = (db: Db, userId: string, isSuperadmin: boolean) =>
   repo.selectableTenants(db, userId, isSuperadmin);
 
-export function toAuthUser(user: repo.UserRow, roles: Role[], session: repo.SessionRow): AuthResult['user'] {
+/** The user as every auth answer carries it, for the session given (its tenant and impersonator). */
+export function toAuthUser(
+  user: repo.UserRow,
+  roles: Role[],
+  session: Pick<repo.SessionRow, 'activeTenantId' | 'impersonatorId'>,
+): AuthResult['user'] {
   return {
     id: user.id,
     email: user.email,

@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import {
   AUTHENTICATED,
-  type AuthUser,
   authUserSchema,
   CANNOT_IDENTIFY_CURRENT_USER,
   FEATURES,
@@ -16,37 +15,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleDeps } from '../../app.js';
 import { AppError } from '../../http/errors.js';
-import { principalOf } from '../../http/tenant-context.js';
-import type { Principal } from '../../http/tokens.js';
-import { detectImage, ImageRejected } from '../../storage/images.js';
+import { principalOf, refuseWhileImpersonating } from '../../http/tenant-context.js';
 import { localFolderStorage } from '../../storage/storage.js';
-import { selectableTenants } from '../auth/auth.service.js';
-import { MEDIA_PREFIX } from '../tenants/tenants.service.js';
+import { MEDIA_PREFIX, readUploadedFile, storeImage } from '../../storage/uploads.js';
+import { selectableTenants, toAuthUser } from '../auth/auth.service.js';
 import * as repo from './me.repository.js';
-
-/** The user as the auth answers carry it, for the session the caller is in. */
-function toSessionUser(user: NonNullable<Awaited<ReturnType<typeof repo.findUser>>>, principal: Principal): AuthUser {
-  return {
-    id: user.id,
-    email: user.email,
-    userName: user.name,
-    surname: user.surname,
-    displayName: [user.name, user.surname].filter(Boolean).join(' '),
-    imagePath: user.imagePath,
-    language: user.language,
-    roles: principal.roles,
-    isSuperadmin: principal.roles.includes('Superadmin'),
-    activeTenantId: principal.tenantId,
-    ...(principal.impersonatorId && { impersonatorId: principal.impersonatorId }),
-  };
-}
-
-/** A super administrator viewing the product as someone else must not change that person's own settings. */
-function refuseWhileImpersonating(principal: Principal) {
-  if (principal.impersonatorId) {
-    throw new AppError('forbidden', 'Your profile cannot be changed while impersonating');
-  }
-}
 
 const featureOrder = (name: string) => FEATURES.indexOf(name as (typeof FEATURES)[number]);
 
@@ -126,7 +99,7 @@ export const meRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, con
     async (request, reply) => {
       const principal = principalOf(request);
       // Viewing as someone else must not consent on their behalf.
-      if (principal.impersonatorId) throw new AppError('forbidden', 'Not while impersonating');
+      refuseWhileImpersonating(principal, 'Consent');
       await repo.confirmGdpr(db, principal.userId);
       return reply.status(204).send(null);
     },
@@ -145,7 +118,7 @@ export const meRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, con
     },
     async (request) => {
       const principal = principalOf(request);
-      refuseWhileImpersonating(principal);
+      refuseWhileImpersonating(principal, 'Your profile');
       const { name, surname, language, imagePath } = request.body;
       const current = await repo.findUser(db, principal.userId);
       if (!current || current.deletedAt) throw new AppError('notFound', CANNOT_IDENTIFY_CURRENT_USER);
@@ -165,7 +138,10 @@ export const meRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, con
         ...(imagePath !== undefined && { imagePath }),
       });
       if (!updated) throw new AppError('notFound', CANNOT_IDENTIFY_CURRENT_USER);
-      return toSessionUser(updated, principal);
+      return toAuthUser(updated, principal.roles, {
+        activeTenantId: principal.tenantId,
+        impersonatorId: principal.impersonatorId ?? null,
+      });
     },
   );
 
@@ -183,25 +159,9 @@ export const meRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, con
     },
     async (request, reply) => {
       const principal = principalOf(request);
-      refuseWhileImpersonating(principal);
-      if (!request.isMultipart())
-        throw new AppError('validation', 'Send the file as multipart/form-data', [
-          { field: 'file', message: 'required' },
-        ]);
-      const file = await request.file();
-      if (!file) throw new AppError('validation', 'No file was sent', [{ field: 'file', message: 'required' }]);
-      const data = await file.toBuffer();
-      let kind: ReturnType<typeof detectImage>;
-      try {
-        kind = detectImage(data);
-      } catch (err) {
-        if (err instanceof ImageRejected)
-          throw new AppError('validation', err.message, [{ field: 'file', message: 'unsupportedImage' }]);
-        throw err;
-      }
-      const key = `${crypto.randomUUID()}.${kind.ext}`;
-      await storage.put(key, kind.data);
-      return reply.status(201).send({ path: `${MEDIA_PREFIX}${key}` });
+      refuseWhileImpersonating(principal, 'Your profile');
+      const { path } = await storeImage(storage, await readUploadedFile(request));
+      return reply.status(201).send({ path });
     },
   );
 };

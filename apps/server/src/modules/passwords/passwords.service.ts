@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.js';
 import { AppError, fieldError } from '../../http/errors.js';
+import { refuseWhileImpersonating } from '../../http/tenant-context.js';
 import type { Principal } from '../../http/tokens.js';
 import type { Mailer } from '../../mail/mailer.js';
 import type { AuthService } from '../auth/auth.service.js';
@@ -48,7 +49,7 @@ export function createPasswordsService(deps: { db: Db; mailer: Mailer; auth: Aut
 
     /** Changes the caller's own password; other sessions of the account end. */
     async change(principal: Principal, password: string, currentPassword: string) {
-      if (principal.impersonatorId) throw new AppError('forbidden', 'Passwords cannot be changed while impersonating');
+      refuseWhileImpersonating(principal, 'Passwords');
       const user = await repo.findUser(db, principal.userId);
       if (!user) throw new AppError('sessionExpired');
       if (!(await verifyPassword(user.passwordHash, currentPassword))) {

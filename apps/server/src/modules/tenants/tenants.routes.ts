@@ -24,8 +24,9 @@ import { AppError } from '../../http/errors.js';
 import { principalOf } from '../../http/tenant-context.js';
 import { CONTENT_TYPES } from '../../storage/images.js';
 import { localFolderStorage } from '../../storage/storage.js';
+import { MEDIA_PREFIX, readUploadedFile } from '../../storage/uploads.js';
 import { createAuthService } from '../auth/auth.service.js';
-import { createTenantsService, MEDIA_PREFIX } from './tenants.service.js';
+import { createTenantsService } from './tenants.service.js';
 
 const policy = routePolicy('tenants');
 const idParams = z.object({ id: z.uuid() });
@@ -202,14 +203,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { co
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart())
-        throw new AppError('validation', 'Send the file as multipart/form-data', [
-          { field: 'file', message: 'required' },
-        ]);
-      const file = await request.file();
-      if (!file) throw new AppError('validation', 'No file was sent', [{ field: 'file', message: 'required' }]);
-      const data = await file.toBuffer();
-      return reply.status(201).send(await tenants.storeLogo(data));
+      return reply.status(201).send(await tenants.storeLogo(await readUploadedFile(request)));
     },
   );
 

@@ -1,17 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { MEDIA_PATH, type Tenant, type TenantBody } from '@atrium/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError, type FieldError } from '../../http/errors.js';
 import type { Principal } from '../../http/tokens.js';
-import { detectImage, ImageRejected } from '../../storage/images.js';
 import type { FileStorage } from '../../storage/storage.js';
+import { MEDIA_PREFIX, storeImage } from '../../storage/uploads.js';
 import type { AuthService } from '../auth/auth.service.js';
 import * as repo from './tenants.repository.js';
 
 /** Which tenants a caller manages: all of them, or those run by one partner tenant. */
 export type TenantScope = { all: true } | { all: false; partnerTenantId: string };
-
-export const MEDIA_PREFIX = '/core/api/media/';
 
 /** Uploads nothing refers to are kept this long (a form may still be open), then removed. */
 export const UNUSED_UPLOAD_MS = 24 * 3_600_000;
@@ -332,18 +329,9 @@ export function createTenantsService(db: Db, deps: { storage: FileStorage; auth:
 
     /** Stores an uploaded logo after checking its content; answers the path it is served at. */
     async storeLogo(data: Buffer) {
-      let kind: ReturnType<typeof detectImage>;
-      try {
-        kind = detectImage(data);
-      } catch (err) {
-        if (err instanceof ImageRejected)
-          throw new AppError('validation', err.message, [{ field: 'file', message: 'unsupportedImage' }]);
-        throw err;
-      }
-      const key = `${randomUUID()}.${kind.ext}`;
-      await deps.storage.put(key, kind.data);
+      const { path } = await storeImage(deps.storage, data);
       await tidyUploads();
-      return { path: `${MEDIA_PREFIX}${key}` };
+      return { path };
     },
 
     /** Limits a change of users in tenantIds must respect; used by the users module inside its transaction. */

@@ -13,6 +13,7 @@ import {
 } from '@atrium/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError, type FieldError } from '../../http/errors.js';
+import { refuseWhileImpersonating } from '../../http/tenant-context.js';
 import type { Principal } from '../../http/tokens.js';
 import type { HubService } from '../../hub/index.js';
 import type { AuthService } from '../auth/auth.service.js';
@@ -62,11 +63,6 @@ export function writeConflict(err: unknown): unknown {
     ]);
   }
   return new AppError('conflict', 'Someone changed this user at the same time; reload and try again');
-}
-
-/** Refuses what must not happen while a super administrator views the product as someone else. */
-export function refuseWhileImpersonating(principal: Principal, what: string) {
-  if (principal.impersonatorId) throw new AppError('forbidden', `${what} cannot be changed while impersonating`);
 }
 
 export function createUsersService(db: Db, deps: { auth: AuthService; tenants: TenantsService; hub: HubService }) {
