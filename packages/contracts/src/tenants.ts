@@ -13,8 +13,19 @@ export const TENANT_LIMITS = {
   cloneTitleMax: 200,
 } as const;
 
-/** A value that must be empty or start with http:// or https://; otherwise the spec's 'putHttps'. */
-export const PREFERED_URL = /^https?:\/\/\S+$/i;
+/**
+ * preferedUrl must be empty, start with http:// or https://, or start with the host Atrium is served
+ * from (e.g. `atrium.example.com/portal`); otherwise the spec's 'putHttps'. Spaces are never allowed.
+ */
+export function isPreferedUrl(value: string, host?: string): boolean {
+  const v = value.trim().toLowerCase();
+  if (v === '') return true;
+  if (/\s/.test(v)) return false;
+  if (/^https?:\/\/./.test(v)) return true;
+  const h = host?.trim().toLowerCase();
+  // The host must end where a path, query or fragment begins: `example.com.evil.test` is not `example.com`.
+  return !!h && v.startsWith(h) && (v.length === h.length || '/?#'.includes(v[h.length]!));
+}
 
 /** Each id once, in the order first given: naming an id twice means the same as naming it once. */
 const unique = <T>(items: T[]) => [...new Set(items)];
@@ -59,56 +70,68 @@ export const customTenantPropertiesBodySchema = z.object({
 /** Where an uploaded logo is served from; a tenant may only point at files uploaded here. */
 export const MEDIA_PATH = /^\/core\/api\/media\/[0-9a-f-]{36}\.(png|jpg|svg|ico)$/;
 
-/** POST /tenants and PUT /tenants/{id}: the Tenant entity's fields (spec part 1 §3, §5). */
-export const tenantBodySchema = z
-  .object({
-    name: z.string({ error: 'required' }).trim().min(1, 'required').max(TENANT_LIMITS.nameMax, 'tooLong'),
-    cvr: optionalText(50),
-    address: optionalText(),
-    mainMail: z.preprocess(emptyToNull, z.string().trim().pipe(z.email('invalidEmail')).nullable().optional()),
-    remarks: optionalText(),
-    phoneNumber: optionalText(50),
-    mapZoom: z.number().int('invalidNumber').min(0).max(22).nullable().optional(),
-    startingAddress: optionalText(),
-    startingLat: z.number().min(-90).max(90).nullable().optional(),
-    startingLng: z.number().min(-180).max(180).nullable().optional(),
-    showCalendarAsList: z.boolean().default(false),
-    useKmAsValues: z.boolean().default(true),
-    allowUnauthorizedAccess: z.boolean().default(false),
-    tenantDocumentId: z.uuid().nullable().optional(),
-    preferedUrl: z.preprocess(
-      emptyToNull,
-      z.string().trim().max(2000, 'tooLong').regex(PREFERED_URL, 'putHttps').nullable().optional(),
-    ),
-    isPartnerTenant: z.boolean().default(false),
-    maxUsersCanCreate: limitSchema,
-    maxTenantsCanCreate: limitSchema,
-    logoMediaFile: z.preprocess(emptyToNull, z.string().regex(MEDIA_PATH, 'unknownMediaFile').nullable().optional()),
-    mobileLogoMediaFile: z.preprocess(
-      emptyToNull,
-      z.string().regex(MEDIA_PATH, 'unknownMediaFile').nullable().optional(),
-    ),
-    userIds: z
-      .array(z.uuid(), { error: 'selectAtLeastOneUser' })
-      .min(1, 'selectAtLeastOneUser')
-      .max(10_000)
-      .transform(unique),
-    featureIds: z.array(z.uuid()).max(100).transform(unique).default([]),
-    mobileFeatureIds: z.array(z.uuid()).max(100).transform(unique).default([]),
-    customTenantProperties: customTenantPropertiesBodySchema.nullable().optional(),
-  })
-  .superRefine((t, ctx) => {
-    // The mobile menu can only offer features the tenant has.
-    t.mobileFeatureIds.forEach((id, i) => {
-      if (!t.featureIds.includes(id)) {
-        ctx.addIssue({ code: 'custom', path: ['mobileFeatureIds', i], message: 'mobileFeatureNotChosen' });
-      }
-    });
-  })
-  .transform((t) =>
-    // The limits only mean something for a partner tenant: unticking clears them.
-    t.isPartnerTenant ? t : { ...t, maxUsersCanCreate: null, maxTenantsCanCreate: null },
-  );
+/**
+ * POST /tenants and PUT /tenants/{id}: the Tenant entity's fields (spec part 1 §3, §5). `host` is the
+ * host Atrium is served from, which a preferedUrl may start with instead of http(s)://.
+ */
+export const tenantBodySchemaFor = (host?: string) =>
+  z
+    .object({
+      name: z.string({ error: 'required' }).trim().min(1, 'required').max(TENANT_LIMITS.nameMax, 'tooLong'),
+      cvr: optionalText(50),
+      address: optionalText(),
+      mainMail: z.preprocess(emptyToNull, z.string().trim().pipe(z.email('invalidEmail')).nullable().optional()),
+      remarks: optionalText(),
+      phoneNumber: optionalText(50),
+      mapZoom: z.number().int('invalidNumber').min(0).max(22).nullable().optional(),
+      startingAddress: optionalText(),
+      startingLat: z.number().min(-90).max(90).nullable().optional(),
+      startingLng: z.number().min(-180).max(180).nullable().optional(),
+      showCalendarAsList: z.boolean().default(false),
+      useKmAsValues: z.boolean().default(true),
+      allowUnauthorizedAccess: z.boolean().default(false),
+      tenantDocumentId: z.uuid().nullable().optional(),
+      preferedUrl: z.preprocess(
+        emptyToNull,
+        z
+          .string()
+          .trim()
+          .max(2000, 'tooLong')
+          .refine((v) => isPreferedUrl(v, host), 'putHttps')
+          .nullable()
+          .optional(),
+      ),
+      isPartnerTenant: z.boolean().default(false),
+      maxUsersCanCreate: limitSchema,
+      maxTenantsCanCreate: limitSchema,
+      logoMediaFile: z.preprocess(emptyToNull, z.string().regex(MEDIA_PATH, 'unknownMediaFile').nullable().optional()),
+      mobileLogoMediaFile: z.preprocess(
+        emptyToNull,
+        z.string().regex(MEDIA_PATH, 'unknownMediaFile').nullable().optional(),
+      ),
+      userIds: z
+        .array(z.uuid(), { error: 'selectAtLeastOneUser' })
+        .min(1, 'selectAtLeastOneUser')
+        .max(10_000)
+        .transform(unique),
+      featureIds: z.array(z.uuid()).max(100).transform(unique).default([]),
+      mobileFeatureIds: z.array(z.uuid()).max(100).transform(unique).default([]),
+      customTenantProperties: customTenantPropertiesBodySchema.nullable().optional(),
+    })
+    .superRefine((t, ctx) => {
+      // The mobile menu can only offer features the tenant has.
+      t.mobileFeatureIds.forEach((id, i) => {
+        if (!t.featureIds.includes(id)) {
+          ctx.addIssue({ code: 'custom', path: ['mobileFeatureIds', i], message: 'mobileFeatureNotChosen' });
+        }
+      });
+    })
+    .transform((t) =>
+      // The limits only mean something for a partner tenant: unticking clears them.
+      t.isPartnerTenant ? t : { ...t, maxUsersCanCreate: null, maxTenantsCanCreate: null },
+    );
+/** The tenant body for any host: a preferedUrl then has to start with http(s)://. */
+export const tenantBodySchema = tenantBodySchemaFor();
 export type TenantBodyInput = z.input<typeof tenantBodySchema>;
 export type TenantBody = z.output<typeof tenantBodySchema>;
 

@@ -8,7 +8,7 @@ import {
   roles,
   routePolicy,
   TENANT_LIMITS,
-  tenantBodySchema,
+  tenantBodySchemaFor,
   tenantDatalistItemSchema,
   tenantFeatureSchema,
   tenantListQuerySchema,
@@ -35,6 +35,8 @@ const tags = ['tenants'];
 export const tenantsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { config, db, tokens, hub }) => {
   const storage = localFolderStorage(join(config.dataDir, 'media'));
   const tenants = createTenantsService(db, { storage, auth: createAuthService(db, tokens, hub) });
+  // A preferedUrl may start with the host users reach Atrium at, as well as with http(s)://.
+  const tenantBody = tenantBodySchemaFor(new URL(config.publicUrl).host);
   await app.register(fastifyMultipart, {
     limits: { fileSize: TENANT_LIMITS.logoMaxBytes, files: 1, fields: 0, parts: 1 },
   });
@@ -141,7 +143,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { co
       schema: {
         tags,
         summary: 'Create a tenant (a partner manager’s tenant is run by their partner tenant)',
-        body: tenantBodySchema,
+        body: tenantBody,
         response: { 201: tenantSchema },
       },
     },
@@ -156,7 +158,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { co
         tags,
         summary: 'Update a tenant',
         params: idParams,
-        body: tenantBodySchema,
+        body: tenantBody,
         response: { 200: tenantSchema },
       },
     },

@@ -154,6 +154,20 @@ describe('POST /core/api/tenants', () => {
     }
   });
 
+  it('accepts a preferedUrl that starts with the host Atrium is served from (PUBLIC_URL, here localhost:3000)', async () => {
+    const su = await superadmin();
+    const u = await ctx.factories.user();
+    for (const good of ['localhost:3000', 'localhost:3000/portal', 'LOCALHOST:3000?x=1']) {
+      const res = await api('POST', '/tenants', su.auth, body({ userIds: [u.id], preferedUrl: good }));
+      expect(res.statusCode, good).toBe(201);
+      expect(res.json().preferedUrl).toBe(good);
+    }
+    for (const bad of ['localhost:3000.evil.test', 'localhost:30001/x', 'localhost', 'localhost:3000/a b']) {
+      const res = await api('POST', '/tenants', su.auth, body({ userIds: [u.id], preferedUrl: bad }));
+      expect(res.json().errors, bad).toEqual([{ field: 'preferedUrl', message: 'putHttps' }]);
+    }
+  });
+
   it('stores the default font as none, empty colours as null, and clears the limits of a non-partner', async () => {
     const su = await superadmin();
     const u = await ctx.factories.user();

@@ -1,4 +1,10 @@
-import { HEX_COLOUR, PREFERED_URL, type TenantBody, type TenantBodyInput, tenantBodySchema } from '@atrium/contracts';
+import {
+  HEX_COLOUR,
+  isPreferedUrl as isPreferedUrlFor,
+  type TenantBody,
+  type TenantBodyInput,
+  tenantBodySchemaFor,
+} from '@atrium/contracts';
 import type { TenantDetails } from '../api/types';
 import { formPath } from './problem-messages';
 
@@ -147,7 +153,7 @@ export type TenantValidation = { body: TenantBody; errors: null } | { body: null
  * Errors are message keys keyed by form path.
  */
 export function validateTenant(v: TenantFormValues, hasCalendar: boolean): TenantValidation {
-  const parsed = tenantBodySchema.safeParse(toTenantInput(v, hasCalendar));
+  const parsed = tenantBodySchemaFor(window.location.host).safeParse(toTenantInput(v, hasCalendar));
   if (parsed.success) return { body: parsed.data, errors: null };
   const errors: Record<string, string> = {};
   for (const issue of parsed.error.issues) {
@@ -159,4 +165,5 @@ export function validateTenant(v: TenantFormValues, hasCalendar: boolean): Tenan
 
 /** Quick checks for single inputs, so a field can say what is wrong as soon as it is left. */
 export const isHexColour = (v: string) => v === '' || HEX_COLOUR.test(v);
-export const isPreferedUrl = (v: string) => v.trim() === '' || PREFERED_URL.test(v.trim());
+/** The page's own host stands for the host Atrium is served from (the server checks its PUBLIC_URL). */
+export const isPreferedUrl = (v: string) => isPreferedUrlFor(v, window.location.host);
