@@ -61,10 +61,10 @@ export const userSchema = userListItemSchema.extend({
 export type User = z.infer<typeof userSchema>;
 
 /** A query value that may come as one comma-separated string or as a repeated parameter. */
-const listParam = <T extends z.ZodType>(item: T) =>
+const listParam = <T extends z.ZodType>(item: T, max = 50) =>
   z.preprocess(
     (v) => (v === undefined ? [] : (Array.isArray(v) ? v : [v]).flatMap((s) => String(s).split(',')).filter(Boolean)),
-    z.array(item).max(50),
+    z.array(item).max(max, 'tooMany'),
   );
 
 export const USER_SORTS = ['name', 'surname', 'email', 'createdAt'] as const;
@@ -102,6 +102,32 @@ export const userOptionSchema = z.object({
   email: z.string(),
   imagePath: z.string().nullable(),
 });
+export type UserOption = z.infer<typeof userOptionSchema>;
+
+/** GET /users/dataselect answers a page of matches, never every user: the picker searches as one types. */
+export const USER_SELECT = {
+  /** Matches answered when `take` is not given. */
+  takeDefault: 50,
+  takeMax: 100,
+  /** Most ids one call may label; a client with more asks in batches (they travel in the URL). */
+  idsMax: 100,
+} as const;
+
+/** GET /users/dataselect: the caller's users matching `search`, or exactly `ids` (to label chosen users). */
+export const userSelectQuerySchema = z.object({
+  tenantId: z.uuid({ error: 'invalidId' }).optional(),
+  /** Matches name, surname, full name and email. */
+  search: z.string().trim().max(200, 'tooLong').optional(),
+  take: z.coerce
+    .number({ error: 'invalidNumber' })
+    .int('invalidNumber')
+    .min(1, 'tooSmall')
+    .max(USER_SELECT.takeMax, 'tooLarge')
+    .default(USER_SELECT.takeDefault),
+  /** Comma-separated or repeated; the answer holds those of them the caller may see. */
+  ids: listParam(z.uuid({ error: 'invalidId' }), USER_SELECT.idsMax),
+});
+export type UserSelectQuery = z.infer<typeof userSelectQuerySchema>;
 
 /** Columns of an import file and of the export (header names, case-insensitive). */
 export const IMPORT_COLUMNS = ['name', 'surname', 'email', 'role', 'groups', 'language'] as const;

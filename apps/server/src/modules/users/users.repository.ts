@@ -297,8 +297,27 @@ export const markDeleted = (db: Db, ids: string[]) =>
 
 export const restore = (db: Db, id: string) => db.update(users).set({ deletedAt: null }).where(eq(users.id, id));
 
-/** Live users of a tenant (or of all tenants) as select options, by name. */
-export function userOptions(db: Db, opts: { tenantId?: string; tenantIds?: string[]; role?: Role }) {
+export type UserOptionsFilter = {
+  /** Members of this tenant only. */
+  tenantId?: string;
+  /** Members of any of these tenants only (none: no one). */
+  tenantIds?: string[];
+  role?: Role;
+  /** Matches name, surname, full name and email, as the users list does. */
+  search?: string;
+  /** Exactly these users (those of them the other conditions let through). */
+  ids?: string[];
+  limit?: number;
+};
+
+/** Where no caller sets a limit (coaches: a tenant's administrators), still a bounded answer. */
+const OPTIONS_LIMIT = 5000;
+
+/**
+ * Live users as select options, by name. Callers scope it (tenantId or tenantIds) for anyone but a
+ * super administrator; search and ids only ever narrow that scope.
+ */
+export function userOptions(db: Db, opts: UserOptionsFilter) {
   const conds: SQL[] = [sql`u.deleted_at is null`];
   if (opts.tenantId) {
     conds.push(
@@ -316,11 +335,22 @@ export function userOptions(db: Db, opts: { tenantId?: string; tenantIds?: strin
       sql`exists (select 1 from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id and r.name = ${opts.role})`,
     );
   }
+  if (opts.ids) {
+    if (!opts.ids.length) return Promise.resolve([]);
+    conds.push(sql`u.id in (${list(opts.ids)})`);
+  }
+  const term = opts.search?.trim();
+  // The users list's expression exactly, so that users_search_trgm_idx serves it on PostgreSQL.
+  if (term) conds.push(sql`lower(u.name || ' ' || u.surname || ' ' || u.email) like ${likePattern(term)}`);
+  const where = sql.join(conds, sql` and `);
+  // With a search the matches are found first and then sorted (as in the list): otherwise the planner
+  // may walk users_name_idx hoping to find `limit` matches early, which a rare term never lets it.
+  const source = term ? sql`(select * from users u where ${where} offset 0) u` : sql`users u where ${where}`;
   return db
     .execute(
       sql`select u.id, trim(u.name || ' ' || u.surname) as "fullName", u.email, u.image_path as "imagePath"
-          from users u where ${sql.join(conds, sql` and `)}
-          order by lower(u.name), lower(u.surname), u.id limit 5000`,
+          from ${source}
+          order by lower(u.name), lower(u.surname), u.id limit ${opts.limit ?? OPTIONS_LIMIT}`,
     )
     .then(
       (r) =>

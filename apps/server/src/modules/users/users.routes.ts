@@ -15,6 +15,7 @@ import {
   userOptionSchema,
   userPageSchema,
   userSchema,
+  userSelectQuerySchema,
 } from '@atrium/contracts';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -61,12 +62,14 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { conf
       config: { policy: AUTHENTICATED },
       schema: {
         tags,
-        summary: 'Live users for a select, of one tenant (tenantId) or of every tenant the caller sees',
-        querystring: z.object({ tenantId: z.uuid().optional() }),
+        summary: 'Live users for a searched select: those matching `search`, or exactly the users `ids` names',
+        description:
+          'Users of one tenant (`tenantId`) or of every tenant the caller sees, ordered by name and surname: the first `take` (default 50, at most 100) whose name, surname, full name or email contains `search`, or the users named by `ids` (comma-separated or repeated, at most 100; those outside the caller’s scope are left out), which labels users already chosen.',
+        querystring: userSelectQuerySchema,
         response: { 200: z.array(userOptionSchema) },
       },
     },
-    async (request) => users.dataselect(principalOf(request), request.query.tenantId),
+    async (request) => users.dataselect(principalOf(request), request.query),
   );
 
   app.get(

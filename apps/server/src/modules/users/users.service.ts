@@ -7,9 +7,11 @@ import {
   ROLE_FILTERS,
   type Role,
   USER_LIMITS,
+  USER_SELECT,
   type User,
   type UserBody,
   type UserListQuery,
+  type UserSelectQuery,
 } from '@atrium/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError, type FieldError } from '../../http/errors.js';
@@ -426,20 +428,28 @@ export function createUsersService(db: Db, deps: { auth: AuthService; tenants: T
       return true as const;
     },
 
-    /** Live users for a select: of one tenant, or of every tenant the caller may see. */
-    async dataselect(principal: Principal, tenantId?: string) {
-      if (isSuper(principal)) return repo.userOptions(db, { tenantId });
+    /**
+     * Live users for a select: of one tenant, or of every tenant the caller may see; a page of those
+     * matching `search`, or exactly `ids` (to label users already chosen). Every query carries the
+     * caller's scope, so ids of users outside it simply are not answered.
+     */
+    async dataselect(principal: Principal, query: Partial<UserSelectQuery> = {}) {
+      const { tenantId, search, ids } = query;
+      const narrow = ids?.length
+        ? { ids, limit: ids.length }
+        : { search, limit: query.take ?? USER_SELECT.takeDefault };
+      if (isSuper(principal)) return repo.userOptions(db, { tenantId, ...narrow });
       if (principal.roles.includes('PartnerManager')) {
         const scope = await deps.tenants.scopeOf(principal).catch(() => null);
         if (scope && !scope.all) {
           const family = [scope.partnerTenantId, ...(await deps.tenants.inScope(principal)).map((t) => t.id)];
           if (tenantId && !family.includes(tenantId)) throw new AppError('notFound', 'No such tenant');
-          return repo.userOptions(db, tenantId ? { tenantId } : { tenantIds: family });
+          return repo.userOptions(db, { ...(tenantId ? { tenantId } : { tenantIds: family }), ...narrow });
         }
       }
       if (!principal.tenantId) throw new AppError('noActiveTenant');
       if (tenantId && tenantId !== principal.tenantId) throw new AppError('notFound', 'No such tenant');
-      return repo.userOptions(db, { tenantId: principal.tenantId });
+      return repo.userOptions(db, { tenantId: principal.tenantId, ...narrow });
     },
 
     /** Coaches of the active tenant: its tenant administrators. */
