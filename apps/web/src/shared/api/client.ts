@@ -35,25 +35,38 @@ async function read<T>(response: Response): Promise<T> {
   return (type.includes('json') ? await response.json() : await response.text()) as T;
 }
 
-/**
- * Calls the API with the in-memory access token. A 401 gets one silent refresh and one retry;
- * when the refresh fails too the session is over.
- */
-export async function api<T>(path: string, request: ApiRequest = {}): Promise<T> {
+function currentToken() {
   const session = getSession();
-  const token = session.status === 'authenticated' ? session.token : undefined;
-  const response = await send(path, request, token);
-  if (response.status !== 401 || !token || NO_RETRY.has(path)) return read<T>(response);
+  return session.status === 'authenticated' ? session.token : undefined;
+}
 
+/**
+ * Sends with the in-memory access token. A 401 gets one silent refresh and one retry; when the
+ * refresh fails too the session is over and the first answer stands. Every call to the API goes
+ * through here: JSON calls, uploads and downloads alike.
+ */
+export async function withToken<T extends { status: number }>(send: (token: string | undefined) => Promise<T>) {
+  const token = currentToken();
+  const first = await send(token);
+  if (first.status !== 401 || !token) return first;
   const renewed = await refreshSession().catch((err: unknown) => {
     if (err instanceof NetworkError) throw err;
     return null;
   });
   if (!renewed) {
     endSession({ sessionOver: true });
-    throw await toApiError(response);
+    return first;
   }
-  return read<T>(await send(path, request, renewed.token));
+  return send(renewed.token);
+}
+
+/** Calls the API with JSON in and out. */
+export async function api<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  // A 401 from a session call is the answer itself, not a stale token.
+  const response = NO_RETRY.has(path)
+    ? await send(path, request, currentToken())
+    : await withToken((token) => send(path, request, token));
+  return read<T>(response);
 }
 
 export { ApiError, NetworkError };
