@@ -48,7 +48,7 @@ async function signIn(page, email) {
   await page.goto(`${base}/signin`);
   await page.getByLabel(/^Email/).fill(email);
   await page.getByLabel(/^Password/).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL(/active-tenant-page|home/);
 }
 
@@ -60,13 +60,13 @@ for (const size of Object.keys(sizes)) {
     watch(page, tag);
 
     await page.goto(`${base}/signin`);
-    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
     await shot(page, `signin-${tag}`);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await shot(page, `signin-invalid-${tag}`);
     await page.getByLabel(/^Email/).fill('user@atrium.test');
     await page.getByLabel(/^Password/).fill('wrong-password');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByRole('alert').waitFor();
     await page.getByRole('heading', { name: 'Welcome again' }).hover();
     await shot(page, `signin-error-${tag}`);
