@@ -13,4 +13,6 @@ export const tenantKeys = {
   detail: (id: string) => [...tenantKeys.all, 'detail', id] as const,
   features: (id: string) => [...tenantKeys.all, 'features', id] as const,
   userOptions: () => [...tenantKeys.all, 'user-options'] as const,
+  userSearch: (search: string) => [...tenantKeys.userOptions(), 'search', search] as const,
+  userLabels: (ids: string[]) => [...tenantKeys.userOptions(), 'ids', ...ids] as const,
 };

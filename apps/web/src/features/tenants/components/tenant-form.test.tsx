@@ -3,8 +3,9 @@ import { Notifications, notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../shared/api/api-error';
+import { json } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import type { TenantFeature } from '../api/get-tenant-features';
 import type { UserOption } from '../api/get-user-options';
@@ -48,6 +49,49 @@ const UMA: UserOption = {
   imagePath: null,
 };
 
+const ZOE: UserOption = {
+  id: '2f8b5da0-7e3c-4d4f-8ab1-2c3d4e5f6071',
+  fullName: 'Zoe Zimmer',
+  email: 'zoe@atrium.test',
+  imagePath: null,
+};
+/** Everyone the caller may add, as the server would search them. */
+const PEOPLE = [ADA, UMA, ZOE];
+
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  fetchMock = vi.fn(async (input: string) => {
+    const url = new URL(input, 'http://localhost');
+    if (url.pathname.endsWith('/users/dataselect')) {
+      const ids = url.searchParams.get('ids');
+      if (ids) return json(PEOPLE.filter((u) => ids.split(',').includes(u.id)));
+      const search = (url.searchParams.get('search') ?? '').toLowerCase();
+      return json(PEOPLE.filter((u) => `${u.fullName} ${u.email}`.toLowerCase().includes(search)));
+    }
+    return json({ title: 'Not found', status: 404 }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+/** The dataselect calls made so far, as their query strings' search and ids. */
+const userCalls = () =>
+  fetchMock.mock.calls
+    .map(([u]) => new URL(String(u), 'http://localhost'))
+    .filter((u) => u.pathname.endsWith('/users/dataselect'))
+    .map((u) => ({ search: u.searchParams.get('search'), ids: u.searchParams.get('ids') }));
+
+const usersBox = () => screen.getByRole('combobox', { name: 'Users' });
+/** The labels of the chosen users' pills. */
+const pills = () =>
+  [...(usersBox().closest('.mantine-MultiSelect-root')?.querySelectorAll('.mantine-Pill-label') ?? [])].map(
+    (p) => p.textContent,
+  );
+/** The options the open dropdown lists. */
+const shown = () =>
+  within(screen.getByRole('listbox'))
+    .queryAllByRole('option')
+    .map((o) => o.textContent);
+
 function renderForm(
   overrides: Partial<TenantFormValues> = {},
   { isSuperadmin = true, submit = vi.fn(async (_body: TenantBody) => {}) } = {},
@@ -58,7 +102,6 @@ function renderForm(
       <TenantForm
         initialValues={{ ...emptyTenantValues(), ...overrides }}
         features={[NEWS, CALENDAR, CHAT]}
-        users={[ADA, UMA]}
         isSuperadmin={isSuperadmin}
         isNew
         submit={submit}
@@ -247,5 +290,83 @@ describe('TenantForm', () => {
     expect(alert).toHaveTextContent(
       'Your partner tenant has reached its limit. The partner tenant "Northwind Partners" may create at most 1 tenants and already has 1',
     );
+  });
+});
+
+describe('TenantForm users picker', () => {
+  it('asks the server nothing until it is opened, then lists its first users', async () => {
+    renderForm();
+    expect(usersBox()).toHaveAccessibleDescription('Type a name or email to search; the first 50 matches are listed.');
+    expect(userCalls()).toEqual([]);
+    await userEvent.click(usersBox());
+    await waitFor(() =>
+      expect(shown()).toEqual([
+        'Ada Admin (admin@atrium.test)',
+        'Uma User (user@atrium.test)',
+        'Zoe Zimmer (zoe@atrium.test)',
+      ]),
+    );
+    expect(userCalls()).toEqual([{ search: null, ids: null }]);
+  });
+
+  it('searches the server once typing pauses and lists exactly its matches', async () => {
+    renderForm();
+    await userEvent.click(usersBox());
+    await waitFor(() => expect(shown()).toHaveLength(3));
+    // No pause between the keys (no timer runs between them), as a quick typist's would be.
+    const typist = userEvent.setup({ delay: null });
+    await typist.type(usersBox(), 'zim');
+    await waitFor(() => expect(shown()).toEqual(['Zoe Zimmer (zoe@atrium.test)']));
+    // One request for the word, none for each keystroke.
+    expect(userCalls().map((c) => c.search)).toEqual([null, 'zim']);
+    expect(screen.getByText('1 user found')).toBeInTheDocument();
+
+    await typist.type(usersBox(), 'xx');
+    expect(await within(screen.getByRole('listbox')).findByText('Nothing found')).toBeInTheDocument();
+    expect(userCalls().map((c) => c.search)).toEqual([null, 'zim', 'zimxx']);
+  });
+
+  it('keeps the labels of chosen users that the current search does not list; picks with the keyboard', async () => {
+    const submit = renderForm({ name: 'Acme' });
+    await userEvent.click(usersBox());
+    await userEvent.type(usersBox(), 'uma');
+    await waitFor(() => expect(shown()).toEqual(['Uma User (user@atrium.test)']));
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    expect(pills()).toEqual(['Uma User (user@atrium.test)']);
+
+    await userEvent.type(usersBox(), 'zoe');
+    await waitFor(() => expect(shown()).toEqual(['Zoe Zimmer (zoe@atrium.test)']));
+    expect(pills()).toEqual(['Uma User (user@atrium.test)']);
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    expect(pills()).toEqual(['Uma User (user@atrium.test)', 'Zoe Zimmer (zoe@atrium.test)']);
+
+    await userEvent.type(usersBox(), 'ada');
+    await waitFor(() => expect(shown()).toEqual(['Ada Admin (admin@atrium.test)']));
+    expect(pills()).toEqual(['Uma User (user@atrium.test)', 'Zoe Zimmer (zoe@atrium.test)']);
+    await create();
+    await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
+    expect(sent(submit).userIds).toEqual([UMA.id, ZOE.id]);
+  });
+
+  it("labels an existing tenant's users by id, and marks one the caller cannot see", async () => {
+    const hidden = '3a9c6eb1-8f4d-4e5a-9bc2-3d4e5f607182';
+    const submit = renderForm({ name: 'Acme', userIds: [UMA.id, ADA.id, hidden] });
+    await waitFor(() =>
+      expect(pills()).toEqual(['Uma User (user@atrium.test)', 'Ada Admin (admin@atrium.test)', 'Unknown user']),
+    );
+    expect(userCalls()).toEqual([{ search: null, ids: `${UMA.id},${ADA.id},${hidden}` }]);
+
+    const unknown = screen.getByText('Unknown user').closest('.mantine-Pill-root') as HTMLElement;
+    await userEvent.click(within(unknown).getByRole('button', { hidden: true }));
+    await create();
+    await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
+    expect(sent(submit).userIds).toEqual([UMA.id, ADA.id]);
+  });
+
+  it('says so when the search fails', async () => {
+    fetchMock.mockImplementation(async () => json({ title: 'Oops', status: 500 }, 500));
+    renderForm();
+    await userEvent.click(usersBox());
+    expect(await screen.findByText('Could not search the users. Try again.')).toBeInTheDocument();
   });
 });

@@ -18,12 +18,11 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../../shared/ui/error-alert';
 import type { TenantFeature } from '../api/get-tenant-features';
-import type { UserOption } from '../api/get-user-options';
 import { LogoField } from './logo-field';
 import { fieldErrorsOf, messageText, problemText } from './problem-messages';
 import classes from './tenant-form.module.css';
@@ -35,11 +34,11 @@ import {
   type TenantFormValues,
   validateTenant,
 } from './tenant-form-values';
+import { UserPicker } from './user-picker';
 
 export type TenantFormProps = {
   initialValues: TenantFormValues;
   features: TenantFeature[];
-  users: UserOption[];
   /** Only a super administrator sees and sets the partner flag and its limits. */
   isSuperadmin: boolean;
   isNew: boolean;
@@ -68,7 +67,7 @@ function Section({ title, description, children }: { title: string; description?
 const digitsOnly = (value: string) => value.replace(/\D/g, '');
 
 /** Every field of the Tenant entity with the spec's rules (part 1 §3-§5); the server checks them again. */
-export function TenantForm({ initialValues, features, users, isSuperadmin, isNew, submit }: TenantFormProps) {
+export function TenantForm({ initialValues, features, isSuperadmin, isNew, submit }: TenantFormProps) {
   const { t } = useTranslation();
   const [failure, setFailure] = useState<string | null>(null);
   const alertRef = useRef<HTMLDivElement>(null);
@@ -91,10 +90,6 @@ export function TenantForm({ initialValues, features, users, isSuperadmin, isNew
   const featureData = features.map((f) => ({ value: f.id, label: featureLabel(f) }));
   // The mobile menu offers only the features the tenant has.
   const mobileData = featureData.filter((f) => values.featureIds.includes(f.value));
-  const userData = useMemo(
-    () => users.map((u) => ({ value: u.id, label: u.fullName ? `${u.fullName} (${u.email})` : u.email })),
-    [users],
-  );
 
   const onFeaturesChange = (ids: string[]) => {
     form.setFieldValue('featureIds', ids);
@@ -182,19 +177,7 @@ export function TenantForm({ initialValues, features, users, isSuperadmin, isNew
         </Section>
 
         <Section title={t('tenants.form.usersSection')} description={t('tenants.form.usersHint')}>
-          <MultiSelect
-            label={t('tenants.form.users')}
-            required
-            withAsterisk
-            searchable
-            clearable
-            limit={50}
-            // Hundreds of members stay in a box of their own instead of stretching the page.
-            styles={{ pillsList: { maxHeight: 168, overflowY: 'auto' } }}
-            nothingFoundMessage={t('tenants.form.nothingFound')}
-            data={userData}
-            {...field('userIds')}
-          />
+          <UserPicker label={t('tenants.form.users')} required {...field('userIds')} value={values.userIds} />
         </Section>
 
         <Section title={t('tenants.form.featuresSection')}>

@@ -8,7 +8,6 @@ import { ErrorAlert } from '../../../shared/ui/error-alert';
 import { PageLoader } from '../../../shared/ui/page-loader';
 import { useTenant } from '../api/get-tenant';
 import { useTenantFeatures } from '../api/get-tenant-features';
-import { useUserOptions } from '../api/get-user-options';
 import { useSaveTenant } from '../api/save-tenant';
 import { problemText } from '../components/problem-messages';
 import { TenantForm } from '../components/tenant-form';
@@ -23,13 +22,12 @@ export default function TenantFormPage() {
   const session = useSession();
   const tenant = useTenant(isNew ? null : id);
   const features = useTenantFeatures(isNew ? null : id);
-  const users = useUserOptions();
   const save = useSaveTenant();
   const title = isNew ? t('tenants.form.newTitle') : t('tenants.form.editTitle', { name: tenant.data?.name ?? '' });
   usePageTitle(isNew ? t('tenants.form.newTitle') : (tenant.data?.name ?? t('tenants.title')));
 
-  const failed = [tenant, features, users].find((q) => q.isError);
-  const loading = (!isNew && tenant.isPending) || features.isPending || users.isPending;
+  const failed = [tenant, features].find((q) => q.isError);
+  const loading = (!isNew && tenant.isPending) || features.isPending;
   const isSuperadmin = session.status === 'authenticated' && session.user.roles.includes('Superadmin');
 
   return (
@@ -61,7 +59,6 @@ export default function TenantFormPage() {
           key={tenant.data?.id ?? 'new'}
           initialValues={tenant.data ? valuesFromTenant(tenant.data) : emptyTenantValues()}
           features={features.data ?? []}
-          users={users.data ?? []}
           isSuperadmin={isSuperadmin}
           isNew={isNew}
           submit={async (body) => {

@@ -1,0 +1,115 @@
+import { USER_SELECT } from '@atrium/contracts';
+import { type ComboboxItem, MultiSelect, type OptionsFilter, VisuallyHidden } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { type FocusEvent, type ReactNode, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type UserOption, useUserLabels, useUserSearch } from '../api/get-user-options';
+
+/** How long typing pauses before the server is asked. */
+export const USER_SEARCH_DEBOUNCE_MS = 250;
+
+const NONE: UserOption[] = [];
+const optionLabel = (u: UserOption) => (u.fullName ? `${u.fullName} (${u.email})` : u.email);
+
+export type UserPickerProps = {
+  label: string;
+  value: string[];
+  onChange: (ids: string[]) => void;
+  error?: ReactNode;
+  onFocus?: (event: FocusEvent<HTMLInputElement>) => void;
+  onBlur?: (event: FocusEvent<HTMLInputElement>) => void;
+  required?: boolean;
+  'data-path'?: string;
+};
+
+/**
+ * Chooses users among everyone the caller may add, searched on the server as one types (there may be
+ * a hundred thousand of them). Chosen users keep their labels whatever the current search shows: those
+ * the form started with are labelled by id, and those picked here are remembered.
+ */
+export function UserPicker({ label, value, onChange, error, onFocus, onBlur, required, ...rest }: UserPickerProps) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [opened, setOpened] = useState(false);
+  const [debounced] = useDebouncedValue(search.trim(), USER_SEARCH_DEBOUNCE_MS);
+  const results = useUserSearch(debounced, opened);
+  // Only the users the form started with need asking for; anyone picked later came with a label.
+  const [startIds] = useState(value);
+  const startLabels = useUserLabels(startIds);
+  const [picked, setPicked] = useState<ReadonlyMap<string, UserOption>>(new Map());
+
+  const found = results.data ?? NONE;
+  const searching = opened && (search.trim() !== debounced || results.isFetching);
+
+  const known = useMemo(() => {
+    const map = new Map<string, UserOption>(picked);
+    for (const u of startLabels.data ?? []) map.set(u.id, u);
+    return map;
+  }, [picked, startLabels.data]);
+
+  const data = useMemo(() => {
+    const items: ComboboxItem[] = found.map((u) => ({ value: u.id, label: optionLabel(u) }));
+    const listed = new Set(items.map((i) => i.value));
+    // Chosen users outside the current matches still need an option, or their pills lose the label.
+    for (const id of value) {
+      if (listed.has(id)) continue;
+      const user = known.get(id);
+      const fallback = startLabels.isPending ? t('tenants.form.userLoading') : t('tenants.form.unknownUser');
+      items.push({ value: id, label: user ? optionLabel(user) : fallback });
+      listed.add(id);
+    }
+    return items;
+  }, [found, value, known, startLabels.isPending, t]);
+
+  // The server searched already (name, surname, full name, email): list exactly its matches.
+  const onlyMatches: OptionsFilter = ({ options }) => {
+    const matches = new Set(found.map((u) => u.id));
+    return options.filter((o) => 'value' in o && matches.has(o.value));
+  };
+
+  const change = (ids: string[]) => {
+    const added = found.filter((u) => ids.includes(u.id) && !known.has(u.id));
+    if (added.length) setPicked((prev) => new Map([...prev, ...added.map((u) => [u.id, u] as const)]));
+    onChange(ids);
+  };
+
+  const emptyText = searching
+    ? t('tenants.form.searching')
+    : results.isError
+      ? t('tenants.form.usersSearchFailed')
+      : t('tenants.form.nothingFound');
+  const status = !searching && found.length ? t('tenants.form.usersFound', { count: found.length }) : emptyText;
+
+  return (
+    <>
+      <MultiSelect
+        label={label}
+        description={t('tenants.form.usersSearchHint', { count: USER_SELECT.takeDefault })}
+        placeholder={value.length ? undefined : t('tenants.form.usersPlaceholder')}
+        required={required}
+        withAsterisk={required}
+        searchable
+        clearable
+        data={data}
+        value={value}
+        onChange={change}
+        searchValue={search}
+        onSearchChange={setSearch}
+        filter={onlyMatches}
+        onDropdownOpen={() => setOpened(true)}
+        onDropdownClose={() => setOpened(false)}
+        loading={searching}
+        nothingFoundMessage={emptyText}
+        maxDropdownHeight={280}
+        error={error}
+        onFocus={onFocus}
+        onBlur={onBlur}
+        // Hundreds of members stay in a box of their own instead of stretching the page.
+        styles={{ pillsList: { maxHeight: 168, overflowY: 'auto' } }}
+        {...rest}
+      />
+      {/* Screen readers hear how a search went; the list itself changes silently. */}
+      <VisuallyHidden role="status">{opened && debounced ? status : ''}</VisuallyHidden>
+    </>
+  );
+}
