@@ -30,6 +30,20 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads DAILY_MAIL_SENDERS as lower-cased addresses; unset, only the demo super administrator with demo data', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cfg-'));
+    const pg = { DATA_DIR: dir, DATABASE_URL: 'postgres://x@localhost/db' };
+    expect(loadConfig({ DATA_DIR: dir }).dailyMailSenders).toEqual(['superadmin@atrium.test']);
+    expect(loadConfig(pg).dailyMailSenders).toEqual([]);
+    expect(loadConfig({ ...pg, DAILY_MAIL_SENDERS: ' Ops@Example.com,, b@example.com ' }).dailyMailSenders).toEqual([
+      'ops@example.com',
+      'b@example.com',
+    ]);
+    expect(() => loadConfig({ ...pg, DAILY_MAIL_SENDERS: 'ops@example.com; b@example.com' })).toThrow(
+      /DAILY_MAIL_SENDERS/,
+    );
+  });
+
   it('requires an allowlist of Entra tenants for multi-tenant Microsoft 365 sign-in', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cfg-'));
     const sso = { OFFICE365_CLIENT_ID: 'c', OFFICE365_CLIENT_SECRET: 's' };

@@ -23,6 +23,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { impersonationRoutes } from './modules/impersonation/impersonation.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { meRoutes } from './modules/me/me.routes.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { office365Routes } from './modules/office365/office365.routes.js';
 import { passwordsRoutes } from './modules/passwords/passwords.routes.js';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.js';
@@ -109,6 +110,7 @@ export async function buildApp({ config, database, hub }: AppDeps) {
       await api.register(impersonationRoutes, deps);
       await api.register(passwordsRoutes, deps);
       await api.register(mailRoutes, deps);
+      await api.register(notificationsRoutes, deps);
       await api.register(office365Routes, deps);
     },
     { prefix: '/core/api' },

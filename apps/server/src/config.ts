@@ -37,6 +37,21 @@ const envSchema = z.object({
   SMTP_URL: z.url().optional(),
   /** Sender address of system mail. */
   MAIL_FROM: z.string().default('Atrium <no-reply@atrium.local>'),
+  /**
+   * Accounts that may send the daily notification mails from /tenants, comma-separated and
+   * case-insensitive (super administrators only). Defaults to superadmin@atrium.test when demo data is
+   * seeded, otherwise to nobody.
+   */
+  DAILY_MAIL_SENDERS: z
+    .string()
+    .transform((list) =>
+      list
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email('must be a comma-separated list of email addresses')))
+    .optional(),
   /** Microsoft 365 single sign-on: the Entra tenant (or 'common'), the app's client id and secret. */
   OFFICE365_TENANT_ID: z.string().optional(),
   OFFICE365_CLIENT_ID: z.string().optional(),
@@ -69,6 +84,8 @@ export type Config = {
   webDist: string;
   publicUrl: string;
   mail: { smtpUrl: string | undefined; from: string };
+  /** Lower-cased addresses of the accounts that may send the daily mails. */
+  dailyMailSenders: string[];
   office365: Office365Config | null;
 };
 
@@ -96,6 +113,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error('Invalid configuration:\n  JWT_SECRET: required in production');
   }
   const dataDir = resolve(e.DATA_DIR);
+  // Demo accounts have a published password: never seeded in production unless asked.
+  const seedDemo = e.SEED_DEMO ?? (!e.DATABASE_URL && e.NODE_ENV !== 'production');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -103,8 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
-    // Demo accounts have a published password: never seeded in production unless asked.
-    seedDemo: e.SEED_DEMO ?? (!e.DATABASE_URL && e.NODE_ENV !== 'production'),
+    seedDemo,
     jwtSecret: e.JWT_SECRET ?? localSecret(dataDir),
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
     trustProxy: e.TRUST_PROXY ?? false,
@@ -112,6 +130,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: resolve(e.WEB_DIST),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    // The demo's super administrator may try the button; a real installation names its senders.
+    dailyMailSenders: e.DAILY_MAIL_SENDERS ?? (seedDemo ? ['superadmin@atrium.test'] : []),
     office365:
       e.OFFICE365_TENANT_ID && e.OFFICE365_CLIENT_ID && e.OFFICE365_CLIENT_SECRET
         ? {

@@ -66,5 +66,7 @@ export const userInfoSchema = z.object({
   language: z.string(),
   isSuperadmin: z.boolean(),
   tenants: z.array(tenantOptionSchema),
+  /** Whether the /tenants page offers 'Send daily mails' (the server's DAILY_MAIL_SENDERS decides). */
+  canSendDailyMails: z.boolean(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;

@@ -4,6 +4,7 @@ export * from './constants.js';
 export * from './features.js';
 export * from './me.js';
 export * from './menu.js';
+export * from './notifications.js';
 export * from './problem.js';
 export * from './roles.js';
 export * from './route-table.js';

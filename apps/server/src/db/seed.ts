@@ -1,9 +1,20 @@
-import { FEATURES, type FeatureName, ROLES, type Role } from '@atrium/contracts';
-import { count, eq, inArray } from 'drizzle-orm';
+import {
+  FEATURES,
+  type FeatureName,
+  NOTIFICATION_EVENT_TYPES,
+  NOTIFICATION_INTERVALS,
+  type NotificationEventTypeName,
+  ROLES,
+  type Role,
+} from '@atrium/contracts';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../modules/auth/passwords.js';
 import type { Db } from './client.js';
 import {
   features,
+  notificationEventTypes,
+  notificationSubscriptions,
+  notifications,
   roles,
   tenantFeatures,
   tenantMemberships,
@@ -17,7 +28,7 @@ import {
 /** The password of every demo account (documented in the README). */
 export const DEMO_PASSWORD = 'Atrium-demo-1';
 
-/** Reference data every installation needs: the role and feature catalogues. */
+/** Reference data every installation needs: the role, feature and notification event type catalogues. */
 export async function seedReferenceData(db: Db) {
   await db
     .insert(roles)
@@ -27,6 +38,11 @@ export async function seedReferenceData(db: Db) {
     .insert(features)
     .values(FEATURES.map((name) => ({ name })))
     .onConflictDoNothing();
+  // The notes are descriptions the product may reword: a new start brings them up to date.
+  await db
+    .insert(notificationEventTypes)
+    .values(NOTIFICATION_EVENT_TYPES.map(({ name, note }) => ({ name, note })))
+    .onConflictDoUpdate({ target: notificationEventTypes.name, set: { note: sql`excluded.note` } });
 }
 
 const NORTHWIND_FEATURES: FeatureName[] = [
@@ -125,6 +141,52 @@ export async function seedDemo(db: Db) {
     await tx.insert(userGroups).values({ tenantId: harbour!.id, name: 'Care team' });
     const uma = created.find((c) => c.email === 'user@atrium.test')!;
     await tx.insert(userGroupMembers).values({ groupId: staff!.id, userId: uma.id });
+
+    // Uma reads a daily digest of two event types, so the 'Send daily mails' button has mail to send.
+    const eventTypeRows = await tx.select().from(notificationEventTypes);
+    const eventTypeId = (name: NotificationEventTypeName) => eventTypeRows.find((e) => e.name === name)!.id;
+    const daily = NOTIFICATION_INTERVALS.OnceADay;
+    await tx.insert(notificationSubscriptions).values([
+      { userId: uma.id, tenantId: northwind!.id, eventTypeId: eventTypeId('NewsPublished'), interval: daily },
+      { userId: uma.id, tenantId: northwind!.id, eventTypeId: eventTypeId('DocumentAdded'), interval: daily },
+      { userId: uma.id, tenantId: harbour!.id, eventTypeId: eventTypeId('NewsPublished'), interval: daily },
+      {
+        userId: uma.id,
+        tenantId: northwind!.id,
+        eventTypeId: eventTypeId('MessageReceived'),
+        interval: NOTIFICATION_INTERVALS.Immediately,
+      },
+    ]);
+    await tx.insert(notifications).values([
+      {
+        userId: uma.id,
+        tenantId: northwind!.id,
+        eventTypeId: eventTypeId('NewsPublished'),
+        title: 'Summer party on 20 June',
+        body: 'Join us in the courtyard from 16:00. Partners welcome.',
+      },
+      {
+        userId: uma.id,
+        tenantId: northwind!.id,
+        eventTypeId: eventTypeId('DocumentAdded'),
+        title: 'Employee handbook 2026',
+        body: 'The new handbook is under Documents.',
+      },
+      {
+        userId: uma.id,
+        tenantId: harbour!.id,
+        eventTypeId: eventTypeId('NewsPublished'),
+        title: 'New visiting hours',
+        body: 'From Monday, visits are welcome 10:00-19:00.',
+      },
+      // Immediate, not daily: shown in the app, never in the digest.
+      {
+        userId: uma.id,
+        tenantId: northwind!.id,
+        eventTypeId: eventTypeId('MessageReceived'),
+        title: 'Ada Admin sent you a message',
+      },
+    ]);
   });
   return true;
 }

@@ -16,6 +16,6 @@ export function activeTenantOf(request: FastifyRequest): string {
 }
 
 /** Refuses what must not happen while a super administrator views the product as someone else. */
-export function refuseWhileImpersonating(principal: Principal, what: string) {
-  if (principal.impersonatorId) throw new AppError('forbidden', `${what} cannot be changed while impersonating`);
+export function refuseWhileImpersonating(principal: Principal, what: string, done = 'changed') {
+  if (principal.impersonatorId) throw new AppError('forbidden', `${what} cannot be ${done} while impersonating`);
 }

@@ -6,6 +6,13 @@ import { createMailWorker, enqueueMail, type MailWorker } from './outbox.js';
 /** What modules use to send mail: queue it and move on; delivery happens in the background. */
 export type Mailer = {
   send(message: MailMessage & { tenantId?: string | null }): Promise<string>;
+  /**
+   * Queues a mail inside the caller's transaction, so it exists only if that change commits.
+   * Call kick() once the transaction has committed.
+   */
+  queueIn(tx: Db, message: MailMessage & { tenantId?: string | null }): Promise<string>;
+  /** Has the worker look for due mail now (after a transaction that queued some committed). */
+  kick(): void;
   worker: MailWorker | null;
   close(): Promise<void>;
 };
@@ -19,6 +26,8 @@ export function createMailer(db: Db, transport: MailTransport | null, log: Fasti
       worker?.kick();
       return id;
     },
+    queueIn: (tx, message) => enqueueMail(tx, message, !!transport),
+    kick: () => worker?.kick(),
     close: async () => worker?.stop(),
   };
 }

@@ -19,6 +19,7 @@ import { principalOf, refuseWhileImpersonating } from '../../http/tenant-context
 import { localFolderStorage } from '../../storage/storage.js';
 import { MEDIA_PREFIX, readUploadedFile, storeImage } from '../../storage/uploads.js';
 import { selectableTenants, toAuthUser } from '../auth/auth.service.js';
+import { canSendDailyMails } from '../notifications/notifications.service.js';
 import * as repo from './me.repository.js';
 
 const featureOrder = (name: string) => FEATURES.indexOf(name as (typeof FEATURES)[number]);
@@ -86,6 +87,11 @@ export const meRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, con
         language: user.language,
         isSuperadmin,
         tenants: await selectableTenants(db, user.id, isSuperadmin),
+        canSendDailyMails: canSendDailyMails(config.dailyMailSenders, {
+          email: user.email,
+          roles: principal.roles,
+          impersonatorId: principal.impersonatorId,
+        }),
       };
     },
   );

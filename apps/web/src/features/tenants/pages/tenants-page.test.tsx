@@ -1,9 +1,10 @@
 import { Notifications, notifications } from '@mantine/notifications';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json } from '../../../test/fixtures';
+import { acceptAuthResult, resetSessionForTests } from '../../../shared/api/session';
+import { authResult, json, problem } from '../../../test/fixtures';
 import { renderWithProviders, setViewportWidth } from '../../../test/render';
 import type { TenantRow } from '../api/types';
 import { formatTenantDate } from '../components/format-date';
@@ -27,13 +28,22 @@ const NORTHWIND: TenantRow = {
 
 let tenants: TenantRow[];
 let fetchMock: ReturnType<typeof vi.fn>;
+/** What GET /me/info says about the daily mails, and how POST senddailymails answers. */
+let canSendDailyMails: boolean;
+let dailyMailsAnswer: () => Promise<Response>;
 beforeEach(() => {
   setViewportWidth(1280);
   tenants = [HARBOUR, NORTHWIND];
+  canSendDailyMails = false;
+  dailyMailsAnswer = async () => json({ users: 2, notifications: 5 });
   fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
     const url = new URL(input, 'http://localhost');
     const path = url.pathname.replace('/core/api', '');
     const method = init?.method ?? 'GET';
+    if (method === 'GET' && path === '/me/info') {
+      return json({ gdprConfirmed: true, language: 'en', isSuperadmin: true, tenants: [], canSendDailyMails });
+    }
+    if (method === 'POST' && path === '/notifications/senddailymails') return dailyMailsAnswer();
     if (method === 'GET' && path === '/tenants') {
       return json({ data: tenants, total: tenants.length, page: 1, take: 25 });
     }
@@ -49,7 +59,10 @@ beforeEach(() => {
   });
   vi.stubGlobal('fetch', fetchMock);
 });
-afterEach(() => notifications.clean());
+afterEach(() => {
+  notifications.clean();
+  resetSessionForTests();
+});
 
 function Probe() {
   const location = useLocation();
@@ -57,7 +70,7 @@ function Probe() {
 }
 
 function renderPage() {
-  renderWithProviders(
+  return renderWithProviders(
     <MemoryRouter initialEntries={['/tenants']}>
       <Notifications />
       <Routes>
@@ -184,5 +197,69 @@ describe('/tenants', () => {
     expect(alert).toHaveTextContent('Could not load the tenants');
     expect(alert).toHaveTextContent('Your active tenant is not a partner tenant');
     expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
+
+describe('/tenants: Send daily mails', () => {
+  const dailyMailsCalls = () =>
+    fetchMock.mock.calls.filter(([u, init]) => String(u).endsWith('/notifications/senddailymails') && init?.method);
+  const superadmin = () => acceptAuthResult(authResult({ roles: ['Superadmin'], isSuperadmin: true }));
+
+  it('is not offered when the server says the account may not send them', async () => {
+    superadmin();
+    const { queryClient } = renderPage();
+    await screen.findByRole('link', { name: 'Harbour Care' });
+    await waitFor(() =>
+      expect(queryClient.getQueryCache().find({ queryKey: ['me', 'info'], exact: false })?.state.status).toBe(
+        'success',
+      ),
+    );
+    await act(async () => {});
+    expect(screen.queryByRole('button', { name: 'Send daily mails' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Add tenant' })).toHaveLength(1);
+  });
+
+  it('sends them, shows the wait, then a success toast with the number of mails queued', async () => {
+    canSendDailyMails = true;
+    let answer!: (r: Response) => void;
+    dailyMailsAnswer = () =>
+      new Promise((resolve) => {
+        answer = resolve;
+      });
+    superadmin();
+    renderPage();
+    const button = await screen.findByRole('button', { name: 'Send daily mails' });
+    await userEvent.click(button);
+    await waitFor(() => expect(button).toHaveAttribute('data-loading', 'true'));
+    expect(dailyMailsCalls()).toHaveLength(1);
+    answer(json({ users: 2, notifications: 5 }));
+    expect(await screen.findByText('Daily mails sent')).toBeInTheDocument();
+    expect(screen.getByText('2 mails were queued.')).toBeInTheDocument();
+    await waitFor(() => expect(button).not.toHaveAttribute('data-loading'));
+  });
+
+  it('says so when nobody had anything to mail', async () => {
+    canSendDailyMails = true;
+    dailyMailsAnswer = async () => json({ users: 0, notifications: 0 });
+    superadmin();
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Send daily mails' }));
+    expect(await screen.findByText('Nobody had notifications to mail.')).toBeInTheDocument();
+  });
+
+  it('shows why it failed, and clears that after a send that works', async () => {
+    canSendDailyMails = true;
+    dailyMailsAnswer = async () => problem(403, 'forbidden', 'Your account may not send the daily mails');
+    superadmin();
+    renderPage();
+    const button = await screen.findByRole('button', { name: 'Send daily mails' });
+    await userEvent.click(button);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not send the daily mails');
+    expect(alert).toHaveTextContent('Your account may not send the daily mails');
+    dailyMailsAnswer = async () => json({ users: 1, notifications: 1 });
+    await userEvent.click(button);
+    expect(await screen.findByText('1 mail was queued.')).toBeInTheDocument();
+    expect(screen.queryByText('Could not send the daily mails')).not.toBeInTheDocument();
   });
 });

@@ -1,13 +1,16 @@
 import { BREAKPOINTS } from '@atrium/contracts';
 import { Button, EmptyState, Group, Pagination, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { IconBuildingCommunity, IconPlus, IconSearch } from '@tabler/icons-react';
+import { notifications } from '@mantine/notifications';
+import { IconBuildingCommunity, IconMailForward, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { useUserInfo } from '../../../shared/api/user-info';
 import { usePageTitle } from '../../../shared/hooks/use-page-title';
 import { ErrorAlert } from '../../../shared/ui/error-alert';
 import { type TenantListParams, type TenantSort, useTenants } from '../api/get-tenants';
+import { useSendDailyMails } from '../api/send-daily-mails';
 import type { TenantRow } from '../api/types';
 import { CloneTenantDialog } from '../components/clone-tenant-dialog';
 import { DeleteTenantDialog } from '../components/delete-tenant-dialog';
@@ -42,6 +45,9 @@ export default function TenantsPage() {
   const [cloning, setCloning] = useState<TenantRow | null>(null);
   const [deleting, setDeleting] = useState<TenantRow | null>(null);
   const tenants = useTenants(params);
+  // Only the accounts the server names (DAILY_MAIL_SENDERS) get the button; the server checks again.
+  const canSendDailyMails = useUserInfo().data?.canSendDailyMails === true;
+  const dailyMails = useSendDailyMails();
 
   const update = (changes: Partial<Record<'search' | 'sort' | 'direction' | 'page', string | null>>) => {
     setSearchParams(
@@ -80,6 +86,27 @@ export default function TenantsPage() {
       {t('tenants.add')}
     </Button>
   );
+  const sendDailyMails = () =>
+    dailyMails.mutate(undefined, {
+      onSuccess: ({ users }) =>
+        notifications.show({
+          color: 'green',
+          title: t('tenants.dailyMails.sent'),
+          message: t('tenants.dailyMails.queued', { count: users }),
+        }),
+    });
+  const dailyMailsButton = (fullWidth: boolean) =>
+    canSendDailyMails && (
+      <Button
+        variant="default"
+        leftSection={<IconMailForward size={16} />}
+        loading={dailyMails.isPending}
+        onClick={sendDailyMails}
+        fullWidth={fullWidth}
+      >
+        {t('tenants.dailyMails.action')}
+      </Button>
+    );
 
   let content: React.ReactNode;
   if (tenants.isError) {
@@ -124,8 +151,19 @@ export default function TenantsPage() {
             {data ? t('tenants.total', { count: data.total }) : t('tenants.subtitle')}
           </Text>
         </div>
-        {headerAdd && addButton(false)}
+        {headerAdd && (
+          <Group gap="sm">
+            {dailyMailsButton(false)}
+            {addButton(false)}
+          </Group>
+        )}
       </Group>
+
+      {dailyMails.isError && (
+        <ErrorAlert title={t('tenants.dailyMails.failed')}>
+          <Text size="sm">{problemText(t, dailyMails.error)}</Text>
+        </ErrorAlert>
+      )}
 
       <Group gap="sm" wrap="wrap" align="flex-end">
         <TextInput
@@ -179,7 +217,12 @@ export default function TenantsPage() {
         </Group>
       )}
 
-      {!headerAdd && addButton(true)}
+      {!headerAdd && (
+        <Stack gap="sm">
+          {dailyMailsButton(true)}
+          {addButton(true)}
+        </Stack>
+      )}
 
       <CloneTenantDialog tenant={cloning} onClose={() => setCloning(null)} />
       <DeleteTenantDialog tenant={deleting} onClose={() => setDeleting(null)} />

@@ -1,0 +1,81 @@
+import { HUB_EVENTS, type NotificationEventTypeName, type Role, type SendDailyMailsResult } from '@atrium/contracts';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../http/errors.js';
+import { refuseWhileImpersonating } from '../../http/tenant-context.js';
+import type { Principal } from '../../http/tokens.js';
+import type { HubService } from '../../hub/index.js';
+import type { Mailer } from '../../mail/mailer.js';
+import { type DigestEntry, dailyDigestMail } from './notifications.mail.js';
+import * as repo from './notifications.repository.js';
+
+export type NotifyInput = {
+  tenantId: string;
+  userId: string;
+  eventType: NotificationEventTypeName;
+  title: string;
+  /** Plain text. */
+  body?: string;
+};
+
+/**
+ * Whether someone may send the daily mails: a super administrator, as themselves, whose address is in
+ * DAILY_MAIL_SENDERS. The one rule behind both the endpoint and the web app's button.
+ */
+export function canSendDailyMails(
+  senders: readonly string[],
+  who: { email: string; roles: readonly Role[]; impersonatorId?: string | null },
+): boolean {
+  return !who.impersonatorId && who.roles.includes('Superadmin') && senders.includes(who.email.toLowerCase());
+}
+
+export function createNotificationsService(deps: {
+  db: Db;
+  hub: HubService;
+  mailer: Mailer;
+  config: { dailyMailSenders: readonly string[]; publicUrl: string };
+}) {
+  const { db, hub, mailer, config } = deps;
+  return {
+    /** Stores a notification for a user in a tenant and tells their open apps to reload their notifications. */
+    async notify({ tenantId, userId, eventType, title, body = '' }: NotifyInput) {
+      const eventTypeId = await repo.findEventTypeId(db, eventType);
+      // Event types are reference data seeded at start-up: a missing one is a bug, not bad input.
+      if (!eventTypeId) throw new Error(`Unknown notification event type ${eventType}`);
+      const row = await repo.insertNotification(db, { tenantId, userId, eventTypeId, title, body });
+      await hub.sendToUser(userId, HUB_EVENTS.ReloadNotifications);
+      return row;
+    },
+
+    /**
+     * Mails every user who gets a daily digest what is still unmailed, one mail per user. Claiming,
+     * queueing the mails and the audit entry are one transaction: either every claimed notification is
+     * in a queued mail, or none is marked mailed.
+     */
+    async sendDailyMails(principal: Principal): Promise<SendDailyMailsResult> {
+      refuseWhileImpersonating(principal, 'Daily mails', 'sent');
+      const caller = await repo.findLiveUser(db, principal.userId);
+      if (!caller) throw new AppError('sessionExpired');
+      if (!canSendDailyMails(config.dailyMailSenders, { email: caller.email, roles: principal.roles })) {
+        throw new AppError('forbidden', 'Your account may not send the daily mails');
+      }
+      const result = await db.transaction(async (tx) => {
+        const items = await repo.claimDailyDigest(tx);
+        const byUser = new Map<string, { user: (typeof items)[number]; entries: DigestEntry[] }>();
+        for (const item of items) {
+          const digest = byUser.get(item.userId) ?? { user: item, entries: [] };
+          digest.entries.push(item);
+          byUser.set(item.userId, digest);
+        }
+        for (const { user, entries } of byUser.values()) {
+          await mailer.queueIn(tx, dailyDigestMail(user, entries, config.publicUrl));
+        }
+        const counts = { users: byUser.size, notifications: items.length };
+        await repo.writeAudit(tx, { actorId: caller.id, action: 'notifications.dailyMailsSent', data: counts });
+        return counts;
+      });
+      if (result.users) mailer.kick();
+      return result;
+    },
+  };
+}
+export type NotificationsService = ReturnType<typeof createNotificationsService>;
