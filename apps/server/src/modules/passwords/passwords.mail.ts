@@ -1,11 +1,32 @@
 import { escapeHtml } from '../../mail/html.js';
 import type { MailMessage } from '../../mail/mail.port.js';
 
-export function resetPasswordMail(to: string, name: string, link: string): MailMessage {
-  return {
-    to,
+const WORDS = {
+  en: {
     subject: 'Reset your Atrium password',
-    text: `Hello ${name},\n\nSomeone asked to reset the password of your Atrium account. Open this link within one hour to choose a new one:\n\n${link}\n\nIf it was not you, ignore this mail: your password stays as it is.`,
-    html: `<p>Hello ${escapeHtml(name)},</p><p>Someone asked to reset the password of your Atrium account. Open this link within one hour to choose a new one:</p><p><a href="${escapeHtml(link)}">Choose a new password</a></p><p>If it was not you, ignore this mail: your password stays as it is.</p>`,
+    hello: (name: string) => `Hello ${name},`,
+    asked:
+      'Someone asked to reset the password of your Atrium account. Open this link within one hour to choose a new one:',
+    action: 'Choose a new password',
+    notYou: 'If it was not you, ignore this mail: your password stays as it is.',
+  },
+  da: {
+    subject: 'Nulstil din adgangskode til Atrium',
+    hello: (name: string) => `Hej ${name},`,
+    asked:
+      'Nogen har bedt om at nulstille adgangskoden til din Atrium-konto. Åbn dette link inden for en time for at vælge en ny:',
+    action: 'Vælg en ny adgangskode',
+    notYou: 'Hvis det ikke var dig, kan du se bort fra denne mail: din adgangskode forbliver den samme.',
+  },
+} as const;
+
+/** The reset link mail, in the account's language. */
+export function resetPasswordMail(user: { email: string; name: string; language: string }, link: string): MailMessage {
+  const w = user.language === 'da' ? WORDS.da : WORDS.en;
+  return {
+    to: user.email,
+    subject: w.subject,
+    text: `${w.hello(user.name)}\n\n${w.asked}\n\n${link}\n\n${w.notYou}`,
+    html: `<p>${escapeHtml(w.hello(user.name))}</p><p>${escapeHtml(w.asked)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(w.action)}</a></p><p>${escapeHtml(w.notYou)}</p>`,
   };
 }

@@ -32,7 +32,7 @@ export function createPasswordsService(deps: { db: Db; mailer: Mailer; auth: Aut
         expiresAt: new Date(Date.now() + RESET_TOKEN_MS),
       });
       const link = `${publicUrl}/resetpassword?${new URLSearchParams({ id: user.id, token })}`;
-      await mailer.send(resetPasswordMail(user.email, user.name, link));
+      await mailer.send(resetPasswordMail(user, link));
     },
 
     /** Sets a new password from a mailed token and ends every session of the account. */

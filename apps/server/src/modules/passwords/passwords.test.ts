@@ -43,6 +43,15 @@ describe('POST /core/api/auth/forgotpassword', () => {
     expect(JSON.stringify(stored)).not.toContain(token);
   });
 
+  it('writes the mail in the account’s language', async () => {
+    const user = await ctx.factories.user({ name: 'Søren', language: 'da' });
+    await post('forgotpassword', { email: user.email }, {}, '10.9.0.4');
+    const { id, mail } = await resetLinkFor(user.email);
+    expect(id).toBe(user.id);
+    expect(mail.subject).toBe('Nulstil din adgangskode til Atrium');
+    expect(mail.html).toContain('Hej Søren');
+  });
+
   it('returns 400 for a malformed address', async () => {
     const res = await post('forgotpassword', { email: 'nope' }, {}, '10.9.0.3');
     expect(res.statusCode).toBe(400);
