@@ -95,6 +95,8 @@ describe('tenants and users administration', () => {
     await page.getByRole('heading', { name: `Edit ${name}` }).waitFor();
     expect(await page.getByRole('textbox', { name: 'Primary colour' }).inputValue()).toBe('#0a7');
     expect(await page.getByRole('checkbox', { name: 'Show the calendar as a list' }).isChecked()).toBe(true);
+    // The users field labels its chosen user (asked for by id): the pill names her, its tooltip adds the email.
+    await page.getByTitle(`Nora Nielsen (${NORA})`).getByText('Nora Nielsen').waitFor();
     await page.context().close();
   });
 

@@ -1,5 +1,14 @@
 import { USER_SELECT } from '@atrium/contracts';
-import { type ComboboxItem, MultiSelect, type OptionsFilter, VisuallyHidden } from '@mantine/core';
+import {
+  CheckIcon,
+  type ComboboxItem,
+  Group,
+  MultiSelect,
+  type OptionsFilter,
+  Pill,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type FocusEvent, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,6 +56,7 @@ export function UserPicker({ label, value, onChange, error, onFocus, onBlur, req
     return map;
   }, [picked, startLabels.data]);
 
+  const labelling = startIds.length > 0 && startLabels.isPending;
   const data = useMemo(() => {
     const items: ComboboxItem[] = found.map((u) => ({ value: u.id, label: optionLabel(u) }));
     const listed = new Set(items.map((i) => i.value));
@@ -54,12 +64,14 @@ export function UserPicker({ label, value, onChange, error, onFocus, onBlur, req
     for (const id of value) {
       if (listed.has(id)) continue;
       const user = known.get(id);
-      const fallback = startLabels.isPending ? t('tenants.form.userLoading') : t('tenants.form.unknownUser');
+      const fallback = labelling ? t('tenants.form.userLoading') : t('tenants.form.unknownUser');
       items.push({ value: id, label: user ? optionLabel(user) : fallback });
       listed.add(id);
     }
     return items;
-  }, [found, value, known, startLabels.isPending, t]);
+  }, [found, value, known, labelling, t]);
+
+  const userOf = (id: string) => known.get(id) ?? found.find((u) => u.id === id);
 
   // The server searched already (name, surname, full name, email): list exactly its matches.
   const onlyMatches: OptionsFilter = ({ options }) => {
@@ -85,7 +97,7 @@ export function UserPicker({ label, value, onChange, error, onFocus, onBlur, req
       <MultiSelect
         label={label}
         description={t('tenants.form.usersSearchHint', { count: USER_SELECT.takeDefault })}
-        placeholder={value.length ? undefined : t('tenants.form.usersPlaceholder')}
+        placeholder={t('tenants.form.usersPlaceholder')}
         required={required}
         withAsterisk={required}
         searchable
@@ -96,6 +108,34 @@ export function UserPicker({ label, value, onChange, error, onFocus, onBlur, req
         searchValue={search}
         onSearchChange={setSearch}
         filter={onlyMatches}
+        // The email in grey after the name; rendering an option ourselves means drawing its check mark too.
+        renderOption={({ option, checked }) => {
+          const user = userOf(option.value);
+          return (
+            <Group gap={8} wrap="nowrap">
+              {checked && <CheckIcon size={10} style={{ flex: 'none', opacity: 0.6 }} />}
+              {user?.fullName ? (
+                <span>
+                  {user.fullName}{' '}
+                  <Text span size="sm" c="dimmed">
+                    ({user.email})
+                  </Text>
+                </span>
+              ) : (
+                <span>{option.label}</span>
+              )}
+            </Group>
+          );
+        }}
+        // A pill names the user (phones have no room for the email, which its tooltip gives).
+        renderPill={({ option, value: id, onRemove, disabled }) => {
+          const user = id ? userOf(id) : undefined;
+          return (
+            <Pill withRemoveButton={!disabled} onRemove={onRemove} disabled={disabled} title={option?.label}>
+              {user ? user.fullName || user.email : option?.label}
+            </Pill>
+          );
+        }}
         onDropdownOpen={() => setOpened(true)}
         onDropdownClose={() => setOpened(false)}
         loading={searching}
