@@ -119,10 +119,15 @@ export const findTenant = async (db: Db, id: string) =>
       .where(and(eq(tenants.id, id), live))
   )[0];
 
+/**
+ * The tenant's live members. A deleted user's membership stays in the table, untouched by the form,
+ * so that restoring the user brings it back.
+ */
 export async function memberIds(db: Db, tenantId: string) {
   const rows = await db
     .select({ id: tenantMemberships.userId })
     .from(tenantMemberships)
+    .innerJoin(users, and(eq(users.id, tenantMemberships.userId), isNull(users.deletedAt)))
     .where(eq(tenantMemberships.tenantId, tenantId));
   return rows.map((r) => r.id);
 }
@@ -166,7 +171,7 @@ export const softDeleteTenant = (db: Db, id: string) =>
     .set({ deletedAt: new Date() })
     .where(and(eq(tenants.id, id), live));
 
-/** Makes userIds the tenant's members; answers who was added and who was removed. */
+/** Makes userIds the tenant's live members; answers who was added and who was removed. */
 export async function setMembers(db: Db, tenantId: string, userIds: string[]) {
   const before = new Set(await memberIds(db, tenantId));
   const wanted = new Set(userIds);

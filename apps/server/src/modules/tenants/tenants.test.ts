@@ -392,6 +392,21 @@ describe('GET, PUT and DELETE /core/api/tenants/:id', () => {
     expect(put.statusCode).toBe(404);
   });
 
+  it('leaves deleted members out of the form and keeps their membership for a restore', async () => {
+    const su = await superadmin();
+    const t = await ctx.factories.tenant();
+    const live = await ctx.factories.user({ tenantIds: [t.id] });
+    const gone = await ctx.factories.user({ tenantIds: [t.id], deletedAt: new Date() });
+    const loaded = await api('GET', `/tenants/${t.id}`, su.auth);
+    expect(loaded.json().userIds).toEqual([live.id]);
+    // The form saves back what it loaded.
+    const saved = await api('PUT', `/tenants/${t.id}`, su.auth, body({ name: t.name, userIds: loaded.json().userIds }));
+    expect(saved.statusCode).toBe(200);
+    const restored = await api('POST', `/users/${gone.id}/restore`, su.auth);
+    expect(restored.statusCode).toBe(200);
+    expect((await api('GET', `/tenants/${t.id}`, su.auth)).json().userIds.sort()).toEqual([live.id, gone.id].sort());
+  });
+
   it('updates a tenant and ends the sessions of users taken out of it', async () => {
     const su = await superadmin();
     const t = await ctx.factories.tenant({ name: 'Before' });
