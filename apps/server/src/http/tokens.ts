@@ -14,7 +14,14 @@ export type Principal = {
 const ISSUER = 'atrium';
 
 export function createTokenService(secret: string) {
-  const key = new TextEncoder().encode(secret);
+  // Imported once: handing jose the raw bytes would import the key again on every request.
+  const key = crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
   return {
     async sign(p: Principal): Promise<string> {
       return new SignJWT({
@@ -28,12 +35,12 @@ export function createTokenService(secret: string) {
         .setIssuer(ISSUER)
         .setIssuedAt()
         .setExpirationTime(`${AUTH.accessTokenSeconds}s`)
-        .sign(key);
+        .sign(await key);
     },
     /** The principal of a valid token, or null for a missing, forged or expired one. */
     async verify(token: string): Promise<Principal | null> {
       try {
-        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, await key, { issuer: ISSUER, algorithms: ['HS256'] });
         const roles = Array.isArray(payload.roles) ? payload.roles.filter((r): r is Role => ROLES.includes(r)) : [];
         if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
         return {
