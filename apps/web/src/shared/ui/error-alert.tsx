@@ -12,7 +12,7 @@ export function ErrorAlert({
   messages,
   ref,
 }: {
-  title: ReactNode;
+  title?: ReactNode;
   children?: ReactNode;
   /** Several messages become a list; one stays a sentence. */
   messages?: string[];

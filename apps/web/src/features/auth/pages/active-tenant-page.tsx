@@ -1,6 +1,5 @@
 import { STORAGE_KEYS } from '@atrium/contracts';
-import { Alert, Button, Group, Paper, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Button, Group, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,10 +9,10 @@ import { useSession } from '../../../shared/api/session';
 import { useUserInfo } from '../../../shared/api/user-info';
 import { usePageTitle } from '../../../shared/hooks/use-page-title';
 import { landingPath, safeReturnUrl, signInPath } from '../../../shared/routing/return-url';
-import { Logo } from '../../../shared/ui/logo';
+import { CardPage, cardPageTitleClass } from '../../../shared/ui/card-page';
+import { ErrorAlert } from '../../../shared/ui/error-alert';
 import { PageLoader } from '../../../shared/ui/page-loader';
 import { authErrorMessage } from '../api/error-message';
-import classes from './active-tenant-page.module.css';
 
 /**
  * After sign-in: several tenants -> choose one (Skip for super administrators); one tenant -> it is
@@ -65,71 +64,57 @@ export default function ActiveTenantPage() {
     choice ?? (tenants.some((x) => x.id === user?.activeTenantId) ? (user?.activeTenantId ?? null) : null);
 
   return (
-    <div className={classes.root}>
-      <Paper className={classes.card} radius="lg" p={{ base: 'lg', sm: 40 }} withBorder shadow="sm">
-        <Stack gap="lg">
-          <Logo size={36} />
-          {!choosing && !error ? (
-            <Stack align="center" py="xl">
-              <PageLoader />
-              <Text c="dimmed">{t('openingWorkspace')}</Text>
-            </Stack>
-          ) : (
-            <form
-              onSubmit={(event) => {
-                event.preventDefault();
-                if (selected) activate.mutate(selected);
-              }}
-            >
-              <Stack gap="lg">
-                <Stack gap={6}>
-                  <Tooltip label={error} disabled={!error} multiline maw={320} color="red" position="bottom-start">
-                    <Title order={1} className={classes.title}>
-                      {t('chooseYourActiveTenant')}
-                    </Title>
-                  </Tooltip>
-                  <Text c="dimmed">{isSuperadmin ? t('chooseTenantHintSuperadmin') : t('chooseTenantHint')}</Text>
-                </Stack>
-                {error && (
-                  <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle size={20} />}>
-                    {viaOffice ? t('office365.activeTenantFailed') : error}
-                  </Alert>
-                )}
-                {choosing && (
-                  <Select
-                    label={t('activeTenant')}
-                    placeholder={t('selectTenant')}
-                    data={tenants.map((x) => ({ value: x.id, label: x.name }))}
-                    value={selected}
-                    onChange={setChoice}
-                    allowDeselect={false}
-                    searchable={tenants.length > 6}
-                    size="md"
-                    data-autofocus
-                  />
-                )}
-                <Group justify="flex-end" gap="sm">
-                  {(isSuperadmin || viaOffice) && (
-                    <Button variant="default" size="md" onClick={finish} disabled={activate.isPending}>
-                      {t('skip')}
-                    </Button>
-                  )}
-                  {choosing && (
-                    <Button
-                      type="submit"
-                      size="md"
-                      loading={activate.isPending}
-                      disabled={!selected || activate.isPending}
-                    >
-                      {t('submit')}
-                    </Button>
-                  )}
-                </Group>
-              </Stack>
-            </form>
-          )}
+    <CardPage>
+      {!choosing && !error ? (
+        <Stack align="center" py="xl">
+          <PageLoader />
+          <Text c="dimmed">{t('openingWorkspace')}</Text>
         </Stack>
-      </Paper>
-    </div>
+      ) : (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (selected) activate.mutate(selected);
+          }}
+        >
+          <Stack gap="lg">
+            <Stack gap={6}>
+              <Tooltip label={error} disabled={!error} multiline maw={320} color="red" position="bottom-start">
+                <Title order={1} className={cardPageTitleClass}>
+                  {t('chooseYourActiveTenant')}
+                </Title>
+              </Tooltip>
+              <Text c="dimmed">{isSuperadmin ? t('chooseTenantHintSuperadmin') : t('chooseTenantHint')}</Text>
+            </Stack>
+            {error && <ErrorAlert>{viaOffice ? t('office365.activeTenantFailed') : error}</ErrorAlert>}
+            {choosing && (
+              <Select
+                label={t('activeTenant')}
+                placeholder={t('selectTenant')}
+                data={tenants.map((x) => ({ value: x.id, label: x.name }))}
+                value={selected}
+                onChange={setChoice}
+                allowDeselect={false}
+                searchable={tenants.length > 6}
+                size="md"
+                data-autofocus
+              />
+            )}
+            <Group justify="flex-end" gap="sm">
+              {(isSuperadmin || viaOffice) && (
+                <Button variant="default" size="md" onClick={finish} disabled={activate.isPending}>
+                  {t('skip')}
+                </Button>
+              )}
+              {choosing && (
+                <Button type="submit" size="md" loading={activate.isPending} disabled={!selected || activate.isPending}>
+                  {t('submit')}
+                </Button>
+              )}
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </CardPage>
   );
 }

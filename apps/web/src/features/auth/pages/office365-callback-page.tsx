@@ -1,13 +1,12 @@
-import { Loader, Paper, Stack, Text } from '@mantine/core';
+import { Loader, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../shared/hooks/use-page-title';
 import { safeReturnUrl } from '../../../shared/routing/return-url';
-import { Logo } from '../../../shared/ui/logo';
+import { CardPage } from '../../../shared/ui/card-page';
 import { OFFICE_RETURN_URL_KEY, officeFailureCodes, signInWithOffice } from '../api/office365';
-import classes from './active-tenant-page.module.css';
 
 /**
  * /office365auth, where Microsoft 365 sends the browser back (spec part 2 §2, §4, §8). Without `code`
@@ -49,16 +48,11 @@ export default function Office365CallbackPage() {
   if (!code) return <Navigate to="/signin" replace />;
 
   return (
-    <div className={classes.root}>
-      <Paper className={classes.card} radius="lg" p={{ base: 'lg', sm: 40 }} withBorder shadow="sm">
-        <Stack gap="lg">
-          <Logo size={36} />
-          <Stack align="center" gap="md" py="xl" role="status" aria-live="polite">
-            <Loader size="md" />
-            <Text c="dimmed">{t('office365.signingIn')}</Text>
-          </Stack>
-        </Stack>
-      </Paper>
-    </div>
+    <CardPage>
+      <Stack align="center" gap="md" py="xl" role="status" aria-live="polite">
+        <Loader size="md" />
+        <Text c="dimmed">{t('office365.signingIn')}</Text>
+      </Stack>
+    </CardPage>
   );
 }

@@ -1,12 +1,13 @@
 import { PRODUCT_NAME, STORAGE_KEYS, type UserInfo } from '@atrium/contracts';
-import { Alert, Button, Group, List, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconAlertCircle, IconShieldLock } from '@tabler/icons-react';
+import { Button, Group, List, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconShieldLock } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { signOut } from '../../../shared/api/auth';
 import { useSession } from '../../../shared/api/session';
 import { userInfoQuery, useUserInfo } from '../../../shared/api/user-info';
+import { ErrorAlert } from '../../../shared/ui/error-alert';
 import { confirmGdpr } from '../api/confirm-gdpr';
 import classes from './gdpr-dialog.module.css';
 
@@ -77,11 +78,7 @@ export default function GdprDialog() {
         <Text size="sm" c="dimmed">
           {t('gdpr.outro')}
         </Text>
-        {confirm.isError && (
-          <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle size={20} />}>
-            {t('gdpr.failed')}
-          </Alert>
-        )}
+        {confirm.isError && <ErrorAlert>{t('gdpr.failed')}</ErrorAlert>}
         <div className={classes.actions}>
           <Button
             variant="default"

@@ -1,10 +1,10 @@
-import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, NetworkError } from '../../../shared/api/api-error';
+import { ErrorAlert } from '../../../shared/ui/error-alert';
 import { useImpersonationTenants } from '../api/get-impersonation-tenants';
 import { useImpersonate } from '../api/impersonate';
 import { type ImpersonationCandidate, useCandidates } from '../api/search-users';
@@ -129,15 +129,7 @@ export function ImpersonationDialog({ opened, onClose, ownId, onStarted }: Props
           )}
           {chosen && tenants.data?.length === 0 && <Text size="sm">{t('impersonation.noTenant')}</Text>}
           {(start.isError || tenants.isError) && (
-            <Alert
-              role="alert"
-              variant="light"
-              color="red"
-              title={t('impersonation.failed')}
-              icon={<IconAlertCircle size={18} />}
-            >
-              {failureText(t, start.error ?? tenants.error)}
-            </Alert>
+            <ErrorAlert title={t('impersonation.failed')}>{failureText(t, start.error ?? tenants.error)}</ErrorAlert>
           )}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Card,
   Center,
@@ -14,11 +13,12 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAlertCircle, IconMailOpened, IconSearch } from '@tabler/icons-react';
+import { IconMailOpened, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '../../../shared/hooks/use-is-mobile';
 import { usePageTitle } from '../../../shared/hooks/use-page-title';
+import { ErrorAlert } from '../../../shared/ui/error-alert';
 import { OUTBOX_PAGE_SIZE, type OutboxMail, useOutbox } from '../api/outbox';
 import { formatDateTime, STATUS_COLOR } from '../components/format';
 import { MailPreview } from '../components/mail-preview';
@@ -62,11 +62,7 @@ export default function MailOutboxPage() {
         />
       </Group>
 
-      {outbox.isError && (
-        <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle size={20} />}>
-          {t('mailOutbox.loadFailed')}
-        </Alert>
-      )}
+      {outbox.isError && <ErrorAlert>{t('mailOutbox.loadFailed')}</ErrorAlert>}
 
       <Card withBorder radius="lg" padding={0}>
         {outbox.isPending ? (

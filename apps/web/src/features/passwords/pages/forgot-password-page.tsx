@@ -6,10 +6,10 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/client';
 import { usePageTitle } from '../../../shared/hooks/use-page-title';
+import { cardPageTitleClass } from '../../../shared/ui/card-page';
 import { ErrorAlert } from '../../../shared/ui/error-alert';
 import { requestPasswordReset, validateEmail } from '../api/passwords';
 import { PasswordCard } from '../components/password-card';
-import classes from '../components/password-card.module.css';
 
 /**
  * /forgotpassword (spec part 1 §2, §4): idle, processing, success (check your email) or error (an
@@ -38,7 +38,7 @@ export default function ForgotPasswordPage() {
           <ThemeIcon size={56} radius="xl" variant="light" color="teal">
             <IconMailCheck size={30} stroke={1.6} />
           </ThemeIcon>
-          <Title order={1} className={classes.title}>
+          <Title order={1} className={cardPageTitleClass}>
             {t('passwords.checkEmailTitle')}
           </Title>
           <Text c="dimmed">{t('passwords.checkEmailText', { email: send.variables })}</Text>
@@ -57,7 +57,7 @@ export default function ForgotPasswordPage() {
   return (
     <PasswordCard>
       <Stack gap={6}>
-        <Title order={1} className={classes.title}>
+        <Title order={1} className={cardPageTitleClass}>
           {t('passwords.forgotTitle')}
         </Title>
         <Text c="dimmed">{t('passwords.forgotText')}</Text>

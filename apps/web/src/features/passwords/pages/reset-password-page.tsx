@@ -8,10 +8,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError, NetworkError } from '../../../shared/api/client';
 import { usePageTitle } from '../../../shared/hooks/use-page-title';
+import { cardPageTitleClass } from '../../../shared/ui/card-page';
 import { ErrorAlert } from '../../../shared/ui/error-alert';
 import { resetPassword, validateNewPassword } from '../api/passwords';
 import { PasswordCard } from '../components/password-card';
-import classes from '../components/password-card.module.css';
 
 /** The sentences a failed reset shows above the form: the server's field errors, translated. */
 function resetErrors(error: unknown, t: TFunction): string[] {
@@ -60,7 +60,7 @@ export default function ResetPasswordPage() {
           <ThemeIcon size={56} radius="xl" variant="light" color="teal">
             <IconCircleCheck size={30} stroke={1.6} />
           </ThemeIcon>
-          <Title order={1} className={classes.title}>
+          <Title order={1} className={cardPageTitleClass}>
             {t('passwords.resetDoneTitle')}
           </Title>
           <Text c="dimmed">{t('passwords.resetDoneText')}</Text>
@@ -78,7 +78,7 @@ export default function ResetPasswordPage() {
   return (
     <PasswordCard>
       <Stack gap={6}>
-        <Title order={1} className={classes.title}>
+        <Title order={1} className={cardPageTitleClass}>
           {t('passwords.resetTitle')}
         </Title>
         <Text c="dimmed">{t('passwords.resetText')}</Text>

@@ -2,9 +2,10 @@ import { cloneTenantBodySchema } from '@atrium/contracts';
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../shared/ui/error-alert';
 import { useCloneTenant } from '../api/clone-tenant';
 import type { TenantRow } from '../api/types';
 import { messageText, problemText } from './problem-messages';
@@ -75,17 +76,7 @@ export function CloneTenantDialog({ tenant, onClose }: { tenant: TenantRow | nul
           <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />}>
             <Text size="sm">{t('tenants.clone.noUserGroups')}</Text>
           </Alert>
-          {clone.isError && (
-            <Alert
-              role="alert"
-              variant="light"
-              color="red"
-              title={t('tenants.clone.failed')}
-              icon={<IconAlertCircle size={18} />}
-            >
-              {problemText(t, clone.error)}
-            </Alert>
-          )}
+          {clone.isError && <ErrorAlert title={t('tenants.clone.failed')}>{problemText(t, clone.error)}</ErrorAlert>}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
               {t('tenants.cancel')}

@@ -1,9 +1,9 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../shared/ui/error-alert';
 import { useDeleteTenant } from '../api/delete-tenant';
 import type { TenantRow } from '../api/types';
 import { problemText } from './problem-messages';
@@ -42,17 +42,7 @@ export function DeleteTenantDialog({ tenant, onClose }: { tenant: TenantRow | nu
         <Text size="sm" c="dimmed">
           {t('tenants.delete.consequence')}
         </Text>
-        {remove.isError && (
-          <Alert
-            role="alert"
-            variant="light"
-            color="red"
-            title={t('tenants.delete.failed')}
-            icon={<IconAlertCircle size={18} />}
-          >
-            {problemText(t, remove.error)}
-          </Alert>
-        )}
+        {remove.isError && <ErrorAlert title={t('tenants.delete.failed')}>{problemText(t, remove.error)}</ErrorAlert>}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} data-autofocus>
             {t('tenants.cancel')}

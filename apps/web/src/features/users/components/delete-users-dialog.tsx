@@ -1,9 +1,9 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../shared/ui/error-alert';
 import { useDeleteUser } from '../api/delete-user';
 import { useDeleteUsers } from '../api/delete-users';
 import type { UserRow } from '../api/types';
@@ -72,17 +72,7 @@ export function DeleteUsersDialog({
         <Text size="sm" c="dimmed">
           {t('users.delete.consequence')}
         </Text>
-        {mutation.isError && (
-          <Alert
-            role="alert"
-            variant="light"
-            color="red"
-            title={t('users.delete.failed')}
-            icon={<IconAlertCircle size={18} />}
-          >
-            {problemText(t, mutation.error)}
-          </Alert>
-        )}
+        {mutation.isError && <ErrorAlert title={t('users.delete.failed')}>{problemText(t, mutation.error)}</ErrorAlert>}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} data-autofocus>
             {t('users.cancel')}

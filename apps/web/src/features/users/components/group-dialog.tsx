@@ -1,9 +1,9 @@
-import { Alert, Button, Group, Modal, MultiSelect, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, MultiSelect, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../shared/ui/error-alert';
 import { useAssignGroups } from '../api/assign-groups';
 import type { UserGroup } from '../api/get-user-groups';
 import { useUnassignGroups } from '../api/unassign-groups';
@@ -91,11 +91,7 @@ export function GroupDialog({ action, userIds, groups, onClose, onDone }: Props)
             nothingFoundMessage={t('users.groups.none')}
             comboboxProps={{ withinPortal: true }}
           />
-          {mutation.isError && (
-            <Alert role="alert" variant="light" color="red" icon={<IconAlertCircle size={18} />}>
-              {problemText(t, mutation.error)}
-            </Alert>
-          )}
+          {mutation.isError && <ErrorAlert>{problemText(t, mutation.error)}</ErrorAlert>}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
               {t('users.cancel')}

@@ -1,6 +1,5 @@
 import { type ImportPreview, type ImportRow, USER_LIMITS } from '@atrium/contracts';
 import {
-  Alert,
   Badge,
   Button,
   FileInput,
@@ -17,11 +16,12 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconFileSpreadsheet } from '@tabler/icons-react';
+import { IconFileSpreadsheet } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/api-error';
+import { ErrorAlert } from '../../../shared/ui/error-alert';
 import { useConfirmImport } from '../api/confirm-import';
 import { usePreviewImport } from '../api/import-users';
 import classes from './import-dialog.module.css';
@@ -186,17 +186,7 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
       centered
     >
       <Stack gap="md">
-        {failure && (
-          <Alert
-            role="alert"
-            variant="light"
-            color="red"
-            title={t('users.import.failed')}
-            icon={<IconAlertCircle size={18} />}
-          >
-            {failure}
-          </Alert>
-        )}
+        {failure && <ErrorAlert title={t('users.import.failed')}>{failure}</ErrorAlert>}
 
         {!current && (
           <>

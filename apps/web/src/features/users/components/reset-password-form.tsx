@@ -1,8 +1,8 @@
 import { passwordSchema } from '@atrium/contracts';
-import { Alert, Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../shared/ui/error-alert';
 import { messageText, problemText } from './problem-messages';
 
 /** Sets another user's password (super administrators and administrators); a truthy answer ends the task. */
@@ -46,17 +46,7 @@ export function ResetPasswordForm({ submit }: { submit: (password: string) => Pr
         }}
       >
         <Stack gap="md" mt="md">
-          {failure && (
-            <Alert
-              role="alert"
-              variant="light"
-              color="red"
-              title={t('users.reset.failed')}
-              icon={<IconAlertCircle size={18} />}
-            >
-              {failure}
-            </Alert>
-          )}
+          {failure && <ErrorAlert title={t('users.reset.failed')}>{failure}</ErrorAlert>}
           <PasswordInput
             label={t('users.reset.password')}
             autoComplete="new-password"
