@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
+import { multipart, PNG } from '../../../test/multipart.js';
 import { users } from '../../db/schema/index.js';
 
 let ctx: TestContext;
@@ -176,20 +177,6 @@ describe('PATCH /core/api/me', () => {
     expect(row).toMatchObject({ name: 'Target', language: 'en' });
   });
 });
-
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
-
-function multipart(data: Buffer, filename: string, type = 'application/octet-stream') {
-  const boundary = `----atrium${Math.random().toString(16).slice(2)}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 function uploadAvatar(auth: Headers, data: Buffer, filename = 'me.png', type = 'image/png') {
   const m = multipart(data, filename, type);

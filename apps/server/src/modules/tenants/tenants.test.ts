@@ -5,6 +5,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
 import { describeTenantIsolation } from '../../../test/isolation.js';
+import { multipart, PNG } from '../../../test/multipart.js';
 import { features, sessions, tenants, users } from '../../db/schema/index.js';
 import { MAX_UNUSED_UPLOADS } from './tenants.service.js';
 
@@ -598,19 +599,6 @@ describe('GET /core/api/tenants/forimpersonator/:userId and /tenants/:id/feature
 });
 
 describe('logo upload: POST /core/api/tenants/media and GET /core/api/media/:file', () => {
-  const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
-
-  function multipart(data: Buffer, filename: string, type = 'application/octet-stream') {
-    const boundary = `----atrium${Math.random().toString(16).slice(2)}`;
-    const payload = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-      ),
-      data,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-  }
   const upload = async (auth: Headers, data: Buffer, filename: string, type?: string) => {
     const m = multipart(data, filename, type);
     return ctx.app.inject({

@@ -3,6 +3,7 @@ import { USER_LIMITS } from '@atrium/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
+import { multipart } from '../../../test/multipart.js';
 import { parseCsv, XLSX_MAX_UNPACKED_BYTES } from './import-file.js';
 
 /** The zip library ExcelJS writes with, to rework workbooks the way a crafted upload would. */
@@ -24,17 +25,6 @@ afterAll(() => ctx.close());
 type Headers = Record<string, string>;
 const uniq = () => Math.random().toString(36).slice(2, 8);
 
-function multipart(data: Buffer, filename: string) {
-  const boundary = `----atrium${uniq()}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 const preview = (auth: Headers, data: Buffer, filename = 'users.csv') => {
   const m = multipart(data, filename);
   return ctx.app.inject({
