@@ -36,6 +36,18 @@ export type AuthUser = z.infer<typeof authUserSchema>;
 export const authResultSchema = z.object({ user: authUserSchema, token: z.string() });
 export type AuthResult = z.infer<typeof authResultSchema>;
 
+/** GET /auth/office (spec: tenantId, clientId, url, scope), plus whether it is configured and where. */
+export const officeSettingsSchema = z.object({
+  enabled: z.boolean(),
+  tenantId: z.string().nullable(),
+  clientId: z.string().nullable(),
+  url: z.string().nullable(),
+  scope: z.string().nullable(),
+  /** A regular expression the page's host name must match for the button to show. */
+  hostPattern: z.string().nullable(),
+});
+export type OfficeSettings = z.infer<typeof officeSettingsSchema>;
+
 export const activeTenantBodySchema = z.object({ tenantId: z.uuid().nullable().optional() });
 
 export const tenantOptionSchema = z.object({ id: z.uuid(), name: z.string() });

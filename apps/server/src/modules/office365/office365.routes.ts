@@ -1,4 +1,4 @@
-import { authResultSchema, PUBLIC } from '@atrium/contracts';
+import { authResultSchema, officeSettingsSchema, PUBLIC } from '@atrium/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleDeps } from '../../app.js';
@@ -26,14 +26,7 @@ export const office365Routes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
         summary:
           'Microsoft 365 sign-in settings, with a fresh authorization URL (enabled is false when not configured)',
         response: {
-          200: z.object({
-            enabled: z.boolean(),
-            tenantId: z.string().nullable(),
-            clientId: z.string().nullable(),
-            url: z.string().nullable(),
-            scope: z.string().nullable(),
-            hostPattern: z.string().nullable(),
-          }),
+          200: officeSettingsSchema,
         },
       },
     },

@@ -1,3 +1,4 @@
+import type { OfficeSettings } from '@atrium/contracts';
 import { jwtVerify, SignJWT } from 'jose';
 import * as oidc from 'openid-client';
 import type { Office365Config } from '../../config.js';
@@ -9,15 +10,6 @@ import * as repo from './office365.repository.js';
 /** Message key the web app shows when the Microsoft account belongs to another user. */
 export const ALREADY_LINKED = 'alreadyLoginedByAnotherMicrosoftAccount';
 const FLOW_MINUTES = 10;
-
-export type OfficeSettings = {
-  enabled: boolean;
-  tenantId: string | null;
-  clientId: string | null;
-  url: string | null;
-  scope: string | null;
-  hostPattern: string | null;
-};
 
 /**
  * Microsoft 365 sign-in with the authorization-code flow and PKCE. The state, nonce and code

@@ -1,17 +1,6 @@
-import { type AuthResult, STORAGE_KEYS } from '@atrium/contracts';
+import { type AuthResult, type OfficeSettings, STORAGE_KEYS } from '@atrium/contracts';
 import { ApiError, api, NetworkError } from '../../../shared/api/client';
 import { acceptAuthResult } from '../../../shared/api/session';
-
-/** GET /auth/office (spec: tenantId, clientId, url, scope), plus whether it is configured and where. */
-export type OfficeSettings = {
-  enabled: boolean;
-  tenantId: string | null;
-  clientId: string | null;
-  url: string | null;
-  scope: string | null;
-  /** A regular expression the page's host name must match for the button to show. */
-  hostPattern: string | null;
-};
 
 /** Each call answers a fresh authorization URL and sets the short-lived cookie that pairs with it. */
 export const fetchOfficeSettings = (signal?: AbortSignal) => api<OfficeSettings>('/auth/office', { signal });
