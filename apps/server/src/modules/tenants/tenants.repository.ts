@@ -1,5 +1,6 @@
 import { and, asc, count, countDistinct, eq, inArray, isNull, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { containsPattern } from '../../db/like.js';
 import { features, tenantFeatures, tenantMemberships, tenants, users } from '../../db/schema/index.js';
 
 export type TenantRow = typeof tenants.$inferSelect;
@@ -17,9 +18,6 @@ const countOfUsers = sql<number>`(
   where tm.tenant_id = "tenants"."id"
 )`;
 
-/** "%term%" for LIKE, with the user's own % and _ taken literally. */
-export const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 export type TenantListFilter = {
   /** Only the tenants run by this partner tenant; undefined for all tenants. */
   partnerTenantId?: string;
@@ -35,7 +33,7 @@ function listWhere(f: Pick<TenantListFilter, 'partnerTenantId' | 'search'>): SQL
   if (f.partnerTenantId) conds.push(sql`t.partner_tenant_id = ${f.partnerTenantId}`);
   const term = f.search?.trim();
   if (term) {
-    const pattern = likePattern(term);
+    const pattern = containsPattern(term.toLowerCase());
     // The list shows created as dd-MM-yyyy hh:mm; a term that looks like a date searches that text too.
     conds.push(
       /^[\d\s:-]+$/.test(term)

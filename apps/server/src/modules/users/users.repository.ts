@@ -2,6 +2,7 @@ import type { Role } from '@atrium/contracts';
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
+import { containsPattern } from '../../db/like.js';
 import {
   roles as rolesTable,
   tenantMemberships,
@@ -14,8 +15,12 @@ import {
 
 export type UserRow = typeof users.$inferSelect;
 
-/** "%term%" for LIKE, with the user's own % and _ taken literally. */
-const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * A user whose name, surname, full name or email contains `term`, ignoring case. The list and the
+ * select share this one expression, which users_search_trgm_idx covers on PostgreSQL.
+ */
+const userMatches = (term: string) =>
+  sql`lower(u.name || ' ' || u.surname || ' ' || u.email) like ${containsPattern(term.toLowerCase())}`;
 
 const list = (items: readonly string[]) =>
   sql.join(
@@ -51,7 +56,7 @@ export function usersListSql(f: UserListFilter): SQL {
   }
   const term = f.search?.trim();
   if (term) {
-    conds.push(sql`lower(u.name || ' ' || u.surname || ' ' || u.email) like ${likePattern(term)}`);
+    conds.push(userMatches(term));
   }
   if (f.roles.length) {
     conds.push(
@@ -340,8 +345,7 @@ export function userOptions(db: Db, opts: UserOptionsFilter) {
     conds.push(sql`u.id in (${list(opts.ids)})`);
   }
   const term = opts.search?.trim();
-  // The users list's expression exactly, so that users_search_trgm_idx serves it on PostgreSQL.
-  if (term) conds.push(sql`lower(u.name || ' ' || u.surname || ' ' || u.email) like ${likePattern(term)}`);
+  if (term) conds.push(userMatches(term));
   const where = sql.join(conds, sql` and `);
   // With a search the matches are found first and then sorted (as in the list): otherwise the planner
   // may walk users_name_idx hoping to find `limit` matches early, which a rare term never lets it.
