@@ -85,6 +85,14 @@ export function rawHub(origin: string) {
       const url = `${hubUrl.replace(/^http/, 'ws')}${id === null ? '' : `?id=${id}`}`;
       return new RawSocket(new WebSocket(url, { headers: auth(token), ...options }));
     },
+    /** A WebSocket of a freshly negotiated connection that has completed the JSON handshake. */
+    async readySocket(token: string) {
+      const socket = this.socket(await this.connectionToken(token), token);
+      if (!(await socket.opened)) throw new Error('the WebSocket did not open');
+      socket.ws.send(HANDSHAKE);
+      await socket.waitFor((s) => s.text.startsWith(`{}${RS}`));
+      return socket;
+    },
   };
 }
 

@@ -1,7 +1,7 @@
 import { HttpTransportType } from '@microsoft/signalr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HubServer, hubClient, startHubServer } from './hub-helpers.js';
-import { HANDSHAKE, type RawSocket, RS, rawHub } from './raw-client.js';
+import { HANDSHAKE, RS, rawHub } from './raw-client.js';
 
 const LIMIT = 100_000;
 
@@ -26,15 +26,6 @@ describe('hub with bad input', () => {
     await bystander.stop();
     await server.close();
   });
-
-  /** A WebSocket that has completed the handshake. */
-  async function ready(): Promise<RawSocket> {
-    const socket = raw.socket(await raw.connectionToken(token), token);
-    expect(await socket.opened).toBe(true);
-    socket.ws.send(HANDSHAKE);
-    await socket.waitFor((s) => s.text.startsWith(`{}${RS}`));
-    return socket;
-  }
 
   async function expectOthersServed() {
     expect(await bystander.invoke('Echo', 'still here')).toBe('still here');
@@ -66,7 +57,7 @@ describe('hub with bad input', () => {
   });
 
   it('closes on an unknown message type with a Close carrying the error', async () => {
-    const socket = await ready();
+    const socket = await raw.readySocket(token);
     socket.ws.send(`{"type":99}${RS}`);
     await socket.waitForClose();
     expect(socket.records.at(-1)).toEqual({ type: 7, error: 'Unknown message type: 99' });
@@ -75,17 +66,17 @@ describe('hub with bad input', () => {
   });
 
   it('closes on garbage frames, text or binary', async () => {
-    const text = await ready();
+    const text = await raw.readySocket(token);
     text.ws.send(`not json at all${RS}`);
     await text.waitForClose();
     expect(text.records.at(-1)).toMatchObject({ type: 7, error: 'Message is not valid JSON' });
 
-    const binary = await ready();
+    const binary = await raw.readySocket(token);
     binary.ws.send(Buffer.from([0xff, 0x00, 0x1e, 0x80, 0x1e]));
     await binary.waitForClose();
     expect(binary.records.at(-1)).toMatchObject({ type: 7 });
 
-    const invalid = await ready();
+    const invalid = await raw.readySocket(token);
     invalid.ws.send(`{"type":1,"target":42,"arguments":"no"}${RS}`);
     await invalid.waitForClose();
     expect(invalid.records.at(-1)).toEqual({ type: 7, error: 'Invalid invocation message' });
@@ -94,19 +85,19 @@ describe('hub with bad input', () => {
 
   it('closes on a message over the limit, whole or still unterminated', async () => {
     const big = `{"type":1,"target":"Echo","arguments":["${'x'.repeat(LIMIT)}"]}`;
-    const whole = await ready();
+    const whole = await raw.readySocket(token);
     whole.ws.send(`${big}${RS}`);
     await whole.waitForClose();
     expect(whole.records.at(-1)).toEqual({ type: 7, error: `Message exceeds the limit of ${LIMIT} bytes` });
 
-    const partial = await ready();
+    const partial = await raw.readySocket(token);
     partial.ws.send(big.slice(0, LIMIT / 2));
     partial.ws.send(big.slice(LIMIT / 2));
     await partial.waitForClose();
     expect(partial.records.at(-1)).toEqual({ type: 7, error: `Message exceeds the limit of ${LIMIT} bytes` });
 
     // A frame over the transport's own cap is refused by the WebSocket layer (1009).
-    const huge = await ready();
+    const huge = await raw.readySocket(token);
     huge.ws.send('y'.repeat(4 * LIMIT + 1));
     await huge.waitForClose();
     expect(huge.closed?.code).toBe(1009);
@@ -147,7 +138,7 @@ describe('hub with bad input', () => {
   });
 
   it('answers a stream invocation of a plain method, and the reverse, with an error completion', async () => {
-    const socket = await ready();
+    const socket = await raw.readySocket(token);
     socket.ws.send(
       `{"type":4,"invocationId":"a","target":"Echo","arguments":[1]}${RS}{"type":1,"invocationId":"b","target":"Count","arguments":[1,0]}${RS}`,
     );
@@ -160,7 +151,7 @@ describe('hub with bad input', () => {
   });
 
   it('stops a stream when the caller cancels it', async () => {
-    const socket = await ready();
+    const socket = await raw.readySocket(token);
     socket.ws.send(`{"type":4,"invocationId":"s","target":"Count","arguments":[100,50]}${RS}`);
     await socket.waitFor((s) => s.records.length >= 3);
     socket.ws.send(`{"type":5,"invocationId":"s"}${RS}`);

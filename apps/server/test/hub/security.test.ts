@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { diagnosticMethods, stream, unary } from '../../src/hub/methods.js';
 import { type HubServer, hubClient, JWT_SECRET, nextCall, receivesWithin, startHubServer } from './hub-helpers.js';
-import { HANDSHAKE, type RawSocket, RS, rawHub } from './raw-client.js';
+import { HANDSHAKE, RS, rawHub } from './raw-client.js';
 
 /** Fails instead of waiting forever for something that never happens. */
 function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
@@ -83,16 +83,8 @@ describe('hub against hostile input', () => {
     await server.close();
   });
 
-  async function ready(): Promise<RawSocket> {
-    const socket = raw.socket(await raw.connectionToken(token), token);
-    expect(await socket.opened).toBe(true);
-    socket.ws.send(HANDSHAKE);
-    await socket.waitFor((s) => s.text.startsWith(`{}${RS}`));
-    return socket;
-  }
-
   it('closes, cleanly, a connection whose invocation argument nests 40,000 levels deep (~80 KB)', async () => {
-    const socket = await ready();
+    const socket = await raw.readySocket(token);
     socket.ws.send(`{"type":1,"invocationId":"deep","target":"Echo","arguments":[${nested(40_000)}]}${RS}`);
     await socket.waitForClose();
     expect(socket.records.at(-1)).toEqual({ type: 7, error: 'Message is nested deeper than 64 levels' });
@@ -100,7 +92,7 @@ describe('hub against hostile input', () => {
   });
 
   it('takes 64 levels of nesting, the message object included, and refuses 65', async () => {
-    const socket = await ready();
+    const socket = await raw.readySocket(token);
     // The message object and its arguments array are two levels of the 64.
     socket.ws.send(`{"type":1,"invocationId":"64","target":"Echo","arguments":[${nested(62)}]}${RS}`);
     await socket.waitFor((s) => s.records.length >= 2);
@@ -115,12 +107,12 @@ describe('hub against hostile input', () => {
   });
 
   it('closes a connection whose message type nests deeply, without echoing it', async () => {
-    const socket = await ready();
+    const socket = await raw.readySocket(token);
     socket.ws.send(`{"type":${nested(40_000)}}${RS}`);
     await socket.waitForClose();
     expect(socket.records.at(-1)).toEqual({ type: 7, error: 'Message is nested deeper than 64 levels' });
 
-    const shallow = await ready();
+    const shallow = await raw.readySocket(token);
     shallow.ws.send(`{"type":{"a":[1,2,3]}}${RS}`);
     await shallow.waitForClose();
     expect(shallow.records.at(-1)).toEqual({ type: 7, error: 'Unknown message type: an object' });
@@ -147,7 +139,7 @@ describe('hub against hostile input', () => {
   });
 
   it('answers a result it cannot serialize with an error completion, and the connection goes on', async () => {
-    const socket = await ready();
+    const socket = await raw.readySocket(token);
     socket.ws.send(`{"type":1,"invocationId":"big","target":"BigNumber","arguments":[]}${RS}`);
     await socket.waitFor((s) => s.records.length >= 2);
     expect(socket.records[1]).toEqual({
@@ -166,7 +158,7 @@ describe('hub against hostile input', () => {
   });
 
   it('ends a stream whose item it cannot serialize with an error completion, and stops the stream', async () => {
-    const socket = await ready();
+    const socket = await raw.readySocket(token);
     socket.ws.send(`{"type":4,"invocationId":"items","target":"BadItems","arguments":[]}${RS}`);
     await socket.waitFor((s) => s.records.some((r) => r.type === 3));
     expect(socket.records.slice(1)).toEqual([
