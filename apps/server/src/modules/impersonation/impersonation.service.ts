@@ -1,4 +1,5 @@
 import { HUB_EVENTS } from '@atrium/contracts';
+import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/tokens.js';
@@ -7,7 +8,6 @@ import type { SessionRow } from '../auth/auth.repository.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { TenantsService } from '../tenants/tenants.service.js';
 import * as users from '../users/users.repository.js';
-import { writeAudit } from './impersonation.repository.js';
 
 /**
  * A super administrator views the product as another user: never as another super administrator

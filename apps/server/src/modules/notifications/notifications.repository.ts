@@ -2,7 +2,6 @@ import { NOTIFICATION_INTERVALS } from '@atrium/contracts';
 import { and, asc, eq, exists, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import {
-  auditLog,
   notificationEventTypes,
   notificationSubscriptions,
   notifications,
@@ -110,5 +109,3 @@ export async function claimDailyDigest(tx: Tx) {
     .innerJoin(tenants, eq(tenants.id, claimed.tenantId))
     .orderBy(asc(claimed.userId), asc(tenants.name), asc(claimed.tenantId), asc(claimed.createdAt));
 }
-
-export const writeAudit = (db: Db, entry: typeof auditLog.$inferInsert) => db.insert(auditLog).values(entry);

@@ -1,4 +1,5 @@
 import { HUB_EVENTS, type NotificationEventTypeName, type Role, type SendDailyMailsResult } from '@atrium/contracts';
+import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { refuseWhileImpersonating } from '../../http/tenant-context.js';
@@ -70,7 +71,7 @@ export function createNotificationsService(deps: {
           await mailer.queueIn(tx, dailyDigestMail(user, entries, config.publicUrl));
         }
         const counts = { users: byUser.size, notifications: items.length };
-        await repo.writeAudit(tx, { actorId: caller.id, action: 'notifications.dailyMailsSent', data: counts });
+        await writeAudit(tx, { actorId: caller.id, action: 'notifications.dailyMailsSent', data: counts });
         return counts;
       });
       if (result.users) mailer.kick();
