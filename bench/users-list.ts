@@ -17,18 +17,17 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
-import { openDatabase } from '../apps/server/src/db/client.js';
+import { openDatabase, statementName, toQuery } from '../apps/server/src/db/client.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
 import { seedReferenceData } from '../apps/server/src/db/seed.js';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords.js';
 import { tenantsListSql } from '../apps/server/src/modules/tenants/tenants.repository.js';
-import { toQuery, usersListSql } from '../apps/server/src/modules/users/users.repository.js';
+import { usersListSql } from '../apps/server/src/modules/users/users.repository.js';
 
 const TENANTS = 10_000;
 const USERS = 100_000;
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
-const POOL_SIZE = 20; // the app's pool size (db/client.ts)
 const TARGET = { p99Ms: 50, ratio: 0.5 };
 const check = process.argv.includes('--check');
 
@@ -112,7 +111,14 @@ async function seed(pool: pg.Pool) {
   return performance.now() - t0;
 }
 
-type Case = { label: string; paths: string[]; statements: ReturnType<typeof toQuery>[] };
+/** A statement as the app sends it: named, so that each connection plans it once (db/client.ts queryRows). */
+type Statement = { name: string; text: string; values: unknown[] };
+const named = (prefix: string, statement: Parameters<typeof toQuery>[0]): Statement => {
+  const { sql: text, params } = toQuery(statement);
+  return { name: statementName(prefix, text), text, values: params };
+};
+
+type Case = { label: string; paths: string[]; statements: Statement[] };
 
 function cases(): Case[] {
   const terms = Array.from({ length: 20 }, (_, k) => surnameOf(k * 97 + 13).toLowerCase());
@@ -120,7 +126,8 @@ function cases(): Case[] {
     label: 'GET /core/api/users (search + role filter, page of 50)',
     paths: terms.map((t) => `/core/api/users?search=${encodeURIComponent(t)}&roles=admin&take=50`),
     statements: terms.map((t) =>
-      toQuery(
+      named(
+        'users_list',
         usersListSql({
           search: t,
           roles: ['TenantAdmin'],
@@ -142,10 +149,10 @@ function cases(): Case[] {
       ...tenantTerms.map((t) => `/core/api/tenants?take=50&search=${encodeURIComponent(t)}`),
     ],
     statements: [
-      toQuery(tenantsListSql({ sort: 'name', direction: 'asc', limit: 50, offset: 0 })),
-      toQuery(tenantsListSql({ sort: 'createdAt', direction: 'desc', limit: 50, offset: 0 })),
+      named('tenants_list', tenantsListSql({ sort: 'name', direction: 'asc', limit: 50, offset: 0 })),
+      named('tenants_list', tenantsListSql({ sort: 'createdAt', direction: 'desc', limit: 50, offset: 0 })),
       ...tenantTerms.map((t) =>
-        toQuery(tenantsListSql({ search: t, sort: 'name', direction: 'asc', limit: 50, offset: 0 })),
+        named('tenants_list', tenantsListSql({ search: t, sort: 'name', direction: 'asc', limit: 50, offset: 0 })),
       ),
     ],
   };
@@ -164,7 +171,7 @@ async function bare(pool: pg.Pool, statements: Case['statements']) {
       while (performance.now() < deadline) {
         const s = statements[next++ % statements.length]!;
         const t0 = performance.now();
-        await pool.query(s.sql, s.params as unknown[]);
+        await pool.query(s);
         latencies.push(performance.now() - t0);
       }
     }),
@@ -197,8 +204,19 @@ async function main() {
   const dbUrl = new URL(serverUrl!);
   dbUrl.pathname = `/${name}`;
 
-  const database = await openDatabase({ url: dbUrl.toString(), dataDir: null });
-  const barePool = new pg.Pool({ connectionString: dbUrl.toString(), max: POOL_SIZE });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256',
+    DATABASE_URL: dbUrl.toString(),
+    DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE,
+    WEB_DIST: '/nonexistent',
+    DATA_DIR: `/tmp/${name}`,
+  });
+  const poolSize = config.databasePoolSize;
+  const database = await openDatabase({ url: dbUrl.toString(), dataDir: null, poolSize });
+  // The bare loop gets a pool of the app's size.
+  const barePool = new pg.Pool({ connectionString: dbUrl.toString(), max: poolSize });
   // Dropping the database at the end ends pooled connections that pool.end() has not closed yet.
   barePool.on('error', () => {});
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
@@ -217,14 +235,6 @@ async function main() {
       [await hashPassword(password)],
     );
 
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'silent',
-      JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256',
-      DATABASE_URL: dbUrl.toString(),
-      WEB_DIST: '/nonexistent',
-      DATA_DIR: `/tmp/${name}`,
-    });
     app = await buildApp({ config, database });
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
     const login = await fetch(`${address}/core/api/auth/login`, {
@@ -260,7 +270,7 @@ async function main() {
       ]);
     }
     console.log(
-      `\n${CONNECTIONS} concurrent clients, ${DURATION_S} s each; targets: p99 < ${TARGET.p99Ms} ms, endpoint >= ${TARGET.ratio} x bare rate`,
+      `\n${CONNECTIONS} concurrent clients, ${DURATION_S} s each, pools of ${poolSize}; targets: p99 < ${TARGET.p99Ms} ms, endpoint >= ${TARGET.ratio} x bare rate`,
     );
     const head = ['case', 'req/s', 'p50 ms', 'p99 ms', 'bare q/s', 'bare p99', 'ratio', ''];
     const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));

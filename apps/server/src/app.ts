@@ -13,7 +13,8 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { accessPolicyPlugin } from './http/access-policy.js';
 import { registerErrorHandler } from './http/errors.js';
-import { createTokenService } from './http/tokens.js';
+import { createLiveSessions, type LiveSessions } from './http/live-sessions.js';
+import { createTokenService, type TokenService } from './http/tokens.js';
 import { registerWebApp } from './http/web-app.js';
 import { type HubOptions, type HubService, hubPlugin } from './hub/index.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
@@ -76,13 +77,15 @@ export async function buildApp({ config, database, hub }: AppDeps) {
 
   // Infrastructure
   const tokens = createTokenService(config.jwtSecret);
+  const sessions = createLiveSessions(database.db);
+  const authenticator = { tokens, sessions };
   const transport = config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl, config.mail.from) : null;
   const mailer = createMailer(database.db, transport, app.log);
   app.addHook('onClose', () => mailer.close());
   await app.register(fastifyCookie);
-  await app.register(accessPolicyPlugin, { db: database.db, tokens });
-  await app.register(hubPlugin, { config, database, tokens, options: hub });
-  const deps = { config, db: database.db, tokens, mailer, hub: app.hub };
+  await app.register(accessPolicyPlugin, { db: database.db, authenticator });
+  await app.register(hubPlugin, { config, database, authenticator, options: hub });
+  const deps = { config, db: database.db, tokens, sessions, mailer, hub: app.hub };
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Atrium API', version: '1.0.0', description: 'Multi-tenant workplace platform' },
@@ -124,7 +127,8 @@ export type App = Awaited<ReturnType<typeof buildApp>>;
 export type ModuleDeps = {
   config: Config;
   db: Database['db'];
-  tokens: ReturnType<typeof createTokenService>;
+  tokens: TokenService;
+  sessions: LiveSessions;
   hub: HubService;
   mailer: Mailer;
 };

@@ -3,6 +3,12 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
+/**
+ * Connections to PostgreSQL per process. A few per core: beyond that, backends only queue for the
+ * CPU and every query waits longer (bench/README.md).
+ */
+export const DEFAULT_POOL_SIZE = 8;
+
 const bool = z
   .enum(['true', 'false', '1', '0'])
   .transform((v) => v === 'true' || v === '1')
@@ -18,6 +24,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   /** PostgreSQL connection string; when unset the embedded PGlite database in DATA_DIR is used. */
   DATABASE_URL: z.url().optional(),
+  /** Connections to DATABASE_URL per server process. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(DEFAULT_POOL_SIZE),
   /** Redis server for the real-time hub's backplane between server processes; when unset, PostgreSQL LISTEN/NOTIFY carries it. */
   REDIS_URL: z.url().optional(),
   /** Seed demo tenants and accounts; defaults to true on the embedded database outside production only. */
@@ -75,6 +83,7 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  databasePoolSize: number;
   redisUrl: string | undefined;
   seedDemo: boolean;
   jwtSecret: string;
@@ -121,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     redisUrl: e.REDIS_URL,
     seedDemo,
     jwtSecret: e.JWT_SECRET ?? localSecret(dataDir),

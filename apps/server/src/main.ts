@@ -5,7 +5,11 @@ import { migrate } from './db/migrate.js';
 import { seedDemo, seedReferenceData } from './db/seed.js';
 
 const config = loadConfig();
-const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({
+  url: config.databaseUrl,
+  dataDir: config.dataDir,
+  poolSize: config.databasePoolSize,
+});
 await migrate(database);
 await seedReferenceData(database.db);
 if (config.seedDemo) await seedDemo(database.db);

@@ -1,11 +1,13 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { DEFAULT_POOL_SIZE } from '../config.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -23,9 +25,13 @@ export type Database = {
 };
 
 /** PostgreSQL when a URL is given, otherwise PGlite in dataDir (or in memory when dataDir is null). */
-export async function openDatabase(opts: { url?: string; dataDir: string | null }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir: string | null;
+  poolSize?: number;
+}): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 20 });
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? DEFAULT_POOL_SIZE });
     // An idle client whose connection ends (server restart, terminated backend, a test database
     // dropped WITH (FORCE)) is reported on the pool; unheard, that 'error' would end the process.
     // The pool drops that client and opens a new one when next needed.
@@ -41,4 +47,35 @@ export async function openDatabase(opts: { url?: string; dataDir: string | null 
   const client = await PGlite.create(dir);
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
   return { db, kind: 'pglite', pglite: client, close: () => client.close() };
+}
+
+const dialect = new PgDialect({ casing: 'snake_case' });
+const statementNames = new Map<string, string>();
+
+/** SQL text and parameters of a statement, as the driver receives them. */
+export const toQuery = (statement: SQL) => dialect.sqlToQuery(statement);
+
+/** The prepared-statement name of a statement text: the driver refuses one name for two texts. */
+export function statementName(prefix: string, text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `${prefix}_${createHash('sha1').update(text).digest('base64url').slice(0, 12)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * The rows of a hot read. On PostgreSQL it runs as a named prepared statement, which each pooled
+ * connection parses and plans once instead of on every call; planning is about a third of a list
+ * query's time. Callers keep the statement text from a small set (arrays as one parameter, not one
+ * placeholder per element), since every distinct text stays prepared on each connection.
+ */
+export async function queryRows<T>(db: Db, prefix: string, statement: SQL): Promise<T[]> {
+  const client = (db as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const { sql: text, params } = toQuery(statement);
+    return (await client.query({ name: statementName(prefix, text), text, values: params })).rows as T[];
+  }
+  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
 }

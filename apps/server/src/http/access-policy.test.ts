@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { accessPolicyPlugin } from './access-policy.js';
 import { registerErrorHandler } from './errors.js';
+import { createLiveSessions } from './live-sessions.js';
 import { createTokenService } from './tokens.js';
 
 /**
@@ -83,7 +84,10 @@ describe('access policy enforcement for every route of the table', () => {
     registerErrorHandler(probes);
     await probes.register(accessPolicyPlugin, {
       db: ctx.db,
-      tokens: createTokenService('test-secret-that-is-long-enough-for-hs256'),
+      authenticator: {
+        tokens: createTokenService('test-secret-that-is-long-enough-for-hs256'),
+        sessions: createLiveSessions(ctx.db),
+      },
     });
     for (const rule of ROUTE_TABLE) {
       probes.get(`/probe/${rule.path}`, { config: { policy: rule.policy } }, async () => ({ ok: true }));
@@ -142,7 +146,10 @@ describe('every route declares a policy', () => {
 
   it('refuses to start an app with a route that declares none', async () => {
     const app = Fastify();
-    await app.register(accessPolicyPlugin, { db: ctx.db, tokens: createTokenService('x'.repeat(40)) });
+    await app.register(accessPolicyPlugin, {
+      db: ctx.db,
+      authenticator: { tokens: createTokenService('x'.repeat(40)), sessions: createLiveSessions(ctx.db) },
+    });
     app.get('/forgotten', async () => 'oops');
     await expect(app.ready()).rejects.toThrow(/without an access policy: GET \/forgotten/);
   });

@@ -1,10 +1,11 @@
 import { type AccessPolicy, decideAccess } from '@atrium/contracts';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.js';
-import { features, sessions, tenantFeatures } from '../db/schema/index.js';
+import { features, tenantFeatures } from '../db/schema/index.js';
 import { AppError } from './errors.js';
+import type { LiveSessions } from './live-sessions.js';
 import { bearerToken, type Principal, type TokenService } from './tokens.js';
 
 declare module 'fastify' {
@@ -33,31 +34,27 @@ export async function tenantFeatureNames(db: Db, tenantId: string | null): Promi
   return rows.map((r) => r.name);
 }
 
-/** A token is only as good as its session: revoked or expired sessions end at once. */
-async function sessionIsLive(db: Db, sessionId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
-  return !!row;
-}
+/** What authenticates a caller: the token's signature, then its session (revoked sessions end at once). */
+export type Authenticator = { tokens: TokenService; sessions: LiveSessions };
 
 /** The principal of a valid access token whose session is live. */
-export async function principalOfToken(db: Db, tokens: TokenService, token: string | null): Promise<Principal | null> {
+export async function principalOfToken(
+  { tokens, sessions }: Authenticator,
+  token: string | null,
+): Promise<Principal | null> {
   if (!token) return null;
-  const principal = await tokens.verify(token);
-  if (!principal || !(await sessionIsLive(db, principal.sessionId))) return null;
+  const principal = tokens.verify(token);
+  if (!principal || !(await sessions.isLive(principal.sessionId))) return null;
   return principal;
 }
 
 /** The caller of a request; its token is read from the query only with tokenInQuery (see bearerToken). */
 export async function authenticate(
-  db: Db,
-  tokens: TokenService,
+  authenticator: Authenticator,
   request: FastifyRequest,
   { tokenInQuery = false }: { tokenInQuery?: boolean } = {},
 ): Promise<Principal | null> {
-  return principalOfToken(db, tokens, bearerToken(request.headers, tokenInQuery ? request.query : undefined));
+  return principalOfToken(authenticator, bearerToken(request.headers, tokenInQuery ? request.query : undefined));
 }
 
 type RouteEntry = { method: string | string[]; url: string; policy?: AccessPolicy };
@@ -66,43 +63,49 @@ type RouteEntry = { method: string | string[]; url: string; policy?: AccessPolic
  * Enforces each route's declared policy before its handler runs, and refuses to start
  * when any route declares none.
  */
-export const accessPolicyPlugin = fp<{ db: Db; tokens: TokenService }>(async (app: FastifyInstance, { db, tokens }) => {
-  const routes: { options: { method: string | string[]; url: string; config?: { policy?: AccessPolicy } } }[] = [];
-  app.decorateRequest('principal', null);
+export const accessPolicyPlugin = fp<{ db: Db; authenticator: Authenticator }>(
+  async (app: FastifyInstance, { db, authenticator }) => {
+    const routes: { options: { method: string | string[]; url: string; config?: { policy?: AccessPolicy } } }[] = [];
+    app.decorateRequest('principal', null);
 
-  app.addHook('onRoute', (options) => {
-    routes.push({ options: options as never });
-  });
+    app.addHook('onRoute', (options) => {
+      routes.push({ options: options as never });
+    });
 
-  app.addHook('onReady', async () => {
-    const missing = listRoutes().filter((r) => !r.policy);
-    if (missing.length) {
-      throw new Error(`Routes without an access policy: ${missing.map((r) => `${r.method} ${r.url}`).join(', ')}`);
+    app.addHook('onReady', async () => {
+      const missing = listRoutes().filter((r) => !r.policy);
+      if (missing.length) {
+        throw new Error(`Routes without an access policy: ${missing.map((r) => `${r.method} ${r.url}`).join(', ')}`);
+      }
+    });
+
+    function listRoutes(): RouteEntry[] {
+      return routes.map(({ options }) => ({
+        method: options.method,
+        url: options.url,
+        policy: options.config?.policy,
+      }));
     }
-  });
+    app.decorate('listRoutes', listRoutes);
 
-  function listRoutes(): RouteEntry[] {
-    return routes.map(({ options }) => ({ method: options.method, url: options.url, policy: options.config?.policy }));
-  }
-  app.decorate('listRoutes', listRoutes);
+    app.addHook('onRequest', async (request) => {
+      const policy = request.routeOptions.config?.policy;
+      // Unknown URLs reach the not-found handler, which has nothing to protect.
+      if (!request.routeOptions.url) return;
+      if (!policy) throw new AppError('forbidden', 'This route declares no access policy');
+      if (policy.access === 'public') return;
 
-  app.addHook('onRequest', async (request) => {
-    const policy = request.routeOptions.config?.policy;
-    // Unknown URLs reach the not-found handler, which has nothing to protect.
-    if (!request.routeOptions.url) return;
-    if (!policy) throw new AppError('forbidden', 'This route declares no access policy');
-    if (policy.access === 'public') return;
-
-    const tokenInQuery = request.routeOptions.config?.tokenInQuery === true;
-    const principal = await authenticate(db, tokens, request, { tokenInQuery });
-    if (!principal) throw new AppError('unauthenticated');
-    request.principal = principal;
-    const needsFeatures = 'feature' in policy && policy.feature;
-    const featureNames = needsFeatures ? await tenantFeatureNames(db, principal.tenantId) : [];
-    const decision = decideAccess(policy, { roles: principal.roles, features: featureNames });
-    if (decision === 'forbidden') throw new AppError('forbidden');
-  });
-});
+      const tokenInQuery = request.routeOptions.config?.tokenInQuery === true;
+      const principal = await authenticate(authenticator, request, { tokenInQuery });
+      if (!principal) throw new AppError('unauthenticated');
+      request.principal = principal;
+      const needsFeatures = 'feature' in policy && policy.feature;
+      const featureNames = needsFeatures ? await tenantFeatureNames(db, principal.tenantId) : [];
+      const decision = decideAccess(policy, { roles: principal.roles, features: featureNames });
+      if (decision === 'forbidden') throw new AppError('forbidden');
+    });
+  },
+);
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -43,6 +43,8 @@ export class Hub implements ConnectionHost {
     readonly options: HubOptions,
     readonly log: FastifyBaseLogger,
     private readonly loadUserGroups: UserGroupLoader,
+    /** Sessions were revoked or closed (here or, through the backplane, elsewhere). */
+    private readonly sessionsEnded: (sessionIds: string[]) => void = () => {},
   ) {
     this.methods = options.methods;
   }
@@ -123,6 +125,7 @@ export class Hub implements ConnectionHost {
         return;
       }
       case 'revoke': {
+        this.sessionsEnded(envelope.sessionIds);
         const sessions = new Set(envelope.sessionIds);
         const logOut = new Outbound(invocation(HUB_EVENTS.LogOut, []));
         for (const connection of this.byToken.values()) {
@@ -134,6 +137,7 @@ export class Hub implements ConnectionHost {
         return;
       }
       case 'close': {
+        this.sessionsEnded(envelope.sessionIds);
         const sessions = new Set(envelope.sessionIds);
         for (const connection of this.byToken.values()) {
           if (sessions.has(connection.sessionId)) connection.close({ error: envelope.error });

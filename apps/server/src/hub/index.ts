@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
 import { userGroupMembers, userGroups } from '../db/schema/index.js';
-import type { TokenService } from '../http/tokens.js';
+import type { Authenticator } from '../http/access-policy.js';
 import { type Backplane, memoryBackplane } from './backplane.js';
 import { postgresBackplane } from './backplane-postgres.js';
 import { redisBackplane } from './backplane-redis.js';
@@ -28,7 +28,7 @@ declare module 'fastify' {
 export type HubPluginOptions = {
   config: Config;
   database: Database;
-  tokens: TokenService;
+  authenticator: Authenticator;
   /** Timings and limits; tests shorten them. */
   options?: Partial<HubOptions>;
 };
@@ -61,10 +61,14 @@ function chooseBackplane(config: Config, database: Database, log: FastifyBaseLog
  * `app.hub` for modules. On close, every client is told to reconnect before the server stops.
  */
 export const hubPlugin = fp<HubPluginOptions>(
-  async (app: FastifyInstance, { config, database, tokens, options }) => {
+  async (app: FastifyInstance, { config, database, authenticator, options }) => {
     const log = app.log.child({ module: 'hub' });
-    const hub = new Hub({ ...defaultHubOptions, ...options }, log, (userId, tenantId) =>
-      userGroupsOf(database.db, userId, tenantId),
+    const hub = new Hub(
+      { ...defaultHubOptions, ...options },
+      log,
+      (userId, tenantId) => userGroupsOf(database.db, userId, tenantId),
+      // Every process applies revocations, so each forgets the sessions it took as live.
+      (sessionIds) => authenticator.sessions.forget(sessionIds),
     );
     const backplane = chooseBackplane(config, database, log);
     await backplane.start((envelope) => {
@@ -73,8 +77,8 @@ export const hubPlugin = fp<HubPluginOptions>(
     log.debug({ backplane: backplane.kind }, 'hub backplane started');
 
     app.decorate('hub', createHubService(hub, backplane, log));
-    await app.register(hubRoutes, { hub, db: database.db, tokens });
-    const wss = attachWebSockets(app.server, { hub, db: database.db, tokens });
+    await app.register(hubRoutes, { hub, authenticator });
+    const wss = attachWebSockets(app.server, { hub, authenticator });
     const sockets = trackSockets(app.server, hub.options.shutdownGraceMs);
     hub.start();
 

@@ -1,14 +1,13 @@
 import { AUTHENTICATED, PUBLIC } from '@atrium/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/client.js';
-import { principalOfToken } from '../http/access-policy.js';
+import { type Authenticator, principalOfToken } from '../http/access-policy.js';
 import { principalOf } from '../http/tenant-context.js';
-import { bearerToken, type TokenService } from '../http/tokens.js';
+import { bearerToken } from '../http/tokens.js';
 import { type Connection, tokenExpiry } from './connection.js';
 import type { Hub } from './hub.js';
 import { LongPollingSink, ServerSentEventsSink } from './transports.js';
 
-export type HubRouteDeps = { hub: Hub; db: Db; tokens: TokenService };
+export type HubRouteDeps = { hub: Hub; authenticator: Authenticator };
 
 const AVAILABLE_TRANSPORTS = [
   { transport: 'WebSockets', transferFormats: ['Text', 'Binary'] },
@@ -26,7 +25,7 @@ const text = (reply: FastifyReply, status: number, body = '') =>
  * of the half-duplex transports. Registered in its own context: bodies are read raw, whatever
  * their content type (an empty negotiate body carries none).
  */
-export async function hubRoutes(app: FastifyInstance, { hub, db, tokens }: HubRouteDeps) {
+export async function hubRoutes(app: FastifyInstance, { hub, authenticator }: HubRouteDeps) {
   const { path, maxPayloadBytes, pollHoldMs } = hub.options;
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: maxPayloadBytes }, (_req, body, done) =>
@@ -82,7 +81,8 @@ export async function hubRoutes(app: FastifyInstance, { hub, db, tokens }: HubRo
     if (!token) return refuse(401, 'Unauthorized');
     const found = hub.find(id);
     if (!found) return refuse(404, 'No Connection with that ID');
-    const principal = found.transport === null ? await principalOfToken(db, tokens, token) : await tokens.verify(token);
+    const principal =
+      found.transport === null ? await principalOfToken(authenticator, token) : authenticator.tokens.verify(token);
     if (!principal) return refuse(401, 'Unauthorized');
     if (principal.sessionId !== found.sessionId) return refuse(403, 'Forbidden');
     found.authenticated(tokenExpiry(token));

@@ -1,9 +1,8 @@
 import { type IncomingMessage, type Server, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import type { Db } from '../db/client.js';
-import { principalOfToken } from '../http/access-policy.js';
-import { bearerToken, type TokenService } from '../http/tokens.js';
+import { type Authenticator, principalOfToken } from '../http/access-policy.js';
+import { bearerToken } from '../http/tokens.js';
 import { type Connection, tokenExpiry } from './connection.js';
 import type { Hub } from './hub.js';
 import { WebSocketSink } from './transports.js';
@@ -20,8 +19,8 @@ function refuse(socket: Duplex, status: number, body: string) {
  * WebSockets on the Fastify server's 'upgrade' event, for the hub path only. Everything is
  * checked before upgrading: unknown ids get 404, a second socket 409, no valid token 401.
  */
-export function attachWebSockets(server: Server, deps: { hub: Hub; db: Db; tokens: TokenService }) {
-  const { hub, db, tokens } = deps;
+export function attachWebSockets(server: Server, deps: { hub: Hub; authenticator: Authenticator }) {
+  const { hub, authenticator } = deps;
   const wss = new WebSocketServer({
     noServer: true,
     maxPayload: hub.options.maxPayloadBytes,
@@ -35,7 +34,7 @@ export function attachWebSockets(server: Server, deps: { hub: Hub; db: Db; token
     if (!token) return refuse(socket, 401, 'Unauthorized');
     const id = url.searchParams.get('id');
     if (id && !hub.find(id)) return refuse(socket, 404, 'No Connection with that ID');
-    const principal = await principalOfToken(db, tokens, token);
+    const principal = await principalOfToken(authenticator, token);
     if (!principal) return refuse(socket, 401, 'Unauthorized');
     const expiresAt = tokenExpiry(token);
 

@@ -77,6 +77,10 @@ export function describeTwoProcesses(name: string, env: Record<string, string>) 
     it('sends LogOut to a session connected to B when it signs out through A, and B closes it', async () => {
       const { token, cookie } = await a.member([tenant]);
       const connection = await clientOnB(token);
+      const infoOnB = () =>
+        b.app.inject({ method: 'GET', url: '/core/api/me/info', headers: { authorization: `Bearer ${token}` } });
+      // B has just found the session live, and remembers that (http/live-sessions.ts).
+      expect((await infoOnB()).statusCode).toBe(200);
       const closed = new Promise<Error | undefined>((resolve) => connection.onclose(resolve));
       const logOut = nextCall(connection, HUB_EVENTS.LogOut);
       const res = await a.app.inject({
@@ -88,6 +92,8 @@ export function describeTwoProcesses(name: string, env: Record<string, string>) 
       await logOut;
       await closed;
       expect(connection.state).toBe(HubConnectionState.Disconnected);
+      // The revocation that reached B's connections also made B forget the session.
+      expect((await infoOnB()).statusCode).toBe(401);
     });
 
     it('closes, without LogOut, a connection of B whose impersonation session ends through A', async () => {

@@ -8,7 +8,7 @@ import { principalOf } from '../../http/tenant-context.js';
 import { createAuthService } from './auth.service.js';
 import { clearRefreshCookie, REFRESH_COOKIE, sendIssued } from './refresh-cookie.js';
 
-export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { config, db, tokens, hub }) => {
+export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { config, db, tokens, sessions, hub }) => {
   const auth = createAuthService(db, tokens, hub);
 
   const refreshCookieOf = (request: FastifyRequest) => request.cookies[REFRESH_COOKIE];
@@ -58,7 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { confi
     },
     async (request, reply) => {
       // Works with an expired access token too: the refresh cookie names the session.
-      const principal = await authenticate(db, tokens, request);
+      const principal = await authenticate({ tokens, sessions }, request);
       const sessionId = principal?.sessionId ?? (await auth.sessionOfRefreshToken(refreshCookieOf(request)));
       if (sessionId) await auth.logout(sessionId);
       clearRefreshCookie(reply);

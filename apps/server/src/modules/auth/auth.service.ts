@@ -36,7 +36,7 @@ export function createAuthService(db: Db, tokens: TokenService, hub: HubService)
     };
     return {
       user: toAuthUser(user, roles, session),
-      token: await tokens.sign(principal),
+      token: tokens.sign(principal),
       refreshToken,
       persistent: session.rememberMe === 'persistent',
     };

@@ -1,5 +1,5 @@
 import { and, asc, count, countDistinct, eq, inArray, isNull, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { type Db, queryRows } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
 import { features, tenantFeatures, tenantMemberships, tenants, users } from '../../db/schema/index.js';
 
@@ -85,8 +85,8 @@ type ListRow = {
 };
 
 export async function listTenants(db: Db, f: TenantListFilter) {
-  const rows = (await db.execute(tenantsListSql(f))) as unknown as { rows: ListRow[] };
-  return rows.rows.map((r) => ({
+  const rows = await queryRows<ListRow>(db, 'tenants_list', tenantsListSql(f));
+  return rows.map((r) => ({
     ...r,
     createdAt: r.createdAt instanceof Date ? r.createdAt : new Date(r.createdAt),
     total: Number(r.total),

@@ -1,7 +1,6 @@
 import type { Role } from '@atrium/contracts';
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.js';
+import { type Db, queryRows } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
 import {
   roles as rolesTable,
@@ -60,12 +59,12 @@ export function usersListSql(f: UserListFilter): SQL {
   }
   if (f.roles.length) {
     conds.push(
-      sql`exists (select 1 from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id and r.name in (${list(f.roles)}))`,
+      sql`exists (select 1 from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id and r.name = any(${sql.param(f.roles)}::text[]))`,
     );
   }
   if (f.groupIds.length) {
     conds.push(
-      sql`exists (select 1 from user_group_members gm where gm.user_id = u.id and gm.group_id in (${list(f.groupIds)}))`,
+      sql`exists (select 1 from user_group_members gm where gm.user_id = u.id and gm.group_id = any(${sql.param(f.groupIds)}::uuid[]))`,
     );
   }
   const dir = sql.raw(f.direction === 'desc' ? 'desc' : 'asc');
@@ -111,9 +110,6 @@ function orderOuter(f: UserListFilter): SQL {
   }[f.sort];
 }
 
-/** SQL text and parameters of a statement, as the driver receives them (the benchmark runs them bare). */
-export const toQuery = (statement: SQL) => new PgDialect({ casing: 'snake_case' }).sqlToQuery(statement);
-
 type ListRow = {
   id: string;
   name: string;
@@ -129,8 +125,7 @@ type ListRow = {
 const asDate = (v: Date | string | null) => (v === null ? null : v instanceof Date ? v : new Date(v));
 
 export async function listUsers(db: Db, f: UserListFilter) {
-  const result = await db.execute(usersListSql(f));
-  const rows = (result as unknown as { rows: ListRow[] }).rows;
+  const rows = await queryRows<ListRow>(db, 'users_list', usersListSql(f));
   return rows.map((r) => ({ ...r, total: Number(r.total), deletedAt: asDate(r.deletedAt) }));
 }
 

@@ -1,0 +1,73 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/harness.js';
+import { sessions } from '../db/schema/index.js';
+import { createLiveSessions } from './live-sessions.js';
+
+describe('live sessions', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  /** A signed-in session's id, and a way to revoke it behind the cache's back. */
+  async function session() {
+    const user = await ctx.factories.user();
+    await ctx.signIn(user.email);
+    const [row] = await ctx.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    const revokeInDatabase = () =>
+      ctx.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, row!.id));
+    return { id: row!.id, revokeInDatabase };
+  }
+
+  it('answers from memory once a session was found live, and from the database after forget()', async () => {
+    const live = createLiveSessions(ctx.db);
+    const s = await session();
+    expect(await live.isLive(s.id)).toBe(true);
+    await s.revokeInDatabase();
+    // Remembered: no round trip, so the change behind its back is not seen yet.
+    expect(await live.isLive(s.id)).toBe(true);
+    live.forget([s.id]);
+    expect(await live.isLive(s.id)).toBe(false);
+  });
+
+  it('does not take unknown, revoked or expired sessions as live', async () => {
+    const live = createLiveSessions(ctx.db);
+    const revoked = await session();
+    await revoked.revokeInDatabase();
+    const expired = await session();
+    await ctx.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, expired.id));
+    expect(await live.isLive(revoked.id)).toBe(false);
+    expect(await live.isLive(expired.id)).toBe(false);
+    expect(await live.isLive('00000000-0000-4000-8000-000000000000')).toBe(false);
+  });
+
+  it('does not remember an answer read before a forget() that overlapped the lookup', async () => {
+    const live = createLiveSessions(ctx.db);
+    const s = await session();
+    const lookup = live.isLive(s.id); // reads the session while it is still live...
+    await s.revokeInDatabase();
+    live.forget([s.id]); // ...and the revocation lands before that answer is stored
+    expect(await lookup).toBe(true);
+    expect(await live.isLive(s.id)).toBe(false);
+  });
+
+  it('ends a revoked session at once for the app that revoked it', async () => {
+    const user = await ctx.factories.user();
+    const { token, cookie } = await ctx.signIn(user.email);
+    const info = () =>
+      ctx.app.inject({ method: 'GET', url: '/core/api/me/info', headers: { authorization: `Bearer ${token}` } });
+    expect((await info()).statusCode).toBe(200);
+    const out = await ctx.app.inject({
+      method: 'POST',
+      url: '/core/api/auth/logout',
+      cookies: { atrium_refresh: cookie },
+    });
+    expect(out.statusCode).toBe(204);
+    expect((await info()).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,57 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { sessions } from '../db/schema/index.js';
+
+/** How long a session found live is taken as live without asking the database again. */
+const REMEMBER_MS = 10_000;
+/** Sessions remembered at most; the oldest goes first. */
+const MAX_REMEMBERED = 50_000;
+
+/**
+ * Whether a session is live (neither revoked nor expired), remembered for a few seconds so that
+ * a signed-in request does not pay a database round trip on top of its own work.
+ *
+ * A revocation still ends a session at once: the hub applies every revoke and close in every
+ * server process (the backplane carries them) and calls forget() there. REMEMBER_MS only bounds
+ * what a lost backplane message could leave behind.
+ */
+export function createLiveSessions(db: Db) {
+  /** Session id -> until when it counts as live (never past its own expiry). */
+  const liveUntil = new Map<string, number>();
+  /** Bumped by every forget(): a lookup that overlapped one must not store its (older) answer. */
+  let generation = 0;
+
+  async function load(sessionId: string): Promise<number | null> {
+    const [row] = await db
+      .select({ expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+    return row ? row.expiresAt.getTime() : null;
+  }
+
+  return {
+    async isLive(sessionId: string): Promise<boolean> {
+      const now = Date.now();
+      const until = liveUntil.get(sessionId);
+      if (until !== undefined && until > now) return true;
+      const started = generation;
+      const expiresAt = await load(sessionId);
+      if (expiresAt === null) {
+        liveUntil.delete(sessionId);
+        return false;
+      }
+      if (started === generation) {
+        liveUntil.delete(sessionId);
+        if (liveUntil.size >= MAX_REMEMBERED) liveUntil.delete(liveUntil.keys().next().value!);
+        liveUntil.set(sessionId, Math.min(expiresAt, now + REMEMBER_MS));
+      }
+      return true;
+    },
+    /** These sessions ended (revoked, or closed without signing out): ask the database next time. */
+    forget(sessionIds: readonly string[]) {
+      generation++;
+      for (const id of sessionIds) liveUntil.delete(id);
+    },
+  };
+}
+export type LiveSessions = ReturnType<typeof createLiveSessions>;
