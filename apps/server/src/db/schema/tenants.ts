@@ -11,6 +11,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -51,6 +52,19 @@ export const tenants = pgTable(
     index('tenants_created_at_idx').on(t.createdAt),
     index('tenants_partner_idx').on(t.partnerTenantId),
   ],
+);
+
+/**
+ * Live tenants per partner tenant (null: tenants run by no partner), kept by a trigger on tenants
+ * (migration 0006). The tenants list reads its total here: one row, not a count of every tenant.
+ */
+export const tenantCounts = pgTable(
+  'tenant_counts',
+  {
+    partnerTenantId: uuid(),
+    live: integer().notNull(),
+  },
+  (t) => [unique('tenant_counts_partner_key').on(t.partnerTenantId).nullsNotDistinct()],
 );
 
 /** The catalogue of features a tenant can be given. */

@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FeatureName } from '@atrium/contracts';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
 import { describeTenantIsolation } from '../../../test/isolation.js';
@@ -331,6 +331,44 @@ describe('GET /core/api/tenants', () => {
     expect(desc.data[0].name).toBe(`Charlie ${tag}`);
     const byCreated = (await api('GET', `/tenants?search=${tag}&sort=createdAt&direction=desc`, su.auth)).json();
     expect(byCreated.data[0].name).toBe(`Bravo ${tag}`);
+  });
+
+  it('totals the unsearched list exactly through creations, deletions, restores and partner moves', async () => {
+    const su = await superadmin();
+    const partner = await ctx.factories.tenant({ isPartnerTenant: true });
+    const other = await ctx.factories.tenant({ isPartnerTenant: true });
+    const pm = await ctx.actor(['PartnerManager'], { tenants: [partner.id], activeTenant: partner.id });
+    /** The totals the API answers, beside a plain count of the same tenants. */
+    const totals = async () => {
+      const live = await ctx.db
+        .select({ id: tenants.id, partner: tenants.partnerTenantId })
+        .from(tenants)
+        .where(isNull(tenants.deletedAt));
+      return {
+        all: (await api('GET', '/tenants?take=1', su.auth)).json().total,
+        partner: (await api('GET', '/tenants?take=1', pm.auth)).json().total,
+        expected: { all: live.length, partner: live.filter((t) => t.partner === partner.id).length },
+      };
+    };
+    const check = async () => {
+      const t = await totals();
+      expect({ all: t.all, partner: t.partner }).toEqual(t.expected);
+      return t;
+    };
+    const before = await check();
+    const a = await ctx.factories.tenant({ partnerTenantId: partner.id });
+    const b = await ctx.factories.tenant({ partnerTenantId: partner.id });
+    expect((await check()).partner).toBe(before.partner + 2);
+    await ctx.db.update(tenants).set({ deletedAt: new Date() }).where(eq(tenants.id, a.id));
+    expect((await check()).all).toBe(before.all + 1);
+    await ctx.db.update(tenants).set({ deletedAt: null }).where(eq(tenants.id, a.id));
+    await ctx.db.update(tenants).set({ partnerTenantId: other.id }).where(eq(tenants.id, b.id));
+    await ctx.db.update(tenants).set({ name: 'Renamed, still counted once' }).where(eq(tenants.id, b.id));
+    expect((await check()).partner).toBe(before.partner + 1);
+    await ctx.db.delete(tenants).where(inArray(tenants.id, [a.id, b.id]));
+    expect(await check()).toMatchObject({ all: before.all, partner: before.partner });
+    // Past the last page the total is read on its own, from the same counts.
+    expect((await api('GET', '/tenants?take=1&page=100000', su.auth)).json().total).toBe(before.all);
   });
 
   it('searches the created date as the list shows it (dd-MM-yyyy)', async () => {
