@@ -24,6 +24,18 @@ export type Database = {
   pglite?: PGlite;
 };
 
+/**
+ * How the app's pool connects to PostgreSQL (the benchmark's bare pool connects the same way).
+ * Prepared statements run with their generic plan: the only ones are queryRows' hot reads, whose
+ * texts are written so that one plan serves every parameter, and planning them on every call would
+ * cost as much again as running them (bench/README.md).
+ */
+export const poolConfig = (url: string, poolSize = DEFAULT_POOL_SIZE): pg.PoolConfig => ({
+  connectionString: url,
+  max: poolSize,
+  options: '-c plan_cache_mode=force_generic_plan',
+});
+
 /** PostgreSQL when a URL is given, otherwise PGlite in dataDir (or in memory when dataDir is null). */
 export async function openDatabase(opts: {
   url?: string;
@@ -31,7 +43,7 @@ export async function openDatabase(opts: {
   poolSize?: number;
 }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? DEFAULT_POOL_SIZE });
+    const pool = new pg.Pool(poolConfig(opts.url, opts.poolSize));
     // An idle client whose connection ends (server restart, terminated backend, a test database
     // dropped WITH (FORCE)) is reported on the pool; unheard, that 'error' would end the process.
     // The pool drops that client and opens a new one when next needed.
@@ -67,9 +79,10 @@ export function statementName(prefix: string, text: string): string {
 
 /**
  * The rows of a hot read. On PostgreSQL it runs as a named prepared statement, which each pooled
- * connection parses and plans once instead of on every call; planning is about a third of a list
- * query's time. Callers keep the statement text from a small set (arrays as one parameter, not one
- * placeholder per element), since every distinct text stays prepared on each connection.
+ * connection parses and plans once (poolConfig) instead of on every call. So the statement must suit
+ * one plan whatever its parameters (fence a search so that its matches are found first), and its
+ * text must come from a small set (arrays as one parameter, not one placeholder per element), since
+ * every distinct text stays prepared on each connection.
  */
 export async function queryRows<T>(db: Db, prefix: string, statement: SQL): Promise<T[]> {
   const client = (db as { $client?: unknown }).$client;
