@@ -3,17 +3,13 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { accessPolicyPlugin } from './http/access-policy.js';
 import { registerErrorHandler } from './http/errors.js';
 import { createLiveSessions, type LiveSessions } from './http/live-sessions.js';
+import { responseSerializer } from './http/serializer.js';
 import { createTokenService, type TokenService } from './http/tokens.js';
 import { registerWebApp } from './http/web-app.js';
 import { type HubOptions, type HubService, hubPlugin } from './hub/index.js';
@@ -72,7 +68,7 @@ export async function buildApp({ config, database, hub }: AppDeps) {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer);
   registerErrorHandler(app);
 
   // Infrastructure

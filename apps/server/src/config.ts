@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
 /**
- * Connections to PostgreSQL per process. A few per core: beyond that, backends only queue for the
- * CPU and every query waits longer (bench/README.md).
+ * Connections to PostgreSQL per process: two per core, at least 4. Past that, backends only queue
+ * for the CPU, and on a machine shared with PostgreSQL they also take it from the app
+ * (bench/README.md).
  */
-export const DEFAULT_POOL_SIZE = 8;
+export const DEFAULT_POOL_SIZE = Math.max(4, 2 * availableParallelism());
 
 const bool = z
   .enum(['true', 'false', '1', '0'])

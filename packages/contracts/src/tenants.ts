@@ -179,7 +179,7 @@ export const tenantListItemSchema = z.object({
   id: z.uuid(),
   name: z.string(),
   countOfUsers: z.number().int(),
-  createdAt: z.date(),
+  createdAt: z.iso.datetime(),
   isPartnerTenant: z.boolean(),
 });
 export type TenantListItem = z.infer<typeof tenantListItemSchema>;
