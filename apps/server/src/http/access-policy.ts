@@ -59,53 +59,53 @@ export async function authenticate(
 
 type RouteEntry = { method: string | string[]; url: string; policy?: AccessPolicy };
 
+type PolicyPluginOptions = { db: Db; authenticator: Authenticator };
+
 /**
  * Enforces each route's declared policy before its handler runs, and refuses to start
  * when any route declares none.
  */
-export const accessPolicyPlugin = fp<{ db: Db; authenticator: Authenticator }>(
-  async (app: FastifyInstance, { db, authenticator }) => {
-    const routes: { options: { method: string | string[]; url: string; config?: { policy?: AccessPolicy } } }[] = [];
-    app.decorateRequest('principal', null);
+export const accessPolicyPlugin = fp<PolicyPluginOptions>(async (app: FastifyInstance, { db, authenticator }) => {
+  const routes: { options: { method: string | string[]; url: string; config?: { policy?: AccessPolicy } } }[] = [];
+  app.decorateRequest('principal', null);
 
-    app.addHook('onRoute', (options) => {
-      routes.push({ options: options as never });
-    });
+  app.addHook('onRoute', (options) => {
+    routes.push({ options: options as never });
+  });
 
-    app.addHook('onReady', async () => {
-      const missing = listRoutes().filter((r) => !r.policy);
-      if (missing.length) {
-        throw new Error(`Routes without an access policy: ${missing.map((r) => `${r.method} ${r.url}`).join(', ')}`);
-      }
-    });
-
-    function listRoutes(): RouteEntry[] {
-      return routes.map(({ options }) => ({
-        method: options.method,
-        url: options.url,
-        policy: options.config?.policy,
-      }));
+  app.addHook('onReady', async () => {
+    const missing = listRoutes().filter((r) => !r.policy);
+    if (missing.length) {
+      throw new Error(`Routes without an access policy: ${missing.map((r) => `${r.method} ${r.url}`).join(', ')}`);
     }
-    app.decorate('listRoutes', listRoutes);
+  });
 
-    app.addHook('onRequest', async (request) => {
-      const policy = request.routeOptions.config?.policy;
-      // Unknown URLs reach the not-found handler, which has nothing to protect.
-      if (!request.routeOptions.url) return;
-      if (!policy) throw new AppError('forbidden', 'This route declares no access policy');
-      if (policy.access === 'public') return;
+  function listRoutes(): RouteEntry[] {
+    return routes.map(({ options }) => ({
+      method: options.method,
+      url: options.url,
+      policy: options.config?.policy,
+    }));
+  }
+  app.decorate('listRoutes', listRoutes);
 
-      const tokenInQuery = request.routeOptions.config?.tokenInQuery === true;
-      const principal = await authenticate(authenticator, request, { tokenInQuery });
-      if (!principal) throw new AppError('unauthenticated');
-      request.principal = principal;
-      const needsFeatures = 'feature' in policy && policy.feature;
-      const featureNames = needsFeatures ? await tenantFeatureNames(db, principal.tenantId) : [];
-      const decision = decideAccess(policy, { roles: principal.roles, features: featureNames });
-      if (decision === 'forbidden') throw new AppError('forbidden');
-    });
-  },
-);
+  app.addHook('onRequest', async (request) => {
+    const policy = request.routeOptions.config?.policy;
+    // Unknown URLs reach the not-found handler, which has nothing to protect.
+    if (!request.routeOptions.url) return;
+    if (!policy) throw new AppError('forbidden', 'This route declares no access policy');
+    if (policy.access === 'public') return;
+
+    const tokenInQuery = request.routeOptions.config?.tokenInQuery === true;
+    const principal = await authenticate(authenticator, request, { tokenInQuery });
+    if (!principal) throw new AppError('unauthenticated');
+    request.principal = principal;
+    const needsFeatures = 'feature' in policy && policy.feature;
+    const featureNames = needsFeatures ? await tenantFeatureNames(db, principal.tenantId) : [];
+    const decision = decideAccess(policy, { roles: principal.roles, features: featureNames });
+    if (decision === 'forbidden') throw new AppError('forbidden');
+  });
+});
 
 declare module 'fastify' {
   interface FastifyInstance {

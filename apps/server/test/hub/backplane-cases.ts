@@ -100,14 +100,7 @@ export function describeTwoProcesses(name: string, env: Record<string, string>) 
       const target = await a.factories.user({ tenantIds: [tenant] });
       const admin = await a.factories.user({ roles: ['Superadmin'] });
       const adminToken = (await a.signIn(admin.email)).token;
-      const started = await a.app.inject({
-        method: 'POST',
-        url: '/core/api/auth/impersonate',
-        headers: { authorization: `Bearer ${adminToken}` },
-        payload: { userId: target.id, tenantId: tenant },
-      });
-      expect(started.statusCode).toBe(200);
-      const impersonating = started.json().token as string;
+      const impersonating = await a.impersonate(adminToken, target.id, tenant);
       const connection = await clientOnB(impersonating);
       let loggedOut = false;
       connection.on(HUB_EVENTS.LogOut, () => {

@@ -83,6 +83,18 @@ export async function startHubServer(opts: ServerOptions = {}) {
     return res.json().token as string;
   }
 
+  /** A super administrator (signed in with adminToken) starts viewing as userId; the new token. */
+  async function impersonate(adminToken: string, userId: string, tenantId: string) {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/core/api/auth/impersonate',
+      headers: { authorization: `Bearer ${adminToken}` },
+      payload: { userId, tenantId },
+    });
+    if (res.statusCode !== 200) throw new Error(`impersonating failed: ${res.body}`);
+    return res.json().token as string;
+  }
+
   return {
     get app() {
       return app;
@@ -94,6 +106,7 @@ export async function startHubServer(opts: ServerOptions = {}) {
     signIn,
     member,
     activate,
+    impersonate,
     async addToGroup(groupId: string, userId: string) {
       await database.db.insert(userGroupMembers).values({ groupId, userId });
     },

@@ -298,14 +298,7 @@ describe('hub and impersonation', () => {
     const own = await server.activate((await server.signIn(target.email)).token, tenantA);
     const admin = await server.factories.user({ roles: ['Superadmin'] });
     const adminToken = (await server.signIn(admin.email)).token;
-    const res = await server.app.inject({
-      method: 'POST',
-      url: '/core/api/auth/impersonate',
-      headers: { authorization: `Bearer ${adminToken}` },
-      payload: { userId: target.id, tenantId: tenantA },
-    });
-    expect(res.statusCode).toBe(200);
-    return { target, own, adminToken, impersonating: res.json().token as string };
+    return { target, own, adminToken, impersonating: await server.impersonate(adminToken, target.id, tenantA) };
   }
 
   it("sends TenantChanged of an impersonator's switch to the impersonation session only", async () => {

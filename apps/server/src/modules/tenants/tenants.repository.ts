@@ -67,14 +67,11 @@ export function tenantsListSql(f: TenantListFilter): SQL {
     f.sort === 'createdAt'
       ? sql`${sql.raw(a)}.created_at ${dir}, ${sql.raw(a)}.id`
       : sql`lower(${sql.raw(a)}.name) ${dir}, ${sql.raw(a)}.id`;
-  // A search reads only the columns the page shows, and lower(name) once per match for the sort.
-  const sortKey = f.sort === 'createdAt' ? sql`t.created_at ${dir}, t.id` : sql`t.name_key ${dir}, t.id`;
   const page = f.search?.trim()
     ? sql`
       select t.id, t.name, t.created_at, t.is_partner_tenant, count(*) over () as total
-      from (select t.id, t.name, t.created_at, t.is_partner_tenant, lower(t.name) as name_key
-            from tenants t where ${listWhere(f)} offset 0) t
-      order by ${sortKey}
+      from (select t.id, t.name, t.created_at, t.is_partner_tenant from tenants t where ${listWhere(f)} offset 0) t
+      order by ${order('t')}
       limit ${f.limit} offset ${f.offset}`
     : sql`
       select t.id, t.name, t.created_at, t.is_partner_tenant, ${totalSql(f)} as total
@@ -103,8 +100,8 @@ type ListRow = {
 export const listTenants = (db: Db, f: TenantListFilter) => queryRows<ListRow>(db, 'tenants_list', tenantsListSql(f));
 
 export async function countTenants(db: Db, f: Pick<TenantListFilter, 'partnerTenantId' | 'search'>) {
-  const [row] = await queryRows<{ n: number }>(db, 'tenants_total', sql`select ${totalSql(f)}::int as n`);
-  return Number(row?.n ?? 0);
+  const result = (await db.execute(sql`select ${totalSql(f)}::int as n`)) as unknown as { rows: { n: number }[] };
+  return Number(result.rows[0]?.n ?? 0);
 }
 
 /** Every live tenant in scope, sorted by name, for selects and the "all tenants" call. */

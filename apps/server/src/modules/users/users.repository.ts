@@ -21,11 +21,11 @@ export type UserRow = typeof users.$inferSelect;
 const userMatches = (term: string) =>
   sql`lower(u.name || ' ' || u.surname || ' ' || u.email) like ${containsPattern(term.toLowerCase())}`;
 
-const list = (items: readonly string[]) =>
-  sql.join(
-    items.map((i) => sql`${i}`),
-    sql`, `,
-  );
+/**
+ * `= any(...)` of a list as one array parameter: the statement's text stays the same whatever the
+ * list's length, which a prepared statement needs (db/client.ts queryRows).
+ */
+const anyOf = (values: readonly string[], type: 'uuid' | 'text') => sql`any(${sql.param(values)}::${sql.raw(type)}[])`;
 
 export type UserListFilter = {
   /** Only members of this tenant; undefined for every user (super administrators). */
@@ -59,12 +59,12 @@ export function usersListSql(f: UserListFilter): SQL {
   }
   if (f.roles.length) {
     conds.push(
-      sql`exists (select 1 from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id and r.name = any(${sql.param(f.roles)}::text[]))`,
+      sql`exists (select 1 from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id and r.name = ${anyOf(f.roles, 'text')})`,
     );
   }
   if (f.groupIds.length) {
     conds.push(
-      sql`exists (select 1 from user_group_members gm where gm.user_id = u.id and gm.group_id = any(${sql.param(f.groupIds)}::uuid[]))`,
+      sql`exists (select 1 from user_group_members gm where gm.user_id = u.id and gm.group_id = ${anyOf(f.groupIds, 'uuid')})`,
     );
   }
   const dir = sql.raw(f.direction === 'desc' ? 'desc' : 'asc');
@@ -258,7 +258,7 @@ export async function setMemberships(db: Db, userId: string, wanted: string[], m
     // Groups of a tenant the user left go with it.
     await db.execute(
       sql`delete from user_group_members gm using user_groups g
-          where g.id = gm.group_id and gm.user_id = ${userId} and g.tenant_id in (${list(removed)})`,
+          where g.id = gm.group_id and gm.user_id = ${userId} and g.tenant_id = ${anyOf(removed, 'uuid')}`,
     );
   }
   if (added.length) await db.insert(tenantMemberships).values(added.map((tenantId) => ({ tenantId, userId })));
@@ -327,7 +327,7 @@ export function userOptions(db: Db, opts: UserOptionsFilter) {
   if (opts.tenantIds) {
     if (!opts.tenantIds.length) return Promise.resolve([]);
     conds.push(
-      sql`exists (select 1 from tenant_memberships tm where tm.user_id = u.id and tm.tenant_id in (${list(opts.tenantIds)}))`,
+      sql`exists (select 1 from tenant_memberships tm where tm.user_id = u.id and tm.tenant_id = ${anyOf(opts.tenantIds, 'uuid')})`,
     );
   }
   if (opts.role) {
@@ -337,7 +337,7 @@ export function userOptions(db: Db, opts: UserOptionsFilter) {
   }
   if (opts.ids) {
     if (!opts.ids.length) return Promise.resolve([]);
-    conds.push(sql`u.id in (${list(opts.ids)})`);
+    conds.push(sql`u.id = ${anyOf(opts.ids, 'uuid')}`);
   }
   const term = opts.search?.trim();
   if (term) conds.push(userMatches(term));
