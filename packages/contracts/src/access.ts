@@ -33,3 +33,26 @@ export function decideAccess(policy: AccessPolicy, subject: AccessSubject): Acce
   if (policy.feature && !subject.features.includes(policy.feature)) return 'forbidden';
   return 'allow';
 }
+
+/**
+ * The policies pages and API routes are declared with, named for who they let in
+ * (spec part 1 §2, part 2 §6). Add a feature with `withFeature`.
+ */
+export const POLICIES = {
+  /** Super administrators only: platform tools such as the mail outbox and view-as. */
+  superadmins: roles(['Superadmin']),
+  /** Super administrators and tenant administrators: the active tenant's users, clients, documents. */
+  tenantAdmins: roles(['Superadmin', 'TenantAdmin']),
+  /** Super administrators and partner managers: tenants and their settings. */
+  tenantManagers: roles(['Superadmin', 'PartnerManager']),
+  /** Everyone who administers something in a tenant: its groups. */
+  groupReaders: roles(['Superadmin', 'PartnerManager', 'TenantAdmin']),
+  /** Every role that works inside a tenant. */
+  tenantMembers: roles(['Superadmin', 'TenantAdmin', 'User']),
+  /** Users and tenant administrators (not super administrators): a tenant's own content pages. */
+  tenantStaff: roles(['User', 'TenantAdmin']),
+} as const;
+
+/** The same policy, also requiring the active tenant to have `feature` switched on. */
+export const withFeature = (policy: AccessPolicy, feature: FeatureName): AccessPolicy =>
+  policy.access === 'public' ? policy : { ...policy, feature };

@@ -1,9 +1,9 @@
 import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo } from 'react';
-import { useGeneralData } from '../shared/api/general-data';
-import { buildTheme, tenantCssVariables } from '../shared/theme/theme';
-import { useUiState } from '../shared/ui-state/ui-state';
+import { useGeneralData } from '@/shared/api/general-data';
+import { buildTheme, tenantCssVariables } from '@/shared/theme/theme';
+import { useUiState } from '@/shared/ui-state/ui-state';
 
 /** Mantine with the active tenant's colours and font, in the colour scheme the user chose. */
 function TenantTheme({ children, env }: { children: ReactNode; env?: 'default' | 'test' }) {

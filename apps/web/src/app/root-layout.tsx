@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { onSessionOver, useSession } from '../shared/api/session';
-import { useHubConnection } from '../shared/hub/use-hub-connection';
-import { setLanguage } from '../shared/i18n/i18n';
-import { setUiState, useUiState } from '../shared/ui-state/ui-state';
+import { onSessionOver, useSession } from '@/shared/api/session';
+import { useHubConnection } from '@/shared/hub/use-hub-connection';
+import { setLanguage } from '@/shared/i18n/i18n';
+import { setUiState, useUiState } from '@/shared/ui-state/ui-state';
 import { SessionAccessProvider } from './guards/access-context';
 
-const SessionOverScreen = lazy(() => import('../features/errors/pages/session-over-screen'));
+const SessionOverScreen = lazy(() => import('@/features/errors/pages/session-over-screen'));
 
 /** Wraps every route: access state for the guards, session-over screen, language, cache hygiene, live events. */
 export function RootLayout() {

@@ -6,25 +6,25 @@ import { AuthLayout } from './layouts/auth-layout';
 import { RootLayout } from './root-layout';
 
 // Everything beyond the shell is its own chunk; the sign-in page's chunk is what the budget measures.
-const SignInPage = lazy(() => import('../features/auth/pages/sign-in-page'));
-const ActiveTenantPage = lazy(() => import('../features/auth/pages/active-tenant-page'));
+const SignInPage = lazy(() => import('@/features/auth/pages/sign-in-page'));
+const ActiveTenantPage = lazy(() => import('@/features/auth/pages/active-tenant-page'));
 const HomeLayout = lazy(() => import('./layouts/home-layout').then((m) => ({ default: m.HomeLayout })));
 const InnerLayout = lazy(() => import('./layouts/inner-layout').then((m) => ({ default: m.InnerLayout })));
-const HomePage = lazy(() => import('../features/home/pages/home-page'));
-const ProfilePage = lazy(() => import('../features/profile/pages/profile-page'));
-const ProfileEditPage = lazy(() => import('../features/profile/pages/profile-edit-page'));
-const NotFoundPage = lazy(() => import('../features/errors/pages/not-found-page'));
-const UnauthorizedPage = lazy(() => import('../features/errors/pages/unauthorized-page'));
-const ModuleUnavailablePage = lazy(() => import('../features/errors/pages/module-unavailable-page'));
-const ForgotPasswordPage = lazy(() => import('../features/passwords/pages/forgot-password-page'));
-const ResetPasswordPage = lazy(() => import('../features/passwords/pages/reset-password-page'));
-const Office365CallbackPage = lazy(() => import('../features/auth/pages/office365-callback-page'));
-const MailOutboxPage = lazy(() => import('../features/mail/pages/mail-outbox-page'));
-const TenantsPage = lazy(() => import('../features/tenants/pages/tenants-page'));
-const TenantFormPage = lazy(() => import('../features/tenants/pages/tenant-form-page'));
-const UsersPage = lazy(() => import('../features/users/pages/users-page'));
-const UserFormPage = lazy(() => import('../features/users/pages/user-form-page'));
-const ViewAsButton = lazy(() => import('../features/impersonation/components/view-as-button'));
+const HomePage = lazy(() => import('@/features/home/pages/home-page'));
+const ProfilePage = lazy(() => import('@/features/profile/pages/profile-page'));
+const ProfileEditPage = lazy(() => import('@/features/profile/pages/profile-edit-page'));
+const NotFoundPage = lazy(() => import('@/features/errors/pages/not-found-page'));
+const UnauthorizedPage = lazy(() => import('@/features/errors/pages/unauthorized-page'));
+const ModuleUnavailablePage = lazy(() => import('@/features/errors/pages/module-unavailable-page'));
+const ForgotPasswordPage = lazy(() => import('@/features/passwords/pages/forgot-password-page'));
+const ResetPasswordPage = lazy(() => import('@/features/passwords/pages/reset-password-page'));
+const Office365CallbackPage = lazy(() => import('@/features/auth/pages/office365-callback-page'));
+const MailOutboxPage = lazy(() => import('@/features/mail/pages/mail-outbox-page'));
+const TenantsPage = lazy(() => import('@/features/tenants/pages/tenants-page'));
+const TenantFormPage = lazy(() => import('@/features/tenants/pages/tenant-form-page'));
+const UsersPage = lazy(() => import('@/features/users/pages/users-page'));
+const UserFormPage = lazy(() => import('@/features/users/pages/user-form-page'));
+const ViewAsButton = lazy(() => import('@/features/impersonation/components/view-as-button'));
 
 /** A route of the table, always behind the one guard. */
 const guarded = (path: string, element: ReactNode): RouteObject => ({

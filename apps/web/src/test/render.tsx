@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
-import { buildTheme } from '../shared/theme/theme';
+import { buildTheme } from '@/shared/theme/theme';
 
 export function createTestQueryClient() {
   return new QueryClient({

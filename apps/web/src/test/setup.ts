@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import '../shared/i18n/i18n';
+import '@/shared/i18n/i18n';
 
 // Lazy pages are transformed on first import; under a full parallel run that can take over a second.
 configure({ asyncUtilTimeout: 5000 });

@@ -1,7 +1,7 @@
 import type { Role } from '@atrium/contracts';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
-import { useGeneralData } from '../../shared/api/general-data';
-import { useSession } from '../../shared/api/session';
+import { useGeneralData } from '@/shared/api/general-data';
+import { useSession } from '@/shared/api/session';
 
 /**
  * What the guards know about the visitor. `features` stays undefined until the active tenant's

@@ -9,7 +9,7 @@ import {
 import { screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '@/test/render';
 import { type AccessState, AccessStateProvider } from './access-context';
 import { RouteGuard } from './route-guard';
 

@@ -1,9 +1,9 @@
 import { type AccessSubject, decideAccess } from '@atrium/contracts';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { policyFor } from '../../shared/access/policy';
-import { signInPath } from '../../shared/routing/return-url';
-import { PageLoader } from '../../shared/ui/page-loader';
+import { policyFor } from '@/shared/access/policy';
+import { signInPath } from '@/shared/routing/return-url';
+import { PageLoader } from '@/shared/ui/page-loader';
 import { useAccessState } from './access-context';
 
 /**

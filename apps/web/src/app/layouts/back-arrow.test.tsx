@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderWithProviders, setViewportWidth } from '../../test/render';
+import { renderWithProviders, setViewportWidth } from '@/test/render';
 import { AppHeader } from './app-header';
 import { showBackArrow } from './back-arrow';
 

@@ -1,8 +1,8 @@
 import { Indicator, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { MenuIcon } from '../../shared/menu/icons';
-import type { MenuItem } from '../../shared/menu/menu';
+import { MenuIcon } from '@/shared/menu/icons';
+import type { MenuItem } from '@/shared/menu/menu';
 import classes from './bottom-nav.module.css';
 
 /** Mobile bottom bar: home, the Ignite shortcuts the tenant has, notifications and profile. */

@@ -6,21 +6,21 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { ImpersonationBanner } from '../../features/impersonation/components/impersonation-banner';
-import { setActiveTenant, signOut } from '../../shared/api/auth';
-import { useGeneralData } from '../../shared/api/general-data';
-import { type SessionState, useSession } from '../../shared/api/session';
-import { useIsMobile } from '../../shared/hooks/use-is-mobile';
-import { useMenu } from '../../shared/menu/use-menu';
-import { PageLoader } from '../../shared/ui/page-loader';
-import { setUiState, useUiState } from '../../shared/ui-state/ui-state';
+import { ImpersonationBanner } from '@/features/impersonation/components/impersonation-banner';
+import { setActiveTenant, signOut } from '@/shared/api/auth';
+import { useGeneralData } from '@/shared/api/general-data';
+import { type SessionState, useSession } from '@/shared/api/session';
+import { useIsMobile } from '@/shared/hooks/use-is-mobile';
+import { useMenu } from '@/shared/menu/use-menu';
+import { PageLoader } from '@/shared/ui/page-loader';
+import { setUiState, useUiState } from '@/shared/ui-state/ui-state';
 import { AppHeader } from './app-header';
 import { BottomNav } from './bottom-nav';
 import classes from './home-layout.module.css';
 import { SideMenu } from './side-menu';
 
 // The data-protection notice checks the user's consent itself; its code loads beside the shell.
-const GdprDialog = lazy(() => import('../../features/gdpr/components/gdpr-dialog'));
+const GdprDialog = lazy(() => import('@/features/gdpr/components/gdpr-dialog'));
 
 const NAVBAR_WIDTH = 272;
 const NAVBAR_COMPACT_WIDTH = 76;

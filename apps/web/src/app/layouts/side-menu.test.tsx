@@ -3,9 +3,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../shared/i18n/i18n';
-import { buildMenu, type MenuModel } from '../../shared/menu/menu';
-import { renderWithProviders } from '../../test/render';
+import { i18n } from '@/shared/i18n/i18n';
+import { buildMenu, type MenuModel } from '@/shared/menu/menu';
+import { renderWithProviders } from '@/test/render';
 import { SideMenu, type SideMenuProps } from './side-menu';
 
 const NORTHWIND = { id: '1281b56c-18d1-484b-9f61-2d324b63bb40', name: 'Northwind Partners' };

@@ -2,10 +2,10 @@ import { ActionIcon, Badge, Divider, NavLink, ScrollArea, Select, Text, Tooltip,
 import { IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { MenuIcon } from '../../shared/menu/icons';
-import type { MenuItem, MenuModel } from '../../shared/menu/menu';
-import { Logo } from '../../shared/ui/logo';
-import { UserAvatar } from '../../shared/ui/user-avatar';
+import { MenuIcon } from '@/shared/menu/icons';
+import type { MenuItem, MenuModel } from '@/shared/menu/menu';
+import { Logo } from '@/shared/ui/logo';
+import { UserAvatar } from '@/shared/ui/user-avatar';
 import classes from './side-menu.module.css';
 
 export type SideMenuProps = {

@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '@atrium/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authResult, fakeToken, json, problem } from '../../test/fixtures';
+import { authResult, fakeToken, json, problem } from '@/test/fixtures';
 import { ApiError, api } from './client';
 import {
   acceptAuthResult,

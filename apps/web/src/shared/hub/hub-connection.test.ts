@@ -1,9 +1,9 @@
 import { HUB_EVENTS } from '@atrium/contracts';
 import { HttpTransportType, HubConnectionBuilder, type IHttpConnectionOptions } from '@microsoft/signalr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authResult, fakeToken, json } from '../../test/fixtures';
-import { createTestQueryClient } from '../../test/render';
-import { acceptAuthResult, resetSessionForTests } from '../api/session';
+import { acceptAuthResult, resetSessionForTests } from '@/shared/api/session';
+import { authResult, fakeToken, json } from '@/test/fixtures';
+import { createTestQueryClient } from '@/test/render';
 import { buildHubConnection, currentAccessToken, type HubLike, startHub } from './hub-connection';
 
 afterEach(() => {

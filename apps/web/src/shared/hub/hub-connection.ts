@@ -7,7 +7,7 @@ import {
   type ILogger,
   LogLevel,
 } from '@microsoft/signalr';
-import { getSession, refreshSession } from '../api/session';
+import { getSession, refreshSession } from '@/shared/api/session';
 import { createHubHandlers, type HubHandlerDeps, registerHubHandlers } from './hub-handlers';
 
 /** A token this close to its expiry is renewed before it opens a connection. */

@@ -1,12 +1,12 @@
 import { HUB_EVENTS, STORAGE_KEYS } from '@atrium/contracts';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
-import { authResult, json, problem } from '../../test/fixtures';
-import { createTestQueryClient } from '../../test/render';
-import { generalDataQuery } from '../api/general-data';
-import { notificationCountsQuery } from '../api/notification-counts';
-import { acceptAuthResult, getSession, resetSessionForTests } from '../api/session';
-import { i18n } from '../i18n/i18n';
+import { generalDataQuery } from '@/shared/api/general-data';
+import { notificationCountsQuery } from '@/shared/api/notification-counts';
+import { acceptAuthResult, getSession, resetSessionForTests } from '@/shared/api/session';
+import { i18n } from '@/shared/i18n/i18n';
+import { authResult, json, problem } from '@/test/fixtures';
+import { createTestQueryClient } from '@/test/render';
 import { createHubHandlers, type HubHandlerDeps, registerHubHandlers } from './hub-handlers';
 import { messageKeys } from './query-keys';
 

@@ -1,7 +1,7 @@
 import { HUB_EVENTS, STORAGE_KEYS } from '@atrium/contracts';
 import type { QueryClient } from '@tanstack/react-query';
-import { endSession, getSession, refreshSession } from '../api/session';
-import { setLanguage } from '../i18n/i18n';
+import { endSession, getSession, refreshSession } from '@/shared/api/session';
+import { setLanguage } from '@/shared/i18n/i18n';
 import { messageKeys, notificationCountKey } from './query-keys';
 
 export type HubEvent = keyof typeof HUB_EVENTS;

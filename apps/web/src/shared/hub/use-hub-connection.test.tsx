@@ -1,8 +1,8 @@
 import { act, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authResult } from '../../test/fixtures';
-import { createTestQueryClient } from '../../test/render';
-import { acceptAuthResult, endSession, resetSessionForTests } from '../api/session';
+import { acceptAuthResult, endSession, resetSessionForTests } from '@/shared/api/session';
+import { authResult } from '@/test/fixtures';
+import { createTestQueryClient } from '@/test/render';
 import { startHub } from './hub-connection';
 import { useHubConnection } from './use-hub-connection';
 

@@ -1,6 +1,6 @@
 import { HUB } from '@atrium/contracts';
 import { useEffect, useRef } from 'react';
-import { useSession } from '../api/session';
+import { useSession } from '@/shared/api/session';
 import type { HubHandlerDeps } from './hub-handlers';
 
 /** Loads the SignalR client on demand: it is never part of the sign-in page's JavaScript. */

@@ -8,7 +8,7 @@ import {
   NOTIFICATIONS_MENU,
   type Role,
 } from '@atrium/contracts';
-import { policyFor } from '../access/policy';
+import { policyFor } from '@/shared/access/policy';
 
 /** One entry of the side menu, bottom bar or home tiles (spec part 1 §3 "Menu item"). */
 export type MenuItem = {

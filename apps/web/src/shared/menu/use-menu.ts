@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useGeneralData } from '../api/general-data';
-import { useNotificationCounts } from '../api/notification-counts';
-import { useSession } from '../api/session';
+import { useGeneralData } from '@/shared/api/general-data';
+import { useNotificationCounts } from '@/shared/api/notification-counts';
+import { useSession } from '@/shared/api/session';
 import { buildMenu, type MenuModel } from './menu';
 
 const EMPTY: MenuModel = { main: [], ignite: [], admin: [], bottom: [] };

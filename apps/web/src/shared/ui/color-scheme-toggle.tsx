@@ -1,7 +1,7 @@
 import { ActionIcon, type ActionIconProps } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { setUiState, useUiState } from '../ui-state/ui-state';
+import { setUiState, useUiState } from '@/shared/ui-state/ui-state';
 
 /**
  * Switches between light and dark mode; the choice is kept in the persisted UI state. It sits on the

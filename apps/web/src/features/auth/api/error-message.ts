@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { ApiError, NetworkError } from '../../../shared/api/client';
+import { ApiError, NetworkError } from '@/shared/api/client';
 
 /** The sentence a failed auth call shows: known codes translated, anything else as the server said it. */
 export function authErrorMessage(error: unknown, t: TFunction): string {

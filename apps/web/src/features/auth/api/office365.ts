@@ -1,6 +1,6 @@
 import { type AuthResult, type OfficeSettings, STORAGE_KEYS } from '@atrium/contracts';
-import { ApiError, api, NetworkError } from '../../../shared/api/client';
-import { acceptAuthResult } from '../../../shared/api/session';
+import { ApiError, api, NetworkError } from '@/shared/api/client';
+import { acceptAuthResult } from '@/shared/api/session';
 
 /** Each call answers a fresh authorization URL and sets the short-lived cookie that pairs with it. */
 export const fetchOfficeSettings = (signal?: AbortSignal) => api<OfficeSettings>('/auth/office', { signal });

@@ -3,7 +3,12 @@ import { Button, Divider, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { browserNavigation, fetchOfficeSettings, OFFICE_RETURN_URL_KEY, officeButtonShows } from '../api/office365';
+import {
+  browserNavigation,
+  fetchOfficeSettings,
+  OFFICE_RETURN_URL_KEY,
+  officeButtonShows,
+} from '@/features/auth/api/office365';
 
 function MicrosoftLogo() {
   return (

@@ -5,10 +5,10 @@ import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ErrorAlert } from '../../../shared/ui/error-alert';
-import { authErrorMessage } from '../api/error-message';
-import { login } from '../api/login';
-import { type LoginValues, toLoginBody, validateEmail, validatePassword } from '../api/validate-login';
+import { authErrorMessage } from '@/features/auth/api/error-message';
+import { login } from '@/features/auth/api/login';
+import { type LoginValues, toLoginBody, validateEmail, validatePassword } from '@/features/auth/api/validate-login';
+import { ErrorAlert } from '@/shared/ui/error-alert';
 import classes from './sign-in-form.module.css';
 
 // The floating tooltip is only needed once something went wrong; it is not part of the first load.

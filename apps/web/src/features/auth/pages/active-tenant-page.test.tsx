@@ -3,9 +3,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { acceptAuthResult, resetSessionForTests } from '../../../shared/api/session';
-import { authResult, json } from '../../../test/fixtures';
-import { renderWithProviders } from '../../../test/render';
+import { acceptAuthResult, resetSessionForTests } from '@/shared/api/session';
+import { authResult, json } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
 import ActiveTenantPage from './active-tenant-page';
 
 const NORTHWIND = { id: '1281b56c-18d1-484b-9f61-2d324b63bb40', name: 'Northwind Partners' };

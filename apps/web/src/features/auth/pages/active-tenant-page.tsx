@@ -4,15 +4,15 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { setActiveTenant } from '../../../shared/api/auth';
-import { useSession } from '../../../shared/api/session';
-import { useUserInfo } from '../../../shared/api/user-info';
-import { usePageTitle } from '../../../shared/hooks/use-page-title';
-import { landingPath, safeReturnUrl, signInPath } from '../../../shared/routing/return-url';
-import { CardPage, cardPageTitleClass } from '../../../shared/ui/card-page';
-import { ErrorAlert } from '../../../shared/ui/error-alert';
-import { PageLoader } from '../../../shared/ui/page-loader';
-import { authErrorMessage } from '../api/error-message';
+import { authErrorMessage } from '@/features/auth/api/error-message';
+import { setActiveTenant } from '@/shared/api/auth';
+import { useSession } from '@/shared/api/session';
+import { useUserInfo } from '@/shared/api/user-info';
+import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { landingPath, safeReturnUrl, signInPath } from '@/shared/routing/return-url';
+import { CardPage, cardPageTitleClass } from '@/shared/ui/card-page';
+import { ErrorAlert } from '@/shared/ui/error-alert';
+import { PageLoader } from '@/shared/ui/page-loader';
 
 /**
  * After sign-in: several tenants -> choose one (Skip for super administrators); one tenant -> it is

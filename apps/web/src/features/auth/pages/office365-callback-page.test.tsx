@@ -2,10 +2,10 @@ import { STORAGE_KEYS } from '@atrium/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getSession, resetSessionForTests } from '../../../shared/api/session';
-import { authResult, json, problem } from '../../../test/fixtures';
-import { renderWithProviders } from '../../../test/render';
-import { OFFICE_RETURN_URL_KEY } from '../api/office365';
+import { OFFICE_RETURN_URL_KEY } from '@/features/auth/api/office365';
+import { getSession, resetSessionForTests } from '@/shared/api/session';
+import { authResult, json, problem } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
 import Office365CallbackPage from './office365-callback-page';
 
 function Probe() {

@@ -3,10 +3,10 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { usePageTitle } from '../../../shared/hooks/use-page-title';
-import { safeReturnUrl } from '../../../shared/routing/return-url';
-import { CardPage } from '../../../shared/ui/card-page';
-import { OFFICE_RETURN_URL_KEY, officeFailureCodes, signInWithOffice } from '../api/office365';
+import { OFFICE_RETURN_URL_KEY, officeFailureCodes, signInWithOffice } from '@/features/auth/api/office365';
+import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { safeReturnUrl } from '@/shared/routing/return-url';
+import { CardPage } from '@/shared/ui/card-page';
 
 /**
  * /office365auth, where Microsoft 365 sends the browser back (spec part 2 §2, §4, §8). Without `code`

@@ -2,14 +2,14 @@ import { PRODUCT_NAME } from '@atrium/contracts';
 import { Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { usePageTitle } from '../../../shared/hooks/use-page-title';
-import { safeReturnUrl } from '../../../shared/routing/return-url';
-import { ColorSchemeToggle } from '../../../shared/ui/color-scheme-toggle';
-import { Logo } from '../../../shared/ui/logo';
-import { parseFailureCodes } from '../api/office365';
-import { MarketingPanel } from '../components/marketing-panel';
-import { MicrosoftSignIn } from '../components/microsoft-sign-in';
-import { SignInForm } from '../components/sign-in-form';
+import { parseFailureCodes } from '@/features/auth/api/office365';
+import { MarketingPanel } from '@/features/auth/components/marketing-panel';
+import { MicrosoftSignIn } from '@/features/auth/components/microsoft-sign-in';
+import { SignInForm } from '@/features/auth/components/sign-in-form';
+import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { safeReturnUrl } from '@/shared/routing/return-url';
+import { ColorSchemeToggle } from '@/shared/ui/color-scheme-toggle';
+import { Logo } from '@/shared/ui/logo';
 import classes from './sign-in-page.module.css';
 
 /** /signin and /signin/:error (a failed Microsoft 365 sign-in lands on the latter). */

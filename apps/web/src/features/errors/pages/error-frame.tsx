@@ -1,8 +1,8 @@
 import { Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ColorSchemeToggle } from '../../../shared/ui/color-scheme-toggle';
-import { Logo } from '../../../shared/ui/logo';
+import { ColorSchemeToggle } from '@/shared/ui/color-scheme-toggle';
+import { Logo } from '@/shared/ui/logo';
 import classes from './error-frame.module.css';
 
 /** Full-page frame of the public error pages: logo on top, the message in the middle. */

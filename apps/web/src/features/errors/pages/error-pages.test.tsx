@@ -3,10 +3,10 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { generalDataQuery } from '../../../shared/api/general-data';
-import { acceptAuthResult, resetSessionForTests } from '../../../shared/api/session';
-import { authResult, json } from '../../../test/fixtures';
-import { createTestQueryClient, renderWithProviders } from '../../../test/render';
+import { generalDataQuery } from '@/shared/api/general-data';
+import { acceptAuthResult, resetSessionForTests } from '@/shared/api/session';
+import { authResult, json } from '@/test/fixtures';
+import { createTestQueryClient, renderWithProviders } from '@/test/render';
 import NotFoundPage from './not-found-page';
 import UnauthorizedPage from './unauthorized-page';
 

@@ -2,8 +2,8 @@ import { Button } from '@mantine/core';
 import { IconArrowLeft, IconPuzzle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { usePageTitle } from '../../../shared/hooks/use-page-title';
-import { StatusPage } from '../../../shared/ui/status-page';
+import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { StatusPage } from '@/shared/ui/status-page';
 
 /**
  * Stands in for a module this version does not have yet. The route, its guard and its menu entry are

@@ -3,11 +3,11 @@ import { IconArrowsExchange, IconBuildingSkyscraper, IconHome } from '@tabler/ic
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { setActiveTenant } from '../../../shared/api/auth';
-import { useGeneralData } from '../../../shared/api/general-data';
-import { usePageTitle } from '../../../shared/hooks/use-page-title';
-import { safeReturnUrl } from '../../../shared/routing/return-url';
-import { StatusPage } from '../../../shared/ui/status-page';
+import { setActiveTenant } from '@/shared/api/auth';
+import { useGeneralData } from '@/shared/api/general-data';
+import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { safeReturnUrl } from '@/shared/routing/return-url';
+import { StatusPage } from '@/shared/ui/status-page';
 import { ErrorFrame } from './error-frame';
 
 /** A deep link into a tenant that is not the active one. */

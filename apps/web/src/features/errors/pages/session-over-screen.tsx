@@ -3,9 +3,9 @@ import { IconClockExclamation, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { signInPath } from '../../../shared/routing/return-url';
-import { StatusPage } from '../../../shared/ui/status-page';
-import { setUiState } from '../../../shared/ui-state/ui-state';
+import { signInPath } from '@/shared/routing/return-url';
+import { StatusPage } from '@/shared/ui/status-page';
+import { setUiState } from '@/shared/ui-state/ui-state';
 
 /** Shown over everything when the session could not be renewed; Refresh goes to /signin. */
 export default function SessionOverScreen({ returnUrl }: { returnUrl: string }) {

@@ -2,8 +2,8 @@ import { Button } from '@mantine/core';
 import { IconHome, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { usePageTitle } from '../../../shared/hooks/use-page-title';
-import { StatusPage } from '../../../shared/ui/status-page';
+import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { StatusPage } from '@/shared/ui/status-page';
 import { ErrorFrame } from './error-frame';
 
 /** Where the guards send a signed-in user a route refuses. */

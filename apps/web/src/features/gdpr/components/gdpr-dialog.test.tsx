@@ -3,9 +3,9 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { acceptAuthResult, getSession, resetSessionForTests } from '../../../shared/api/session';
-import { authResult, json, problem } from '../../../test/fixtures';
-import { renderWithProviders } from '../../../test/render';
+import { acceptAuthResult, getSession, resetSessionForTests } from '@/shared/api/session';
+import { authResult, json, problem } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
 import GdprDialog from './gdpr-dialog';
 
 function Probe() {

@@ -4,11 +4,11 @@ import { IconShieldLock } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { signOut } from '../../../shared/api/auth';
-import { useSession } from '../../../shared/api/session';
-import { userInfoQuery, useUserInfo } from '../../../shared/api/user-info';
-import { ErrorAlert } from '../../../shared/ui/error-alert';
-import { confirmGdpr } from '../api/confirm-gdpr';
+import { confirmGdpr } from '@/features/gdpr/api/confirm-gdpr';
+import { signOut } from '@/shared/api/auth';
+import { useSession } from '@/shared/api/session';
+import { userInfoQuery, useUserInfo } from '@/shared/api/user-info';
+import { ErrorAlert } from '@/shared/ui/error-alert';
 import classes from './gdpr-dialog.module.css';
 
 /**

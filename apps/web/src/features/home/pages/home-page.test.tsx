@@ -2,12 +2,12 @@ import type { GeneralData } from '@atrium/contracts';
 import { screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { generalDataQuery } from '../../../shared/api/general-data';
-import { notificationCountsQuery } from '../../../shared/api/notification-counts';
-import { acceptAuthResult, resetSessionForTests } from '../../../shared/api/session';
-import { setUiState } from '../../../shared/ui-state/ui-state';
-import { authResult } from '../../../test/fixtures';
-import { createTestQueryClient, renderWithProviders, setViewportWidth } from '../../../test/render';
+import { generalDataQuery } from '@/shared/api/general-data';
+import { notificationCountsQuery } from '@/shared/api/notification-counts';
+import { acceptAuthResult, resetSessionForTests } from '@/shared/api/session';
+import { setUiState } from '@/shared/ui-state/ui-state';
+import { authResult } from '@/test/fixtures';
+import { createTestQueryClient, renderWithProviders, setViewportWidth } from '@/test/render';
 import HomePage from './home-page';
 
 const TENANT = '1281b56c-18d1-484b-9f61-2d324b63bb40';

@@ -2,15 +2,15 @@ import { Badge, Card, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton 
 import { IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useGeneralData } from '../../../shared/api/general-data';
-import { useSession } from '../../../shared/api/session';
-import { useIsMobile } from '../../../shared/hooks/use-is-mobile';
-import { usePageTitle } from '../../../shared/hooks/use-page-title';
-import { MenuIcon } from '../../../shared/menu/icons';
-import type { MenuItem } from '../../../shared/menu/menu';
-import { useMenu } from '../../../shared/menu/use-menu';
-import { Logo } from '../../../shared/ui/logo';
-import { useUiState } from '../../../shared/ui-state/ui-state';
+import { useGeneralData } from '@/shared/api/general-data';
+import { useSession } from '@/shared/api/session';
+import { useIsMobile } from '@/shared/hooks/use-is-mobile';
+import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { MenuIcon } from '@/shared/menu/icons';
+import type { MenuItem } from '@/shared/menu/menu';
+import { useMenu } from '@/shared/menu/use-menu';
+import { Logo } from '@/shared/ui/logo';
+import { useUiState } from '@/shared/ui-state/ui-state';
 import classes from './home-page.module.css';
 
 function Tile({ item, iconColor }: { item: MenuItem; iconColor: string | undefined }) {

@@ -1,8 +1,8 @@
 import { type AuthResult, STORAGE_KEYS } from '@atrium/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
-import { acceptAuthResult } from '../../../shared/api/session';
-import { setLanguage } from '../../../shared/i18n/i18n';
+import { api } from '@/shared/api/client';
+import { acceptAuthResult } from '@/shared/api/session';
+import { setLanguage } from '@/shared/i18n/i18n';
 
 /**
  * POST /auth/impersonate. Success (spec part 1 §4) stores the impersonating flag, the user, token,

@@ -1,6 +1,6 @@
 import type { UserListItem } from '@atrium/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 
 export type ImpersonationCandidate = Pick<UserListItem, 'id' | 'fullName' | 'email' | 'rolesNames'> & {
   deletedAt: string | null;

@@ -2,10 +2,10 @@ import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../shared/api/api-error';
-import { useGeneralData } from '../../../shared/api/general-data';
-import { useSession } from '../../../shared/api/session';
-import { useEndImpersonation } from '../api/end-impersonation';
+import { useEndImpersonation } from '@/features/impersonation/api/end-impersonation';
+import { ApiError } from '@/shared/api/api-error';
+import { useGeneralData } from '@/shared/api/general-data';
+import { useSession } from '@/shared/api/session';
 import classes from './impersonation-banner.module.css';
 
 /** While a super administrator views the product as someone else: who, where, and the way back. */

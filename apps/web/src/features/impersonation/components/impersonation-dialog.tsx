@@ -3,11 +3,11 @@ import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, NetworkError } from '../../../shared/api/api-error';
-import { ErrorAlert } from '../../../shared/ui/error-alert';
-import { useImpersonationTenants } from '../api/get-impersonation-tenants';
-import { useImpersonate } from '../api/impersonate';
-import { type ImpersonationCandidate, useCandidates } from '../api/search-users';
+import { useImpersonationTenants } from '@/features/impersonation/api/get-impersonation-tenants';
+import { useImpersonate } from '@/features/impersonation/api/impersonate';
+import { type ImpersonationCandidate, useCandidates } from '@/features/impersonation/api/search-users';
+import { ApiError, NetworkError } from '@/shared/api/api-error';
+import { ErrorAlert } from '@/shared/ui/error-alert';
 
 const label = (u: ImpersonationCandidate) => (u.fullName ? `${u.fullName} (${u.email})` : u.email);
 

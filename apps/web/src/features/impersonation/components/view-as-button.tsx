@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../shared/api/session';
+import { useSession } from '@/shared/api/session';
 import { ImpersonationDialog } from './impersonation-dialog';
 
 /** The profile's view-as button: for super administrators, and not while already viewing as someone. */

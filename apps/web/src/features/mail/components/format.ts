@@ -1,4 +1,4 @@
-import type { OutboxStatus } from '../api/outbox';
+import type { OutboxStatus } from '@/features/mail/api/outbox';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

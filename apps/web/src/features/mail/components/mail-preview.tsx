@@ -1,6 +1,6 @@
 import { Badge, Code, Group, Modal, ScrollArea, Stack, Tabs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { OutboxMail } from '../api/outbox';
+import type { OutboxMail } from '@/features/mail/api/outbox';
 import { formatDateTime, STATUS_COLOR } from './format';
 import classes from './mail-preview.module.css';
 

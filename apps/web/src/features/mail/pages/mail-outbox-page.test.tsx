@@ -3,11 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { policyFor } from '../../../shared/access/policy';
-import { acceptAuthResult, resetSessionForTests } from '../../../shared/api/session';
-import { authResult, json } from '../../../test/fixtures';
-import { renderWithProviders, setViewportWidth } from '../../../test/render';
-import type { OutboxMail } from '../api/outbox';
+import type { OutboxMail } from '@/features/mail/api/outbox';
+import { policyFor } from '@/shared/access/policy';
+import { acceptAuthResult, resetSessionForTests } from '@/shared/api/session';
+import { authResult, json } from '@/test/fixtures';
+import { renderWithProviders, setViewportWidth } from '@/test/render';
 import MailOutboxPage from './mail-outbox-page';
 
 const mail = (n: number, overrides: Partial<OutboxMail> = {}): OutboxMail => ({

@@ -16,12 +16,12 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconMailOpened, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useIsMobile } from '../../../shared/hooks/use-is-mobile';
-import { usePageTitle } from '../../../shared/hooks/use-page-title';
-import { ErrorAlert } from '../../../shared/ui/error-alert';
-import { OUTBOX_PAGE_SIZE, type OutboxMail, useOutbox } from '../api/outbox';
-import { formatDateTime, STATUS_COLOR } from '../components/format';
-import { MailPreview } from '../components/mail-preview';
+import { OUTBOX_PAGE_SIZE, type OutboxMail, useOutbox } from '@/features/mail/api/outbox';
+import { formatDateTime, STATUS_COLOR } from '@/features/mail/components/format';
+import { MailPreview } from '@/features/mail/components/mail-preview';
+import { useIsMobile } from '@/shared/hooks/use-is-mobile';
+import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { ErrorAlert } from '@/shared/ui/error-alert';
 import classes from './mail-outbox-page.module.css';
 
 /**

@@ -1,5 +1,5 @@
 import { emailSchema, passwordSchema } from '@atrium/contracts';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 
 /** POST /auth/forgotpassword: answers 204 whether or not the address has an account. */
 export const requestPasswordReset = (email: string) =>

@@ -3,8 +3,8 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CardPage } from '../../../shared/ui/card-page';
-import { ColorSchemeToggle } from '../../../shared/ui/color-scheme-toggle';
+import { CardPage } from '@/shared/ui/card-page';
+import { ColorSchemeToggle } from '@/shared/ui/color-scheme-toggle';
 import classes from './password-card.module.css';
 
 /** The frame of the forgot- and reset-password pages: the card, its content and the way back to sign in. */

@@ -2,8 +2,8 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { problem } from '../../../test/fixtures';
-import { renderWithProviders } from '../../../test/render';
+import { problem } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
 import ForgotPasswordPage from './forgot-password-page';
 
 let fetchMock: ReturnType<typeof vi.fn>;

@@ -4,12 +4,12 @@ import { IconMailCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../shared/api/client';
-import { usePageTitle } from '../../../shared/hooks/use-page-title';
-import { cardPageTitleClass } from '../../../shared/ui/card-page';
-import { ErrorAlert } from '../../../shared/ui/error-alert';
-import { requestPasswordReset, validateEmail } from '../api/passwords';
-import { PasswordCard } from '../components/password-card';
+import { requestPasswordReset, validateEmail } from '@/features/passwords/api/passwords';
+import { PasswordCard } from '@/features/passwords/components/password-card';
+import { ApiError } from '@/shared/api/client';
+import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { cardPageTitleClass } from '@/shared/ui/card-page';
+import { ErrorAlert } from '@/shared/ui/error-alert';
 
 /**
  * /forgotpassword (spec part 1 §2, §4): idle, processing, success (check your email) or error (an

@@ -2,8 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { json } from '../../../test/fixtures';
-import { renderWithProviders } from '../../../test/render';
+import { json } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
 import ResetPasswordPage from './reset-password-page';
 
 const ID = '0b9e7a52-3c1d-4e8f-9a6b-2c4d6e8f0a1b';

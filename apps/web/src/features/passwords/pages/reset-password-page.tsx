@@ -6,12 +6,12 @@ import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError, NetworkError } from '../../../shared/api/client';
-import { usePageTitle } from '../../../shared/hooks/use-page-title';
-import { cardPageTitleClass } from '../../../shared/ui/card-page';
-import { ErrorAlert } from '../../../shared/ui/error-alert';
-import { resetPassword, validateNewPassword } from '../api/passwords';
-import { PasswordCard } from '../components/password-card';
+import { resetPassword, validateNewPassword } from '@/features/passwords/api/passwords';
+import { PasswordCard } from '@/features/passwords/components/password-card';
+import { ApiError, NetworkError } from '@/shared/api/client';
+import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { cardPageTitleClass } from '@/shared/ui/card-page';
+import { ErrorAlert } from '@/shared/ui/error-alert';
 
 /** The sentences a failed reset shows above the form: the server's field errors, translated. */
 function resetErrors(error: unknown, t: TFunction): string[] {

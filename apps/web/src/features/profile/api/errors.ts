@@ -1,6 +1,6 @@
 import { CANNOT_IDENTIFY_CURRENT_USER } from '@atrium/contracts';
 import type { TFunction } from 'i18next';
-import { ApiError, NetworkError } from '../../../shared/api/client';
+import { ApiError, NetworkError } from '@/shared/api/client';
 
 /** A field message key from the server or the form, in the user's language. */
 export const fieldMessage = (t: TFunction, key: string) => t(`validation.${key}` as 'validation.required', key);

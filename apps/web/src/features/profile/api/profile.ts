@@ -1,7 +1,7 @@
 import type { AuthUser, ProfileBody } from '@atrium/contracts';
-import { api } from '../../../shared/api/client';
-import { uploadFile } from '../../../shared/api/files';
-import { acceptAuthResult, getSession } from '../../../shared/api/session';
+import { api } from '@/shared/api/client';
+import { uploadFile } from '@/shared/api/files';
+import { acceptAuthResult, getSession } from '@/shared/api/session';
 
 /** PATCH /me; the session takes the answer, so the menu, avatar and language follow at once. */
 export async function updateProfile(body: ProfileBody): Promise<AuthUser> {

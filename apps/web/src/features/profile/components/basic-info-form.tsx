@@ -18,10 +18,10 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ErrorAlert } from '../../../shared/ui/error-alert';
-import { UserAvatar } from '../../../shared/ui/user-avatar';
-import { failureMessages, fieldMessage } from '../api/errors';
-import { updateProfile, uploadAvatar } from '../api/profile';
+import { failureMessages, fieldMessage } from '@/features/profile/api/errors';
+import { updateProfile, uploadAvatar } from '@/features/profile/api/profile';
+import { ErrorAlert } from '@/shared/ui/error-alert';
+import { UserAvatar } from '@/shared/ui/user-avatar';
 import classes from './form-actions.module.css';
 
 type Values = { name: string; surname: string; language: string; imagePath: string | null };

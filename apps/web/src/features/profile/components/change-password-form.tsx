@@ -4,10 +4,10 @@ import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../shared/api/client';
-import { ErrorAlert } from '../../../shared/ui/error-alert';
-import { failureMessages, fieldMessage } from '../api/errors';
-import { changePassword } from '../api/profile';
+import { failureMessages, fieldMessage } from '@/features/profile/api/errors';
+import { changePassword } from '@/features/profile/api/profile';
+import { ApiError } from '@/shared/api/client';
+import { ErrorAlert } from '@/shared/ui/error-alert';
 import classes from './form-actions.module.css';
 
 type Values = { password: string; currentPassword: string };

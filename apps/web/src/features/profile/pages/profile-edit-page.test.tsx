@@ -3,9 +3,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { acceptAuthResult, getSession, resetSessionForTests } from '../../../shared/api/session';
-import { authResult, authUser, json, problem } from '../../../test/fixtures';
-import { renderWithProviders } from '../../../test/render';
+import { acceptAuthResult, getSession, resetSessionForTests } from '@/shared/api/session';
+import { authResult, authUser, json, problem } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
 import ProfileEditPage from './profile-edit-page';
 
 const AVATAR = '/core/api/media/5d0c9f2e-8b1a-4c3d-9e7f-1a2b3c4d5e6f.png';

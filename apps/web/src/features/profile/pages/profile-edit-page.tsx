@@ -1,11 +1,11 @@
 import { Alert, Stack, Title } from '@mantine/core';
 import { IconEyeCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../shared/api/session';
-import { usePageTitle } from '../../../shared/hooks/use-page-title';
-import { PageLoader } from '../../../shared/ui/page-loader';
-import { BasicInfoForm } from '../components/basic-info-form';
-import { ChangePasswordForm } from '../components/change-password-form';
+import { BasicInfoForm } from '@/features/profile/components/basic-info-form';
+import { ChangePasswordForm } from '@/features/profile/components/change-password-form';
+import { useSession } from '@/shared/api/session';
+import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { PageLoader } from '@/shared/ui/page-loader';
 
 /**
  * /profile/edit: the basic info form and the change-password form. While a super administrator views

@@ -2,11 +2,11 @@ import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@man
 import { IconEdit } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useGeneralData } from '../../../shared/api/general-data';
-import { useSession } from '../../../shared/api/session';
-import { usePageTitle } from '../../../shared/hooks/use-page-title';
-import { PageLoader } from '../../../shared/ui/page-loader';
-import { UserAvatar } from '../../../shared/ui/user-avatar';
+import { useGeneralData } from '@/shared/api/general-data';
+import { useSession } from '@/shared/api/session';
+import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { PageLoader } from '@/shared/ui/page-loader';
+import { UserAvatar } from '@/shared/ui/user-avatar';
 import classes from './profile-page.module.css';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { type TenantDetails, tenantKeys } from './types';
 
 /** POST /tenants/{id}/clone: settings, features and users under a new title; user groups are not copied. */

@@ -1,7 +1,7 @@
 import type { tenantFeatureSchema } from '@atrium/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { tenantKeys } from './types';
 
 export type TenantFeature = z.infer<typeof tenantFeatureSchema>;

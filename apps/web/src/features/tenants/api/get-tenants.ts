@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { type Page, type TenantRow, tenantKeys } from './types';
 
 export type TenantSort = 'name' | 'createdAt';

@@ -1,6 +1,6 @@
 import { USER_SELECT, type UserOption } from '@atrium/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { tenantKeys } from './types';
 
 export type { UserOption };

@@ -1,6 +1,6 @@
 import type { TenantBody } from '@atrium/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { type TenantDetails, tenantKeys } from './types';
 
 /** POST /tenants (no id) or PUT /tenants/{id}. */

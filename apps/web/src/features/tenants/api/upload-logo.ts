@@ -1,6 +1,6 @@
 import { TENANT_LIMITS } from '@atrium/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { uploadFile } from '../../../shared/api/files';
+import { uploadFile } from '@/shared/api/files';
 
 /** File types the logo inputs offer (the server checks the content as well). */
 export const LOGO_ACCEPT =

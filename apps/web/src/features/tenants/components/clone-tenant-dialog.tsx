@@ -5,9 +5,9 @@ import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../../shared/ui/error-alert';
-import { useCloneTenant } from '../api/clone-tenant';
-import type { TenantRow } from '../api/types';
+import { useCloneTenant } from '@/features/tenants/api/clone-tenant';
+import type { TenantRow } from '@/features/tenants/api/types';
+import { ErrorAlert } from '@/shared/ui/error-alert';
 import { messageText, problemText } from './problem-messages';
 
 /** Clone: a new title for a copy of the tenant's settings, features and users (user groups are not copied). */

@@ -3,9 +3,9 @@ import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../../shared/ui/error-alert';
-import { useDeleteTenant } from '../api/delete-tenant';
-import type { TenantRow } from '../api/types';
+import { useDeleteTenant } from '@/features/tenants/api/delete-tenant';
+import type { TenantRow } from '@/features/tenants/api/types';
+import { ErrorAlert } from '@/shared/ui/error-alert';
 import { problemText } from './problem-messages';
 
 /** Delete flow (spec part 1 §4): a confirmation naming the tenant; confirm deletes and refreshes, cancel closes. */

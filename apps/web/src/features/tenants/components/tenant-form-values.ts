@@ -5,7 +5,7 @@ import {
   type TenantBodyInput,
   tenantBodySchemaFor,
 } from '@atrium/contracts';
-import type { TenantDetails } from '../api/types';
+import type { TenantDetails } from '@/features/tenants/api/types';
 import { formPath } from './problem-messages';
 
 export const COLOUR_FIELDS = [

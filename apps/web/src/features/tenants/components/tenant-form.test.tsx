@@ -4,11 +4,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../shared/api/api-error';
-import { json } from '../../../test/fixtures';
-import { renderWithProviders } from '../../../test/render';
-import type { TenantFeature } from '../api/get-tenant-features';
-import type { UserOption } from '../api/get-user-options';
+import type { TenantFeature } from '@/features/tenants/api/get-tenant-features';
+import type { UserOption } from '@/features/tenants/api/get-user-options';
+import { ApiError } from '@/shared/api/api-error';
+import { json } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
 import { TenantForm } from './tenant-form';
 import { emptyTenantValues, type TenantFormValues } from './tenant-form-values';
 

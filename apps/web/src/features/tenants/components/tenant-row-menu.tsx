@@ -18,7 +18,7 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { TenantRow } from '../api/types';
+import type { TenantRow } from '@/features/tenants/api/types';
 
 /**
  * Links of the tenant row menu, in the spec's order (part 1 §2). The spec's /deleting/{id} entry is the

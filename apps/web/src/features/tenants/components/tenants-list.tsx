@@ -2,8 +2,8 @@ import { Badge, Card, Group, Skeleton, Stack, Table, Text, UnstyledButton, Visua
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { TenantSort } from '../api/get-tenants';
-import type { TenantRow } from '../api/types';
+import type { TenantSort } from '@/features/tenants/api/get-tenants';
+import type { TenantRow } from '@/features/tenants/api/types';
 import { formatTenantDate } from './format-date';
 import { TenantRowMenu } from './tenant-row-menu';
 import classes from './tenants-list.module.css';

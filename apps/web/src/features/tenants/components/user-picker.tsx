@@ -12,7 +12,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { type FocusEvent, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type UserOption, useUserLabels, useUserSearch } from '../api/get-user-options';
+import { type UserOption, useUserLabels, useUserSearch } from '@/features/tenants/api/get-user-options';
 
 /** How long typing pauses before the server is asked. */
 export const USER_SEARCH_DEBOUNCE_MS = 250;

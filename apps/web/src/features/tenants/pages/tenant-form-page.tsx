@@ -2,16 +2,16 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useSession } from '../../../shared/api/session';
-import { usePageTitle } from '../../../shared/hooks/use-page-title';
-import { ErrorAlert } from '../../../shared/ui/error-alert';
-import { PageLoader } from '../../../shared/ui/page-loader';
-import { useTenant } from '../api/get-tenant';
-import { useTenantFeatures } from '../api/get-tenant-features';
-import { useSaveTenant } from '../api/save-tenant';
-import { problemText } from '../components/problem-messages';
-import { TenantForm } from '../components/tenant-form';
-import { emptyTenantValues, valuesFromTenant } from '../components/tenant-form-values';
+import { useTenant } from '@/features/tenants/api/get-tenant';
+import { useTenantFeatures } from '@/features/tenants/api/get-tenant-features';
+import { useSaveTenant } from '@/features/tenants/api/save-tenant';
+import { problemText } from '@/features/tenants/components/problem-messages';
+import { TenantForm } from '@/features/tenants/components/tenant-form';
+import { emptyTenantValues, valuesFromTenant } from '@/features/tenants/components/tenant-form-values';
+import { useSession } from '@/shared/api/session';
+import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { ErrorAlert } from '@/shared/ui/error-alert';
+import { PageLoader } from '@/shared/ui/page-loader';
 
 /** /tenants/new and /tenants/{id}: the tenant form. */
 export default function TenantFormPage() {

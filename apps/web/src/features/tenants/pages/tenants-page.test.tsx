@@ -3,11 +3,11 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { acceptAuthResult, resetSessionForTests } from '../../../shared/api/session';
-import { authResult, json, problem } from '../../../test/fixtures';
-import { renderWithProviders, setViewportWidth } from '../../../test/render';
-import type { TenantRow } from '../api/types';
-import { formatTenantDate } from '../components/format-date';
+import type { TenantRow } from '@/features/tenants/api/types';
+import { formatTenantDate } from '@/features/tenants/components/format-date';
+import { acceptAuthResult, resetSessionForTests } from '@/shared/api/session';
+import { authResult, json, problem } from '@/test/fixtures';
+import { renderWithProviders, setViewportWidth } from '@/test/render';
 import TenantsPage from './tenants-page';
 
 const HARBOUR: TenantRow = {

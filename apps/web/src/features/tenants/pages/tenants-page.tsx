@@ -6,16 +6,16 @@ import { IconBuildingCommunity, IconMailForward, IconPlus, IconSearch } from '@t
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { useUserInfo } from '../../../shared/api/user-info';
-import { usePageTitle } from '../../../shared/hooks/use-page-title';
-import { ErrorAlert } from '../../../shared/ui/error-alert';
-import { type TenantListParams, type TenantSort, useTenants } from '../api/get-tenants';
-import { useSendDailyMails } from '../api/send-daily-mails';
-import type { TenantRow } from '../api/types';
-import { CloneTenantDialog } from '../components/clone-tenant-dialog';
-import { DeleteTenantDialog } from '../components/delete-tenant-dialog';
-import { problemText } from '../components/problem-messages';
-import { TenantsCards, TenantsTable } from '../components/tenants-list';
+import { type TenantListParams, type TenantSort, useTenants } from '@/features/tenants/api/get-tenants';
+import { useSendDailyMails } from '@/features/tenants/api/send-daily-mails';
+import type { TenantRow } from '@/features/tenants/api/types';
+import { CloneTenantDialog } from '@/features/tenants/components/clone-tenant-dialog';
+import { DeleteTenantDialog } from '@/features/tenants/components/delete-tenant-dialog';
+import { problemText } from '@/features/tenants/components/problem-messages';
+import { TenantsCards, TenantsTable } from '@/features/tenants/components/tenants-list';
+import { useUserInfo } from '@/shared/api/user-info';
+import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { ErrorAlert } from '@/shared/ui/error-alert';
 
 /** Tenants per page (the spec leaves the page size open). */
 export const TENANTS_PAGE_SIZE = 25;

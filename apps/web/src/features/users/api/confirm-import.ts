@@ -1,6 +1,6 @@
 import type { ImportRow } from '@atrium/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { userKeys } from './types';
 
 /** POST /users/import/confirm: creates every row's user in the active tenant, or none of them. */

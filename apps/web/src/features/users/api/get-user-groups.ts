@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { userKeys } from './types';
 
 export type UserGroup = { id: string; name: string; createdAt: string };

@@ -1,6 +1,6 @@
 import { type RoleFilter, USER_LIST } from '@atrium/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { type Page, type UserRow, userKeys } from './types';
 
 export type UserListFilter = {

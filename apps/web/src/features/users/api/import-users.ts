@@ -1,6 +1,6 @@
 import type { ImportPreview } from '@atrium/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { uploadFileWithProgress } from '../../../shared/api/files';
+import { uploadFileWithProgress } from '@/shared/api/files';
 
 export type ImportUpload = { file: File; onProgress?: (fraction: number) => void; signal?: AbortSignal };
 

@@ -1,6 +1,6 @@
 import type { UserBody } from '@atrium/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '@/shared/api/client';
 import { type UserDetails, userKeys } from './types';
 
 /** POST /users (no id) or PUT /users/{id}. */

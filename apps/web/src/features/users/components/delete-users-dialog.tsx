@@ -3,10 +3,10 @@ import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../../shared/ui/error-alert';
-import { useDeleteUser } from '../api/delete-user';
-import { useDeleteUsers } from '../api/delete-users';
-import type { UserRow } from '../api/types';
+import { useDeleteUser } from '@/features/users/api/delete-user';
+import { useDeleteUsers } from '@/features/users/api/delete-users';
+import type { UserRow } from '@/features/users/api/types';
+import { ErrorAlert } from '@/shared/ui/error-alert';
 import { problemText } from './problem-messages';
 
 /** Delete flow (spec part 1 §4): confirm deletes and refreshes, cancel closes. One user or several. */

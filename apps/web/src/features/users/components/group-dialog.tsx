@@ -3,10 +3,10 @@ import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../../shared/ui/error-alert';
-import { useAssignGroups } from '../api/assign-groups';
-import type { UserGroup } from '../api/get-user-groups';
-import { useUnassignGroups } from '../api/unassign-groups';
+import { useAssignGroups } from '@/features/users/api/assign-groups';
+import type { UserGroup } from '@/features/users/api/get-user-groups';
+import { useUnassignGroups } from '@/features/users/api/unassign-groups';
+import { ErrorAlert } from '@/shared/ui/error-alert';
 import { problemText } from './problem-messages';
 
 export type GroupAction = 'assign' | 'unassign';

@@ -3,9 +3,9 @@ import { Notifications, notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { acceptAuthResult, resetSessionForTests } from '../../../shared/api/session';
-import { authResult, json } from '../../../test/fixtures';
-import { renderWithProviders } from '../../../test/render';
+import { acceptAuthResult, resetSessionForTests } from '@/shared/api/session';
+import { authResult, json } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
 import { ImportDialog } from './import-dialog';
 
 const PREVIEW: ImportPreview = {

@@ -20,10 +20,10 @@ import { IconFileSpreadsheet } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../shared/api/api-error';
-import { ErrorAlert } from '../../../shared/ui/error-alert';
-import { useConfirmImport } from '../api/confirm-import';
-import { usePreviewImport } from '../api/import-users';
+import { useConfirmImport } from '@/features/users/api/confirm-import';
+import { usePreviewImport } from '@/features/users/api/import-users';
+import { ApiError } from '@/shared/api/api-error';
+import { ErrorAlert } from '@/shared/ui/error-alert';
 import classes from './import-dialog.module.css';
 import { messageText, problemText } from './problem-messages';
 

@@ -1,3 +1,3 @@
-import { problemMessages } from '../../../shared/api/problem-messages';
+import { problemMessages } from '@/shared/api/problem-messages';
 
 export const { formPath, messageText, fieldErrorsOf, problemText } = problemMessages('users');

@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../shared/api/api-error';
-import { renderWithProviders } from '../../../test/render';
+import { ApiError } from '@/shared/api/api-error';
+import { renderWithProviders } from '@/test/render';
 import { ResetPasswordForm } from './reset-password-form';
 import { emptyUserValues, UserForm, type UserFormValues } from './user-form';
 

@@ -17,9 +17,9 @@ import { useForm } from '@mantine/form';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ErrorAlert } from '../../../shared/ui/error-alert';
-import type { TenantOption } from '../api/get-tenant-options';
-import type { UserGroup } from '../api/get-user-groups';
+import type { TenantOption } from '@/features/users/api/get-tenant-options';
+import type { UserGroup } from '@/features/users/api/get-user-groups';
+import { ErrorAlert } from '@/shared/ui/error-alert';
 import { fieldErrorsOf, formPath, messageText, problemText } from './problem-messages';
 
 export type UserFormValues = {

@@ -2,7 +2,7 @@ import { ActionIcon, Menu, Tooltip } from '@mantine/core';
 import { IconDots, IconEdit, IconRestore, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { UserRow } from '../api/types';
+import type { UserRow } from '@/features/users/api/types';
 
 type Props = {
   user: UserRow;

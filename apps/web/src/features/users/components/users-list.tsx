@@ -1,8 +1,8 @@
 import { Badge, Card, Checkbox, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { UserAvatar } from '../../../shared/ui/user-avatar';
-import type { UserRow } from '../api/types';
+import type { UserRow } from '@/features/users/api/types';
+import { UserAvatar } from '@/shared/ui/user-avatar';
 import { cut, RoleBadges } from './user-display';
 import { UserRowMenu } from './user-row-menu';
 import classes from './users-list.module.css';

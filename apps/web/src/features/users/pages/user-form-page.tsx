@@ -3,20 +3,20 @@ import { notifications } from '@mantine/notifications';
 import { IconRestore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useGeneralData } from '../../../shared/api/general-data';
-import { useSession } from '../../../shared/api/session';
-import { usePageTitle } from '../../../shared/hooks/use-page-title';
-import { ErrorAlert } from '../../../shared/ui/error-alert';
-import { PageLoader } from '../../../shared/ui/page-loader';
-import { useTenantOptions } from '../api/get-tenant-options';
-import { useUser } from '../api/get-user';
-import { useUserGroups } from '../api/get-user-groups';
-import { useResetPassword } from '../api/reset-password';
-import { useRestoreUser } from '../api/restore-user';
-import { useSaveUser } from '../api/save-user';
-import { problemText } from '../components/problem-messages';
-import { ResetPasswordForm } from '../components/reset-password-form';
-import { emptyUserValues, UserForm, type UserFormValues } from '../components/user-form';
+import { useTenantOptions } from '@/features/users/api/get-tenant-options';
+import { useUser } from '@/features/users/api/get-user';
+import { useUserGroups } from '@/features/users/api/get-user-groups';
+import { useResetPassword } from '@/features/users/api/reset-password';
+import { useRestoreUser } from '@/features/users/api/restore-user';
+import { useSaveUser } from '@/features/users/api/save-user';
+import { problemText } from '@/features/users/components/problem-messages';
+import { ResetPasswordForm } from '@/features/users/components/reset-password-form';
+import { emptyUserValues, UserForm, type UserFormValues } from '@/features/users/components/user-form';
+import { useGeneralData } from '@/shared/api/general-data';
+import { useSession } from '@/shared/api/session';
+import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { ErrorAlert } from '@/shared/ui/error-alert';
+import { PageLoader } from '@/shared/ui/page-loader';
 
 /** /users/new and /users/{id}: the user form, and for an existing user the reset-password form. */
 export default function UserFormPage() {

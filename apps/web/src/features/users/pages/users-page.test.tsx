@@ -4,10 +4,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { acceptAuthResult, resetSessionForTests } from '../../../shared/api/session';
-import { authResult, json } from '../../../test/fixtures';
-import { renderWithProviders, setViewportWidth } from '../../../test/render';
-import type { UserRow } from '../api/types';
+import type { UserRow } from '@/features/users/api/types';
+import { acceptAuthResult, resetSessionForTests } from '@/shared/api/session';
+import { authResult, json } from '@/test/fixtures';
+import { renderWithProviders, setViewportWidth } from '@/test/render';
 import UsersPage from './users-page';
 
 const NORTHWIND = '1281b56c-18d1-484b-9f61-2d324b63bb40';

@@ -28,20 +28,20 @@ import {
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSession } from '../../../shared/api/session';
-import { usePageTitle } from '../../../shared/hooks/use-page-title';
-import { ErrorAlert } from '../../../shared/ui/error-alert';
-import { useExportUsers } from '../api/export-users';
-import { useUserGroups } from '../api/get-user-groups';
-import { useUsers } from '../api/get-users';
-import { useRestoreUser } from '../api/restore-user';
-import type { UserRow } from '../api/types';
-import { DeleteUsersDialog } from '../components/delete-users-dialog';
-import { type GroupAction, GroupDialog } from '../components/group-dialog';
-import { ImportDialog } from '../components/import-dialog';
-import { problemText } from '../components/problem-messages';
-import { ROLE_FILTER_LABELS } from '../components/user-display';
-import { UsersCards, UsersTable } from '../components/users-list';
+import { useExportUsers } from '@/features/users/api/export-users';
+import { useUserGroups } from '@/features/users/api/get-user-groups';
+import { useUsers } from '@/features/users/api/get-users';
+import { useRestoreUser } from '@/features/users/api/restore-user';
+import type { UserRow } from '@/features/users/api/types';
+import { DeleteUsersDialog } from '@/features/users/components/delete-users-dialog';
+import { type GroupAction, GroupDialog } from '@/features/users/components/group-dialog';
+import { ImportDialog } from '@/features/users/components/import-dialog';
+import { problemText } from '@/features/users/components/problem-messages';
+import { ROLE_FILTER_LABELS } from '@/features/users/components/user-display';
+import { UsersCards, UsersTable } from '@/features/users/components/users-list';
+import { useSession } from '@/shared/api/session';
+import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { ErrorAlert } from '@/shared/ui/error-alert';
 
 /**
  * Loads the next batch when the end of the list scrolls into view. A callback ref, so that a list
