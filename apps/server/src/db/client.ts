@@ -8,11 +8,11 @@ import { type PgDatabase, PgDialect, type PgQueryResultHKT, type PgTransaction }
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { DEFAULT_POOL_SIZE } from '../config.js';
-import * as schema from './schema/index.js';
-
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+// No schema is given to drizzle: it serves only its relational query API, which nothing uses. Tables
+// live in their modules (modules/*/*.schema.ts) and are imported where they are queried.
+type NoSchema = Record<string, never>;
+export type Db = PgDatabase<PgQueryResultHKT, NoSchema>;
+export type Tx = PgTransaction<PgQueryResultHKT, NoSchema, ExtractTablesWithRelations<NoSchema>>;
 
 export type Database = {
   db: Db;
@@ -48,7 +48,7 @@ export async function openDatabase(opts: {
     // dropped WITH (FORCE)) is reported on the pool; unheard, that 'error' would end the process.
     // The pool drops that client and opens a new one when next needed.
     pool.on('error', () => {});
-    const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+    const db = drizzlePg({ client: pool, casing: 'snake_case' }) as unknown as Db;
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
   let dir: string | undefined;
@@ -57,7 +57,7 @@ export async function openDatabase(opts: {
     mkdirSync(dir, { recursive: true });
   }
   const client = await PGlite.create(dir);
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzlePglite({ client, casing: 'snake_case' }) as unknown as Db;
   return { db, kind: 'pglite', pglite: client, close: () => client.close() };
 }
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.js';
-import { features, tenantFeatures } from '../db/schema/index.js';
+import { features, tenantFeatures } from '../modules/tenants/tenants.schema.js';
 import { AppError } from './errors.js';
 import type { LiveSessions } from './live-sessions.js';
 import { bearerToken, type Principal, type TokenService } from './tokens.js';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness.js';
-import { sessions } from '../db/schema/index.js';
+import { sessions } from '../modules/auth/auth.schema.js';
 import { createLiveSessions } from './live-sessions.js';
 
 describe('live sessions', () => {

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { sessions } from '../db/schema/index.js';
+import { sessions } from '../modules/auth/auth.schema.js';
 
 /** How long a session found live is taken as live without asking the database again. */
 const REMEMBER_MS = 10_000;

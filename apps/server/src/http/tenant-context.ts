@@ -8,10 +8,14 @@ export function principalOf(request: FastifyRequest): Principal {
   return request.principal;
 }
 
-/** The caller's active tenant: every tenant-owned query is scoped by it. */
-export function activeTenantOf(request: FastifyRequest): string {
-  const { tenantId } = principalOf(request);
-  if (!tenantId) throw new AppError('noActiveTenant');
+/**
+ * The caller's active tenant, by which every tenant-owned query is scoped; 400 noActiveTenant when
+ * they have chosen none. Routes pass the request, services the principal they were given; `detail`
+ * says what the tenant is needed for. Module scopes (users, tenants) build on this one check.
+ */
+export function requireTenant(caller: FastifyRequest | Principal, detail?: string): string {
+  const { tenantId } = 'userId' in caller ? caller : principalOf(caller);
+  if (!tenantId) throw new AppError('noActiveTenant', detail);
   return tenantId;
 }
 

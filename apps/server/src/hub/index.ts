@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
-import { userGroupMembers, userGroups } from '../db/schema/index.js';
+import { userGroupMembers, userGroups } from '../modules/usergroups/usergroups.schema.js';
 import type { Authenticator } from '../http/access-policy.js';
 import { type Backplane, memoryBackplane } from './backplane.js';
 import { postgresBackplane } from './backplane-postgres.js';

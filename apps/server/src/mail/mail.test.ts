@@ -6,7 +6,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../test/harness.js';
 import type { Database } from '../db/client.js';
-import { mailOutbox } from '../db/schema/index.js';
+import { mailOutbox } from '../modules/mail/mail.schema.js';
 import { createGraphTransport } from './graph.transport.js';
 import type { MailTransport } from './mail.port.js';
 import { createMailer } from './mailer.js';

@@ -1,7 +1,7 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
-import { mailOutbox } from '../db/schema/index.js';
+import { mailOutbox } from '../modules/mail/mail.schema.js';
 import type { MailMessage, MailTransport } from './mail.port.js';
 
 /** Longer than any transport may take to send one mail. */

@@ -2,7 +2,8 @@ import { IMPERSONATION } from '@atrium/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
-import { auditLog, sessions } from '../../db/schema/index.js';
+import { auditLog } from '../audit/audit.schema.js';
+import { sessions } from '../auth/auth.schema.js';
 
 let ctx: TestContext;
 beforeAll(async () => {

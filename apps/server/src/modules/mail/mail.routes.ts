@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleDeps } from '../../app.js';
 import { containsPattern } from '../../db/like.js';
-import { mailOutbox } from '../../db/schema/index.js';
+import { mailOutbox } from './mail.schema.js';
 
 const outboxItem = z.object({
   id: z.uuid(),

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { features, tenantFeatures, tenants, users } from '../../db/schema/index.js';
+import { features, tenantFeatures, tenants } from '../tenants/tenants.schema.js';
+import { users } from '../users/users.schema.js';
 
 export const findUser = async (db: Db, id: string) => (await db.select().from(users).where(eq(users.id, id)))[0];
 

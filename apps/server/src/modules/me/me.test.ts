@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
 import { multipart, PNG } from '../../../test/multipart.js';
-import { users } from '../../db/schema/index.js';
+import { users } from '../users/users.schema.js';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,16 +1,9 @@
 import { NOTIFICATION_INTERVALS } from '@atrium/contracts';
 import { and, asc, eq, exists, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import {
-  notificationEventTypes,
-  notificationSubscriptions,
-  notifications,
-  roles,
-  tenantMemberships,
-  tenants,
-  userRoles,
-  users,
-} from '../../db/schema/index.js';
+import { notificationEventTypes, notificationSubscriptions, notifications } from './notifications.schema.js';
+import { tenants } from '../tenants/tenants.schema.js';
+import { roles, tenantMemberships, userRoles, users } from '../users/users.schema.js';
 
 export const findEventTypeId = async (db: Db, name: string) =>
   (

@@ -3,13 +3,9 @@ import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
-import {
-  auditLog,
-  mailOutbox,
-  notificationEventTypes,
-  notificationSubscriptions,
-  notifications,
-} from '../../db/schema/index.js';
+import { auditLog } from '../audit/audit.schema.js';
+import { mailOutbox } from '../mail/mail.schema.js';
+import { notificationEventTypes, notificationSubscriptions, notifications } from './notifications.schema.js';
 import { AppError } from '../../http/errors.js';
 import { createMailer } from '../../mail/mailer.js';
 import { DIGEST_MAX_ITEMS } from './notifications.mail.js';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema/index.js';
+import { users } from '../users/users.schema.js';
 
 /** Links the Microsoft account; false when another user already has it. */
 export async function linkMicrosoftAccount(db: Db, userId: string, microsoftId: string) {

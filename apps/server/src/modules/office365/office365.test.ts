@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
 import { startIdentityProvider, walkSignIn } from '../../../test/identity-provider.js';
-import { users } from '../../db/schema/index.js';
+import { users } from '../users/users.schema.js';
 
 const PUBLIC_URL = 'http://atrium.test';
 

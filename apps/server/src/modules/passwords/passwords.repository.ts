@@ -1,6 +1,7 @@
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { passwordResetTokens, users } from '../../db/schema/index.js';
+import { passwordResetTokens } from './passwords.schema.js';
+import { users } from '../users/users.schema.js';
 
 export const findUser = async (db: Db | Tx, id: string) => (await db.select().from(users).where(eq(users.id, id)))[0];
 

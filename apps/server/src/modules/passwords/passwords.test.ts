@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
-import { mailOutbox, passwordResetTokens } from '../../db/schema/index.js';
+import { mailOutbox } from '../mail/mail.schema.js';
+import { passwordResetTokens } from './passwords.schema.js';
 
 let ctx: TestContext;
 beforeAll(async () => {

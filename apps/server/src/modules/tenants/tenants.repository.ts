@@ -1,7 +1,8 @@
 import { and, asc, count, countDistinct, eq, inArray, isNull, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
-import { features, tenantFeatures, tenantMemberships, tenants, users } from '../../db/schema/index.js';
+import { features, tenantFeatures, tenants } from './tenants.schema.js';
+import { tenantMemberships, users } from '../users/users.schema.js';
 
 export type TenantRow = typeof tenants.$inferSelect;
 export type TenantValues = Omit<typeof tenants.$inferInsert, 'id' | 'createdAt' | 'deletedAt'>;

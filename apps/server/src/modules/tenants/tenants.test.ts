@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
 import { describeTenantIsolation } from '../../../test/isolation.js';
 import { multipart, PNG } from '../../../test/multipart.js';
-import { features, sessions, tenants, users } from '../../db/schema/index.js';
+import { sessions } from '../auth/auth.schema.js';
+import { features, tenants } from './tenants.schema.js';
+import { users } from '../users/users.schema.js';
 import { MAX_UNUSED_UPLOADS } from './tenants.service.js';
 
 let ctx: TestContext;
@@ -501,7 +503,7 @@ describe('GET, PUT and DELETE /core/api/tenants/:id', () => {
     const created = (
       await api('POST', '/tenants', su.auth, body({ userIds: [u.id], featureIds: [news, calendar] }))
     ).json();
-    const { tenantFeatures } = await import('../../db/schema/index.js');
+    const { tenantFeatures } = await import('./tenants.schema.js');
     await ctx.db.update(tenantFeatures).set({ customTitle: 'Headlines' }).where(eq(tenantFeatures.featureId, news!));
     const updated = await api('PUT', `/tenants/${created.id}`, su.auth, {
       ...created,

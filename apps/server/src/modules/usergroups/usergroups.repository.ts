@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { userGroups } from '../../db/schema/index.js';
+import { userGroups } from './usergroups.schema.js';
 
 const columns = { id: userGroups.id, name: userGroups.name, createdAt: userGroups.createdAt };
 

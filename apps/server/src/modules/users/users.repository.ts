@@ -2,15 +2,9 @@ import type { Role } from '@atrium/contracts';
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
-import {
-  roles as rolesTable,
-  tenantMemberships,
-  tenants,
-  userGroupMembers,
-  userGroups,
-  userRoles,
-  users,
-} from '../../db/schema/index.js';
+import { tenants } from '../tenants/tenants.schema.js';
+import { userGroupMembers, userGroups } from '../usergroups/usergroups.schema.js';
+import { roles as rolesTable, tenantMemberships, userRoles, users } from './users.schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 

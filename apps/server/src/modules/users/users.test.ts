@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
 import { describeTenantIsolation } from '../../../test/isolation.js';
-import { sessions, tenantMemberships, users } from '../../db/schema/index.js';
+import { sessions } from '../auth/auth.schema.js';
+import { tenantMemberships, users } from './users.schema.js';
 import { AppError } from '../../http/errors.js';
 import { writeConflict } from './users.service.js';
 
@@ -60,7 +61,7 @@ describe('GET /core/api/users', () => {
     });
     await ctx.factories.user({ name: 'Bo', surname: `Berg${tag}`, email: `bo-${tag}@example.test` });
     const gone = await ctx.factories.user({ name: 'Carl', surname: `Berg${tag}`, deletedAt: new Date() });
-    const { userGroupMembers } = await import('../../db/schema/index.js');
+    const { userGroupMembers } = await import('../usergroups/usergroups.schema.js');
     await ctx.db.insert(userGroupMembers).values({ groupId: group.id, userId: anna.id });
 
     const all = (await api('GET', `/users?search=berg${tag}`, su.auth)).json();

@@ -1,5 +1,5 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users.js';
+import { users } from '../users/users.schema.js';
 
 /** Password-reset tokens from the forgot-password mail: stored hashed, single use, one hour. */
 export const passwordResetTokens = pgTable(

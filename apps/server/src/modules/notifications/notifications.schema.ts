@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { tenants } from './tenants.js';
-import { users } from './users.js';
+import { tenants } from '../tenants/tenants.schema.js';
+import { users } from '../users/users.schema.js';
 
 /** What a user can be notified about (reference data, seeded from NOTIFICATION_EVENT_TYPES). */
 export const notificationEventTypes = pgTable('notification_event_types', {

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { tenants } from './tenants.js';
+import { tenants } from '../tenants/tenants.schema.js';
 
 /**
  * Every mail the platform sends is written here first (in the same transaction as the change that

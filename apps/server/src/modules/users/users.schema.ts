@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { tenants, userGroups } from './tenants.js';
+import { tenants } from '../tenants/tenants.schema.js';
 
 export const users = pgTable(
   'users',
@@ -60,17 +60,4 @@ export const tenantMemberships = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.userId] }), index('tenant_memberships_user_idx').on(t.userId)],
-);
-
-export const userGroupMembers = pgTable(
-  'user_group_members',
-  {
-    groupId: uuid()
-      .notNull()
-      .references(() => userGroups.id, { onDelete: 'cascade' }),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-  },
-  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('user_group_members_user_idx').on(t.userId)],
 );

@@ -12,7 +12,6 @@ import {
   text,
   timestamp,
   unique,
-  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -89,17 +88,4 @@ export const tenantFeatures = pgTable(
     customDescription: text(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.featureId] })],
-);
-
-export const userGroups = pgTable(
-  'user_groups',
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    tenantId: uuid()
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    name: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('user_groups_tenant_name_idx').on(t.tenantId, t.name)],
 );

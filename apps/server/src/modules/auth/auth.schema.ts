@@ -1,6 +1,6 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { tenants } from './tenants.js';
-import { users } from './users.js';
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { tenants } from '../tenants/tenants.schema.js';
+import { users } from '../users/users.schema.js';
 
 /** One signed-in browser: a family of refresh tokens that rotate. */
 export const sessions = pgTable(
@@ -52,18 +52,4 @@ export const loginFailures = pgTable(
     index('login_failures_email_idx').on(t.email, t.createdAt),
     index('login_failures_ip_idx').on(t.ip, t.createdAt),
   ],
-);
-
-export const auditLog = pgTable(
-  'audit_log',
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
-    action: text().notNull(),
-    targetUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
-    tenantId: uuid().references(() => tenants.id, { onDelete: 'set null' }),
-    data: jsonb().$type<Record<string, unknown>>(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('audit_log_created_idx').on(t.createdAt)],
 );

@@ -1,0 +1,31 @@
+import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { tenants } from '../tenants/tenants.schema.js';
+import { users } from '../users/users.schema.js';
+
+/** Groups of users within one tenant. */
+export const userGroups = pgTable(
+  'user_groups',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tenantId: uuid()
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_groups_tenant_name_idx').on(t.tenantId, t.name)],
+);
+
+/** Which users are in which group. */
+export const userGroupMembers = pgTable(
+  'user_group_members',
+  {
+    groupId: uuid()
+      .notNull()
+      .references(() => userGroups.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('user_group_members_user_idx').on(t.userId)],
+);
