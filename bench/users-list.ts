@@ -19,8 +19,8 @@ import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase, poolConfig, statementName, toQuery } from '../apps/server/src/db/client.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
-import { seedReferenceData } from '../apps/server/src/db/seed.js';
-import { hashPassword } from '../apps/server/src/modules/auth/passwords.js';
+import { hashPassword } from '../apps/server/src/modules/auth/password-hashing.js';
+import { seedReferenceData } from '../apps/server/src/modules/index.js';
 import { tenantsListSql } from '../apps/server/src/modules/tenants/tenants.repository.js';
 import { usersListSql } from '../apps/server/src/modules/users/users.repository.js';
 

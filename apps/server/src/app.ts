@@ -8,24 +8,12 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { accessPolicyPlugin } from './http/access-policy.js';
 import { registerErrorHandler } from './http/errors.js';
-import { createLiveSessions, type LiveSessions } from './http/live-sessions.js';
+import { createLiveSessions } from './http/live-sessions.js';
 import { responseSerializer } from './http/serializer.js';
-import { createTokenService, type TokenService } from './http/tokens.js';
+import { createTokenService } from './http/tokens.js';
 import { registerWebApp } from './http/web-app.js';
-import { type HubOptions, type HubService, hubPlugin } from './hub/index.js';
-import { createMailer, type Mailer } from './mail/mailer.js';
-import { createSmtpTransport } from './mail/smtp.transport.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
-import { healthRoutes } from './modules/health/health.routes.js';
-import { impersonationRoutes } from './modules/impersonation/impersonation.routes.js';
-import { mailRoutes } from './modules/mail/mail.routes.js';
-import { meRoutes } from './modules/me/me.routes.js';
-import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
-import { office365Routes } from './modules/office365/office365.routes.js';
-import { passwordsRoutes } from './modules/passwords/passwords.routes.js';
-import { tenantsRoutes } from './modules/tenants/tenants.routes.js';
-import { userGroupsRoutes } from './modules/usergroups/usergroups.routes.js';
-import { usersRoutes } from './modules/users/users.routes.js';
+import { type HubOptions, hubPlugin } from './hub/index.js';
+import { closeServices, createServices, MODULES } from './modules/index.js';
 
 export type AppDeps = {
   config: Config;
@@ -72,16 +60,12 @@ export async function buildApp({ config, database, hub }: AppDeps) {
   registerErrorHandler(app);
 
   // Infrastructure
-  const tokens = createTokenService(config.jwtSecret);
-  const sessions = createLiveSessions(database.db);
-  const authenticator = { tokens, sessions };
-  const transport = config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl, config.mail.from) : null;
-  const mailer = createMailer(database.db, transport, app.log);
-  app.addHook('onClose', () => mailer.close());
+  const db = database.db;
+  const authenticator = { tokens: createTokenService(config.jwtSecret), sessions: createLiveSessions(db) };
+  app.decorate('config', config);
   await app.register(fastifyCookie);
-  await app.register(accessPolicyPlugin, { db: database.db, authenticator });
+  await app.register(accessPolicyPlugin, { db, authenticator });
   await app.register(hubPlugin, { config, database, authenticator, options: hub });
-  const deps = { config, db: database.db, tokens, sessions, mailer, hub: app.hub };
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Atrium API', version: '1.0.0', description: 'Multi-tenant workplace platform' },
@@ -97,20 +81,13 @@ export async function buildApp({ config, database, hub }: AppDeps) {
     docs.get('/core/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   });
 
-  // Modules
+  // Modules: every service built once (modules/index.ts), then every module's routes
+  const services = createServices({ config, db, authenticator, hub: app.hub, log: app.log });
+  app.decorate('services', services);
+  app.addHook('onClose', () => closeServices(services));
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, deps);
-      await api.register(authRoutes, deps);
-      await api.register(meRoutes, deps);
-      await api.register(userGroupsRoutes, deps);
-      await api.register(tenantsRoutes, deps);
-      await api.register(usersRoutes, deps);
-      await api.register(impersonationRoutes, deps);
-      await api.register(passwordsRoutes, deps);
-      await api.register(mailRoutes, deps);
-      await api.register(notificationsRoutes, deps);
-      await api.register(office365Routes, deps);
+      for (const module of MODULES) await api.register(module.routes);
     },
     { prefix: '/core/api' },
   );
@@ -120,11 +97,3 @@ export async function buildApp({ config, database, hub }: AppDeps) {
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
-export type ModuleDeps = {
-  config: Config;
-  db: Database['db'];
-  tokens: TokenService;
-  sessions: LiveSessions;
-  hub: HubService;
-  mailer: Mailer;
-};

@@ -2,7 +2,8 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
-import { seedDemo, seedReferenceData } from './db/seed.js';
+import { seedDemo } from './modules/demo-data.js';
+import { seedReferenceData } from './modules/index.js';
 
 const config = loadConfig();
 const database = await openDatabase({

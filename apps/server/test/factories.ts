@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { FeatureName, Role } from '@atrium/contracts';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../src/db/client.js';
+import { hashPassword } from '../src/modules/auth/password-hashing.js';
 import { features, tenantFeatures, tenants } from '../src/modules/tenants/tenants.schema.js';
 import { userGroups } from '../src/modules/usergroups/usergroups.schema.js';
 import { roles as rolesTable, tenantMemberships, userRoles, users } from '../src/modules/users/users.schema.js';
-import { hashPassword } from '../src/modules/auth/passwords.js';
 
 const PASSWORD = 'Correct-horse-1';
 

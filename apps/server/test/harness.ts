@@ -8,7 +8,7 @@ import { type App, buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { type Database, openDatabase } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
-import { seedReferenceData } from '../src/db/seed.js';
+import { seedReferenceData } from '../src/modules/index.js';
 import { makeFactories } from './factories.js';
 
 /**

@@ -8,6 +8,7 @@ import { type PgDatabase, PgDialect, type PgQueryResultHKT, type PgTransaction }
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { DEFAULT_POOL_SIZE } from '../config.js';
+
 // No schema is given to drizzle: it serves only its relational query API, which nothing uses. Tables
 // live in their modules (modules/*/*.schema.ts) and are imported where they are queried.
 type NoSchema = Record<string, never>;
@@ -92,3 +93,7 @@ export async function queryRows<T>(db: Db, prefix: string, statement: SQL): Prom
   }
   return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
 }
+
+/** Runs `run` in one transaction, handing it the transaction as a Db (repositories take either). */
+export const inTransaction = <T>(db: Db, run: (conn: Db) => Promise<T>): Promise<T> =>
+  db.transaction((t) => run(t as unknown as Db));

@@ -10,9 +10,9 @@ import {
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { Database } from '../../src/db/client.js';
-import { userGroupMembers } from '../../src/modules/usergroups/usergroups.schema.js';
 import type { HubOptions } from '../../src/hub/index.js';
 import { diagnosticMethods } from '../../src/hub/methods.js';
+import { userGroupMembers } from '../../src/modules/usergroups/usergroups.schema.js';
 import { makeFactories } from '../factories.js';
 import { freshDatabase } from '../harness.js';
 

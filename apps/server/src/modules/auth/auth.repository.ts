@@ -1,9 +1,9 @@
 import type { Role } from '@atrium/contracts';
 import { and, asc, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { loginFailures, refreshTokens, sessions } from './auth.schema.js';
 import { tenants } from '../tenants/tenants.schema.js';
 import { roles, tenantMemberships, userRoles, users } from '../users/users.schema.js';
+import { loginFailures, refreshTokens, sessions } from './auth.schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;

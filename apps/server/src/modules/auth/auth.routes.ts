@@ -2,14 +2,13 @@ import { AUTHENTICATED, activeTenantBodySchema, authResultSchema, loginBodySchem
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ModuleDeps } from '../../app.js';
-import { authenticate } from '../../http/access-policy.js';
 import { principalOf } from '../../http/tenant-context.js';
-import { createAuthService } from './auth.service.js';
+import { bearerToken } from '../../http/tokens.js';
 import { clearRefreshCookie, REFRESH_COOKIE, sendIssued } from './refresh-cookie.js';
 
-export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { config, db, tokens, sessions, hub }) => {
-  const auth = createAuthService(db, tokens, hub);
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app;
+  const { auth } = app.services;
 
   const refreshCookieOf = (request: FastifyRequest) => request.cookies[REFRESH_COOKIE];
 
@@ -58,9 +57,7 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { confi
     },
     async (request, reply) => {
       // Works with an expired access token too: the refresh cookie names the session.
-      const principal = await authenticate({ tokens, sessions }, request);
-      const sessionId = principal?.sessionId ?? (await auth.sessionOfRefreshToken(refreshCookieOf(request)));
-      if (sessionId) await auth.logout(sessionId);
+      await auth.logout(bearerToken(request.headers), refreshCookieOf(request));
       clearRefreshCookie(reply);
       return reply.status(204).send(null);
     },

@@ -1,11 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { AUTH, type AuthResult, IMPERSONATION, type Role } from '@atrium/contracts';
 import type { Db } from '../../db/client.js';
+import { type Authenticator, principalOfToken } from '../../http/access-policy.js';
 import { AppError } from '../../http/errors.js';
-import type { Principal, TokenService } from '../../http/tokens.js';
+import type { Principal } from '../../http/tokens.js';
 import type { HubService } from '../../hub/index.js';
 import * as repo from './auth.repository.js';
-import { verifyPassword } from './passwords.js';
+import { verifyPassword } from './password-hashing.js';
+
+export type { SessionRow, UserRow } from './auth.repository.js';
 
 export type Issued = AuthResult & { refreshToken: string; persistent: boolean };
 
@@ -17,7 +20,17 @@ function sessionExpiry(persistent: boolean): Date {
   return new Date(Date.now() + ms);
 }
 
-export function createAuthService(db: Db, tokens: TokenService, hub: HubService) {
+export function createAuthService({
+  db,
+  authenticator,
+  hub,
+}: {
+  db: Db;
+  authenticator: Authenticator;
+  hub: HubService;
+}) {
+  const { tokens } = authenticator;
+
   /** Revokes sessions; their live connections get LogOut and are closed. */
   async function revoke(where: Parameters<typeof repo.revokeSessions>[1], reason: string) {
     const revoked = await repo.revokeSessions(db, where, reason);
@@ -130,13 +143,19 @@ export function createAuthService(db: Db, tokens: TokenService, hub: HubService)
     /** The account with this email (any case), unless it is deleted. */
     findLiveUserByEmail: (email: string) => repo.findLiveUserByEmail(db, email),
 
-    async sessionOfRefreshToken(refreshToken: string | undefined): Promise<string | undefined> {
-      if (!refreshToken) return undefined;
-      return (await repo.findRefreshToken(db, hashToken(refreshToken)))?.session.id;
-    },
+    /** Tenants the user may make active (all of them for a super administrator). */
+    selectableTenants: (userId: string, isSuperadmin: boolean) => repo.selectableTenants(db, userId, isSuperadmin),
 
-    async logout(sessionId: string) {
-      return revoke({ sessionId }, 'logout');
+    /**
+     * Revokes the session of the access token, or, when that is missing or expired, the session the
+     * refresh cookie names; neither is no error.
+     */
+    async logout(accessToken: string | null, refreshToken: string | undefined) {
+      const principal = await principalOfToken(authenticator, accessToken);
+      const sessionId =
+        principal?.sessionId ??
+        (refreshToken ? (await repo.findRefreshToken(db, hashToken(refreshToken)))?.session.id : undefined);
+      if (sessionId) await revoke({ sessionId }, 'logout');
     },
 
     async revokeAllOf(userId: string, reason: string) {
@@ -229,10 +248,6 @@ export function createAuthService(db: Db, tokens: TokenService, hub: HubService)
   };
 }
 export type AuthService = ReturnType<typeof createAuthService>;
-
-/** Tenants the user may make active (all of them for a super administrator). */
-export const selectableTenants = (db: Db, userId: string, isSuperadmin: boolean) =>
-  repo.selectableTenants(db, userId, isSuperadmin);
 
 /** The user as every auth answer carries it, for the session given (its tenant and impersonator). */
 export function toAuthUser(

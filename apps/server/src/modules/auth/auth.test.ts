@@ -2,8 +2,8 @@ import { AUTH } from '@atrium/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
-import { sessions } from './auth.schema.js';
 import { users } from '../users/users.schema.js';
+import { sessions } from './auth.schema.js';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import { PUBLIC } from '@atrium/contracts';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ModuleDeps } from '../../app.js';
 
-export const healthRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { health } = app.services;
+
   app.get(
     '/health',
     {
@@ -15,9 +15,6 @@ export const healthRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
         response: { 200: z.object({ status: z.literal('ok'), database: z.literal('ok') }) },
       },
     },
-    async () => {
-      await db.execute(sql`select 1`);
-      return { status: 'ok' as const, database: 'ok' as const };
-    },
+    async () => health.check(),
   );
 };

@@ -1,14 +1,8 @@
-import { join } from 'node:path';
-import { AUTHENTICATED, authResultSchema, impersonateBodySchema, roles } from '@atrium/contracts';
+import { AUTHENTICATED, authResultSchema, impersonateBodySchema, POLICIES } from '@atrium/contracts';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ModuleDeps } from '../../app.js';
 import { principalOf } from '../../http/tenant-context.js';
-import { localFolderStorage } from '../../storage/storage.js';
-import { createAuthService } from '../auth/auth.service.js';
 import { clearRefreshCookie, sendIssued } from '../auth/refresh-cookie.js';
-import { createTenantsService } from '../tenants/tenants.service.js';
-import { createImpersonationService } from './impersonation.service.js';
 
 /** Runs `task` once the answer has been handed to the network, or the client has gone. */
 function afterResponse(reply: FastifyReply, task: () => Promise<void>) {
@@ -22,15 +16,14 @@ function afterResponse(reply: FastifyReply, task: () => Promise<void>) {
   reply.raw.once('close', run);
 }
 
-export const impersonationRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { config, db, tokens, hub }) => {
-  const auth = createAuthService(db, tokens, hub);
-  const tenants = createTenantsService(db, { storage: localFolderStorage(join(config.dataDir, 'media')), auth });
-  const impersonation = createImpersonationService(db, { auth, tenants, hub });
+export const impersonationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app;
+  const { impersonation } = app.services;
 
   app.post(
     '/auth/impersonate',
     {
-      config: { policy: roles(['Superadmin']) },
+      config: { policy: POLICIES.superadmins },
       schema: {
         tags: ['auth'],
         summary: 'View the product as another user in one of their tenants (super administrators; 15 minutes)',

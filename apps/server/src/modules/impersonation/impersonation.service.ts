@@ -1,23 +1,25 @@
 import { HUB_EVENTS } from '@atrium/contracts';
-import { writeAudit } from '../../db/audit.js';
-import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/tokens.js';
 import type { HubService } from '../../hub/index.js';
-import type { SessionRow } from '../auth/auth.repository.js';
-import type { AuthService } from '../auth/auth.service.js';
+import type { AuditService } from '../audit/audit.service.js';
+import type { AuthService, SessionRow } from '../auth/auth.service.js';
 import type { TenantsService } from '../tenants/tenants.service.js';
-import * as users from '../users/users.repository.js';
+import type { UsersService } from '../users/users.service.js';
 
 /**
  * A super administrator views the product as another user: never as another super administrator
  * or a deleted user, only in one of that user's tenants, in a short-lived session that names them
  * (impersonatorId). Every start and end is written to the audit log.
  */
-export function createImpersonationService(
-  db: Db,
-  deps: { auth: AuthService; tenants: TenantsService; hub: HubService },
-) {
+export function createImpersonationService(deps: {
+  auth: AuthService;
+  tenants: TenantsService;
+  users: UsersService;
+  audit: AuditService;
+  hub: HubService;
+}) {
+  const { users, audit } = deps;
   return {
     async start(actor: Principal, userId: string, tenantId: string | null, userAgent?: string) {
       if (actor.impersonatorId) throw new AppError('validation', 'End the current impersonation first');
@@ -26,14 +28,14 @@ export function createImpersonationService(
           { field: 'userId', message: 'cannotImpersonateYourself' },
         ]);
       }
-      const target = await users.findUser(db, userId);
+      const target = await users.find(userId);
       if (!target) throw new AppError('notFound', 'No such user');
       if (target.deletedAt) {
         throw new AppError('validation', 'A deleted user cannot be impersonated', [
           { field: 'userId', message: 'userDeleted' },
         ]);
       }
-      if ((await users.rolesOf(db, target.id)).includes('Superadmin')) {
+      if ((await users.rolesOf(target.id)).includes('Superadmin')) {
         throw new AppError('forbidden', 'A super administrator cannot be impersonated', [
           { field: 'userId', message: 'cannotImpersonateSuperadmin' },
         ]);
@@ -46,7 +48,7 @@ export function createImpersonationService(
         ]);
       }
       const issued = await deps.auth.startImpersonation(actor, target, tenantId, userAgent);
-      await writeAudit(db, {
+      await audit.record({
         actorId: actor.userId,
         action: 'impersonation.started',
         targetUserId: target.id,
@@ -78,7 +80,7 @@ export function createImpersonationService(
         throw err;
       } finally {
         if (ended) {
-          await writeAudit(db, {
+          await audit.record({
             actorId: principal.impersonatorId,
             action: 'impersonation.ended',
             targetUserId: ended.userId,

@@ -1,10 +1,6 @@
-import { pageOf, pageQuerySchema, roles } from '@atrium/contracts';
-import { count, desc, ilike, or } from 'drizzle-orm';
+import { POLICIES, pageOf, pageQuerySchema } from '@atrium/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ModuleDeps } from '../../app.js';
-import { containsPattern } from '../../db/like.js';
-import { mailOutbox } from './mail.schema.js';
 
 const outboxItem = z.object({
   id: z.uuid(),
@@ -19,11 +15,13 @@ const outboxItem = z.object({
   sentAt: z.date().nullable(),
 });
 
-export const mailRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
+export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { mail } = app.services;
+
   app.get(
     '/mail/outbox',
     {
-      config: { policy: roles(['Superadmin']) },
+      config: { policy: POLICIES.superadmins },
       schema: {
         tags: ['mail'],
         summary: 'Mail the platform sent or queued, newest first (super administrators)',
@@ -31,22 +29,6 @@ export const mailRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db })
         response: { 200: pageOf(outboxItem) },
       },
     },
-    async (request) => {
-      const { page, take, search } = request.query;
-      const where = search
-        ? or(ilike(mailOutbox.to, containsPattern(search)), ilike(mailOutbox.subject, containsPattern(search)))
-        : undefined;
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(mailOutbox)
-          .where(where)
-          .orderBy(desc(mailOutbox.createdAt))
-          .limit(take)
-          .offset((page - 1) * take),
-        db.select({ n: count() }).from(mailOutbox).where(where),
-      ]);
-      return { data: rows, total: total?.n ?? 0, page, take };
-    },
+    async (request) => mail.outbox(request.query),
   );
 };

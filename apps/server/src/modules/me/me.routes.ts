@@ -1,9 +1,6 @@
-import { join } from 'node:path';
 import {
   AUTHENTICATED,
   authUserSchema,
-  CANNOT_IDENTIFY_CURRENT_USER,
-  FEATURES,
   generalDataSchema,
   mediaUploadResultSchema,
   PROFILE_LIMITS,
@@ -13,20 +10,11 @@ import {
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ModuleDeps } from '../../app.js';
-import { AppError } from '../../http/errors.js';
-import { principalOf, refuseWhileImpersonating } from '../../http/tenant-context.js';
-import { localFolderStorage } from '../../storage/storage.js';
-import { MEDIA_PREFIX, readUploadedFile, storeImage } from '../../storage/uploads.js';
-import { selectableTenants, toAuthUser } from '../auth/auth.service.js';
-import { canSendDailyMails } from '../notifications/notifications.service.js';
-import * as repo from './me.repository.js';
+import { principalOf } from '../../http/tenant-context.js';
+import { readUploadedFile } from '../../storage/uploads.js';
 
-const featureOrder = (name: string) => FEATURES.indexOf(name as (typeof FEATURES)[number]);
-
-export const meRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, config }) => {
-  // The same media folder as tenant logos: GET /media/{file} serves both.
-  const storage = localFolderStorage(join(config.dataDir, 'media'));
+export const meRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { me } = app.services;
   await app.register(fastifyMultipart, {
     limits: { fileSize: PROFILE_LIMITS.avatarMaxBytes, files: 1, fields: 0, parts: 1 },
   });
@@ -41,30 +29,7 @@ export const meRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, con
         response: { 200: generalDataSchema },
       },
     },
-    async (request) => {
-      const principal = principalOf(request);
-      const user = await repo.findUser(db, principal.userId);
-      if (!user) throw new AppError('sessionExpired');
-      const tenantList = await selectableTenants(db, user.id, principal.roles.includes('Superadmin'));
-      const tenant = principal.tenantId ? await repo.findTenant(db, principal.tenantId) : undefined;
-      const menu = tenant ? await repo.tenantMenu(db, tenant.id) : [];
-      menu.sort((a, b) => featureOrder(a.name) - featureOrder(b.name));
-      return {
-        imageLogosrc: tenant?.logoMediaFile ?? null,
-        imageMobileLogosrc: tenant?.mobileLogoMediaFile ?? null,
-        features: menu.map((m) => m.name),
-        tenantMenuItemsData: menu,
-        activeUserData: {
-          email: user.email,
-          imagePath: user.imagePath,
-          userName: user.name,
-          surname: user.surname,
-          tenantSet: !!tenant,
-        },
-        tenants: tenantList,
-        customTenantProperties: tenant?.customTenantProperties ?? null,
-      };
-    },
+    async (request) => me.generalData(principalOf(request)),
   );
 
   app.get(
@@ -77,23 +42,7 @@ export const meRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, con
         response: { 200: userInfoSchema },
       },
     },
-    async (request) => {
-      const principal = principalOf(request);
-      const user = await repo.findUser(db, principal.userId);
-      if (!user) throw new AppError('sessionExpired');
-      const isSuperadmin = principal.roles.includes('Superadmin');
-      return {
-        gdprConfirmed: user.gdprConfirmed,
-        language: user.language,
-        isSuperadmin,
-        tenants: await selectableTenants(db, user.id, isSuperadmin),
-        canSendDailyMails: canSendDailyMails(config.dailyMailSenders, {
-          email: user.email,
-          roles: principal.roles,
-          impersonatorId: principal.impersonatorId,
-        }),
-      };
-    },
+    async (request) => me.info(principalOf(request)),
   );
 
   app.post(
@@ -103,10 +52,7 @@ export const meRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, con
       schema: { tags: ['me'], summary: 'Confirm the data-protection notice', response: { 204: z.null() } },
     },
     async (request, reply) => {
-      const principal = principalOf(request);
-      // Viewing as someone else must not consent on their behalf.
-      refuseWhileImpersonating(principal, 'Consent');
-      await repo.confirmGdpr(db, principal.userId);
+      await me.confirmGdpr(principalOf(request));
       return reply.status(204).send(null);
     },
   );
@@ -122,33 +68,7 @@ export const meRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, con
         response: { 200: authUserSchema },
       },
     },
-    async (request) => {
-      const principal = principalOf(request);
-      refuseWhileImpersonating(principal, 'Your profile');
-      const { name, surname, language, imagePath } = request.body;
-      const current = await repo.findUser(db, principal.userId);
-      if (!current || current.deletedAt) throw new AppError('notFound', CANNOT_IDENTIFY_CURRENT_USER);
-      if (
-        imagePath &&
-        imagePath !== current.imagePath &&
-        !(await storage.exists(imagePath.slice(MEDIA_PREFIX.length)))
-      ) {
-        throw new AppError('validation', 'No such picture was uploaded', [
-          { field: 'imagePath', message: 'unknownMediaFile' },
-        ]);
-      }
-      const updated = await repo.updateProfile(db, current.id, {
-        ...(name !== undefined && { name }),
-        ...(surname !== undefined && { surname }),
-        ...(language !== undefined && { language }),
-        ...(imagePath !== undefined && { imagePath }),
-      });
-      if (!updated) throw new AppError('notFound', CANNOT_IDENTIFY_CURRENT_USER);
-      return toAuthUser(updated, principal.roles, {
-        activeTenantId: principal.tenantId,
-        impersonatorId: principal.impersonatorId ?? null,
-      });
-    },
+    async (request) => me.updateProfile(principalOf(request), request.body),
   );
 
   app.post(
@@ -164,10 +84,8 @@ export const meRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, con
       },
     },
     async (request, reply) => {
-      const principal = principalOf(request);
-      refuseWhileImpersonating(principal, 'Your profile');
-      const { path } = await storeImage(storage, await readUploadedFile(request));
-      return reply.status(201).send({ path });
+      const stored = await me.storeAvatar(principalOf(request), () => readUploadedFile(request));
+      return reply.status(201).send(stored);
     },
   );
 };

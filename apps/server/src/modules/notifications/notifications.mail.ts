@@ -1,5 +1,5 @@
-import { escapeHtml } from '../../mail/html.js';
-import type { MailMessage } from '../../mail/mail.port.js';
+import { escapeHtml } from '../mail/html.js';
+import type { MailMessage } from '../mail/mail.port.js';
 
 /** A digest lists at most this many notifications; the rest are counted (they are all in the app). */
 export const DIGEST_MAX_ITEMS = 100;

@@ -1,9 +1,9 @@
-import { NOTIFICATION_INTERVALS } from '@atrium/contracts';
+import { NOTIFICATION_EVENT_TYPES, NOTIFICATION_INTERVALS } from '@atrium/contracts';
 import { and, asc, eq, exists, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { notificationEventTypes, notificationSubscriptions, notifications } from './notifications.schema.js';
 import { tenants } from '../tenants/tenants.schema.js';
 import { roles, tenantMemberships, userRoles, users } from '../users/users.schema.js';
+import { notificationEventTypes, notificationSubscriptions, notifications } from './notifications.schema.js';
 
 export const findEventTypeId = async (db: Db, name: string) =>
   (
@@ -101,4 +101,12 @@ export async function claimDailyDigest(tx: Tx) {
     .innerJoin(users, eq(users.id, claimed.userId))
     .innerJoin(tenants, eq(tenants.id, claimed.tenantId))
     .orderBy(asc(claimed.userId), asc(tenants.name), asc(claimed.tenantId), asc(claimed.createdAt));
+}
+
+/** Reference data: the notification event types. Their notes may be reworded: a new start updates them. */
+export async function seedEventTypes(db: Db) {
+  await db
+    .insert(notificationEventTypes)
+    .values(NOTIFICATION_EVENT_TYPES.map(({ name, note }) => ({ name, note })))
+    .onConflictDoUpdate({ target: notificationEventTypes.name, set: { note: sql`excluded.note` } });
 }

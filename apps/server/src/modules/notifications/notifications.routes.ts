@@ -1,19 +1,17 @@
-import { roles, sendDailyMailsResultSchema } from '@atrium/contracts';
+import { POLICIES, sendDailyMailsResultSchema } from '@atrium/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ModuleDeps } from '../../app.js';
 import { principalOf } from '../../http/tenant-context.js';
-import { createNotificationsService } from './notifications.service.js';
 
 const tags = ['notifications'];
 
-export const notificationsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { config, db, hub, mailer }) => {
-  const notifications = createNotificationsService({ db, hub, mailer, config });
+export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { notifications } = app.services;
 
   app.post(
     '/notifications/senddailymails',
     {
       // Super administrators only, and of those only the accounts in DAILY_MAIL_SENDERS (the service checks).
-      config: { policy: roles(['Superadmin']) },
+      config: { policy: POLICIES.superadmins },
       schema: {
         tags,
         summary:

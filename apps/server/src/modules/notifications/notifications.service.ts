@@ -1,11 +1,11 @@
 import { HUB_EVENTS, type NotificationEventTypeName, type Role, type SendDailyMailsResult } from '@atrium/contracts';
-import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { refuseWhileImpersonating } from '../../http/tenant-context.js';
 import type { Principal } from '../../http/tokens.js';
 import type { HubService } from '../../hub/index.js';
-import type { Mailer } from '../../mail/mailer.js';
+import type { AuditService } from '../audit/audit.service.js';
+import type { MailService } from '../mail/mail.service.js';
 import { type DigestEntry, dailyDigestMail } from './notifications.mail.js';
 import * as repo from './notifications.repository.js';
 
@@ -32,11 +32,16 @@ export function canSendDailyMails(
 export function createNotificationsService(deps: {
   db: Db;
   hub: HubService;
-  mailer: Mailer;
+  mail: MailService;
+  audit: AuditService;
   config: { dailyMailSenders: readonly string[]; publicUrl: string };
 }) {
-  const { db, hub, mailer, config } = deps;
+  const { db, hub, mail, audit, config } = deps;
   return {
+    /** Whether this caller may send the daily mails (the web app shows its button by this). */
+    maySendDailyMails: (who: { email: string; roles: readonly Role[]; impersonatorId?: string | null }) =>
+      canSendDailyMails(config.dailyMailSenders, who),
+
     /** Stores a notification for a user in a tenant and tells their open apps to reload their notifications. */
     async notify({ tenantId, userId, eventType, title, body = '' }: NotifyInput) {
       const eventTypeId = await repo.findEventTypeId(db, eventType);
@@ -68,13 +73,13 @@ export function createNotificationsService(deps: {
           byUser.set(item.userId, digest);
         }
         for (const { user, entries } of byUser.values()) {
-          await mailer.queueIn(tx, dailyDigestMail(user, entries, config.publicUrl));
+          await mail.queueIn(tx, dailyDigestMail(user, entries, config.publicUrl));
         }
         const counts = { users: byUser.size, notifications: items.length };
-        await writeAudit(tx, { actorId: caller.id, action: 'notifications.dailyMailsSent', data: counts });
+        await audit.record({ actorId: caller.id, action: 'notifications.dailyMailsSent', data: counts }, tx);
         return counts;
       });
-      if (result.users) mailer.kick();
+      if (result.users) mail.kick();
       return result;
     },
   };

@@ -3,12 +3,13 @@ import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
-import { auditLog } from '../audit/audit.schema.js';
-import { mailOutbox } from '../mail/mail.schema.js';
-import { notificationEventTypes, notificationSubscriptions, notifications } from './notifications.schema.js';
 import { AppError } from '../../http/errors.js';
-import { createMailer } from '../../mail/mailer.js';
+import { auditLog } from '../audit/audit.schema.js';
+import { createAuditService } from '../audit/audit.service.js';
+import { mailOutbox } from '../mail/mail.schema.js';
+import { createMailService } from '../mail/mail.service.js';
 import { DIGEST_MAX_ITEMS } from './notifications.mail.js';
+import { notificationEventTypes, notificationSubscriptions, notifications } from './notifications.schema.js';
 import { createNotificationsService } from './notifications.service.js';
 
 const SENDER = 'Sender@Example.test';
@@ -131,7 +132,8 @@ describe('POST /core/api/notifications/senddailymails: who may call', () => {
     const service = createNotificationsService({
       db: ctx.db,
       hub: ctx.app.hub,
-      mailer: createMailer(ctx.db, null, pino({ level: 'silent' })),
+      mail: createMailService({ db: ctx.db, transport: null, log: pino({ level: 'silent' }) }),
+      audit: createAuditService({ db: ctx.db }),
       config: { dailyMailSenders: ['sender@example.test'], publicUrl: 'http://atrium.test' },
     });
     const refusal = service.sendDailyMails({
@@ -319,7 +321,8 @@ describe('notify', () => {
     const service = createNotificationsService({
       db: ctx.db,
       hub: ctx.app.hub,
-      mailer: createMailer(ctx.db, null, pino({ level: 'silent' })),
+      mail: createMailService({ db: ctx.db, transport: null, log: pino({ level: 'silent' }) }),
+      audit: createAuditService({ db: ctx.db }),
       config: { dailyMailSenders: [], publicUrl: 'http://atrium.test' },
     });
     const toUser = vi.spyOn(ctx.app.hub, 'sendToUser');

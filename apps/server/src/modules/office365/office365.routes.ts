@@ -1,21 +1,13 @@
 import { authResultSchema, officeSettingsSchema, PUBLIC } from '@atrium/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ModuleDeps } from '../../app.js';
-import { createAuthService } from '../auth/auth.service.js';
 import { AUTH_COOKIE_PATH, sendIssued } from '../auth/refresh-cookie.js';
-import { createOffice365Service } from './office365.service.js';
 
 const FLOW_COOKIE = 'atrium_office365';
 
-export const office365Routes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { config, db, tokens, hub }) => {
-  const office = createOffice365Service({
-    db,
-    auth: createAuthService(db, tokens, hub),
-    config: config.office365,
-    redirectUri: `${config.publicUrl}/office365auth`,
-    secret: config.jwtSecret,
-  });
+export const office365Routes: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app;
+  const { office365: office } = app.services;
 
   app.get(
     '/auth/office',

@@ -1,5 +1,5 @@
-import { escapeHtml } from '../../mail/html.js';
-import type { MailMessage } from '../../mail/mail.port.js';
+import { escapeHtml } from '../mail/html.js';
+import type { MailMessage } from '../mail/mail.port.js';
 
 const WORDS = {
   en: {

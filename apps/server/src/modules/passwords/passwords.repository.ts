@@ -1,7 +1,7 @@
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { passwordResetTokens } from './passwords.schema.js';
 import { users } from '../users/users.schema.js';
+import { passwordResetTokens } from './passwords.schema.js';
 
 export const findUser = async (db: Db | Tx, id: string) => (await db.select().from(users).where(eq(users.id, id)))[0];
 

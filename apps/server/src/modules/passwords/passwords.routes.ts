@@ -1,19 +1,18 @@
-import { AUTHENTICATED, emailSchema, PUBLIC, passwordSchema } from '@atrium/contracts';
+import {
+  AUTHENTICATED,
+  adminResetPasswordBodySchema,
+  emailSchema,
+  POLICIES,
+  PUBLIC,
+  passwordSchema,
+} from '@atrium/contracts';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ModuleDeps } from '../../app.js';
 import { principalOf } from '../../http/tenant-context.js';
-import { createAuthService } from '../auth/auth.service.js';
-import { createPasswordsService } from './passwords.service.js';
 
-export const passwordsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, tokens, mailer, config, hub }) => {
-  const passwords = createPasswordsService({
-    db,
-    mailer,
-    auth: createAuthService(db, tokens, hub),
-    publicUrl: config.publicUrl,
-  });
+export const passwordsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { passwords } = app.services;
   // Per address, on top of the per-account limit in the service: keeps the endpoint from being a mail cannon.
   await app.register(rateLimit, { global: false });
 
@@ -71,5 +70,21 @@ export const passwordsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
       await passwords.change(principalOf(request), request.body.password, request.body.currentPassword);
       return reply.status(204).send(null);
     },
+  );
+
+  app.put(
+    '/auth/resetpassword/:id',
+    {
+      config: { policy: POLICIES.tenantAdmins },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Set another user’s password (super administrators: anyone; tenant administrators: their tenant’s users)',
+        params: z.object({ id: z.uuid() }),
+        body: adminResetPasswordBodySchema,
+        response: { 200: z.literal(true) },
+      },
+    },
+    async (request) => passwords.setForUser(principalOf(request), request.params.id, request.body.password),
   );
 };

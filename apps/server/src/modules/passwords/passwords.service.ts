@@ -3,9 +3,10 @@ import type { Db } from '../../db/client.js';
 import { AppError, fieldError } from '../../http/errors.js';
 import { refuseWhileImpersonating } from '../../http/tenant-context.js';
 import type { Principal } from '../../http/tokens.js';
-import type { Mailer } from '../../mail/mailer.js';
 import type { AuthService } from '../auth/auth.service.js';
-import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { hashPassword, verifyPassword } from '../auth/password-hashing.js';
+import type { MailService } from '../mail/mail.service.js';
+import type { UsersService } from '../users/users.service.js';
 import { resetPasswordMail } from './passwords.mail.js';
 import * as repo from './passwords.repository.js';
 
@@ -16,8 +17,18 @@ const RESET_WINDOW_MS = 15 * 60_000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export function createPasswordsService(deps: { db: Db; mailer: Mailer; auth: AuthService; publicUrl: string }) {
-  const { db, mailer, auth, publicUrl } = deps;
+/**
+ * Passwords over their life: the forgot-password mail and its reset link, changing your own, and an
+ * administrator setting someone else's. Hashing itself is auth's (auth/password-hashing.ts).
+ */
+export function createPasswordsService(deps: {
+  db: Db;
+  mail: MailService;
+  auth: AuthService;
+  users: UsersService;
+  publicUrl: string;
+}) {
+  const { db, mail, auth, users, publicUrl } = deps;
   return {
     /** Mails a reset link when the account exists; says nothing either way. */
     async forgot(email: string) {
@@ -32,7 +43,7 @@ export function createPasswordsService(deps: { db: Db; mailer: Mailer; auth: Aut
         expiresAt: new Date(Date.now() + RESET_TOKEN_MS),
       });
       const link = `${publicUrl}/resetpassword?${new URLSearchParams({ id: user.id, token })}`;
-      await mailer.send(resetPasswordMail(user, link));
+      await mail.send(resetPasswordMail(user, link));
     },
 
     /** Sets a new password from a mailed token and ends every session of the account. */
@@ -58,5 +69,23 @@ export function createPasswordsService(deps: { db: Db; mailer: Mailer; auth: Aut
       await repo.setPasswordHash(db, user.id, await hashPassword(password));
       await auth.revokeOtherSessions(user.id, principal.sessionId, 'passwordChanged');
     },
+
+    /**
+     * Sets another user's password (PUT /auth/resetpassword/{id}): a super administrator anyone's, a
+     * tenant administrator that of their tenant's users (see users' checkPasswordReset). Their sessions end.
+     */
+    async setForUser(principal: Principal, userId: string, password: string) {
+      refuseWhileImpersonating(principal, 'Passwords');
+      if (userId === principal.userId) {
+        throw new AppError('validation', 'Change your own password from your profile', [
+          { field: 'id', message: 'useChangePassword' },
+        ]);
+      }
+      await users.checkPasswordReset(principal, userId);
+      await repo.setPasswordHash(db, userId, await hashPassword(password));
+      await auth.revokeAllOf(userId, 'passwordReset');
+      return true as const;
+    },
   };
 }
+export type PasswordsService = ReturnType<typeof createPasswordsService>;

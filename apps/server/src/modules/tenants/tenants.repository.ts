@@ -1,8 +1,9 @@
+import { FEATURES } from '@atrium/contracts';
 import { and, asc, count, countDistinct, eq, inArray, isNull, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
-import { features, tenantFeatures, tenants } from './tenants.schema.js';
 import { tenantMemberships, users } from '../users/users.schema.js';
+import { features, tenantFeatures, tenants } from './tenants.schema.js';
 
 export type TenantRow = typeof tenants.$inferSelect;
 export type TenantValues = Omit<typeof tenants.$inferInsert, 'id' | 'createdAt' | 'deletedAt'>;
@@ -317,4 +318,12 @@ export async function referencedMedia(db: Db, paths: string[]) {
     for (const u of pictures) if (u.path) found.add(u.path);
   }
   return found;
+}
+
+/** Reference data: the feature catalogue (FEATURES). */
+export async function seedFeatures(db: Db) {
+  await db
+    .insert(features)
+    .values(FEATURES.map((name) => ({ name })))
+    .onConflictDoNothing();
 }

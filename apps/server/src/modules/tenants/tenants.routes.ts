@@ -1,12 +1,10 @@
-import { join } from 'node:path';
 import {
   AUTHENTICATED,
   cloneTenantBodySchema,
   MEDIA_PATH,
   mediaUploadResultSchema,
+  POLICIES,
   PUBLIC,
-  roles,
-  routePolicy,
   TENANT_LIMITS,
   tenantBodySchemaFor,
   tenantDatalistItemSchema,
@@ -19,24 +17,19 @@ import {
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ModuleDeps } from '../../app.js';
 import { AppError } from '../../http/errors.js';
 import { principalOf } from '../../http/tenant-context.js';
 import { CONTENT_TYPES } from '../../storage/images.js';
-import { localFolderStorage } from '../../storage/storage.js';
 import { MEDIA_PREFIX, readUploadedFile } from '../../storage/uploads.js';
-import { createAuthService } from '../auth/auth.service.js';
-import { createTenantsService } from './tenants.service.js';
 
-const policy = routePolicy('tenants');
+const policy = POLICIES.tenantManagers;
 const idParams = z.object({ id: z.uuid() });
 const tags = ['tenants'];
 
-export const tenantsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { config, db, tokens, hub }) => {
-  const storage = localFolderStorage(join(config.dataDir, 'media'));
-  const tenants = createTenantsService(db, { storage, auth: createAuthService(db, tokens, hub) });
+export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { tenants } = app.services;
   // A preferedUrl may start with the host users reach Atrium at, as well as with http(s)://.
-  const tenantBody = tenantBodySchemaFor(new URL(config.publicUrl).host);
+  const tenantBody = tenantBodySchemaFor(new URL(app.config.publicUrl).host);
   await app.register(fastifyMultipart, {
     limits: { fileSize: TENANT_LIMITS.logoMaxBytes, files: 1, fields: 0, parts: 1 },
   });
@@ -97,7 +90,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { co
   app.get(
     '/tenants/forimpersonator/:userId',
     {
-      config: { policy: roles(['Superadmin']) },
+      config: { policy: POLICIES.superadmins },
       schema: {
         tags,
         summary: 'The tenants a user belongs to, to choose one to view the product as them',
@@ -223,7 +216,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { co
     async (request, reply) => {
       const { file } = request.params;
       if (!MEDIA_PATH.test(`${MEDIA_PREFIX}${file}`)) throw new AppError('notFound');
-      const data = await storage.get(file);
+      const data = await tenants.readMedia(file);
       if (!data) throw new AppError('notFound');
       const ext = file.slice(file.lastIndexOf('.') + 1) as keyof typeof CONTENT_TYPES;
       return (

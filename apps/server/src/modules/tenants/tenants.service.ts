@@ -1,6 +1,7 @@
 import { MEDIA_PATH, type Tenant, type TenantBody } from '@atrium/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError, type FieldError } from '../../http/errors.js';
+import { requireTenant } from '../../http/tenant-context.js';
 import type { Principal } from '../../http/tokens.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { MEDIA_PREFIX, storeImage } from '../../storage/uploads.js';
@@ -21,11 +22,13 @@ const isSuper = (p: Principal) => p.roles.includes('Superadmin');
  * A super administrator manages every tenant. A partner manager manages the tenants run by the
  * partner tenant they are working in (their active tenant, which must be a partner tenant).
  */
-export async function scopeOf(db: Db, principal: Principal): Promise<TenantScope> {
+export async function tenantScopeOf(db: Db, principal: Principal): Promise<TenantScope> {
   if (isSuper(principal)) return { all: true };
   if (!principal.roles.includes('PartnerManager')) throw new AppError('forbidden');
-  if (!principal.tenantId) throw new AppError('noActiveTenant', 'Choose your partner tenant as the active tenant');
-  const partner = await repo.findTenant(db, principal.tenantId);
+  const partner = await repo.findTenant(
+    db,
+    requireTenant(principal, 'Choose your partner tenant as the active tenant'),
+  );
   if (!partner?.isPartnerTenant) throw new AppError('forbidden', 'Your active tenant is not a partner tenant');
   return { all: false, partnerTenantId: partner.id };
 }
@@ -36,7 +39,8 @@ const inScope = (scope: TenantScope, t: repo.TenantRow) => scope.all || t.partne
 const familyOf = (t: Pick<repo.TenantRow, 'id' | 'partnerTenantId' | 'isPartnerTenant'>) =>
   t.partnerTenantId ?? (t.isPartnerTenant ? t.id : null);
 
-export function createTenantsService(db: Db, deps: { storage: FileStorage; auth: AuthService }) {
+export function createTenantsService(deps: { db: Db; storage: FileStorage; auth: AuthService }) {
+  const { db } = deps;
   async function loadInScope(conn: Db, scope: TenantScope, id: string) {
     const tenant = await repo.findTenant(conn, id);
     // Out of scope looks exactly like missing: nothing about other tenants leaks.
@@ -199,10 +203,10 @@ export function createTenantsService(db: Db, deps: { storage: FileStorage; auth:
   }
 
   return {
-    scopeOf: (principal: Principal) => scopeOf(db, principal),
+    scopeOf: (principal: Principal) => tenantScopeOf(db, principal),
 
     async list(principal: Principal, q: Omit<repo.TenantListFilter, 'partnerTenantId'>) {
-      const scope = await scopeOf(db, principal);
+      const scope = await tenantScopeOf(db, principal);
       const filter = { ...q, partnerTenantId: scope.all ? undefined : scope.partnerTenantId };
       const rows = await repo.listTenants(db, filter);
       // Past the last page there is no row to carry the total.
@@ -211,17 +215,17 @@ export function createTenantsService(db: Db, deps: { storage: FileStorage; auth:
     },
 
     async inScope(principal: Principal) {
-      const scope = await scopeOf(db, principal);
+      const scope = await tenantScopeOf(db, principal);
       return repo.tenantsInScope(db, scope.all ? undefined : scope.partnerTenantId);
     },
 
     async get(principal: Principal, id: string) {
-      const scope = await scopeOf(db, principal);
+      const scope = await tenantScopeOf(db, principal);
       return details(db, await loadInScope(db, scope, id), principal.tenantId);
     },
 
     async create(principal: Principal, body: TenantBody) {
-      const scope = await scopeOf(db, principal);
+      const scope = await tenantScopeOf(db, principal);
       checkPartnerFields(principal, body, undefined);
       const created = await db.transaction(async (t) => {
         const tx = t as unknown as Db;
@@ -239,7 +243,7 @@ export function createTenantsService(db: Db, deps: { storage: FileStorage; auth:
     },
 
     async update(principal: Principal, id: string, body: TenantBody) {
-      const scope = await scopeOf(db, principal);
+      const scope = await tenantScopeOf(db, principal);
       const { tenant, removed, before } = await db.transaction(async (t) => {
         const tx = t as unknown as Db;
         const current = await loadInScope(tx, scope, id);
@@ -265,7 +269,7 @@ export function createTenantsService(db: Db, deps: { storage: FileStorage; auth:
     },
 
     async remove(principal: Principal, id: string) {
-      const scope = await scopeOf(db, principal);
+      const scope = await tenantScopeOf(db, principal);
       await loadInScope(db, scope, id);
       await repo.softDeleteTenant(db, id);
       // Whoever works in the deleted tenant is signed out of it.
@@ -274,7 +278,7 @@ export function createTenantsService(db: Db, deps: { storage: FileStorage; auth:
 
     /** A copy of the tenant's settings, features and people under a new name; user groups are not copied. */
     async clone(principal: Principal, id: string, title: string) {
-      const scope = await scopeOf(db, principal);
+      const scope = await tenantScopeOf(db, principal);
       const copy = await db.transaction(async (t) => {
         const tx = t as unknown as Db;
         const source = await loadInScope(tx, scope, id);
@@ -302,7 +306,7 @@ export function createTenantsService(db: Db, deps: { storage: FileStorage; auth:
       if (id !== 'empty') {
         // Anyone may read their own active tenant's features; managers also those of tenants in their scope.
         if (principal.tenantId !== id) {
-          const scope = await scopeOf(db, principal).catch(() => {
+          const scope = await tenantScopeOf(db, principal).catch(() => {
             throw new AppError('notFound', 'No such tenant');
           });
           await loadInScope(db, scope, id);
@@ -326,6 +330,9 @@ export function createTenantsService(db: Db, deps: { storage: FileStorage; auth:
 
     /** Tenants a super administrator may view a user in. */
     tenantsOfUser: (userId: string) => repo.tenantsOfUser(db, userId),
+
+    /** An uploaded logo's bytes, or null when there is no such file. */
+    readMedia: (file: string) => deps.storage.get(file),
 
     /** Stores an uploaded logo after checking its content; answers the path it is served at. */
     async storeLogo(data: Buffer) {

@@ -7,8 +7,8 @@ import { createTestApp, type TestContext } from '../../../test/harness.js';
 import { describeTenantIsolation } from '../../../test/isolation.js';
 import { multipart, PNG } from '../../../test/multipart.js';
 import { sessions } from '../auth/auth.schema.js';
-import { features, tenants } from './tenants.schema.js';
 import { users } from '../users/users.schema.js';
+import { features, tenants } from './tenants.schema.js';
 import { MAX_UNUSED_UPLOADS } from './tenants.service.js';
 
 let ctx: TestContext;

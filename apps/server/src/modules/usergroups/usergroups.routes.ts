@@ -1,15 +1,14 @@
-import { roles } from '@atrium/contracts';
+import { POLICIES } from '@atrium/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ModuleDeps } from '../../app.js';
-import { AppError } from '../../http/errors.js';
-import { activeTenantOf } from '../../http/tenant-context.js';
-import * as repo from './usergroups.repository.js';
+import { requireTenant } from '../../http/tenant-context.js';
 
 const groupSchema = z.object({ id: z.uuid(), name: z.string(), createdAt: z.date() });
-const policy = roles(['Superadmin', 'PartnerManager', 'TenantAdmin']);
+const policy = POLICIES.groupReaders;
 
-export const userGroupsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
+export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { usergroups } = app.services;
+
   app.get(
     '/usergroups',
     {
@@ -20,7 +19,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, {
         response: { 200: z.array(groupSchema) },
       },
     },
-    async (request) => repo.listGroups(db, activeTenantOf(request)),
+    async (request) => usergroups.list(requireTenant(request)),
   );
 
   app.get(
@@ -34,10 +33,6 @@ export const userGroupsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, {
         response: { 200: groupSchema },
       },
     },
-    async (request) => {
-      const group = await repo.findGroup(db, activeTenantOf(request), request.params.id);
-      if (!group) throw new AppError('notFound');
-      return group;
-    },
+    async (request) => usergroups.get(requireTenant(request), request.params.id),
   );
 };

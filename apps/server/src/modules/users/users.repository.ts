@@ -1,4 +1,4 @@
-import type { Role } from '@atrium/contracts';
+import { ROLES, type Role } from '@atrium/contracts';
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
@@ -369,4 +369,12 @@ export async function exportRows(db: Db, tenantId: string) {
       rows: { name: string; surname: string; email: string; language: string; roles: Role[]; groups: string[] }[];
     }
   ).rows;
+}
+
+/** Reference data: the role catalogue (ROLES). */
+export async function seedRoles(db: Db) {
+  await db
+    .insert(rolesTable)
+    .values(ROLES.map((name) => ({ name })))
+    .onConflictDoNothing();
 }

@@ -1,14 +1,11 @@
-import { join } from 'node:path';
 import {
   AUTHENTICATED,
-  adminResetPasswordBodySchema,
   deleteManyBodySchema,
   groupAssignmentBodySchema,
   importConfirmBodySchema,
   importPreviewSchema,
   importResultSchema,
-  roles,
-  routePolicy,
+  POLICIES,
   USER_LIMITS,
   userBodySchema,
   userListQuerySchema,
@@ -20,24 +17,17 @@ import {
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ModuleDeps } from '../../app.js';
 import { AppError } from '../../http/errors.js';
 import { principalOf } from '../../http/tenant-context.js';
-import { localFolderStorage } from '../../storage/storage.js';
-import { createAuthService } from '../auth/auth.service.js';
-import { createTenantsService } from '../tenants/tenants.service.js';
-import { createUsersService } from './users.service.js';
 
-const policy = routePolicy('users');
-const superOnly = roles(['Superadmin']);
+const policy = POLICIES.tenantAdmins;
+const superOnly = POLICIES.superadmins;
 const idParams = z.object({ id: z.uuid() });
 const tags = ['users'];
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-export const usersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { config, db, tokens, hub }) => {
-  const auth = createAuthService(db, tokens, hub);
-  const tenants = createTenantsService(db, { storage: localFolderStorage(join(config.dataDir, 'media')), auth });
-  const users = createUsersService(db, { auth, tenants, hub });
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { users } = app.services;
   await app.register(fastifyMultipart, {
     limits: { fileSize: USER_LIMITS.importMaxBytes, files: 1, fields: 0, parts: 1 },
   });
@@ -232,21 +222,5 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { conf
       },
     },
     async (request) => users.restore(principalOf(request), request.params.id),
-  );
-
-  app.put(
-    '/auth/resetpassword/:id',
-    {
-      config: { policy },
-      schema: {
-        tags: ['auth'],
-        summary:
-          'Set another user’s password (super administrators: anyone; tenant administrators: their tenant’s users)',
-        params: idParams,
-        body: adminResetPasswordBodySchema,
-        response: { 200: z.literal(true) },
-      },
-    },
-    async (request) => users.resetPassword(principalOf(request), request.params.id, request.body.password),
   );
 };

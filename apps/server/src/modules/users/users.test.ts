@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
 import { describeTenantIsolation } from '../../../test/isolation.js';
+import { AppError } from '../../http/errors.js';
 import { sessions } from '../auth/auth.schema.js';
 import { tenantMemberships, users } from './users.schema.js';
-import { AppError } from '../../http/errors.js';
-import { writeConflict } from './users.service.js';
+import { writeConflict } from './write-conflict.js';
 
 let ctx: TestContext;
 beforeAll(async () => {

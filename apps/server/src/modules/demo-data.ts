@@ -1,49 +1,24 @@
 import {
-  FEATURES,
   type FeatureName,
-  NOTIFICATION_EVENT_TYPES,
   NOTIFICATION_INTERVALS,
   type NotificationEventTypeName,
   ROLES,
   type Role,
 } from '@atrium/contracts';
-import { count, eq, inArray, sql } from 'drizzle-orm';
-import { hashPassword } from '../modules/auth/passwords.js';
-import type { Db } from './client.js';
+import { count, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { hashPassword } from './auth/password-hashing.js';
 import {
-  features,
   notificationEventTypes,
   notificationSubscriptions,
   notifications,
-  roles,
-  tenantFeatures,
-  tenantMemberships,
-  tenants,
-  userGroupMembers,
-  userGroups,
-  userRoles,
-  users,
-} from './schema/index.js';
+} from './notifications/notifications.schema.js';
+import { features, tenantFeatures, tenants } from './tenants/tenants.schema.js';
+import { userGroupMembers, userGroups } from './usergroups/usergroups.schema.js';
+import { roles, tenantMemberships, userRoles, users } from './users/users.schema.js';
 
 /** The password of every demo account (documented in the README). */
 export const DEMO_PASSWORD = 'Atrium-demo-1';
-
-/** Reference data every installation needs: the role, feature and notification event type catalogues. */
-export async function seedReferenceData(db: Db) {
-  await db
-    .insert(roles)
-    .values(ROLES.map((name) => ({ name })))
-    .onConflictDoNothing();
-  await db
-    .insert(features)
-    .values(FEATURES.map((name) => ({ name })))
-    .onConflictDoNothing();
-  // The notes are descriptions the product may reword: a new start brings them up to date.
-  await db
-    .insert(notificationEventTypes)
-    .values(NOTIFICATION_EVENT_TYPES.map(({ name, note }) => ({ name, note })))
-    .onConflictDoUpdate({ target: notificationEventTypes.name, set: { note: sql`excluded.note` } });
-}
 
 const NORTHWIND_FEATURES: FeatureName[] = [
   'News',
@@ -68,8 +43,9 @@ const DEMO_USERS: DemoUser[] = [
 ];
 
 /**
- * Two tenants (Northwind is a partner tenant running Harbour) and one account per role.
- * Runs once: does nothing when any tenant exists.
+ * Demo data across the modules: two tenants (Northwind is a partner tenant running Harbour), one
+ * account per role, groups and notifications. Runs once, after the reference data (MODULES' seed
+ * steps): does nothing when any tenant exists.
  */
 export async function seedDemo(db: Db) {
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(tenants);
@@ -189,8 +165,4 @@ export async function seedDemo(db: Db) {
     ]);
   });
   return true;
-}
-
-export async function findUserIdByEmail(db: Db, email: string) {
-  return (await db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id;
 }

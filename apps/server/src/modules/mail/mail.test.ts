@@ -4,13 +4,13 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase } from '../../test/harness.js';
-import type { Database } from '../db/client.js';
-import { mailOutbox } from '../modules/mail/mail.schema.js';
+import { freshDatabase } from '../../../test/harness.js';
+import type { Database } from '../../db/client.js';
 import { createGraphTransport } from './graph.transport.js';
 import type { MailTransport } from './mail.port.js';
-import { createMailer } from './mailer.js';
-import { RETRY_DELAYS_MS } from './outbox.js';
+import { mailOutbox } from './mail.schema.js';
+import { createMailService } from './mail.service.js';
+import { RETRY_DELAYS_MS } from './mail-worker.js';
 import { createSmtpTransport } from './smtp.transport.js';
 
 const log = pino({ level: 'silent' });
@@ -52,7 +52,7 @@ describe('SMTP transport', () => {
 
   it('delivers queued mail through a real SMTP server and marks it sent', async () => {
     const transport = createSmtpTransport(`smtp://127.0.0.1:${port}`, 'Atrium <no-reply@atrium.test>');
-    const mailer = createMailer(database.db, transport, log);
+    const mailer = createMailService({ db: database.db, transport, log });
     const id = await mailer.send(message);
     expect((await rowOf(id)).status).toBe('pending');
     await mailer.worker!.runOnce();
@@ -81,8 +81,8 @@ describe('leases', () => {
         sent.push(m.to);
       },
     };
-    const first = createMailer(database.db, slow, log);
-    const second = createMailer(database.db, slow, log);
+    const first = createMailService({ db: database.db, transport: slow, log });
+    const second = createMailService({ db: database.db, transport: slow, log });
     const id = await first.send({ ...message, to: 'lease@example.test' });
     const running = first.worker!.runOnce();
     await new Promise((r) => setTimeout(r, 50));
@@ -108,7 +108,7 @@ describe('retries', () => {
         throw new Error('connection refused');
       },
     };
-    const mailer = createMailer(database.db, broken, log);
+    const mailer = createMailService({ db: database.db, transport: broken, log });
     const id = await mailer.send({ ...message, to: 'retry@example.test' });
     await mailer.worker!.runOnce();
     let row = await rowOf(id);
@@ -133,7 +133,7 @@ describe('retries', () => {
   });
 
   it('stores mail in the outbox when no transport is configured', async () => {
-    const mailer = createMailer(database.db, null, log);
+    const mailer = createMailService({ db: database.db, transport: null, log });
     const id = await mailer.send(message);
     expect((await rowOf(id)).status).toBe('stored');
     expect(mailer.worker).toBeNull();

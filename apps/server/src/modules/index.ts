@@ -1,0 +1,128 @@
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import type { Authenticator } from '../http/access-policy.js';
+import type { HubService } from '../hub/index.js';
+import { localFolderStorage } from '../storage/storage.js';
+import { createAuditService } from './audit/audit.service.js';
+import { authRoutes } from './auth/auth.routes.js';
+import { createAuthService } from './auth/auth.service.js';
+import { healthRoutes } from './health/health.routes.js';
+import { createHealthService } from './health/health.service.js';
+import { impersonationRoutes } from './impersonation/impersonation.routes.js';
+import { createImpersonationService } from './impersonation/impersonation.service.js';
+import { mailRoutes } from './mail/mail.routes.js';
+import { createMailService } from './mail/mail.service.js';
+import { createSmtpTransport } from './mail/smtp.transport.js';
+import { meRoutes } from './me/me.routes.js';
+import { createMeService } from './me/me.service.js';
+import { seedEventTypes } from './notifications/notifications.repository.js';
+import { notificationsRoutes } from './notifications/notifications.routes.js';
+import { createNotificationsService } from './notifications/notifications.service.js';
+import { office365Routes } from './office365/office365.routes.js';
+import { createOffice365Service } from './office365/office365.service.js';
+import { passwordsRoutes } from './passwords/passwords.routes.js';
+import { createPasswordsService } from './passwords/passwords.service.js';
+import { seedFeatures } from './tenants/tenants.repository.js';
+import { tenantsRoutes } from './tenants/tenants.routes.js';
+import { createTenantsService } from './tenants/tenants.service.js';
+import { userGroupsRoutes } from './usergroups/usergroups.routes.js';
+import { createUserGroupsService } from './usergroups/usergroups.service.js';
+import { seedRoles } from './users/users.repository.js';
+import { usersRoutes } from './users/users.routes.js';
+import { createUsersService } from './users/users.service.js';
+
+// The composition root: the one file that knows every module. A new module adds its service to
+// createServices and its routes (and reference data, if any) to MODULES; nothing else changes.
+
+/** What app.ts builds before the modules: configuration, database and the infrastructure plugins' parts. */
+export type Infra = {
+  config: Config;
+  db: Db;
+  authenticator: Authenticator;
+  hub: HubService;
+  log: FastifyBaseLogger;
+};
+
+/** Every service, each built once, in dependency order. */
+export function createServices({ config, db, authenticator, hub, log }: Infra) {
+  // One media folder: tenant logos and profile pictures, served by GET /media/{file}.
+  const storage = localFolderStorage(join(config.dataDir, 'media'));
+  const mailTransport = config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl, config.mail.from) : null;
+
+  const health = createHealthService({ db });
+  const audit = createAuditService({ db });
+  const mail = createMailService({ db, transport: mailTransport, log });
+  const auth = createAuthService({ db, authenticator, hub });
+  const tenants = createTenantsService({ db, storage, auth });
+  const users = createUsersService({ db, auth, tenants, hub });
+  const usergroups = createUserGroupsService({ db });
+  const passwords = createPasswordsService({ db, mail, auth, users, publicUrl: config.publicUrl });
+  const impersonation = createImpersonationService({ auth, tenants, users, audit, hub });
+  const notifications = createNotificationsService({ db, hub, mail, audit, config });
+  const me = createMeService({ db, storage, auth, notifications });
+  const office365 = createOffice365Service({
+    db,
+    auth,
+    config: config.office365,
+    redirectUri: `${config.publicUrl}/office365auth`,
+    secret: config.jwtSecret,
+  });
+
+  return {
+    health,
+    audit,
+    mail,
+    auth,
+    tenants,
+    users,
+    usergroups,
+    passwords,
+    impersonation,
+    notifications,
+    me,
+    office365,
+  };
+}
+export type Services = ReturnType<typeof createServices>;
+
+/** Stops what services run in the background (the mail worker) once the server has closed. */
+export const closeServices = (services: Services) => services.mail.close();
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The checked configuration (config.ts). */
+    config: Config;
+    /** Every module's service, built once by createServices; routes take what they need from here. */
+    services: Services;
+  }
+}
+
+type ModuleEntry = {
+  /** The module's routes, mounted under /core/api. */
+  routes: FastifyPluginAsyncZod;
+  /** Reference data every installation needs, written at start-up (idempotent). */
+  seed?: (db: Db) => Promise<void>;
+};
+
+/** Every module with routes or reference data, in registration order. */
+export const MODULES: ModuleEntry[] = [
+  { routes: healthRoutes },
+  { routes: authRoutes },
+  { routes: meRoutes },
+  { routes: userGroupsRoutes },
+  { routes: tenantsRoutes, seed: seedFeatures },
+  { routes: usersRoutes, seed: seedRoles },
+  { routes: impersonationRoutes },
+  { routes: passwordsRoutes },
+  { routes: mailRoutes },
+  { routes: notificationsRoutes, seed: seedEventTypes },
+  { routes: office365Routes },
+];
+
+/** Writes every module's reference data (roles, features, notification event types). */
+export async function seedReferenceData(db: Db) {
+  for (const module of MODULES) await module.seed?.(db);
+}

@@ -1,0 +1,113 @@
+import { CANNOT_IDENTIFY_CURRENT_USER, FEATURES, type ProfileBody } from '@atrium/contracts';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../http/errors.js';
+import { refuseWhileImpersonating } from '../../http/tenant-context.js';
+import type { Principal } from '../../http/tokens.js';
+import type { FileStorage } from '../../storage/storage.js';
+import { MEDIA_PREFIX, storeImage } from '../../storage/uploads.js';
+import { type AuthService, toAuthUser } from '../auth/auth.service.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
+import * as repo from './me.repository.js';
+
+const featureOrder = (name: string) => FEATURES.indexOf(name as (typeof FEATURES)[number]);
+
+/** The signed-in user's own view of the product: the shell's data, their profile and consent. */
+export function createMeService(deps: {
+  db: Db;
+  /** The media folder tenant logos share: GET /media/{file} serves both. */
+  storage: FileStorage;
+  auth: AuthService;
+  notifications: NotificationsService;
+}) {
+  const { db, storage, auth, notifications } = deps;
+
+  async function currentUser(principal: Principal) {
+    const user = await repo.findUser(db, principal.userId);
+    if (!user) throw new AppError('sessionExpired');
+    return user;
+  }
+
+  return {
+    /** Everything the shell needs: tenants, user, features and menu titles, logos, theme. */
+    async generalData(principal: Principal) {
+      const user = await currentUser(principal);
+      const tenantList = await auth.selectableTenants(user.id, principal.roles.includes('Superadmin'));
+      const tenant = principal.tenantId ? await repo.findTenant(db, principal.tenantId) : undefined;
+      const menu = tenant ? await repo.tenantMenu(db, tenant.id) : [];
+      menu.sort((a, b) => featureOrder(a.name) - featureOrder(b.name));
+      return {
+        imageLogosrc: tenant?.logoMediaFile ?? null,
+        imageMobileLogosrc: tenant?.mobileLogoMediaFile ?? null,
+        features: menu.map((m) => m.name),
+        tenantMenuItemsData: menu,
+        activeUserData: {
+          email: user.email,
+          imagePath: user.imagePath,
+          userName: user.name,
+          surname: user.surname,
+          tenantSet: !!tenant,
+        },
+        tenants: tenantList,
+        customTenantProperties: tenant?.customTenantProperties ?? null,
+      };
+    },
+
+    /** GDPR state, language and tenants of the user. */
+    async info(principal: Principal) {
+      const user = await currentUser(principal);
+      const isSuperadmin = principal.roles.includes('Superadmin');
+      return {
+        gdprConfirmed: user.gdprConfirmed,
+        language: user.language,
+        isSuperadmin,
+        tenants: await auth.selectableTenants(user.id, isSuperadmin),
+        canSendDailyMails: notifications.maySendDailyMails({
+          email: user.email,
+          roles: principal.roles,
+          impersonatorId: principal.impersonatorId,
+        }),
+      };
+    },
+
+    async confirmGdpr(principal: Principal) {
+      // Viewing as someone else must not consent on their behalf.
+      refuseWhileImpersonating(principal, 'Consent');
+      await repo.confirmGdpr(db, principal.userId);
+    },
+
+    /** Applies the user's own name, surname, language and picture; answers the user as sign-in does. */
+    async updateProfile(principal: Principal, { name, surname, language, imagePath }: ProfileBody) {
+      refuseWhileImpersonating(principal, 'Your profile');
+      const current = await repo.findUser(db, principal.userId);
+      if (!current || current.deletedAt) throw new AppError('notFound', CANNOT_IDENTIFY_CURRENT_USER);
+      if (
+        imagePath &&
+        imagePath !== current.imagePath &&
+        !(await storage.exists(imagePath.slice(MEDIA_PREFIX.length)))
+      ) {
+        throw new AppError('validation', 'No such picture was uploaded', [
+          { field: 'imagePath', message: 'unknownMediaFile' },
+        ]);
+      }
+      const updated = await repo.updateProfile(db, current.id, {
+        ...(name !== undefined && { name }),
+        ...(surname !== undefined && { surname }),
+        ...(language !== undefined && { language }),
+        ...(imagePath !== undefined && { imagePath }),
+      });
+      if (!updated) throw new AppError('notFound', CANNOT_IDENTIFY_CURRENT_USER);
+      return toAuthUser(updated, principal.roles, {
+        activeTenantId: principal.tenantId,
+        impersonatorId: principal.impersonatorId ?? null,
+      });
+    },
+
+    /** Stores a profile picture; the upload is read only once the caller may change their profile. */
+    async storeAvatar(principal: Principal, upload: () => Promise<Buffer>) {
+      refuseWhileImpersonating(principal, 'Your profile');
+      const { path } = await storeImage(storage, await upload());
+      return { path };
+    },
+  };
+}
+export type MeService = ReturnType<typeof createMeService>;

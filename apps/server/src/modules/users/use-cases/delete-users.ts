@@ -1,0 +1,47 @@
+import { type Db, inTransaction } from '../../../db/client.js';
+import { AppError } from '../../../http/errors.js';
+import { refuseWhileImpersonating } from '../../../http/tenant-context.js';
+import type { Principal } from '../../../http/tokens.js';
+import type { AuthService } from '../../auth/auth.service.js';
+import type { TenantsService } from '../../tenants/tenants.service.js';
+import { assertCanManage, isSuper, loadInScope, manageableTenants, userScopeOf } from '../user-access.js';
+import { userDetails } from '../user-details.js';
+import * as repo from '../users.repository.js';
+
+/** Soft delete by a super administrator; the users' sessions end (they get LogOut). */
+export async function deleteUsers({ db, auth }: { db: Db; auth: AuthService }, principal: Principal, ids: string[]) {
+  if (ids.includes(principal.userId)) {
+    throw new AppError('validation', 'You cannot delete your own account here', [
+      { field: 'ids', message: 'cannotDeleteYourself' },
+    ]);
+  }
+  refuseWhileImpersonating(principal, 'Accounts');
+  const deleted = await inTransaction(db, async (conn) => {
+    const found = await Promise.all(ids.map((id) => repo.findUser(conn, id)));
+    const missing = ids.filter((_, i) => !found[i]);
+    if (missing.length) throw new AppError('notFound', `No such user: ${missing.join(', ')}`);
+    return repo.markDeleted(conn, ids);
+  });
+  for (const { id } of deleted) await auth.revokeAllOf(id, 'userDeleted');
+  return deleted.length;
+}
+
+/** Undoes a deletion; like deleting, for super administrators only. */
+export async function restoreUser(
+  { db, tenants }: { db: Db; tenants: TenantsService },
+  principal: Principal,
+  id: string,
+) {
+  if (!isSuper(principal)) throw new AppError('forbidden', 'Only a super administrator can restore a user');
+  const scope = userScopeOf(principal);
+  const user = await inTransaction(db, async (conn) => {
+    const target = await loadInScope(conn, scope, id);
+    await assertCanManage(conn, principal, target);
+    if (!target.deletedAt) return target;
+    const checkQuota = await tenants.userQuotaGuard(conn, principal, await repo.tenantIdsOf(conn, id));
+    await repo.restore(conn, id);
+    await checkQuota();
+    return (await repo.findUser(conn, id))!;
+  });
+  return userDetails(db, scope, user, await manageableTenants(db, principal));
+}

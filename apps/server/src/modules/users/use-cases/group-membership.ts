@@ -1,0 +1,31 @@
+import { type Db, inTransaction } from '../../../db/client.js';
+import { requireTenant } from '../../../http/tenant-context.js';
+import type { Principal } from '../../../http/tokens.js';
+import type { HubService } from '../../../hub/index.js';
+import { userScopeOf } from '../user-access.js';
+import { groupsInTenant, usersInTenant } from '../user-checks.js';
+import * as repo from '../users.repository.js';
+
+/** Adds users to (or removes them from) groups of the active tenant; their open apps hear of it. */
+export async function setUserGroups(
+  { db, hub }: { db: Db; hub: HubService },
+  principal: Principal,
+  change: { userIds: string[]; groupIds: string[]; assign: boolean },
+) {
+  const { userIds, groupIds, assign } = change;
+  userScopeOf(principal); // who manages users at all; its tenant check comes first, as for every users call
+  const tenantId = requireTenant(principal, 'Choose the tenant whose groups to change');
+  await inTransaction(db, async (conn) => {
+    await groupsInTenant(conn, tenantId, groupIds, 'notFound');
+    await usersInTenant(conn, tenantId, userIds);
+    if (assign) {
+      await repo.addGroupMembers(
+        conn,
+        userIds.flatMap((userId) => groupIds.map((groupId) => ({ userId, groupId }))),
+      );
+    } else {
+      await repo.removeGroupMembers(conn, userIds, groupIds);
+    }
+  });
+  for (const id of userIds) await hub.userGroupsChanged(id);
+}

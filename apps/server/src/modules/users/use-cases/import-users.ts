@@ -1,0 +1,152 @@
+import {
+  emailSchema,
+  IMPORT_ROLES,
+  type ImportPreview,
+  type ImportRow,
+  LANGUAGES,
+  USER_LIMITS,
+} from '@atrium/contracts';
+import { type Db, inTransaction } from '../../../db/client.js';
+import { AppError, type FieldError } from '../../../http/errors.js';
+import { requireTenant } from '../../../http/tenant-context.js';
+import type { Principal } from '../../../http/tokens.js';
+import type { TenantsService } from '../../tenants/tenants.service.js';
+import { readImportFile, writeUsersWorkbook } from '../import-file.js';
+import { userScopeOf } from '../user-access.js';
+import * as repo from '../users.repository.js';
+import { uniqueViolation } from '../write-conflict.js';
+
+/** The active tenant a users import or export works in (after the caller's users scope). */
+function tenantOfTransfer(principal: Principal, detail: string) {
+  userScopeOf(principal);
+  return requireTenant(principal, detail);
+}
+
+/** Validates import rows against the active tenant; every problem of every row is reported. */
+async function validateImport(conn: Db, tenantId: string, rows: ImportRow[]) {
+  const groups = await repo.groupsOfTenant(conn, tenantId);
+  const byName = new Map(groups.map((g) => [g.name.trim().toLowerCase(), g.id]));
+  const emails = rows.map((r) => r.email.trim().toLowerCase());
+  const taken = await repo.takenEmails(
+    conn,
+    emails.filter((e) => emailSchema.safeParse(e).success),
+  );
+  const seen = new Map<string, number>();
+  for (const e of emails) seen.set(e, (seen.get(e) ?? 0) + 1);
+  return rows.map((row, i) => {
+    const errors: FieldError[] = [];
+    const email = emails[i]!;
+    if (!row.name.trim()) errors.push({ field: 'name', message: 'required' });
+    else if (row.name.trim().length > USER_LIMITS.nameMax) errors.push({ field: 'name', message: 'tooLong' });
+    if (row.surname.trim().length > USER_LIMITS.nameMax) errors.push({ field: 'surname', message: 'tooLong' });
+    if (!email) errors.push({ field: 'email', message: 'required' });
+    else if (!emailSchema.safeParse(email).success) errors.push({ field: 'email', message: 'invalidEmail' });
+    else if ((seen.get(email) ?? 0) > 1) errors.push({ field: 'email', message: 'duplicateInFile' });
+    else if (taken.has(email)) errors.push({ field: 'email', message: 'emailTaken' });
+    const role = row.role.trim().toLowerCase() || 'user';
+    if (!(role in IMPORT_ROLES)) errors.push({ field: 'role', message: 'unknownRole' });
+    const groupIds: string[] = [];
+    row.groups.forEach((name, g) => {
+      const id = byName.get(name.trim().toLowerCase());
+      if (id) groupIds.push(id);
+      else errors.push({ field: `groups.${g}`, message: 'unknownGroup' });
+    });
+    const language = row.language.trim().toLowerCase() || 'en';
+    if (!(LANGUAGES as readonly string[]).includes(language))
+      errors.push({ field: 'language', message: 'unknownLanguage' });
+    return {
+      row,
+      errors,
+      user: {
+        name: row.name.trim(),
+        surname: row.surname.trim(),
+        email: row.email.trim(),
+        role: IMPORT_ROLES[role as keyof typeof IMPORT_ROLES],
+        groupIds: [...new Set(groupIds)],
+        language,
+      },
+    };
+  });
+}
+
+/** Reads an import file and reports every row with its problems; writes nothing. */
+export async function previewImport({ db }: { db: Db }, principal: Principal, data: Buffer): Promise<ImportPreview> {
+  const tenantId = tenantOfTransfer(principal, 'Choose the tenant to import users into');
+  const parsed = await readImportFile(data);
+  const rows: ImportRow[] = parsed.map((p) => ({
+    line: p.line,
+    name: p.cells.name,
+    surname: p.cells.surname,
+    email: p.cells.email,
+    role: p.cells.role,
+    groups: p.cells.groups
+      .split(/[,;]/)
+      .map((g) => g.trim())
+      .filter(Boolean),
+    language: p.cells.language,
+  }));
+  const checked = await validateImport(db, tenantId, rows);
+  const out = checked.map((c) => ({ ...c.row, errors: c.errors }));
+  const invalidCount = out.filter((r) => r.errors.length).length;
+  return { rows: out, valid: out.length - invalidCount, invalid: invalidCount };
+}
+
+/** Creates every row's user in the active tenant, or none at all when any row is wrong. */
+export async function confirmImport(
+  { db, tenants }: { db: Db; tenants: TenantsService },
+  principal: Principal,
+  rows: ImportRow[],
+) {
+  const tenantId = tenantOfTransfer(principal, 'Choose the tenant to import users into');
+  try {
+    return await inTransaction(db, async (conn) => {
+      const checked = await validateImport(conn, tenantId, rows);
+      const errors = checked.flatMap((c, i) =>
+        c.errors.map((e) => ({ field: `rows.${i}.${e.field}`, message: e.message })),
+      );
+      if (errors.length) {
+        throw new AppError('validation', `${errors.length} problem(s) in the rows; nothing was imported`, errors);
+      }
+      const checkQuota = await tenants.userQuotaGuard(conn, principal, [tenantId]);
+      const created = await repo.insertUsers(
+        conn,
+        checked.map((c) => ({
+          name: c.user.name,
+          surname: c.user.surname,
+          email: c.user.email,
+          language: c.user.language,
+          activeTenantId: tenantId,
+        })),
+      );
+      for (const [i, user] of created.entries()) {
+        const c = checked[i]!;
+        await repo.setRoles(conn, user.id, [c.user.role]);
+        await repo.setMemberships(conn, user.id, [tenantId], 'all');
+        await repo.setGroups(conn, user.id, c.user.groupIds, 'all');
+      }
+      await checkQuota();
+      return { created: created.length };
+    });
+  } catch (err) {
+    if (uniqueViolation(err)) {
+      throw new AppError('conflict', 'Someone created one of these accounts meanwhile; nothing was imported');
+    }
+    throw err;
+  }
+}
+
+/** The active tenant's live users as an xlsx workbook, in the import's columns. */
+export async function exportUsers({ db }: { db: Db }, principal: Principal) {
+  const tenantId = tenantOfTransfer(principal, 'Choose the tenant whose users to export');
+  const rows = await repo.exportRows(db, tenantId);
+  return writeUsersWorkbook(
+    rows.map((r) => ({
+      name: r.name,
+      surname: r.surname,
+      email: r.email,
+      role: r.roles.includes('TenantAdmin') ? 'admin' : 'user',
+      groups: r.groups,
+      language: r.language,
+    })),
+  );
+}

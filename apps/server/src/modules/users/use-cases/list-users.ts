@@ -1,0 +1,73 @@
+import { ROLE_FILTERS, USER_SELECT, type UserListQuery, type UserSelectQuery } from '@atrium/contracts';
+import type { Db } from '../../../db/client.js';
+import { AppError } from '../../../http/errors.js';
+import { requireTenant } from '../../../http/tenant-context.js';
+import type { Principal } from '../../../http/tokens.js';
+import type { TenantsService } from '../../tenants/tenants.service.js';
+import { isSuper, userScopeOf } from '../user-access.js';
+import { groupsInTenant } from '../user-checks.js';
+import * as repo from '../users.repository.js';
+
+/** One page of the users list in the caller's scope (GET /users). */
+export async function listUsers({ db }: { db: Db }, principal: Principal, q: UserListQuery) {
+  const scope = userScopeOf(principal);
+  if (q.groupIds.length) {
+    // The group filter is the active tenant's.
+    await groupsInTenant(
+      db,
+      requireTenant(principal, 'Choose an active tenant to filter by group'),
+      q.groupIds,
+      'validation',
+    );
+  }
+  const filter: repo.UserListFilter = {
+    tenantId: scope.all ? undefined : scope.tenantId,
+    groupsTenantId: scope.tenantId ?? undefined,
+    search: q.search,
+    roles: q.roles.map((r) => ROLE_FILTERS[r]),
+    groupIds: q.groupIds,
+    sort: q.sort,
+    direction: q.direction,
+    limit: q.take,
+    offset: (q.page - 1) * q.take,
+  };
+  const rows = await repo.listUsers(db, filter);
+  const total = rows[0]?.total ?? (filter.offset > 0 ? await repo.countUsers(db, filter) : 0);
+  return {
+    data: rows.map(({ total: _t, ...r }) => ({ ...r, fullName: [r.name, r.surname].filter(Boolean).join(' ') })),
+    total,
+    page: q.page,
+    take: q.take,
+  };
+}
+
+/**
+ * Live users for a select: of one tenant, or of every tenant the caller may see; a page of those
+ * matching `search`, or exactly `ids` (to label users already chosen). Every query carries the
+ * caller's scope, so ids of users outside it simply are not answered.
+ */
+export async function selectUsers(
+  { db, tenants }: { db: Db; tenants: TenantsService },
+  principal: Principal,
+  query: Partial<UserSelectQuery> = {},
+) {
+  const { tenantId, search, ids } = query;
+  const narrow = ids?.length ? { ids, limit: ids.length } : { search, limit: query.take ?? USER_SELECT.takeDefault };
+  if (isSuper(principal)) return repo.userOptions(db, { tenantId, ...narrow });
+  if (principal.roles.includes('PartnerManager')) {
+    const scope = await tenants.scopeOf(principal).catch(() => null);
+    if (scope && !scope.all) {
+      const family = [scope.partnerTenantId, ...(await tenants.inScope(principal)).map((t) => t.id)];
+      if (tenantId && !family.includes(tenantId)) throw new AppError('notFound', 'No such tenant');
+      return repo.userOptions(db, { ...(tenantId ? { tenantId } : { tenantIds: family }), ...narrow });
+    }
+  }
+  const activeTenantId = requireTenant(principal);
+  if (tenantId && tenantId !== activeTenantId) throw new AppError('notFound', 'No such tenant');
+  return repo.userOptions(db, { tenantId: activeTenantId, ...narrow });
+}
+
+/** Coaches of the active tenant: its tenant administrators. */
+export async function listCoaches({ db }: { db: Db }, principal: Principal) {
+  return repo.userOptions(db, { tenantId: requireTenant(principal), role: 'TenantAdmin' });
+}

@@ -1,0 +1,114 @@
+import type { UserBody } from '@atrium/contracts';
+import { type Db, inTransaction } from '../../../db/client.js';
+import { AppError } from '../../../http/errors.js';
+import { refuseWhileImpersonating } from '../../../http/tenant-context.js';
+import type { Principal } from '../../../http/tokens.js';
+import type { HubService } from '../../../hub/index.js';
+import type { AuthService } from '../../auth/auth.service.js';
+import { hashPassword } from '../../auth/password-hashing.js';
+import type { TenantsService } from '../../tenants/tenants.service.js';
+import { assertCanManage, assertOwnsAccount, loadInScope, manageableTenants, userScopeOf } from '../user-access.js';
+import { assertEmailFree, checkBody } from '../user-checks.js';
+import { userDetails } from '../user-details.js';
+import * as repo from '../users.repository.js';
+import { writeConflict } from '../write-conflict.js';
+
+/** One user the caller may manage (GET /users/{id}). */
+export async function getUser({ db }: { db: Db }, principal: Principal, id: string) {
+  const scope = userScopeOf(principal);
+  return userDetails(db, scope, await loadInScope(db, scope, id), await manageableTenants(db, principal));
+}
+
+/** Creates a user; a tenant administrator's new user joins their active tenant unless tenants are given. */
+export async function createUser(
+  { db, tenants }: { db: Db; tenants: TenantsService },
+  principal: Principal,
+  body: UserBody,
+) {
+  const scope = userScopeOf(principal);
+  const input = { ...body, tenantIds: body.tenantIds.length || scope.all ? body.tenantIds : [scope.tenantId] };
+  try {
+    const created = await inTransaction(db, async (conn) => {
+      const manageable = await manageableTenants(conn, principal);
+      await checkBody(conn, principal, input, manageable);
+      await assertEmailFree(conn, input.email);
+      const checkQuota = await tenants.userQuotaGuard(conn, principal, input.tenantIds);
+      const [user] = await repo.insertUsers(conn, [
+        {
+          name: input.name,
+          surname: input.surname,
+          email: input.email,
+          language: input.language ?? 'en',
+          passwordHash: input.password ? await hashPassword(input.password) : null,
+          activeTenantId: input.tenantIds.length === 1 ? input.tenantIds[0] : null,
+        },
+      ]);
+      await repo.setRoles(conn, user!.id, input.roles);
+      await repo.setMemberships(conn, user!.id, input.tenantIds, 'all');
+      await repo.setGroups(conn, user!.id, input.groupIds, 'all');
+      await checkQuota();
+      return user!;
+    });
+    return userDetails(db, scope, created, await manageableTenants(db, principal));
+  } catch (err) {
+    throw writeConflict(err);
+  }
+}
+
+/**
+ * Updates a user. A change to their password, email or roles ends all their sessions (the next
+ * sign-in sees it); being taken out of tenants ends only their sessions working there.
+ */
+export async function updateUser(
+  { db, auth, tenants, hub }: { db: Db; auth: AuthService; tenants: TenantsService; hub: HubService },
+  principal: Principal,
+  id: string,
+  body: UserBody,
+) {
+  const scope = userScopeOf(principal);
+  try {
+    const { user, changed, removed } = await inTransaction(db, async (conn) => {
+      const target = await loadInScope(conn, scope, id);
+      await assertCanManage(conn, principal, target);
+      if (target.deletedAt) throw new AppError('conflict', 'Restore the user before editing them');
+      const emailChanged = body.email.toLowerCase() !== target.email.toLowerCase();
+      if (emailChanged) refuseWhileImpersonating(principal, 'Email addresses');
+      if (body.password) refuseWhileImpersonating(principal, 'Passwords');
+      const manageable = await manageableTenants(conn, principal);
+      await checkBody(conn, principal, body, manageable);
+      const rolesBefore = await repo.rolesOf(conn, id);
+      const rolesChanged = [...rolesBefore].sort().join() !== [...body.roles].sort().join();
+      await assertOwnsAccount(conn, principal, id, [
+        ...(body.password ? ['password'] : []),
+        ...(emailChanged ? ['email'] : []),
+        ...(rolesChanged ? ['roles'] : []),
+      ]);
+      if (emailChanged) await assertEmailFree(conn, body.email, id);
+      const checkQuota = await tenants.userQuotaGuard(conn, principal, body.tenantIds);
+      await repo.updateUser(conn, id, {
+        name: body.name,
+        surname: body.surname,
+        email: body.email,
+        ...(body.language && { language: body.language }),
+        ...(body.password && { passwordHash: await hashPassword(body.password) }),
+      });
+      await repo.setRoles(conn, id, body.roles);
+      const { removed } = await repo.setMemberships(conn, id, body.tenantIds, manageable);
+      await repo.setGroups(conn, id, body.groupIds, manageable);
+      await checkQuota();
+      return {
+        user: (await repo.findUser(conn, id))!,
+        changed: rolesChanged || !!body.password || emailChanged,
+        removed,
+      };
+    });
+    if (changed) await auth.revokeAllOf(id, 'accountChanged');
+    else {
+      for (const tenantId of removed) await auth.revokeUserSessionsInTenant(id, tenantId, 'removedFromTenant');
+    }
+    await hub.userGroupsChanged(id);
+    return userDetails(db, scope, user, await manageableTenants(db, principal));
+  } catch (err) {
+    throw writeConflict(err);
+  }
+}
