@@ -161,6 +161,42 @@ describe('POST /core/api/auth/changepassword', () => {
   });
 });
 
+/** PUT /auth/resetpassword/{id}: an administrator sets another user's password. */
+const setPassword = (id: string, headers: Record<string, string>, payload: object) =>
+  ctx.app.inject({ method: 'PUT', url: `/core/api/auth/resetpassword/${id}`, payload, headers });
+const me = (token: string) =>
+  ctx.app.inject({ url: '/core/api/me/info', headers: { authorization: `Bearer ${token}` } });
+
+describe('PUT /core/api/auth/resetpassword/:id', () => {
+  it('lets a tenant administrator set a password of their tenant’s user: answers true and ends their sessions', async () => {
+    const tenant = await ctx.factories.tenant();
+    const admin = await ctx.actor(['TenantAdmin'], { tenants: [tenant.id], activeTenant: tenant.id });
+    const u = await ctx.factories.user({ tenantIds: [tenant.id] });
+    const session = await ctx.signIn(u.email);
+    const res = await setPassword(u.id, admin.auth, { password: 'Fresh-password-9' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toBe(true);
+    expect((await me(session.token)).statusCode).toBe(401);
+    expect((await ctx.signIn(u.email, 'Fresh-password-9')).token).toBeTruthy();
+  });
+
+  it('enforces 8..128 characters, the admin’s tenants, and refuses other roles', async () => {
+    const home = await ctx.factories.tenant();
+    const admin = await ctx.actor(['TenantAdmin'], { tenants: [home.id], activeTenant: home.id });
+    const su = await ctx.actor(['Superadmin']);
+    const stranger = await ctx.factories.user({ tenantIds: [(await ctx.factories.tenant()).id] });
+    const short = await setPassword(stranger.id, su.auth, { password: 'short' });
+    expect(short.json().errors).toEqual([{ field: 'password', message: 'passwordTooShort' }]);
+    const long = await setPassword(stranger.id, su.auth, { password: 'x'.repeat(129) });
+    expect(long.json().errors).toEqual([{ field: 'password', message: 'passwordTooLong' }]);
+    expect((await setPassword(stranger.id, admin.auth, { password: 'Long-enough-1' })).statusCode).toBe(404);
+    expect((await setPassword(stranger.id, su.auth, { password: 'Long-enough-1' })).json()).toBe(true);
+    const t = await ctx.factories.tenant();
+    const plain = await ctx.actor(['User'], { tenants: [t.id], activeTenant: t.id });
+    expect((await setPassword(stranger.id, plain.auth, { password: 'Long-enough-1' })).statusCode).toBe(403);
+  });
+});
+
 describe('GET /core/api/mail/outbox', () => {
   it('lists mail for super administrators only', async () => {
     const user = await ctx.factories.user();

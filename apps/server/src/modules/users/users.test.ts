@@ -493,40 +493,6 @@ describe('POST /core/api/users/assigngroups and unassigngroups', () => {
   });
 });
 
-describe('PUT /core/api/auth/resetpassword/:id', () => {
-  it('lets a tenant administrator set a password of their tenant’s user: answers true and ends their sessions', async () => {
-    const { tenant, admin } = await tenantWithAdmin();
-    const u = await ctx.factories.user({ tenantIds: [tenant.id] });
-    const session = await ctx.signIn(u.email);
-    const res = await api('PUT', `/auth/resetpassword/${u.id}`, admin.auth, { password: 'Fresh-password-9' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toBe(true);
-    expect((await me(session.token)).statusCode).toBe(401);
-    expect((await ctx.signIn(u.email, 'Fresh-password-9')).token).toBeTruthy();
-  });
-
-  it('enforces 8..128 characters, the admin’s tenants, and refuses other roles', async () => {
-    const { admin } = await tenantWithAdmin();
-    const su = await ctx.actor(['Superadmin']);
-    const stranger = await ctx.factories.user({ tenantIds: [(await ctx.factories.tenant()).id] });
-    const short = await api('PUT', `/auth/resetpassword/${stranger.id}`, su.auth, { password: 'short' });
-    expect(short.json().errors).toEqual([{ field: 'password', message: 'passwordTooShort' }]);
-    const long = await api('PUT', `/auth/resetpassword/${stranger.id}`, su.auth, { password: 'x'.repeat(129) });
-    expect(long.json().errors).toEqual([{ field: 'password', message: 'passwordTooLong' }]);
-    expect(
-      (await api('PUT', `/auth/resetpassword/${stranger.id}`, admin.auth, { password: 'Long-enough-1' })).statusCode,
-    ).toBe(404);
-    expect(
-      (await api('PUT', `/auth/resetpassword/${stranger.id}`, su.auth, { password: 'Long-enough-1' })).json(),
-    ).toBe(true);
-    const t = await ctx.factories.tenant();
-    const plain = await ctx.actor(['User'], { tenants: [t.id], activeTenant: t.id });
-    expect(
-      (await api('PUT', `/auth/resetpassword/${stranger.id}`, plain.auth, { password: 'Long-enough-1' })).statusCode,
-    ).toBe(403);
-  });
-});
-
 describe('GET /core/api/users/dataselect and /users/coaches', () => {
   it('gives members of the active tenant to its people, any tenant to a super administrator', async () => {
     const { tenant, admin } = await tenantWithAdmin();
