@@ -1,5 +1,5 @@
 import { MEDIA_PATH, type Tenant, type TenantBody } from '@atrium/contracts';
-import type { Db } from '../../db/client.js';
+import { type Db, inTransaction } from '../../db/client.js';
 import { AppError, type FieldError } from '../../http/errors.js';
 import { requireTenant } from '../../http/tenant-context.js';
 import type { Principal } from '../../http/tokens.js';
@@ -227,8 +227,7 @@ export function createTenantsService(deps: { db: Db; storage: FileStorage; auth:
     async create(principal: Principal, body: TenantBody) {
       const scope = await tenantScopeOf(db, principal);
       checkPartnerFields(principal, body, undefined);
-      const created = await db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+      const created = await inTransaction(db, async (tx) => {
         await checkReferences(tx, scope, body, []);
         const partnerTenantId = scope.all ? null : scope.partnerTenantId;
         await checkTenantQuota(tx, principal, partnerTenantId);
@@ -244,8 +243,7 @@ export function createTenantsService(deps: { db: Db; storage: FileStorage; auth:
 
     async update(principal: Principal, id: string, body: TenantBody) {
       const scope = await tenantScopeOf(db, principal);
-      const { tenant, removed, before } = await db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+      const { tenant, removed, before } = await inTransaction(db, async (tx) => {
         const current = await loadInScope(tx, scope, id);
         checkPartnerFields(principal, body, current);
         await checkReferences(tx, scope, body, await repo.memberIds(tx, id));
@@ -279,8 +277,7 @@ export function createTenantsService(deps: { db: Db; storage: FileStorage; auth:
     /** A copy of the tenant's settings, features and people under a new name; user groups are not copied. */
     async clone(principal: Principal, id: string, title: string) {
       const scope = await tenantScopeOf(db, principal);
-      const copy = await db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+      const copy = await inTransaction(db, async (tx) => {
         const source = await loadInScope(tx, scope, id);
         await checkTenantQuota(tx, principal, source.partnerTenantId);
         const { id: _id, createdAt: _c, deletedAt: _d, ...settings } = source;
