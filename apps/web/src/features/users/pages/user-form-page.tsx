@@ -14,6 +14,7 @@ import { ResetPasswordForm } from '@/features/users/components/reset-password-fo
 import { emptyUserValues, UserForm, type UserFormValues } from '@/features/users/components/user-form';
 import { useGeneralData } from '@/shared/api/general-data';
 import { useSession } from '@/shared/api/session';
+import { formatDate } from '@/shared/format/date';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { PageLoader } from '@/shared/ui/page-loader';
@@ -91,7 +92,7 @@ export default function UserFormPage() {
             <Alert variant="light" color="orange" title={t('users.restore.deletedTitle')}>
               <Text size="sm">
                 {t('users.restore.deletedText', {
-                  date: new Date(deletedAt).toLocaleDateString(i18n.language === 'da' ? 'da-DK' : 'en-GB'),
+                  date: formatDate(deletedAt, i18n.language),
                 })}
               </Text>
               {!isSuperadmin && (
