@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { authErrorMessage } from '@/features/auth/api/error-message';
+import { problemText } from '@/features/auth/api/problem-messages';
 import { setActiveTenant } from '@/shared/api/auth';
 import { useSession } from '@/shared/api/session';
 import { useUserInfo } from '@/shared/api/user-info';
@@ -55,9 +55,9 @@ export default function ActiveTenantPage() {
   if (session.status === 'anonymous') return <Navigate to={signInPath(returnUrl)} replace />;
 
   const error = activate.isError
-    ? authErrorMessage(activate.error, t)
+    ? problemText(t, activate.error)
     : info.isError
-      ? authErrorMessage(info.error, t)
+      ? problemText(t, info.error)
       : undefined;
   const choosing = !!info.data && info.data.tenants.length > 1;
   const selected =

@@ -1,26 +1,14 @@
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useImpersonationTenants } from '@/features/impersonation/api/get-impersonation-tenants';
 import { useImpersonate } from '@/features/impersonation/api/impersonate';
+import { problemText } from '@/features/impersonation/api/problem-messages';
 import { type ImpersonationCandidate, useCandidates } from '@/features/impersonation/api/search-users';
-import { ApiError, NetworkError } from '@/shared/api/api-error';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 
 const label = (u: ImpersonationCandidate) => (u.fullName ? `${u.fullName} (${u.email})` : u.email);
-
-function failureText(t: TFunction, error: unknown) {
-  if (error instanceof NetworkError) return t('errorCodes.network');
-  if (error instanceof ApiError) {
-    const key = error.errors[0]?.message;
-    return key
-      ? t(`impersonation.errors.${key}` as 'impersonation.errors.userDeleted', { defaultValue: error.message })
-      : error.message;
-  }
-  return t('errorCodes.unknown');
-}
 
 type Props = {
   opened: boolean;
@@ -129,7 +117,7 @@ export function ImpersonationDialog({ opened, onClose, ownId, onStarted }: Props
           )}
           {chosen && tenants.data?.length === 0 && <Text size="sm">{t('impersonation.noTenant')}</Text>}
           {(start.isError || tenants.isError) && (
-            <ErrorAlert title={t('impersonation.failed')}>{failureText(t, start.error ?? tenants.error)}</ErrorAlert>
+            <ErrorAlert title={t('impersonation.failed')}>{problemText(t, start.error ?? tenants.error)}</ErrorAlert>
           )}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>

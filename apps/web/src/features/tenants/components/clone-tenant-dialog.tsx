@@ -6,9 +6,9 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCloneTenant } from '@/features/tenants/api/clone-tenant';
+import { messageText, problemText } from '@/features/tenants/api/problem-messages';
 import type { TenantRow } from '@/features/tenants/api/types';
 import { ErrorAlert } from '@/shared/ui/error-alert';
-import { messageText, problemText } from './problem-messages';
 
 /** Clone: a new title for a copy of the tenant's settings, features and users (user groups are not copied). */
 export function CloneTenantDialog({ tenant, onClose }: { tenant: TenantRow | null; onClose: () => void }) {

@@ -4,9 +4,9 @@ import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useDeleteTenant } from '@/features/tenants/api/delete-tenant';
+import { problemText } from '@/features/tenants/api/problem-messages';
 import type { TenantRow } from '@/features/tenants/api/types';
 import { ErrorAlert } from '@/shared/ui/error-alert';
-import { problemText } from './problem-messages';
 
 /** Delete flow (spec part 1 §4): a confirmation naming the tenant; confirm deletes and refreshes, cancel closes. */
 export function DeleteTenantDialog({ tenant, onClose }: { tenant: TenantRow | null; onClose: () => void }) {

@@ -5,9 +5,9 @@ import { useEffect } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useDeleteUser } from '@/features/users/api/delete-user';
 import { useDeleteUsers } from '@/features/users/api/delete-users';
+import { problemText } from '@/features/users/api/problem-messages';
 import type { UserRow } from '@/features/users/api/types';
 import { ErrorAlert } from '@/shared/ui/error-alert';
-import { problemText } from './problem-messages';
 
 /** Delete flow (spec part 1 §4): confirm deletes and refreshes, cancel closes. One user or several. */
 export function DeleteUsersDialog({

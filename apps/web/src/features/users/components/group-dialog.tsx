@@ -5,9 +5,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAssignGroups } from '@/features/users/api/assign-groups';
 import type { UserGroup } from '@/features/users/api/get-user-groups';
+import { problemText } from '@/features/users/api/problem-messages';
 import { useUnassignGroups } from '@/features/users/api/unassign-groups';
 import { ErrorAlert } from '@/shared/ui/error-alert';
-import { problemText } from './problem-messages';
 
 export type GroupAction = 'assign' | 'unassign';
 

@@ -22,10 +22,10 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirmImport } from '@/features/users/api/confirm-import';
 import { usePreviewImport } from '@/features/users/api/import-users';
+import { messageText, problemText } from '@/features/users/api/problem-messages';
 import { ApiError } from '@/shared/api/api-error';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import classes from './import-dialog.module.css';
-import { messageText, problemText } from './problem-messages';
 
 export const IMPORT_ACCEPT = '.xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Preview rows shown at first; more on request, so a file of thousands of rows stays quick. */
