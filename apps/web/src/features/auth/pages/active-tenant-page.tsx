@@ -1,4 +1,3 @@
-import { STORAGE_KEYS } from '@atrium/contracts';
 import { Button, Group, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -8,6 +7,7 @@ import { problemText } from '@/features/auth/api/problem-messages';
 import { setActiveTenant } from '@/shared/api/auth';
 import { useSession } from '@/shared/api/session';
 import { useUserInfo } from '@/shared/api/user-info';
+import { STORAGE_KEYS } from '@/shared/config/storage-keys';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { landingPath, safeReturnUrl, signInPath } from '@/shared/routing/return-url';
 import { CardPage, cardPageTitleClass } from '@/shared/ui/card-page';

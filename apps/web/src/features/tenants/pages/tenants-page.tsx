@@ -1,4 +1,3 @@
-import { BREAKPOINTS } from '@atrium/contracts';
 import { Button, EmptyState, Group, Pagination, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -14,6 +13,7 @@ import { CloneTenantDialog } from '@/features/tenants/components/clone-tenant-di
 import { DeleteTenantDialog } from '@/features/tenants/components/delete-tenant-dialog';
 import { TenantsCards, TenantsTable } from '@/features/tenants/components/tenants-list';
 import { useUserInfo } from '@/shared/api/user-info';
+import { BREAKPOINTS } from '@/shared/config/ui';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 

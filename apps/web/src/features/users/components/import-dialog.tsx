@@ -24,6 +24,7 @@ import { useConfirmImport } from '@/features/users/api/confirm-import';
 import { usePreviewImport } from '@/features/users/api/import-users';
 import { messageText, problemText } from '@/features/users/api/problem-messages';
 import { ApiError } from '@/shared/api/api-error';
+import { ANIMATION_MS } from '@/shared/config/ui';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import classes from './import-dialog.module.css';
 
@@ -214,7 +215,7 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
                 <Progress
                   value={phase.progress * 100}
                   aria-label={t('users.import.uploadProgress')}
-                  transitionDuration={200}
+                  transitionDuration={ANIMATION_MS}
                 />
               </Stack>
             )}

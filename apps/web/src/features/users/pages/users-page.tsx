@@ -1,4 +1,4 @@
-import { BREAKPOINTS, ROLE_FILTERS, type RoleFilter } from '@atrium/contracts';
+import { ROLE_FILTERS, type RoleFilter } from '@atrium/contracts';
 import {
   ActionIcon,
   Button,
@@ -40,6 +40,7 @@ import { ImportDialog } from '@/features/users/components/import-dialog';
 import { ROLE_FILTER_LABELS } from '@/features/users/components/user-display';
 import { UsersCards, UsersTable } from '@/features/users/components/users-list';
 import { useSession } from '@/shared/api/session';
+import { BREAKPOINTS } from '@/shared/config/ui';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 
