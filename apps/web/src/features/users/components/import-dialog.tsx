@@ -25,6 +25,7 @@ import { usePreviewImport } from '@/features/users/api/import-users';
 import { messageText, problemText } from '@/features/users/api/problem-messages';
 import { ApiError } from '@/shared/api/api-error';
 import { ANIMATION_MS } from '@/shared/config/ui';
+import { MOBILE_QUERY } from '@/shared/hooks/use-is-mobile';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import classes from './import-dialog.module.css';
 
@@ -92,7 +93,7 @@ function failureText(t: TFunction, error: unknown): string {
  */
 export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const fullScreen = useMediaQuery('(max-width: 768px)');
+  const fullScreen = useMediaQuery(MOBILE_QUERY);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>({ step: 'choose' });
