@@ -1,15 +1,3 @@
-/** Widths in px at which layouts change (spec part 1 §9, part 2 §9). */
-export const BREAKPOINTS = { mobile: 768, signinPanel: 1200, rowActions: 575, headerAdd: 1050, table: 1200 } as const;
-
-/** Header height in px on mobile and desktop, and the scroll distance after which it is "active". */
-export const HEADER = { mobileHeight: 64, desktopHeight: 45, activeAfterScroll: 15 } as const;
-
-/** Duration of UI animations in ms. */
-export const ANIMATION_MS = 200;
-
-/** Lifetime of a toast in ms. */
-export const TOAST_MS = 3000;
-
 /** Real-time hub settings shared by server and client (spec part 1 §9). */
 export const HUB = {
   path: '/core/tenantHub',
@@ -47,24 +35,6 @@ export const AUTH = {
   passwordMax: 128,
 } as const;
 
-/** The user list renders this many rows at a time; names are cut at this length. */
-export const USER_LIST = { batch: 50, nameMaxLength: 15 } as const;
-
-/** Default language and locale of the product. */
+/** Default language of the product (the UI's, and a new user's). */
 export const DEFAULT_LANGUAGE = 'en';
-export const DEFAULT_LOCALE = 'en-gb';
 export const LANGUAGES = ['en', 'da'] as const;
-
-/** Keys the web app keeps in localStorage (spec part 1 §3, part 2 §3). */
-export const STORAGE_KEYS = {
-  activeTenantId: 'activeTenantId',
-  isImpersonatingMode: 'isImpersonatingMode',
-  firebaseToken: 'firebaseToken',
-  swCacheCleaned: 'isServiceWorkerCacheCleaned',
-  refreshed: 'refreshed',
-  isSuperadmin: 'isSuperadmin',
-  userExists: 'userExists',
-  uiState: 'uiState',
-} as const;
-
-export const PRODUCT_NAME = 'Atrium';

@@ -10,11 +10,3 @@ export const ROLE_FILTERS = {
   partner: 'PartnerManager',
 } as const;
 export type RoleFilter = keyof typeof ROLE_FILTERS;
-
-/** Badge labels of the users list. */
-export const ROLE_BADGES: Record<Role, string> = {
-  User: 'User',
-  TenantAdmin: 'Admin',
-  Superadmin: 'Super',
-  PartnerManager: 'Partner',
-};

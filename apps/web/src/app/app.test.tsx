@@ -1,10 +1,11 @@
-import { FEATURE_ROUTES, type GeneralData, ROUTE_TABLE, STORAGE_KEYS } from '@atrium/contracts';
+import { FEATURE_ROUTES, type GeneralData, ROUTE_TABLE } from '@atrium/contracts';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { isValidElement } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { acceptAuthResult, resetSessionForTests } from '@/shared/api/session';
+import { STORAGE_KEYS } from '@/shared/config/storage-keys';
 import { setUiState } from '@/shared/ui-state/ui-state';
 import { authResult, json, problem } from '@/test/fixtures';
 import { createTestQueryClient, setViewportWidth } from '@/test/render';

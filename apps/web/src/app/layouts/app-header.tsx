@@ -1,9 +1,9 @@
-import { HEADER } from '@atrium/contracts';
 import { ActionIcon, Burger, Group, Tooltip } from '@mantine/core';
 import { useWindowScroll } from '@mantine/hooks';
 import { IconArrowLeft, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { HEADER } from '@/shared/config/ui';
 import { useIsMobile } from '@/shared/hooks/use-is-mobile';
 import { ColorSchemeToggle } from '@/shared/ui/color-scheme-toggle';
 import { Logo } from '@/shared/ui/logo';

@@ -1,5 +1,4 @@
 import '@mantine/notifications/styles.css';
-import { BREAKPOINTS, HEADER, TOAST_MS } from '@atrium/contracts';
 import { AppShell } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -10,6 +9,7 @@ import { ImpersonationBanner } from '@/features/impersonation/components/imperso
 import { setActiveTenant, signOut } from '@/shared/api/auth';
 import { useGeneralData } from '@/shared/api/general-data';
 import { type SessionState, useSession } from '@/shared/api/session';
+import { BREAKPOINTS, HEADER, TOAST_MS } from '@/shared/config/ui';
 import { useIsMobile } from '@/shared/hooks/use-is-mobile';
 import { useMenu } from '@/shared/menu/use-menu';
 import { PageLoader } from '@/shared/ui/page-loader';

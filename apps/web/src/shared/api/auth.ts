@@ -1,4 +1,5 @@
-import { type AuthResult, STORAGE_KEYS } from '@atrium/contracts';
+import type { AuthResult } from '@atrium/contracts';
+import { STORAGE_KEYS } from '@/shared/config/storage-keys';
 import { api } from './client';
 import { acceptAuthResult, endSession } from './session';
 

@@ -1,5 +1,5 @@
-import { STORAGE_KEYS } from '@atrium/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '@/shared/config/storage-keys';
 import { authResult, fakeToken, json, problem } from '@/test/fixtures';
 import { ApiError, api } from './client';
 import {

@@ -1,21 +1,80 @@
 import type { TFunction } from 'i18next';
 import { ApiError, NetworkError } from './api-error';
 
+/**
+ * A feature's own answer to some problems (a code, a status): the text to show, or undefined to let the
+ * next step answer.
+ */
+export type ProblemRule = (error: ApiError, t: TFunction) => string | undefined;
+
+export type ProblemMessagesOptions = {
+  /**
+   * Where the feature translates the message keys of field errors (the API's and the contracts'):
+   * `<messageKeys>.<key>`. Keys without a translation are shown as they are.
+   */
+  messageKeys?: string;
+  /** Tried in order before the field errors. */
+  rules?: ProblemRule[];
+  /**
+   * What a problem with neither a rule nor field errors shows: the server's own sentence (its detail,
+   * else its title) at any status, or only the detail of a 4xx answer, leaving everything else to the
+   * generic 'unknown' text.
+   */
+  serverText?: 'always' | 'clientErrors';
+};
+
 /** 'tenantIds.3' -> 'tenantIds': list items' errors belong to the list's input. */
 export const formPath = (field: string) => field.replace(/\.\d+(?=\.|$)/g, '');
 
+/** `t` for keys built at run time, which typed translations cannot check; missing keys use defaultValue. */
+export const translateKey = (t: TFunction, key: string, options: { defaultValue: string; [name: string]: unknown }) =>
+  (t as unknown as (key: string, options: object) => string)(key, options);
+
+/** A rule that translates the given problem codes under `keyPrefix`, with the server's detail to quote. */
+export const translateCodes =
+  (keyPrefix: string, codes: readonly string[]): ProblemRule =>
+  (error, t) =>
+    error.code && codes.includes(error.code)
+      ? translateKey(t, `${keyPrefix}.${error.code}`, {
+          detail: error.detail ?? '',
+          defaultValue: error.detail || error.message,
+        })
+      : undefined;
+
 /**
- * Turns problem answers into text for one feature, whose translations of the API's and the contracts'
- * message keys live under `<namespace>.errors`.
+ * Turns failed calls into the text users read. Every feature builds its own from its folder (its
+ * translations, its codes); this shared half knows no feature.
  */
-export function problemMessages(namespace: 'users' | 'tenants') {
+export function problemMessages({
+  messageKeys = 'validation',
+  rules = [],
+  serverText = 'clientErrors',
+}: ProblemMessagesOptions = {}) {
   /** A message key in the user's language (unknown ones as they are). */
   const messageText = (t: TFunction, key: string): string =>
-    t(`${namespace}.errors.${key}` as 'users.errors.required', { defaultValue: key });
+    translateKey(t, `${messageKeys}.${key}`, { defaultValue: key });
+
+  /** The sentences an alert shows for a failed call; several field errors give several lines. */
+  const problemLines = (t: TFunction, error: unknown): string[] => {
+    if (error instanceof NetworkError) return [t('errorCodes.network')];
+    if (!(error instanceof ApiError)) return [t('errorCodes.unknown')];
+    for (const rule of rules) {
+      const text = rule(error, t);
+      if (text !== undefined) return [text];
+    }
+    if (error.errors.length) return [...new Set(error.errors.map((e) => messageText(t, e.message)))];
+    if (serverText === 'always') return [error.detail || error.message];
+    if (error.status < 500 && error.detail) return [error.detail];
+    return [t('errorCodes.unknown')];
+  };
 
   return {
     formPath,
     messageText,
+    problemLines,
+
+    /** The one sentence an alert or a toast shows for a failed call. */
+    problemText: (t: TFunction, error: unknown): string => problemLines(t, error).join(' '),
 
     /** Field errors of a problem answer, keyed by form path and translated; the first error of a field wins. */
     fieldErrorsOf(t: TFunction, error: unknown): Record<string, string> {
@@ -23,22 +82,6 @@ export function problemMessages(namespace: 'users' | 'tenants') {
       if (!(error instanceof ApiError)) return out;
       for (const { field, message } of error.errors) out[formPath(field)] ??= messageText(t, message);
       return out;
-    },
-
-    /** The sentence an alert shows for a failed call. */
-    problemText(t: TFunction, error: unknown): string {
-      if (error instanceof NetworkError) return t('errorCodes.network');
-      if (error instanceof ApiError) {
-        if (error.code === 'quotaExceeded' || error.code === 'noActiveTenant') {
-          return t(`${namespace}.errors.${error.code}` as 'users.errors.quotaExceeded', {
-            detail: error.detail ?? '',
-            defaultValue: error.detail || error.message,
-          });
-        }
-        if (error.errors.length) return [...new Set(error.errors.map((e) => messageText(t, e.message)))].join(' ');
-        return error.detail || error.message;
-      }
-      return t('errorCodes.unknown');
     },
   };
 }

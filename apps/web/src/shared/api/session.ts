@@ -1,5 +1,6 @@
-import { AUTH, type AuthResult, type AuthUser, STORAGE_KEYS } from '@atrium/contracts';
+import { AUTH, type AuthResult, type AuthUser } from '@atrium/contracts';
 import { useSyncExternalStore } from 'react';
+import { STORAGE_KEYS } from '@/shared/config/storage-keys';
 import { NetworkError, toApiError } from './api-error';
 
 export const API_BASE = '/core/api';

@@ -1,5 +1,5 @@
-import { BREAKPOINTS } from '@atrium/contracts';
 import { useMediaQuery } from '@mantine/hooks';
+import { BREAKPOINTS } from '@/shared/config/ui';
 
 export const MOBILE_QUERY = `(max-width: ${BREAKPOINTS.mobile}px)`;
 

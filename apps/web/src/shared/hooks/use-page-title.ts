@@ -1,5 +1,5 @@
-import { PRODUCT_NAME } from '@atrium/contracts';
 import { useEffect } from 'react';
+import { PRODUCT_NAME } from '@/shared/config/ui';
 
 /** Sets the browser tab's title to "<page> · Atrium". */
 export function usePageTitle(title: string | undefined) {

@@ -1,9 +1,10 @@
-import { HUB_EVENTS, STORAGE_KEYS } from '@atrium/contracts';
+import { HUB_EVENTS } from '@atrium/contracts';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { generalDataQuery } from '@/shared/api/general-data';
 import { notificationCountsQuery } from '@/shared/api/notification-counts';
 import { acceptAuthResult, getSession, resetSessionForTests } from '@/shared/api/session';
+import { STORAGE_KEYS } from '@/shared/config/storage-keys';
 import { i18n } from '@/shared/i18n/i18n';
 import { authResult, json, problem } from '@/test/fixtures';
 import { createTestQueryClient } from '@/test/render';

@@ -1,6 +1,7 @@
-import { HUB_EVENTS, STORAGE_KEYS } from '@atrium/contracts';
+import { HUB_EVENTS } from '@atrium/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { endSession, getSession, refreshSession } from '@/shared/api/session';
+import { STORAGE_KEYS } from '@/shared/config/storage-keys';
 import { setLanguage } from '@/shared/i18n/i18n';
 import { messageKeys, notificationCountKey } from './query-keys';
 

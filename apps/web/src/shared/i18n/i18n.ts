@@ -1,12 +1,10 @@
 import { DEFAULT_LANGUAGE, LANGUAGES } from '@atrium/contracts';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { isLanguage, type Language, LOCALES } from './languages';
 import en from './locales/en.json';
 
-export type Language = (typeof LANGUAGES)[number];
-
-/** BCP 47 tag per language: English is British English (spec: locale en-gb). */
-export const LOCALES: Record<Language, string> = { en: 'en-GB', da: 'da-DK' };
+export { type Language, LOCALES } from './languages';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -24,8 +22,6 @@ void i18n.use(initReactI18next).init({
   react: { useSuspense: false },
   initAsync: false,
 });
-
-const isLanguage = (value: string): value is Language => (LANGUAGES as readonly string[]).includes(value);
 
 /** Bundles of the languages other than English, fetched when first chosen. */
 const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: typeof en }>> = {

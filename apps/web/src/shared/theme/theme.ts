@@ -1,5 +1,6 @@
-import { BREAKPOINTS, type CustomTenantProperties } from '@atrium/contracts';
+import type { CustomTenantProperties } from '@atrium/contracts';
 import { type CSSVariablesResolver, createTheme, type MantineThemeOverride } from '@mantine/core';
+import { BREAKPOINTS } from '@/shared/config/ui';
 import { BASE_SHADE, generatePalette, relativeLuminance } from './palette';
 
 /** Atrium's own colours, used until a tenant brings its own. */

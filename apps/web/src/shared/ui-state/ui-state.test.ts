@@ -1,5 +1,5 @@
-import { STORAGE_KEYS } from '@atrium/contracts';
 import { describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '@/shared/config/storage-keys';
 import { createUiStore, loadUiState, type UiState } from './ui-state';
 
 const stored = () => JSON.parse(localStorage.getItem(STORAGE_KEYS.uiState) ?? 'null') as UiState;

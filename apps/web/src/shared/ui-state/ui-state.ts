@@ -1,5 +1,5 @@
-import { STORAGE_KEYS } from '@atrium/contracts';
 import { useSyncExternalStore } from 'react';
+import { STORAGE_KEYS } from '@/shared/config/storage-keys';
 
 /** The persisted UI state of spec part 1 §3. */
 export type UiState = {

@@ -1,5 +1,5 @@
-import { PRODUCT_NAME } from '@atrium/contracts';
 import { Group, Text } from '@mantine/core';
+import { PRODUCT_NAME } from '@/shared/config/ui';
 import classes from './logo.module.css';
 
 /** Atrium's mark: an open hall under an arch. */

@@ -1,6 +1,7 @@
-import { type AuthResult, type LoginBody, STORAGE_KEYS } from '@atrium/contracts';
+import type { AuthResult, LoginBody } from '@atrium/contracts';
 import { api } from '@/shared/api/client';
 import { acceptAuthResult } from '@/shared/api/session';
+import { STORAGE_KEYS } from '@/shared/config/storage-keys';
 
 /** POST /auth/login; on success the session holds the new token and the local flags are set. */
 export async function login(body: LoginBody): Promise<AuthResult> {

@@ -1,6 +1,7 @@
-import { type AuthResult, type OfficeSettings, STORAGE_KEYS } from '@atrium/contracts';
+import type { AuthResult, OfficeSettings } from '@atrium/contracts';
 import { ApiError, api, NetworkError } from '@/shared/api/client';
 import { acceptAuthResult } from '@/shared/api/session';
+import { STORAGE_KEYS } from '@/shared/config/storage-keys';
 
 /** Each call answers a fresh authorization URL and sets the short-lived cookie that pairs with it. */
 export const fetchOfficeSettings = (signal?: AbortSignal) => api<OfficeSettings>('/auth/office', { signal });

@@ -5,8 +5,8 @@ import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { authErrorMessage } from '@/features/auth/api/error-message';
 import { login } from '@/features/auth/api/login';
+import { problemText } from '@/features/auth/api/problem-messages';
 import { type LoginValues, toLoginBody, validateEmail, validatePassword } from '@/features/auth/api/validate-login';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import classes from './sign-in-form.module.css';
@@ -44,7 +44,7 @@ export function SignInForm({
     mutationFn: (body: LoginBody) => login(body),
     onSuccess,
   });
-  const error = signIn.isError ? authErrorMessage(signIn.error, t) : initialError;
+  const error = signIn.isError ? problemText(t, signIn.error) : initialError;
   const loading = signIn.isPending;
 
   useEffect(() => {

@@ -1,9 +1,9 @@
-import { STORAGE_KEYS } from '@atrium/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { acceptAuthResult, resetSessionForTests } from '@/shared/api/session';
+import { STORAGE_KEYS } from '@/shared/config/storage-keys';
 import { authResult, json } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import ActiveTenantPage from './active-tenant-page';

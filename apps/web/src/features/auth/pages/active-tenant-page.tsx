@@ -1,13 +1,13 @@
-import { STORAGE_KEYS } from '@atrium/contracts';
 import { Button, Group, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { authErrorMessage } from '@/features/auth/api/error-message';
+import { problemText } from '@/features/auth/api/problem-messages';
 import { setActiveTenant } from '@/shared/api/auth';
 import { useSession } from '@/shared/api/session';
 import { useUserInfo } from '@/shared/api/user-info';
+import { STORAGE_KEYS } from '@/shared/config/storage-keys';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { landingPath, safeReturnUrl, signInPath } from '@/shared/routing/return-url';
 import { CardPage, cardPageTitleClass } from '@/shared/ui/card-page';
@@ -55,9 +55,9 @@ export default function ActiveTenantPage() {
   if (session.status === 'anonymous') return <Navigate to={signInPath(returnUrl)} replace />;
 
   const error = activate.isError
-    ? authErrorMessage(activate.error, t)
+    ? problemText(t, activate.error)
     : info.isError
-      ? authErrorMessage(info.error, t)
+      ? problemText(t, info.error)
       : undefined;
   const choosing = !!info.data && info.data.tenants.length > 1;
   const selected =

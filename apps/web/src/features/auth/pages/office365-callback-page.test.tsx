@@ -1,9 +1,9 @@
-import { STORAGE_KEYS } from '@atrium/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OFFICE_RETURN_URL_KEY } from '@/features/auth/api/office365';
 import { getSession, resetSessionForTests } from '@/shared/api/session';
+import { STORAGE_KEYS } from '@/shared/config/storage-keys';
 import { authResult, json, problem } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import Office365CallbackPage from './office365-callback-page';

@@ -1,10 +1,10 @@
-import { STORAGE_KEYS } from '@atrium/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browserNavigation, OFFICE_RETURN_URL_KEY } from '@/features/auth/api/office365';
 import { getSession, resetSessionForTests } from '@/shared/api/session';
+import { STORAGE_KEYS } from '@/shared/config/storage-keys';
 import { setLanguage } from '@/shared/i18n/i18n';
 import { authResult, json, problem } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';

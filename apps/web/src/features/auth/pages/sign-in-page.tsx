@@ -1,4 +1,3 @@
-import { PRODUCT_NAME } from '@atrium/contracts';
 import { Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -6,6 +5,7 @@ import { parseFailureCodes } from '@/features/auth/api/office365';
 import { MarketingPanel } from '@/features/auth/components/marketing-panel';
 import { MicrosoftSignIn } from '@/features/auth/components/microsoft-sign-in';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
+import { PRODUCT_NAME } from '@/shared/config/ui';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { safeReturnUrl } from '@/shared/routing/return-url';
 import { ColorSchemeToggle } from '@/shared/ui/color-scheme-toggle';

@@ -1,4 +1,4 @@
-import { PRODUCT_NAME, STORAGE_KEYS, type UserInfo } from '@atrium/contracts';
+import type { UserInfo } from '@atrium/contracts';
 import { Button, Group, List, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -8,6 +8,8 @@ import { confirmGdpr } from '@/features/gdpr/api/confirm-gdpr';
 import { signOut } from '@/shared/api/auth';
 import { useSession } from '@/shared/api/session';
 import { userInfoQuery, useUserInfo } from '@/shared/api/user-info';
+import { STORAGE_KEYS } from '@/shared/config/storage-keys';
+import { PRODUCT_NAME } from '@/shared/config/ui';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import classes from './gdpr-dialog.module.css';
 

@@ -1,7 +1,8 @@
-import { type AuthResult, STORAGE_KEYS } from '@atrium/contracts';
+import type { AuthResult } from '@atrium/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 import { acceptAuthResult } from '@/shared/api/session';
+import { STORAGE_KEYS } from '@/shared/config/storage-keys';
 import { setLanguage } from '@/shared/i18n/i18n';
 
 /**

@@ -1,10 +1,9 @@
 import type { UserListItem } from '@atrium/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
+import type { Page, Wire } from '@/shared/api/wire';
 
-export type ImpersonationCandidate = Pick<UserListItem, 'id' | 'fullName' | 'email' | 'rolesNames'> & {
-  deletedAt: string | null;
-};
+export type ImpersonationCandidate = Wire<Pick<UserListItem, 'id' | 'fullName' | 'email' | 'rolesNames' | 'deletedAt'>>;
 
 /** How many matches the chooser offers at a time; typing narrows them. */
 export const CANDIDATES_TAKE = 20;
@@ -16,7 +15,7 @@ export const CANDIDATES_TAKE = 20;
 export const searchCandidates = (search: string, signal?: AbortSignal) => {
   const query = new URLSearchParams({ take: String(CANDIDATES_TAKE), sort: 'name', roles: 'user,admin,partner' });
   if (search.trim()) query.set('search', search.trim());
-  return api<{ data: ImpersonationCandidate[]; total: number }>(`/users?${query}`, { signal });
+  return api<Page<ImpersonationCandidate>>(`/users?${query}`, { signal });
 };
 
 export const candidatesQuery = (search: string) =>

@@ -1,26 +1,14 @@
-import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import type { TFunction } from 'i18next';
+import { Select, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useImpersonationTenants } from '@/features/impersonation/api/get-impersonation-tenants';
 import { useImpersonate } from '@/features/impersonation/api/impersonate';
+import { problemText } from '@/features/impersonation/api/problem-messages';
 import { type ImpersonationCandidate, useCandidates } from '@/features/impersonation/api/search-users';
-import { ApiError, NetworkError } from '@/shared/api/api-error';
-import { ErrorAlert } from '@/shared/ui/error-alert';
+import { FormDialog } from '@/shared/ui/form-dialog';
 
 const label = (u: ImpersonationCandidate) => (u.fullName ? `${u.fullName} (${u.email})` : u.email);
-
-function failureText(t: TFunction, error: unknown) {
-  if (error instanceof NetworkError) return t('errorCodes.network');
-  if (error instanceof ApiError) {
-    const key = error.errors[0]?.message;
-    return key
-      ? t(`impersonation.errors.${key}` as 'impersonation.errors.userDeleted', { defaultValue: error.message })
-      : error.message;
-  }
-  return t('errorCodes.unknown');
-}
 
 type Props = {
   opened: boolean;
@@ -37,7 +25,6 @@ type Props = {
  */
 export function ImpersonationDialog({ opened, onClose, ownId, onStarted }: Props) {
   const { t } = useTranslation();
-  const fullScreen = useMediaQuery('(max-width: 768px)');
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState<ImpersonationCandidate | null>(null);
   const [tenantId, setTenantId] = useState<string | null>(null);
@@ -80,67 +67,56 @@ export function ImpersonationDialog({ opened, onClose, ownId, onStarted }: Props
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('impersonation.title')} fullScreen={fullScreen} centered>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
+    <FormDialog
+      opened={opened}
+      onClose={onClose}
+      title={t('impersonation.title')}
+      onSubmit={submit}
+      submitLabel={t('impersonation.start')}
+      cancelLabel={t('impersonation.cancel')}
+      pending={start.isPending || (!!chosen && tenants.isPending)}
+      submitDisabled={!ready}
+      error={(start.isError || tenants.isError) && problemText(t, start.error ?? tenants.error)}
+      errorTitle={t('impersonation.failed')}
+    >
+      <Text size="sm" c="dimmed">
+        {t('impersonation.intro')}
+      </Text>
+      <Select
+        label={t('impersonation.user')}
+        placeholder={t('impersonation.userPlaceholder')}
+        searchable
+        clearable
+        data={options.map((u) => ({ value: u.id, label: label(u) }))}
+        // The server searched already (name, email and full name).
+        filter={({ options: all }) => all}
+        searchValue={search}
+        onSearchChange={setSearch}
+        value={chosen?.id ?? null}
+        onChange={(id) => {
+          setChosen(options.find((u) => u.id === id) ?? null);
+          setTenantId(null);
+          start.reset();
         }}
-      >
-        <Stack gap="md">
-          <Text size="sm" c="dimmed">
-            {t('impersonation.intro')}
-          </Text>
-          <Select
-            label={t('impersonation.user')}
-            placeholder={t('impersonation.userPlaceholder')}
-            data-autofocus
-            searchable
-            clearable
-            data={options.map((u) => ({ value: u.id, label: label(u) }))}
-            // The server searched already (name, email and full name).
-            filter={({ options: all }) => all}
-            searchValue={search}
-            onSearchChange={setSearch}
-            value={chosen?.id ?? null}
-            onChange={(id) => {
-              setChosen(options.find((u) => u.id === id) ?? null);
-              setTenantId(null);
-              start.reset();
-            }}
-            nothingFoundMessage={candidates.isFetching ? t('impersonation.searching') : t('impersonation.noUsers')}
-            comboboxProps={{ withinPortal: true }}
-          />
-          {chosen && manyTenants && (
-            <Select
-              label={t('impersonation.tenant')}
-              placeholder={t('impersonation.tenantPlaceholder')}
-              required
-              withAsterisk
-              data={(tenants.data ?? []).map((x) => ({ value: x.id, label: x.name }))}
-              value={tenantId}
-              onChange={setTenantId}
-              comboboxProps={{ withinPortal: true }}
-            />
-          )}
-          {chosen && tenants.data?.length === 1 && (
-            <Text size="sm">{t('impersonation.onlyTenant', { tenant: tenants.data[0]?.name })}</Text>
-          )}
-          {chosen && tenants.data?.length === 0 && <Text size="sm">{t('impersonation.noTenant')}</Text>}
-          {(start.isError || tenants.isError) && (
-            <ErrorAlert title={t('impersonation.failed')}>{failureText(t, start.error ?? tenants.error)}</ErrorAlert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('impersonation.cancel')}
-            </Button>
-            <Button type="submit" disabled={!ready} loading={start.isPending || (!!chosen && tenants.isPending)}>
-              {t('impersonation.start')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        nothingFoundMessage={candidates.isFetching ? t('impersonation.searching') : t('impersonation.noUsers')}
+        comboboxProps={{ withinPortal: true }}
+      />
+      {chosen && manyTenants && (
+        <Select
+          label={t('impersonation.tenant')}
+          placeholder={t('impersonation.tenantPlaceholder')}
+          required
+          withAsterisk
+          data={(tenants.data ?? []).map((x) => ({ value: x.id, label: x.name }))}
+          value={tenantId}
+          onChange={setTenantId}
+          comboboxProps={{ withinPortal: true }}
+        />
+      )}
+      {chosen && tenants.data?.length === 1 && (
+        <Text size="sm">{t('impersonation.onlyTenant', { tenant: tenants.data[0]?.name })}</Text>
+      )}
+      {chosen && tenants.data?.length === 0 && <Text size="sm">{t('impersonation.noTenant')}</Text>}
+    </FormDialog>
   );
 }

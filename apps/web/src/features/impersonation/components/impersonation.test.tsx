@@ -1,9 +1,9 @@
-import { STORAGE_KEYS } from '@atrium/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ImpersonationCandidate } from '@/features/impersonation/api/search-users';
 import { acceptAuthResult, getSession, resetSessionForTests } from '@/shared/api/session';
+import { STORAGE_KEYS } from '@/shared/config/storage-keys';
 import { authResult, json, problem } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { ImpersonationBanner } from './impersonation-banner';

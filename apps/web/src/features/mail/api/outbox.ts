@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
+import type { Page } from '@/shared/api/wire';
 
 export type OutboxStatus = 'pending' | 'sent' | 'stored' | 'failed';
 
@@ -17,7 +18,7 @@ export type OutboxMail = {
   sentAt: string | null;
 };
 
-export type OutboxPage = { data: OutboxMail[]; total: number; page: number; take: number };
+export type OutboxPage = Page<OutboxMail>;
 
 export const OUTBOX_PAGE_SIZE = 20;
 

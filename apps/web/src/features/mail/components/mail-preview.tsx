@@ -1,8 +1,9 @@
 import { Badge, Code, Group, Modal, ScrollArea, Stack, Tabs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { OutboxMail } from '@/features/mail/api/outbox';
-import { formatDateTime, STATUS_COLOR } from './format';
+import { formatDateTime } from '@/shared/format/date';
 import classes from './mail-preview.module.css';
+import { STATUS_COLOR } from './status-color';
 
 /**
  * One mail as it was sent. The HTML shows in a sandboxed frame with no scripts and no way to reach

@@ -2,28 +2,16 @@ import { Anchor, Button, List, PasswordInput, Stack, Text, ThemeIcon, Title } fr
 import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { resetPassword, validateNewPassword } from '@/features/passwords/api/passwords';
+import { problemLines } from '@/features/passwords/api/problem-messages';
 import { PasswordCard } from '@/features/passwords/components/password-card';
-import { ApiError, NetworkError } from '@/shared/api/client';
+import { ApiError } from '@/shared/api/client';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { cardPageTitleClass } from '@/shared/ui/card-page';
 import { ErrorAlert } from '@/shared/ui/error-alert';
-
-/** The sentences a failed reset shows above the form: the server's field errors, translated. */
-function resetErrors(error: unknown, t: TFunction): string[] {
-  if (error instanceof NetworkError) return [t('errorCodes.network')];
-  if (error instanceof ApiError) {
-    if (error.status === 429) return [t('passwords.tooManyRequests')];
-    const messages = [...new Set(error.errors.map((e) => e.message))];
-    if (messages.length) return messages.map((m) => t(`validation.${m}` as 'validation.required', m));
-    if (error.status < 500 && error.detail) return [error.detail];
-  }
-  return [t('errorCodes.unknown')];
-}
 
 /**
  * The reset-password page (spec part 1 §2, §4): reads id and token from the link, asks for one new
@@ -72,7 +60,7 @@ export default function ResetPasswordPage() {
     );
   }
 
-  const errors = reset.isError ? resetErrors(reset.error, t) : linkComplete ? [] : [t('passwords.incompleteLink')];
+  const errors = reset.isError ? problemLines(t, reset.error) : linkComplete ? [] : [t('passwords.incompleteLink')];
   const passwordError = form.errors.password;
 
   return (

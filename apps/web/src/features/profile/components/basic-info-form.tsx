@@ -18,7 +18,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { failureMessages, fieldMessage } from '@/features/profile/api/errors';
+import { messageText, problemLines, problemText } from '@/features/profile/api/problem-messages';
 import { updateProfile, uploadAvatar } from '@/features/profile/api/profile';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { UserAvatar } from '@/shared/ui/user-avatar';
@@ -98,11 +98,11 @@ export function BasicInfoForm({ user, disabled }: { user: AuthUser; disabled: bo
       imagePath: values.imagePath,
     });
   };
-  const failure = submitError ? [submitError] : save.isError ? failureMessages(save.error, t) : null;
-  const pictureError = localError ?? (upload.isError ? failureMessages(upload.error, t).join(' ') : null);
+  const failure = submitError ? [submitError] : save.isError ? problemLines(t, save.error) : null;
+  const pictureError = localError ?? (upload.isError ? problemText(t, upload.error) : null);
   const errorOf = (path: keyof Values) => {
     const message = form.errors[path];
-    return typeof message === 'string' ? fieldMessage(t, message) : undefined;
+    return typeof message === 'string' ? messageText(t, message) : undefined;
   };
   const displayName = [form.values.name, form.values.surname].filter(Boolean).join(' ') || user.displayName;
 

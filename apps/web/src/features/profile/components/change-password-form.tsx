@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { failureMessages, fieldMessage } from '@/features/profile/api/errors';
+import { messageText, problemLines } from '@/features/profile/api/problem-messages';
 import { changePassword } from '@/features/profile/api/profile';
 import { ApiError } from '@/shared/api/client';
 import { ErrorAlert } from '@/shared/ui/error-alert';
@@ -39,7 +39,7 @@ export function ChangePasswordForm({ disabled }: { disabled: boolean }) {
   });
   const errorOf = (path: keyof Values) => {
     const message = form.errors[path];
-    return typeof message === 'string' ? fieldMessage(t, message) : undefined;
+    return typeof message === 'string' ? messageText(t, message) : undefined;
   };
   const aria = (path: keyof Values) => ({
     id: `profile-${path}`,
@@ -68,7 +68,7 @@ export function ChangePasswordForm({ disabled }: { disabled: boolean }) {
               </Text>
             </Stack>
             {change.isError && (
-              <ErrorAlert title={t('profile.passwordFailed')} messages={failureMessages(change.error, t)} />
+              <ErrorAlert title={t('profile.passwordFailed')} messages={problemLines(t, change.error)} />
             )}
             {change.isSuccess && (
               <Alert role="status" color="teal" variant="light" icon={<IconCircleCheck size={20} />}>

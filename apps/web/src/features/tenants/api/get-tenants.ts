@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
-import { type Page, type TenantRow, tenantKeys } from './types';
+import type { Page } from '@/shared/api/wire';
+import { type TenantRow, tenantKeys } from './types';
 
 export type TenantSort = 'name' | 'createdAt';
 export type TenantListParams = {

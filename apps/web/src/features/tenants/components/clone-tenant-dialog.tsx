@@ -1,19 +1,17 @@
 import { cloneTenantBodySchema } from '@atrium/contracts';
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCloneTenant } from '@/features/tenants/api/clone-tenant';
+import { messageText, problemText } from '@/features/tenants/api/problem-messages';
 import type { TenantRow } from '@/features/tenants/api/types';
-import { ErrorAlert } from '@/shared/ui/error-alert';
-import { messageText, problemText } from './problem-messages';
+import { FormDialog } from '@/shared/ui/form-dialog';
 
 /** Clone: a new title for a copy of the tenant's settings, features and users (user groups are not copied). */
 export function CloneTenantDialog({ tenant, onClose }: { tenant: TenantRow | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const fullScreen = useMediaQuery('(max-width: 768px)');
   const clone = useCloneTenant();
   const [title, setTitle] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -46,47 +44,31 @@ export function CloneTenantDialog({ tenant, onClose }: { tenant: TenantRow | nul
   };
 
   return (
-    <Modal
+    <FormDialog
       opened={!!tenant}
       onClose={onClose}
       title={t('tenants.clone.title', { name: tenant?.name ?? '' })}
-      fullScreen={fullScreen}
-      centered
+      onSubmit={submit}
+      submitLabel={t('tenants.clone.submit')}
+      cancelLabel={t('tenants.cancel')}
+      pending={clone.isPending}
+      error={clone.isError && problemText(t, clone.error)}
+      errorTitle={t('tenants.clone.failed')}
     >
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
+      <TextInput
+        label={t('tenants.clone.newTitle')}
+        required
+        withAsterisk
+        value={title}
+        error={error}
+        onChange={(e) => {
+          setTitle(e.currentTarget.value);
+          setError(null);
         }}
-      >
-        <Stack gap="md">
-          <TextInput
-            label={t('tenants.clone.newTitle')}
-            required
-            withAsterisk
-            data-autofocus
-            value={title}
-            error={error}
-            onChange={(e) => {
-              setTitle(e.currentTarget.value);
-              setError(null);
-            }}
-          />
-          <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />}>
-            <Text size="sm">{t('tenants.clone.noUserGroups')}</Text>
-          </Alert>
-          {clone.isError && <ErrorAlert title={t('tenants.clone.failed')}>{problemText(t, clone.error)}</ErrorAlert>}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('tenants.cancel')}
-            </Button>
-            <Button type="submit" loading={clone.isPending}>
-              {t('tenants.clone.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      />
+      <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />}>
+        <Text size="sm">{t('tenants.clone.noUserGroups')}</Text>
+      </Alert>
+    </FormDialog>
   );
 }

@@ -1,17 +1,15 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useDeleteTenant } from '@/features/tenants/api/delete-tenant';
+import { problemText } from '@/features/tenants/api/problem-messages';
 import type { TenantRow } from '@/features/tenants/api/types';
-import { ErrorAlert } from '@/shared/ui/error-alert';
-import { problemText } from './problem-messages';
+import { FormDialog } from '@/shared/ui/form-dialog';
 
 /** Delete flow (spec part 1 §4): a confirmation naming the tenant; confirm deletes and refreshes, cancel closes. */
 export function DeleteTenantDialog({ tenant, onClose }: { tenant: TenantRow | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const fullScreen = useMediaQuery('(max-width: 768px)');
   const remove = useDeleteTenant();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new question starts without the last error
@@ -30,28 +28,24 @@ export function DeleteTenantDialog({ tenant, onClose }: { tenant: TenantRow | nu
   };
 
   return (
-    <Modal opened={!!tenant} onClose={onClose} title={t('tenants.delete.title')} fullScreen={fullScreen} centered>
-      <Stack gap="md">
-        <Text>
-          <Trans
-            i18nKey="tenants.delete.question"
-            values={{ name: tenant?.name ?? '' }}
-            components={{ b: <strong /> }}
-          />
-        </Text>
-        <Text size="sm" c="dimmed">
-          {t('tenants.delete.consequence')}
-        </Text>
-        {remove.isError && <ErrorAlert title={t('tenants.delete.failed')}>{problemText(t, remove.error)}</ErrorAlert>}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} data-autofocus>
-            {t('tenants.cancel')}
-          </Button>
-          <Button color="red" loading={remove.isPending} onClick={confirm}>
-            {t('tenants.delete.confirm')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <FormDialog
+      opened={!!tenant}
+      onClose={onClose}
+      title={t('tenants.delete.title')}
+      onSubmit={confirm}
+      submitLabel={t('tenants.delete.confirm')}
+      cancelLabel={t('tenants.cancel')}
+      danger
+      pending={remove.isPending}
+      error={remove.isError && problemText(t, remove.error)}
+      errorTitle={t('tenants.delete.failed')}
+    >
+      <Text>
+        <Trans i18nKey="tenants.delete.question" values={{ name: tenant?.name ?? '' }} components={{ b: <strong /> }} />
+      </Text>
+      <Text size="sm" c="dimmed">
+        {t('tenants.delete.consequence')}
+      </Text>
+    </FormDialog>
   );
 }

@@ -2,8 +2,8 @@ import { Button, FileButton, Group, Image, Input, Loader, Text } from '@mantine/
 import { IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { problemText } from '@/features/tenants/api/problem-messages';
 import { LOGO_ACCEPT, logoProblem, useUploadLogo } from '@/features/tenants/api/upload-logo';
-import { problemText } from './problem-messages';
 import classes from './tenant-form.module.css';
 
 type Props = {

@@ -5,8 +5,8 @@ import {
   type TenantBodyInput,
   tenantBodySchemaFor,
 } from '@atrium/contracts';
+import { formPath } from '@/features/tenants/api/problem-messages';
 import type { TenantDetails } from '@/features/tenants/api/types';
-import { formPath } from './problem-messages';
 
 export const COLOUR_FIELDS = [
   'primaryColor',

@@ -22,9 +22,9 @@ import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TenantFeature } from '@/features/tenants/api/get-tenant-features';
+import { fieldErrorsOf, messageText, problemText } from '@/features/tenants/api/problem-messages';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { LogoField } from './logo-field';
-import { fieldErrorsOf, messageText, problemText } from './problem-messages';
 import classes from './tenant-form.module.css';
 import {
   ASSISTANT_FIELDS,

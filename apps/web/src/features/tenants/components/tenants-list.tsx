@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TenantSort } from '@/features/tenants/api/get-tenants';
 import type { TenantRow } from '@/features/tenants/api/types';
-import { formatTenantDate } from './format-date';
+import { formatDateTime } from '@/shared/format/date';
 import { TenantRowMenu } from './tenant-row-menu';
 import classes from './tenants-list.module.css';
 
@@ -79,7 +79,7 @@ export function TenantsTable({ rows, loading, sorting, onSort, onClone, onDelete
                   </Table.Td>
                   <Table.Td className={classes.numeric}>{row.countOfUsers}</Table.Td>
                   <Table.Td>
-                    <time dateTime={row.createdAt}>{formatTenantDate(row.createdAt)}</time>
+                    <time dateTime={row.createdAt}>{formatDateTime(row.createdAt)}</time>
                   </Table.Td>
                   <Table.Td className={classes.menuCell}>
                     <TenantRowMenu tenant={row} onClone={onClone} onDelete={onDelete} />
@@ -123,7 +123,7 @@ export function TenantsCards({ rows, onClone, onDelete }: Props) {
               </Group>
               <Text size="sm" c="dimmed" mt={2}>
                 {t('tenants.userCount', { count: row.countOfUsers })} ·{' '}
-                <time dateTime={row.createdAt}>{formatTenantDate(row.createdAt)}</time>
+                <time dateTime={row.createdAt}>{formatDateTime(row.createdAt)}</time>
               </Text>
             </div>
             <TenantRowMenu tenant={row} onClone={onClone} onDelete={onDelete} />

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TenantRow } from '@/features/tenants/api/types';
-import { formatTenantDate } from '@/features/tenants/components/format-date';
 import { acceptAuthResult, resetSessionForTests } from '@/shared/api/session';
+import { formatDateTime } from '@/shared/format/date';
 import { authResult, json, problem } from '@/test/fixtures';
 import { renderWithProviders, setViewportWidth } from '@/test/render';
 import TenantsPage from './tenants-page';
@@ -94,7 +94,7 @@ describe('/tenants', () => {
     const row = (await screen.findByRole('link', { name: 'Harbour Care' })).closest('tr') as HTMLElement;
     expect(within(row).getByText('05-03-2026 14:07')).toBeInTheDocument();
     expect(within(row).getByText('1')).toBeInTheDocument();
-    expect(formatTenantDate(NORTHWIND.createdAt)).toBe('24-12-2025 09:30');
+    expect(formatDateTime(NORTHWIND.createdAt)).toBe('24-12-2025 09:30');
     expect(screen.getByText('2 tenants')).toBeInTheDocument();
   });
 

@@ -1,4 +1,3 @@
-import { BREAKPOINTS } from '@atrium/contracts';
 import { Button, EmptyState, Group, Pagination, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -7,13 +6,14 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { type TenantListParams, type TenantSort, useTenants } from '@/features/tenants/api/get-tenants';
+import { problemText } from '@/features/tenants/api/problem-messages';
 import { useSendDailyMails } from '@/features/tenants/api/send-daily-mails';
 import type { TenantRow } from '@/features/tenants/api/types';
 import { CloneTenantDialog } from '@/features/tenants/components/clone-tenant-dialog';
 import { DeleteTenantDialog } from '@/features/tenants/components/delete-tenant-dialog';
-import { problemText } from '@/features/tenants/components/problem-messages';
 import { TenantsCards, TenantsTable } from '@/features/tenants/components/tenants-list';
 import { useUserInfo } from '@/shared/api/user-info';
+import { BREAKPOINTS } from '@/shared/config/ui';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 

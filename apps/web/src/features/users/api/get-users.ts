@@ -1,7 +1,9 @@
-import { type RoleFilter, USER_LIST } from '@atrium/contracts';
+import type { RoleFilter } from '@atrium/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
-import { type Page, type UserRow, userKeys } from './types';
+import type { Page } from '@/shared/api/wire';
+import { USER_LIST } from '@/shared/config/ui';
+import { type UserRow, userKeys } from './types';
 
 export type UserListFilter = {
   search: string;

@@ -1,13 +1,12 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useDeleteUser } from '@/features/users/api/delete-user';
 import { useDeleteUsers } from '@/features/users/api/delete-users';
+import { problemText } from '@/features/users/api/problem-messages';
 import type { UserRow } from '@/features/users/api/types';
-import { ErrorAlert } from '@/shared/ui/error-alert';
-import { problemText } from './problem-messages';
+import { FormDialog } from '@/shared/ui/form-dialog';
 
 /** Delete flow (spec part 1 §4): confirm deletes and refreshes, cancel closes. One user or several. */
 export function DeleteUsersDialog({
@@ -20,7 +19,6 @@ export function DeleteUsersDialog({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const fullScreen = useMediaQuery('(max-width: 768px)');
   const one = useDeleteUser();
   const many = useDeleteUsers();
   const mutation = users?.length === 1 ? one : many;
@@ -50,38 +48,32 @@ export function DeleteUsersDialog({
 
   const first = users?.[0];
   return (
-    <Modal
+    <FormDialog
       opened={!!users?.length}
       onClose={onClose}
       title={t('users.delete.title', { count: users?.length ?? 0 })}
-      fullScreen={fullScreen}
-      centered
+      onSubmit={confirm}
+      submitLabel={t('users.delete.confirm')}
+      cancelLabel={t('users.cancel')}
+      danger
+      pending={mutation.isPending}
+      error={mutation.isError && problemText(t, mutation.error)}
+      errorTitle={t('users.delete.failed')}
     >
-      <Stack gap="md">
-        <Text>
-          {users?.length === 1 && first ? (
-            <Trans
-              i18nKey="users.delete.questionOne"
-              values={{ name: first.fullName || first.email }}
-              components={{ b: <strong /> }}
-            />
-          ) : (
-            t('users.delete.questionMany', { count: users?.length ?? 0 })
-          )}
-        </Text>
-        <Text size="sm" c="dimmed">
-          {t('users.delete.consequence')}
-        </Text>
-        {mutation.isError && <ErrorAlert title={t('users.delete.failed')}>{problemText(t, mutation.error)}</ErrorAlert>}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} data-autofocus>
-            {t('users.cancel')}
-          </Button>
-          <Button color="red" loading={mutation.isPending} onClick={confirm}>
-            {t('users.delete.confirm')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      <Text>
+        {users?.length === 1 && first ? (
+          <Trans
+            i18nKey="users.delete.questionOne"
+            values={{ name: first.fullName || first.email }}
+            components={{ b: <strong /> }}
+          />
+        ) : (
+          t('users.delete.questionMany', { count: users?.length ?? 0 })
+        )}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {t('users.delete.consequence')}
+      </Text>
+    </FormDialog>
   );
 }

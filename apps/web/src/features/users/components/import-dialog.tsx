@@ -22,10 +22,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirmImport } from '@/features/users/api/confirm-import';
 import { usePreviewImport } from '@/features/users/api/import-users';
+import { messageText, problemText } from '@/features/users/api/problem-messages';
 import { ApiError } from '@/shared/api/api-error';
+import { ANIMATION_MS } from '@/shared/config/ui';
+import { MOBILE_QUERY } from '@/shared/hooks/use-is-mobile';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import classes from './import-dialog.module.css';
-import { messageText, problemText } from './problem-messages';
 
 export const IMPORT_ACCEPT = '.xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Preview rows shown at first; more on request, so a file of thousands of rows stays quick. */
@@ -91,7 +93,7 @@ function failureText(t: TFunction, error: unknown): string {
  */
 export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const fullScreen = useMediaQuery('(max-width: 768px)');
+  const fullScreen = useMediaQuery(MOBILE_QUERY);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>({ step: 'choose' });
@@ -214,7 +216,7 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
                 <Progress
                   value={phase.progress * 100}
                   aria-label={t('users.import.uploadProgress')}
-                  transitionDuration={200}
+                  transitionDuration={ANIMATION_MS}
                 />
               </Stack>
             )}

@@ -2,8 +2,8 @@ import { passwordSchema } from '@atrium/contracts';
 import { Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { messageText, problemText } from '@/features/users/api/problem-messages';
 import { ErrorAlert } from '@/shared/ui/error-alert';
-import { messageText, problemText } from './problem-messages';
 
 /** Sets another user's password (super administrators and administrators); a truthy answer ends the task. */
 export function ResetPasswordForm({ submit }: { submit: (password: string) => Promise<boolean> }) {

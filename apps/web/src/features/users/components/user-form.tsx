@@ -19,8 +19,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TenantOption } from '@/features/users/api/get-tenant-options';
 import type { UserGroup } from '@/features/users/api/get-user-groups';
+import { fieldErrorsOf, formPath, messageText, problemText } from '@/features/users/api/problem-messages';
 import { ErrorAlert } from '@/shared/ui/error-alert';
-import { fieldErrorsOf, formPath, messageText, problemText } from './problem-messages';
 
 export type UserFormValues = {
   name: string;

@@ -6,14 +6,15 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useTenantOptions } from '@/features/users/api/get-tenant-options';
 import { useUser } from '@/features/users/api/get-user';
 import { useUserGroups } from '@/features/users/api/get-user-groups';
+import { problemText } from '@/features/users/api/problem-messages';
 import { useResetPassword } from '@/features/users/api/reset-password';
 import { useRestoreUser } from '@/features/users/api/restore-user';
 import { useSaveUser } from '@/features/users/api/save-user';
-import { problemText } from '@/features/users/components/problem-messages';
 import { ResetPasswordForm } from '@/features/users/components/reset-password-form';
 import { emptyUserValues, UserForm, type UserFormValues } from '@/features/users/components/user-form';
 import { useGeneralData } from '@/shared/api/general-data';
 import { useSession } from '@/shared/api/session';
+import { formatDate } from '@/shared/format/date';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { PageLoader } from '@/shared/ui/page-loader';
@@ -91,7 +92,7 @@ export default function UserFormPage() {
             <Alert variant="light" color="orange" title={t('users.restore.deletedTitle')}>
               <Text size="sm">
                 {t('users.restore.deletedText', {
-                  date: new Date(deletedAt).toLocaleDateString(i18n.language === 'da' ? 'da-DK' : 'en-GB'),
+                  date: formatDate(deletedAt, i18n.language),
                 })}
               </Text>
               {!isSuperadmin && (

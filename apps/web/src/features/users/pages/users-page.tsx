@@ -1,4 +1,4 @@
-import { BREAKPOINTS, ROLE_FILTERS, type RoleFilter } from '@atrium/contracts';
+import { ROLE_FILTERS, type RoleFilter } from '@atrium/contracts';
 import {
   ActionIcon,
   Button,
@@ -31,15 +31,16 @@ import { Link } from 'react-router';
 import { useExportUsers } from '@/features/users/api/export-users';
 import { useUserGroups } from '@/features/users/api/get-user-groups';
 import { useUsers } from '@/features/users/api/get-users';
+import { problemText } from '@/features/users/api/problem-messages';
 import { useRestoreUser } from '@/features/users/api/restore-user';
 import type { UserRow } from '@/features/users/api/types';
 import { DeleteUsersDialog } from '@/features/users/components/delete-users-dialog';
 import { type GroupAction, GroupDialog } from '@/features/users/components/group-dialog';
 import { ImportDialog } from '@/features/users/components/import-dialog';
-import { problemText } from '@/features/users/components/problem-messages';
 import { ROLE_FILTER_LABELS } from '@/features/users/components/user-display';
 import { UsersCards, UsersTable } from '@/features/users/components/users-list';
 import { useSession } from '@/shared/api/session';
+import { BREAKPOINTS } from '@/shared/config/ui';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 

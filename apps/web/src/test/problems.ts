@@ -1,0 +1,53 @@
+import { CANNOT_IDENTIFY_CURRENT_USER } from '@atrium/contracts';
+import { ApiError, NetworkError } from '@/shared/api/api-error';
+
+const fields = (...pairs: [string, string][]) => pairs.map(([field, message]) => ({ field, message }));
+const invalid = { title: 'Your request has invalid fields', code: 'validation' };
+
+/** Failures a call can end in, as the client sees them: the cases every feature's messages are pinned on. */
+export const FAILURES = {
+  network: new NetworkError(new TypeError('fetch failed')),
+  notAnApiError: new Error('boom'),
+  fieldErrors: new ApiError(400, {
+    ...invalid,
+    detail: 'email: invalidEmail',
+    errors: fields(['email', 'invalidEmail'], ['tenantIds.2', 'required'], ['name', 'required']),
+  }),
+  /** Keys that read differently in each feature's translations. */
+  featureKeys: new ApiError(400, {
+    ...invalid,
+    detail: 'password: passwordTooShort',
+    errors: fields(['password', 'passwordTooShort'], ['logoMediaFile', 'unknownMediaFile']),
+  }),
+  unknownFieldKey: new ApiError(400, { ...invalid, detail: 'x: weirdKey', errors: fields(['x', 'weirdKey']) }),
+  impersonationKey: new ApiError(400, { ...invalid, detail: 'userDeleted', errors: fields(['userId', 'userDeleted']) }),
+  quotaExceeded: new ApiError(409, { title: 'Limit reached', detail: 'At most 5 users.', code: 'quotaExceeded' }),
+  noActiveTenant: new ApiError(400, {
+    title: 'Choose an active tenant first',
+    detail: 'Choose an active tenant first',
+    code: 'noActiveTenant',
+  }),
+  invalidCredentials: new ApiError(401, {
+    title: 'Wrong email or password',
+    detail: 'Wrong email or password',
+    code: 'invalidCredentials',
+  }),
+  throttled: new ApiError(
+    429,
+    { title: 'Too many attempts', detail: 'Too many attempts', code: 'tooManyRequests' },
+    125,
+  ),
+  throttledWithoutRetryAfter: new ApiError(429, { title: 'Too many attempts', code: 'tooManyRequests' }),
+  bodyTooLarge: new ApiError(413, { title: 'Request body is too large', code: 'FST_ERR_CTP_BODY_TOO_LARGE' }),
+  notFound: new ApiError(404, { title: 'Not found', detail: 'No such user', code: 'notFound' }),
+  clientErrorWithoutDetail: new ApiError(400, {
+    title: 'Body is not valid JSON',
+    code: 'FST_ERR_CTP_INVALID_JSON_BODY',
+  }),
+  clientErrorWithoutBody: new ApiError(405, {}),
+  serverError: new ApiError(500, { title: 'Something went wrong on our side' }),
+  serverErrorWithoutBody: new ApiError(502, {}),
+  cannotIdentify: new ApiError(400, { ...invalid, detail: CANNOT_IDENTIFY_CURRENT_USER }),
+};
+
+export type FailureName = keyof typeof FAILURES;
