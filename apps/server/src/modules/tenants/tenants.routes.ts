@@ -4,9 +4,9 @@ import {
   cloneTenantBodySchema,
   MEDIA_PATH,
   mediaUploadResultSchema,
+  POLICIES,
   PUBLIC,
   roles,
-  routePolicy,
   TENANT_LIMITS,
   tenantBodySchemaFor,
   tenantDatalistItemSchema,
@@ -28,7 +28,7 @@ import { MEDIA_PREFIX, readUploadedFile } from '../../storage/uploads.js';
 import { createAuthService } from '../auth/auth.service.js';
 import { createTenantsService } from './tenants.service.js';
 
-const policy = routePolicy('tenants');
+const policy = POLICIES.tenantManagers;
 const idParams = z.object({ id: z.uuid() });
 const tags = ['tenants'];
 

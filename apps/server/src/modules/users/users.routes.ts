@@ -7,8 +7,8 @@ import {
   importConfirmBodySchema,
   importPreviewSchema,
   importResultSchema,
+  POLICIES,
   roles,
-  routePolicy,
   USER_LIMITS,
   userBodySchema,
   userListQuerySchema,
@@ -28,7 +28,7 @@ import { createAuthService } from '../auth/auth.service.js';
 import { createTenantsService } from '../tenants/tenants.service.js';
 import { createUsersService } from './users.service.js';
 
-const policy = routePolicy('users');
+const policy = POLICIES.tenantAdmins;
 const superOnly = roles(['Superadmin']);
 const idParams = z.object({ id: z.uuid() });
 const tags = ['users'];
