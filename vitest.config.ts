@@ -22,6 +22,9 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'], environment: 'node' },
+      },
       'apps/web/vitest.config.{ts,mts}',
     ],
   },

@@ -1,4 +1,4 @@
-import { FEATURE_ROUTES, type GeneralData, ROUTE_TABLE } from '@atrium/contracts';
+import { type GeneralData, PAGES } from '@atrium/contracts';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { isValidElement } from 'react';
@@ -78,12 +78,13 @@ describe('router', () => {
   };
   walk(routes);
 
-  it.each([...ROUTE_TABLE, ...FEATURE_ROUTES].map((r) => r.path))(
-    'has %s behind the guard of that same route',
-    (path) => {
-      expect(guardedPaths.get(path)).toBe(path);
-    },
-  );
+  it.each(PAGES.map((page) => page.path))('has %s behind the guard of that same route', (path) => {
+    expect(guardedPaths.get(path)).toBe(path);
+  });
+
+  it('guards no route that is not a page of the module manifest', () => {
+    expect([...guardedPaths.keys()].sort()).toEqual(PAGES.map((page) => page.path).sort());
+  });
 });
 
 describe('the app', () => {

@@ -1,14 +1,8 @@
-import {
-  type AccessSubject,
-  decideAccess,
-  FEATURE_ROUTES,
-  ROUTE_TABLE,
-  type Role,
-  routePolicy,
-} from '@atrium/contracts';
+import { type AccessSubject, decideAccess, PAGES, ROUTE_TABLE, type Role } from '@atrium/contracts';
 import { screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { policyFor } from '@/shared/access/policy';
 import { renderWithProviders } from '@/test/render';
 import { type AccessState, AccessStateProvider } from './access-context';
 import { RouteGuard } from './route-guard';
@@ -89,7 +83,7 @@ function expected(rule: Rule, subject: Subject): Outcome {
   return 'allowed';
 }
 
-function fromDecision(policyPath: string, subject: Subject, policyOf = routePolicy): Outcome {
+function fromDecision(policyPath: string, subject: Subject, policyOf = policyFor): Outcome {
   const who: AccessSubject = 'roles' in subject ? { roles: subject.roles, features: subject.features } : null;
   const decision = decideAccess(policyOf(policyPath), who);
   return decision === 'allow' ? 'allowed' : decision === 'unauthenticated' ? 'signin' : 'unauthorized';
@@ -156,6 +150,12 @@ describe('route guard matrix', () => {
 });
 
 describe('route guard for the feature modules', () => {
+  // The tenant features' own pages: open to anyone signed in whose tenant has the feature.
+  const FEATURE_ROUTES = PAGES.filter((page) => page.policy.access === 'authenticated' && page.policy.feature);
+  it('covers the feature modules', () => {
+    expect(FEATURE_ROUTES.map((page) => page.path)).toEqual(expect.arrayContaining(['news', 'timelogs', 'sprints']));
+  });
+
   const cases = FEATURE_ROUTES.flatMap((row) => SUBJECTS.map((subject) => ({ path: row.path, subject })));
   const policyOf = (path: string) => {
     const row = FEATURE_ROUTES.find((r) => r.path === path);

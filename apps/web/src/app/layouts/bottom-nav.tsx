@@ -1,8 +1,8 @@
 import { Indicator, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { MenuIcon } from '@/shared/menu/icons';
 import type { MenuItem } from '@/shared/menu/menu';
+import { ModuleIcon } from '@/shared/menu/module-icon';
 import classes from './bottom-nav.module.css';
 
 /** Mobile bottom bar: home, the Ignite shortcuts the tenant has, notifications and profile. */
@@ -19,7 +19,7 @@ export function BottomNav({ items }: { items: MenuItem[] }) {
             color="red"
             offset={2}
           >
-            <MenuIcon name={item.key} size={22} />
+            <ModuleIcon module={item.module} size={22} />
           </Indicator>
           <Text component="span" className={classes.label}>
             {item.displayedName}

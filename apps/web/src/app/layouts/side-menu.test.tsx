@@ -1,4 +1,4 @@
-import type { GeneralData, Role } from '@atrium/contracts';
+import { FEATURES, type GeneralData, type Role } from '@atrium/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
@@ -110,6 +110,53 @@ describe('buildMenu', () => {
       'profile',
     ]);
     expect(menuFor(harbour, ['User']).bottom.map((i) => i.key)).toEqual(['home', 'Notifications', 'profile']);
+  });
+
+  it('puts every tenant feature with a page of its own in its group, in the server’s order', () => {
+    const menu = menuFor(tenantData([...FEATURES]), ['User']);
+    expect(menu.main.map((i) => i.key)).toEqual([
+      'News',
+      'Calendar',
+      'TimeLogs',
+      'Whistleblow',
+      'Messages',
+      'Marketplace',
+      'Feed',
+      'Absent',
+      'Poll',
+      'Todo',
+      'Phonebook',
+      'CRM',
+      'Employee',
+      'DataRoom',
+      'Chat',
+      'Notifications',
+    ]);
+    expect(menu.ignite.map((i) => i.key)).toEqual([
+      'Sprints',
+      'ToolBox',
+      'PersonalPlan',
+      'Onboarding',
+      'Roleplay',
+      'PlayBook',
+      'AISelling',
+    ]);
+    expect(menu.ignite.map((i) => `${i.module} ${i.routerLink}`)).toEqual([
+      'sprints /sprints',
+      'toolbox /toolbox',
+      'personalplan /personalplan',
+      'onboarding /onboarding',
+      'roleplay /roleplay',
+      'playbook /playbook',
+      'aiselling /aiselling',
+    ]);
+  });
+
+  it('gives the bottom bar the same items as the side menu', () => {
+    const menu = menuFor(northwind, ['User'], [{ groupName: 'Notifications', count: 2 }]);
+    const notifications = menu.main.at(-1);
+    expect(menu.bottom).toContain(notifications);
+    expect(menu.bottom.find((i) => i.key === 'Sprints')).toBe(menu.ignite[0]);
   });
 
   it('is empty without an active tenant, apart from what the role brings', () => {

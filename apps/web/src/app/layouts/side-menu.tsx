@@ -2,8 +2,8 @@ import { ActionIcon, Badge, Divider, NavLink, ScrollArea, Select, Text, Tooltip,
 import { IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { MenuIcon } from '@/shared/menu/icons';
 import type { MenuItem, MenuModel } from '@/shared/menu/menu';
+import { ModuleIcon } from '@/shared/menu/module-icon';
 import { Logo } from '@/shared/ui/logo';
 import { UserAvatar } from '@/shared/ui/user-avatar';
 import classes from './side-menu.module.css';
@@ -53,7 +53,7 @@ function MenuLink({ item, compact, onNavigate }: { item: MenuItem; compact: bool
       active={isActive(pathname, item.routerLink)}
       label={compact ? undefined : item.displayedName}
       aria-label={compact ? item.displayedName : undefined}
-      leftSection={<MenuIcon name={item.key} />}
+      leftSection={<ModuleIcon module={item.module} />}
       rightSection={compact ? undefined : badge}
       className={classes.link}
       data-compact={compact || undefined}

@@ -1,19 +1,21 @@
 import {
+  type AccessPolicy,
   type AccessSubject,
-  ADMIN_MENU,
   decideAccess,
-  FEATURE_MENU,
   type FeatureName,
   type GeneralData,
-  NOTIFICATIONS_MENU,
+  type MenuPlacement,
+  MODULES,
+  type ModuleKey,
+  type PageEntry,
   type Role,
 } from '@atrium/contracts';
-import { policyFor } from '@/shared/access/policy';
 
 /** One entry of the side menu, bottom bar or home tiles (spec part 1 §3 "Menu item"). */
 export type MenuItem = {
-  /** Stable id: the feature name, or the admin item's key. */
+  /** Stable id: the feature name for a tenant feature's item, otherwise the module key. */
   key: string;
+  module: ModuleKey;
   routerLink: string;
   displayedName: string;
   notificationsCount: number;
@@ -30,56 +32,73 @@ export type MenuInput = {
   generalData: Pick<GeneralData, 'features' | 'tenantMenuItemsData'>;
   roles: readonly Role[];
   counts: readonly { groupName: string; count: number }[];
-  /** The translated default name of a feature or admin item. */
+  /** The translated default name of a feature or module. */
   nameOf: (key: string) => string;
 };
 
-const BOTTOM_FEATURES: readonly FeatureName[] = ['Sprints', 'ToolBox', 'PersonalPlan'];
+type MenuEntry = MenuPlacement & { module: ModuleKey; feature?: FeatureName; path: string; policy: AccessPolicy };
+
+/** The modules' menu items, in manifest order, with the path and policy of the page each opens. */
+const MENU_ENTRIES: readonly MenuEntry[] = Object.entries(MODULES).flatMap(([module, entry]): MenuEntry[] => {
+  if (!('menu' in entry)) return [];
+  const target = (entry.pages as Record<string, PageEntry>)[entry.menu.page];
+  if (!target) return [];
+  const feature = 'feature' in entry ? entry.feature : undefined;
+  return [{ ...entry.menu, module: module as ModuleKey, feature, path: target.path, policy: target.policy }];
+});
+
+/** Items of the main and Ignite groups stand for a tenant feature: its name, custom title and count. */
+const isFeatureItem = (entry: MenuEntry): entry is MenuEntry & { feature: FeatureName } =>
+  entry.feature !== undefined && (entry.group === 'main' || entry.group === 'ignite');
 
 /**
- * Builds the menus from the active tenant's features: a tenant's custom title wins over the name,
- * notifications come last, and an item shows only when its route's policy lets this user in.
+ * Builds the menus from the module manifest and the active tenant's features: a tenant's custom title
+ * wins over the name, notifications come last, and an item shows only when its page's policy lets this
+ * user in (in a side-menu group, also only while the module's feature is on).
  */
 export function buildMenu({ generalData, roles, counts, nameOf }: MenuInput): MenuModel {
-  const subject: AccessSubject = { roles, features: generalData.features };
-  const allowed = (path: string) => decideAccess(policyFor(path), subject) === 'allow';
+  const { features } = generalData;
+  const subject: AccessSubject = { roles, features };
+  const allowed = (entry: MenuEntry) => decideAccess(entry.policy, subject) === 'allow';
+  const featureOn = (entry: MenuEntry) => entry.feature === undefined || features.includes(entry.feature);
   const countOf = (name: string) => counts.find((c) => c.groupName === name)?.count ?? 0;
   const customTitles = new Map(generalData.tenantMenuItemsData.map((m) => [m.name, m.customTitle?.trim() || null]));
-  const featureItem = (feature: string, path: string): MenuItem => ({
-    key: feature,
-    routerLink: `/${path}`,
-    displayedName: customTitles.get(feature) ?? nameOf(feature),
-    notificationsCount: countOf(feature),
-  });
 
-  const main: MenuItem[] = [];
-  const ignite: MenuItem[] = [];
-  // The server lists the features in the product's order; keep it.
-  for (const feature of generalData.features) {
-    const entry = FEATURE_MENU.find((e) => e.feature === feature);
-    if (!entry || !allowed(entry.path)) continue;
-    (entry.group === 'main' ? main : ignite).push(featureItem(feature, entry.path));
-  }
-  const notifications = featureItem(NOTIFICATIONS_MENU.feature, NOTIFICATIONS_MENU.path);
-  const notificationsAllowed = allowed(NOTIFICATIONS_MENU.path);
-  if (notificationsAllowed && generalData.features.includes(NOTIFICATIONS_MENU.feature)) main.push(notifications);
+  const items = new Map<ModuleKey, MenuItem>();
+  const itemOf = (entry: MenuEntry): MenuItem => {
+    const known = items.get(entry.module);
+    if (known) return known;
+    const item: MenuItem = isFeatureItem(entry)
+      ? {
+          key: entry.feature,
+          module: entry.module,
+          routerLink: `/${entry.path}`,
+          displayedName: customTitles.get(entry.feature) ?? nameOf(entry.feature),
+          notificationsCount: countOf(entry.feature),
+        }
+      : {
+          key: entry.module,
+          module: entry.module,
+          routerLink: `/${entry.path}`,
+          displayedName: nameOf(entry.module),
+          notificationsCount: 0,
+        };
+    items.set(entry.module, item);
+    return item;
+  };
 
-  const admin = ADMIN_MENU.filter((item) => allowed(item.path)).map((item) => ({
-    key: item.key,
-    routerLink: `/${item.path}`,
-    displayedName: nameOf(item.key),
-    notificationsCount: 0,
-  }));
+  const group = (name: 'main' | 'ignite' | 'admin') =>
+    MENU_ENTRIES.filter((entry) => entry.group === name && featureOn(entry) && allowed(entry));
+  // The server lists the features in the product's order; keep it, with the `last` items after them.
+  const inFeatureOrder = (entries: MenuEntry[]) => {
+    const rank = (entry: MenuEntry) => (entry.last ? features.length : features.indexOf(entry.feature ?? ''));
+    return entries.sort((a, b) => rank(a) - rank(b)).map(itemOf);
+  };
 
-  const bottom: MenuItem[] = [
-    { key: 'home', routerLink: '/home', displayedName: nameOf('home'), notificationsCount: 0 },
-  ];
-  for (const feature of BOTTOM_FEATURES) {
-    const item = ignite.find((i) => i.key === feature);
-    if (item) bottom.push(item);
-  }
-  if (notificationsAllowed) bottom.push(notifications);
-  bottom.push({ key: 'profile', routerLink: '/profile', displayedName: nameOf('profile'), notificationsCount: 0 });
-
-  return { main, ignite, admin, bottom };
+  return {
+    main: inFeatureOrder(group('main')),
+    ignite: inFeatureOrder(group('ignite')),
+    admin: group('admin').map(itemOf),
+    bottom: MENU_ENTRIES.filter((entry) => entry.bottom && allowed(entry)).map(itemOf),
+  };
 }

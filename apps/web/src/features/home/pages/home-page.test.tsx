@@ -1,10 +1,12 @@
 import type { GeneralData } from '@atrium/contracts';
+import { IconNews } from '@tabler/icons-react';
 import { screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { generalDataQuery } from '@/shared/api/general-data';
 import { notificationCountsQuery } from '@/shared/api/notification-counts';
 import { acceptAuthResult, resetSessionForTests } from '@/shared/api/session';
+import { ModuleIconsProvider } from '@/shared/menu/module-icon';
 import { setUiState } from '@/shared/ui-state/ui-state';
 import { authResult } from '@/test/fixtures';
 import { createTestQueryClient, renderWithProviders, setViewportWidth } from '@/test/render';
@@ -30,7 +32,9 @@ function renderHome(roles: ('User' | 'TenantAdmin' | 'Superadmin')[] = ['User'])
   queryClient.setQueryData(notificationCountsQuery(result.user.id, TENANT).queryKey, [{ groupName: 'Chat', count: 5 }]);
   return renderWithProviders(
     <MemoryRouter>
-      <HomePage />
+      <ModuleIconsProvider icons={{ news: IconNews }}>
+        <HomePage />
+      </ModuleIconsProvider>
     </MemoryRouter>,
     { queryClient },
   );
@@ -66,6 +70,7 @@ describe('/home', () => {
     expect(within(screen.getByRole('link', { name: /Chat/ })).getByText('5')).toBeInTheDocument();
     const icon = screen.getByRole('link', { name: /News/ }).querySelector('svg');
     expect(icon).toHaveAttribute('stroke', '#4f46e5');
+    expect(icon).toHaveClass('tabler-icon-news');
     expect(screen.getByRole('heading', { name: 'Northwind Partners' })).toBeInTheDocument();
   });
 

@@ -6,8 +6,8 @@ import { useGeneralData } from '@/shared/api/general-data';
 import { useSession } from '@/shared/api/session';
 import { useIsMobile } from '@/shared/hooks/use-is-mobile';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
-import { MenuIcon } from '@/shared/menu/icons';
 import type { MenuItem } from '@/shared/menu/menu';
+import { ModuleIcon } from '@/shared/menu/module-icon';
 import { useMenu } from '@/shared/menu/use-menu';
 import { Logo } from '@/shared/ui/logo';
 import { useUiState } from '@/shared/ui-state/ui-state';
@@ -20,7 +20,7 @@ function Tile({ item, iconColor }: { item: MenuItem; iconColor: string | undefin
       <Card withBorder radius="lg" padding="sm" className={classes.tileCard}>
         <Stack gap={8} align="center">
           <ThemeIcon size={46} radius="md" variant="light" color="brand">
-            <MenuIcon name={item.key} size={24} color={iconColor} />
+            <ModuleIcon module={item.module} size={24} color={iconColor} />
           </ThemeIcon>
           <Text fw={600} size="xs" ta="center" lineClamp={2} className={classes.tileLabel}>
             {item.displayedName}

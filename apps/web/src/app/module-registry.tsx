@@ -1,0 +1,180 @@
+import { MODULES, type ModuleEntry, type ModuleKey, type Modules, type PageKey } from '@atrium/contracts';
+import {
+  type Icon,
+  IconAddressBook,
+  IconBell,
+  IconBook,
+  IconBriefcase,
+  IconBuilding,
+  IconBuildingStore,
+  IconCalendarEvent,
+  IconChartBar,
+  IconChecklist,
+  IconClockHour4,
+  IconDatabase,
+  IconFileText,
+  IconHome,
+  IconMail,
+  IconMailbox,
+  IconMasksTheater,
+  IconMessages,
+  IconNews,
+  IconPlaneDeparture,
+  IconRocket,
+  IconRss,
+  IconShieldLock,
+  IconSparkles,
+  IconTarget,
+  IconTool,
+  IconUser,
+  IconUserPlus,
+  IconUsers,
+  IconUsersGroup,
+} from '@tabler/icons-react';
+import { type ComponentType, lazy, Suspense } from 'react';
+import type { ModuleIcons } from '@/shared/menu/module-icon';
+
+/**
+ * A page (or, in place of the pages, a whole module) that is not built yet: its routes are real and
+ * guarded, and show ModuleUnavailablePage.
+ */
+export const NOT_BUILT: unique symbol = Symbol('not built');
+
+export type PageView = ComponentType | typeof NOT_BUILT;
+
+type ModuleView<M extends ModuleKey> = {
+  /** A component for every page of the module's manifest entry, by page key. */
+  pages: Record<PageKey<M>, PageView> | typeof NOT_BUILT;
+  /** The translation key naming the module on its not-built pages (default: its feature's, or menu.<module>). */
+  title?: string;
+} & (Modules[M] extends { menu: object } ? { icon: Icon } : { icon?: never });
+
+export type ModuleRegistry = { [M in ModuleKey]: ModuleView<M> };
+
+// Every page is its own chunk; the sign-in page's chunk is what the bundle budget measures.
+const SignInPage = lazy(() => import('@/features/auth/pages/sign-in-page'));
+const NotFoundPage = lazy(() => import('@/features/errors/pages/not-found-page'));
+const ProfilePage = lazy(() => import('@/features/profile/pages/profile-page'));
+const ViewAsButton = lazy(() => import('@/features/impersonation/components/view-as-button'));
+
+/** The profile page with the super administrators' view-as action, whose code loads beside it. */
+function ProfileWithViewAs() {
+  return (
+    <ProfilePage
+      actions={
+        <Suspense fallback={null}>
+          <ViewAsButton />
+        </Suspense>
+      }
+    />
+  );
+}
+
+/** Each module's page components and menu icon, for the pages and menu items of the module manifest. */
+export const MODULE_VIEWS = {
+  auth: {
+    pages: {
+      signIn: SignInPage,
+      signInError: SignInPage,
+      activeTenant: lazy(() => import('@/features/auth/pages/active-tenant-page')),
+      office365: lazy(() => import('@/features/auth/pages/office365-callback-page')),
+    },
+  },
+  passwords: {
+    pages: {
+      forgot: lazy(() => import('@/features/passwords/pages/forgot-password-page')),
+      reset: lazy(() => import('@/features/passwords/pages/reset-password-page')),
+    },
+  },
+  errors: {
+    pages: {
+      unauthorized: lazy(() => import('@/features/errors/pages/unauthorized-page')),
+      notFound: NotFoundPage,
+      otherTenant: NotFoundPage,
+    },
+  },
+  maps: { title: 'modules.maps', pages: NOT_BUILT },
+  home: {
+    icon: IconHome,
+    pages: { home: lazy(() => import('@/features/home/pages/home-page')) },
+  },
+  news: { icon: IconNews, pages: NOT_BUILT },
+  calendar: { icon: IconCalendarEvent, pages: NOT_BUILT },
+  timelogs: { icon: IconClockHour4, pages: NOT_BUILT },
+  messages: { icon: IconMail, pages: NOT_BUILT },
+  chat: { icon: IconMessages, pages: NOT_BUILT },
+  feed: { icon: IconRss, pages: NOT_BUILT },
+  todo: { icon: IconChecklist, pages: NOT_BUILT },
+  poll: { icon: IconChartBar, pages: NOT_BUILT },
+  phonebook: { icon: IconAddressBook, pages: NOT_BUILT },
+  employee: { icon: IconUsersGroup, pages: NOT_BUILT },
+  absent: { icon: IconPlaneDeparture, pages: NOT_BUILT },
+  marketplace: {
+    icon: IconBuildingStore,
+    pages: NOT_BUILT,
+  },
+  whistleblow: { icon: IconShieldLock, pages: NOT_BUILT },
+  dataroom: { icon: IconDatabase, pages: NOT_BUILT },
+  crm: { icon: IconBriefcase, pages: NOT_BUILT },
+  sprints: { icon: IconRocket, pages: NOT_BUILT },
+  toolbox: { icon: IconTool, pages: NOT_BUILT },
+  personalplan: { icon: IconTarget, pages: NOT_BUILT },
+  onboarding: { icon: IconUserPlus, pages: NOT_BUILT },
+  playbook: { icon: IconBook, pages: NOT_BUILT },
+  roleplay: { icon: IconMasksTheater, pages: NOT_BUILT },
+  aiselling: { icon: IconSparkles, pages: NOT_BUILT },
+  notifications: { icon: IconBell, pages: NOT_BUILT },
+  tenants: {
+    icon: IconBuilding,
+    pages: {
+      list: lazy(() => import('@/features/tenants/pages/tenants-page')),
+      form: lazy(() => import('@/features/tenants/pages/tenant-form-page')),
+    },
+  },
+  'tenant-settings': {
+    title: 'menu.tenants',
+    pages: NOT_BUILT,
+  },
+  users: {
+    icon: IconUsers,
+    pages: {
+      list: lazy(() => import('@/features/users/pages/users-page')),
+      form: lazy(() => import('@/features/users/pages/user-form-page')),
+    },
+  },
+  clients: {
+    icon: IconBriefcase,
+    pages: NOT_BUILT,
+  },
+  documents: {
+    icon: IconFileText,
+    pages: NOT_BUILT,
+  },
+  mail: {
+    icon: IconMailbox,
+    pages: { outbox: lazy(() => import('@/features/mail/pages/mail-outbox-page')) },
+  },
+  profile: {
+    icon: IconUser,
+    pages: { view: ProfileWithViewAs, edit: lazy(() => import('@/features/profile/pages/profile-edit-page')) },
+  },
+} satisfies ModuleRegistry;
+
+const views: ModuleRegistry = MODULE_VIEWS;
+
+/** The menu icon of every module that has a menu item. */
+export const MODULE_ICONS: ModuleIcons = Object.fromEntries(
+  Object.entries(views).flatMap(([module, view]) => (view.icon ? [[module, view.icon]] : [])),
+);
+
+/** The component of one page of the manifest, or NOT_BUILT. */
+export function pageView(module: ModuleKey, page: string): PageView {
+  const { pages } = views[module];
+  return pages === NOT_BUILT ? NOT_BUILT : ((pages as Record<string, PageView>)[page] ?? NOT_BUILT);
+}
+
+/** The translation key that names a module on the pages it does not have yet. */
+export function moduleTitle(module: ModuleKey): string {
+  const entry: ModuleEntry = MODULES[module];
+  return views[module].title ?? (entry.feature ? `feature.${entry.feature}` : `menu.${module}`);
+}

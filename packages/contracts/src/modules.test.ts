@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import type { AccessPolicy } from './access.js';
+import type { FeatureName } from './features.js';
+import { MODULES, PAGES, ROUTE_TABLE } from './modules.js';
+import type { Role } from './roles.js';
+
+const PUBLIC: AccessPolicy = { access: 'public' };
+const SIGNED_IN: AccessPolicy = { access: 'authenticated' };
+const roles = (list: Role[], feature?: FeatureName): AccessPolicy => ({ access: 'roles', roles: list, feature });
+const S_T: Role[] = ['Superadmin', 'TenantAdmin'];
+const S_P: Role[] = ['Superadmin', 'PartnerManager'];
+const S_T_U: Role[] = ['Superadmin', 'TenantAdmin', 'User'];
+
+/** The path -> policy pairs of ROUTE_TABLE as they were before the manifest (route-table.ts). */
+const OLD_ROUTE_TABLE: Record<string, AccessPolicy> = {
+  'unathorized/maps/:tenant': PUBLIC,
+  'tenantIdDeepLinkError/:deepTenantId/:remainingPath': PUBLIC,
+  signin: PUBLIC,
+  'signin/:error': PUBLIC,
+  forgotpassword: PUBLIC,
+  resetpassword: PUBLIC,
+  'active-tenant-page': PUBLIC,
+  office365auth: PUBLIC,
+  unauthorized: PUBLIC,
+  pagenotfound: PUBLIC,
+  home: SIGNED_IN,
+  profile: SIGNED_IN,
+  'profile/edit': SIGNED_IN,
+  tenants: roles(S_P),
+  users: roles(S_T),
+  'users/:id': roles(S_T),
+  notifications: roles(S_T_U),
+  'admin/documents/new': roles(S_T_U, 'Documents'),
+  'admin/documents/documenttypes': roles(S_T),
+  'admin/clients': roles(S_T),
+  'admin/clients/:type/contact/:id': roles(S_T),
+  'admin/clients/locations/:id': roles(S_T),
+  'admin/clients/contacts/:id': roles(S_T),
+  'admin/documents': roles(S_T, 'Documents'),
+  'admin/documenttype/new': roles(S_T, 'Documents'),
+  'admin/documents/edit/documenttype/:id': roles(S_T, 'Documents'),
+  'admin/documents/edit/:id': roles(S_T, 'Documents'),
+  'documents/:id': roles(['User', 'TenantAdmin'], 'Documents'),
+  'tenants/:id': roles(S_P),
+  'tenants/description/:id': roles(S_P),
+  'tenants/info/:id': roles(S_P),
+  'tenants/tags/:id': roles(S_P),
+  'tenants/folders/:id': roles(S_P),
+  'tenants/teams/:id': roles(S_P),
+  'tenants/departments/:id': roles(S_P),
+  'tenants/checklists/:id': roles(S_P),
+  'tenants/html/:id': roles(S_P),
+  'tenants/emails/:id': roles(S_P),
+  'tenants/emails/new/:tenantId': roles(S_P),
+  'tenants/emails/:tenantId/:id': roles(S_P),
+  'tenants/emailtemplate/:id': roles(S_P),
+};
+
+/** FEATURE_MENU's feature -> path pairs (menu.ts): FEATURE_ROUTES gave each "signed in + its feature". */
+const OLD_FEATURE_PATHS: Record<string, FeatureName> = {
+  news: 'News',
+  calendar: 'Calendar',
+  timelogs: 'TimeLogs',
+  messages: 'Messages',
+  chat: 'Chat',
+  feed: 'Feed',
+  todo: 'Todo',
+  poll: 'Poll',
+  phonebook: 'Phonebook',
+  employee: 'Employee',
+  absent: 'Absent',
+  marketplace: 'Marketplace',
+  whistleblow: 'Whistleblow',
+  dataroom: 'DataRoom',
+  crm: 'CRM',
+  sprints: 'Sprints',
+  toolbox: 'ToolBox',
+  personalplan: 'PersonalPlan',
+  onboarding: 'Onboarding',
+  playbook: 'PlayBook',
+  roleplay: 'Roleplay',
+  aiselling: 'AISelling',
+};
+const OLD_FEATURE_ROUTES: Record<string, AccessPolicy> = Object.fromEntries(
+  Object.entries(OLD_FEATURE_PATHS).map(([path, feature]) => [path, { access: 'authenticated', feature }]),
+);
+
+/** TOOL_ROUTES (menu.ts). */
+const OLD_TOOL_ROUTES: Record<string, AccessPolicy> = { 'admin/mail': roles(['Superadmin']) };
+
+const pairs = (rules: readonly { path: string; policy: AccessPolicy }[]) =>
+  Object.fromEntries(rules.map((r) => [r.path, r.policy]));
+
+/** Whether a concrete path such as 'tenants/new' matches a route pattern such as 'tenants/:id'. */
+const matches = (pattern: string, path: string) => {
+  const want = pattern.split('/');
+  const got = path.split('/');
+  return want.length === got.length && want.every((part, i) => part.startsWith(':') || part === got[i]);
+};
+
+describe('module manifest', () => {
+  it('has every page of the old route table, feature routes and tool routes, with the same policy', () => {
+    expect(pairs(PAGES)).toEqual({ ...OLD_ROUTE_TABLE, ...OLD_FEATURE_ROUTES, ...OLD_TOOL_ROUTES });
+  });
+
+  it('gives every path once', () => {
+    const paths = PAGES.map((p) => p.path);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it('derives the spec’s route table: the pages whose path is not ours', () => {
+    expect(ROUTE_TABLE).toHaveLength(Object.keys(OLD_ROUTE_TABLE).length);
+    expect(pairs(ROUTE_TABLE)).toEqual(OLD_ROUTE_TABLE);
+    const ours = PAGES.filter((p) => p.ours).map((p) => p.path);
+    expect(ours.sort()).toEqual(Object.keys({ ...OLD_FEATURE_ROUTES, ...OLD_TOOL_ROUTES }).sort());
+  });
+
+  it.each([
+    ['tenants/new', 'tenants/:id'],
+    ['users/new', 'users/:id'],
+  ])('covers %s with the %s page, as before', (path, pattern) => {
+    expect(PAGES.filter((p) => matches(p.path, path)).map((p) => p.path)).toEqual([pattern]);
+  });
+
+  it('opens every menu item on a page of its own module that takes no parameters', () => {
+    for (const [key, entry] of Object.entries(MODULES)) {
+      if (!('menu' in entry)) continue;
+      const target = (entry.pages as Record<string, { path: string }>)[entry.menu.page];
+      expect({ key, path: target?.path.includes(':') }).toEqual({ key, path: false });
+    }
+  });
+
+  it('puts the pages of a feature-gated menu group behind the module’s feature', () => {
+    for (const [key, entry] of Object.entries(MODULES)) {
+      if (!('menu' in entry) || !('group' in entry.menu) || entry.menu.group === 'admin') continue;
+      expect({ key, feature: 'feature' in entry ? entry.feature : undefined }).not.toEqual({ key, feature: undefined });
+    }
+  });
+});

@@ -1,0 +1,167 @@
+import { type AccessPolicy, AUTHENTICATED, POLICIES, PUBLIC, withFeature } from './access.js';
+import { defineModule, featureModule, type PageEntry, type PageLayout, page } from './module-manifest.js';
+
+// A module's own zod schemas live in src/<module>.ts and are re-exported here, beside its entry:
+// export * from './<module>.js';
+
+/**
+ * Every module of the product, keyed by its name (the server module folder and the web feature folder):
+ * its pages with their policies and layouts, its menu item and the tenant feature that gates it.
+ * The route table, the menus and the web router are built from this object; the web app's module
+ * registry (apps/web/src/app/module-registry.tsx) gives each page its component and each menu item its
+ * icon. Menus list their items in this object's order, except the main and Ignite groups, which follow
+ * the order in which the server lists the tenant's features.
+ */
+export const MODULES = {
+  auth: defineModule({
+    pages: {
+      signIn: page('signin', PUBLIC, 'auth'),
+      signInError: page('signin/:error', PUBLIC, 'auth'),
+      activeTenant: page('active-tenant-page', PUBLIC, 'auth'),
+      office365: page('office365auth', PUBLIC, 'auth'),
+    },
+  }),
+  passwords: defineModule({
+    pages: {
+      forgot: page('forgotpassword', PUBLIC, 'auth'),
+      reset: page('resetpassword', PUBLIC, 'auth'),
+    },
+  }),
+  errors: defineModule({
+    pages: {
+      unauthorized: page('unauthorized', PUBLIC, 'auth'),
+      notFound: page('pagenotfound', PUBLIC, 'auth'),
+      otherTenant: page('tenantIdDeepLinkError/:deepTenantId/:remainingPath', PUBLIC, 'auth'),
+    },
+  }),
+  maps: defineModule({
+    pages: { shared: page('unathorized/maps/:tenant', PUBLIC, 'auth') },
+  }),
+  home: defineModule({
+    pages: { home: page('home', AUTHENTICATED, 'home') },
+    menu: { page: 'home', bottom: true },
+  }),
+  news: featureModule('News', 'news', { group: 'main' }),
+  calendar: featureModule('Calendar', 'calendar', { group: 'main' }),
+  timelogs: featureModule('TimeLogs', 'timelogs', { group: 'main' }),
+  messages: featureModule('Messages', 'messages', { group: 'main' }),
+  chat: featureModule('Chat', 'chat', { group: 'main' }),
+  feed: featureModule('Feed', 'feed', { group: 'main' }),
+  todo: featureModule('Todo', 'todo', { group: 'main' }),
+  poll: featureModule('Poll', 'poll', { group: 'main' }),
+  phonebook: featureModule('Phonebook', 'phonebook', { group: 'main' }),
+  employee: featureModule('Employee', 'employee', { group: 'main' }),
+  absent: featureModule('Absent', 'absent', { group: 'main' }),
+  marketplace: featureModule('Marketplace', 'marketplace', { group: 'main' }),
+  whistleblow: featureModule('Whistleblow', 'whistleblow', { group: 'main' }),
+  dataroom: featureModule('DataRoom', 'dataroom', { group: 'main' }),
+  crm: featureModule('CRM', 'crm', { group: 'main' }),
+  sprints: featureModule('Sprints', 'sprints', { group: 'ignite', bottom: true }),
+  toolbox: featureModule('ToolBox', 'toolbox', { group: 'ignite', bottom: true }),
+  personalplan: featureModule('PersonalPlan', 'personalplan', { group: 'ignite', bottom: true }),
+  onboarding: featureModule('Onboarding', 'onboarding', { group: 'ignite' }),
+  playbook: featureModule('PlayBook', 'playbook', { group: 'ignite' }),
+  roleplay: featureModule('Roleplay', 'roleplay', { group: 'ignite' }),
+  aiselling: featureModule('AISelling', 'aiselling', { group: 'ignite' }),
+  notifications: defineModule({
+    feature: 'Notifications',
+    pages: { list: page('notifications', POLICIES.tenantMembers) },
+    menu: { page: 'list', group: 'main', last: true, bottom: true },
+  }),
+  tenants: defineModule({
+    pages: {
+      list: page('tenants', POLICIES.tenantManagers),
+      // tenants/new is this form too: the :id pattern (and its policy) covers it.
+      form: page('tenants/:id', POLICIES.tenantManagers),
+    },
+    menu: { page: 'list', group: 'admin' },
+  }),
+  // The tenant sub-pages (spec part 2 §2): a tenant's settings, run by those who manage tenants.
+  'tenant-settings': defineModule({
+    pages: {
+      description: page('tenants/description/:id', POLICIES.tenantManagers),
+      info: page('tenants/info/:id', POLICIES.tenantManagers),
+      tags: page('tenants/tags/:id', POLICIES.tenantManagers),
+      folders: page('tenants/folders/:id', POLICIES.tenantManagers),
+      teams: page('tenants/teams/:id', POLICIES.tenantManagers),
+      departments: page('tenants/departments/:id', POLICIES.tenantManagers),
+      checklists: page('tenants/checklists/:id', POLICIES.tenantManagers),
+      html: page('tenants/html/:id', POLICIES.tenantManagers),
+      emails: page('tenants/emails/:id', POLICIES.tenantManagers),
+      emailNew: page('tenants/emails/new/:tenantId', POLICIES.tenantManagers),
+      emailEdit: page('tenants/emails/:tenantId/:id', POLICIES.tenantManagers),
+      emailTemplate: page('tenants/emailtemplate/:id', POLICIES.tenantManagers),
+    },
+  }),
+  users: defineModule({
+    pages: {
+      list: page('users', POLICIES.tenantAdmins),
+      // users/new is this form too, behind the users/:id policy.
+      form: page('users/:id', POLICIES.tenantAdmins),
+    },
+    menu: { page: 'list', group: 'admin' },
+  }),
+  clients: defineModule({
+    pages: {
+      list: page('admin/clients', POLICIES.tenantAdmins),
+      typedContact: page('admin/clients/:type/contact/:id', POLICIES.tenantAdmins),
+      location: page('admin/clients/locations/:id', POLICIES.tenantAdmins),
+      contact: page('admin/clients/contacts/:id', POLICIES.tenantAdmins),
+    },
+    menu: { page: 'list', group: 'admin' },
+  }),
+  documents: defineModule({
+    feature: 'Documents',
+    pages: {
+      list: page('admin/documents', withFeature(POLICIES.tenantAdmins, 'Documents')),
+      // Everyone working in the tenant may add a document; the document types list needs no feature.
+      create: page('admin/documents/new', withFeature(POLICIES.tenantMembers, 'Documents')),
+      types: page('admin/documents/documenttypes', POLICIES.tenantAdmins),
+      typeCreate: page('admin/documenttype/new', withFeature(POLICIES.tenantAdmins, 'Documents')),
+      typeEdit: page('admin/documents/edit/documenttype/:id', withFeature(POLICIES.tenantAdmins, 'Documents')),
+      edit: page('admin/documents/edit/:id', withFeature(POLICIES.tenantAdmins, 'Documents')),
+      view: page('documents/:id', withFeature(POLICIES.tenantStaff, 'Documents')),
+    },
+    menu: { page: 'list', group: 'admin' },
+  }),
+  mail: defineModule({
+    // The super administrators' outbox (issue 4: "super administrators can read it ... on a simple page").
+    pages: { outbox: { ...page('admin/mail', POLICIES.superadmins), ours: true } },
+    menu: { page: 'outbox', group: 'admin' },
+  }),
+  profile: defineModule({
+    pages: {
+      view: page('profile', AUTHENTICATED),
+      edit: page('profile/edit', AUTHENTICATED),
+    },
+    menu: { page: 'view', bottom: true },
+  }),
+};
+
+export type Modules = typeof MODULES;
+export type ModuleKey = keyof Modules;
+export type PageKey<M extends ModuleKey> = keyof Modules[M]['pages'] & string;
+
+/** A path and who may open it. */
+export type RouteRule = { path: string; policy: AccessPolicy };
+
+/** One page of the app, with the module and page key it belongs to. */
+export type PageRule = RouteRule & { module: ModuleKey; page: string; layout: PageLayout; ours?: true };
+
+/** Every page of every module, in manifest order: the web app's routes and their guards. */
+export const PAGES: readonly PageRule[] = Object.entries(MODULES).flatMap(([module, entry]) =>
+  Object.entries(entry.pages as Record<string, PageEntry>).map(([key, p]) => ({
+    ...p,
+    module: module as ModuleKey,
+    page: key,
+  })),
+);
+
+/**
+ * The spec's route and role table (part 1 §2, part 2 §6): every page whose path the spec gives, and who
+ * may open it. Tests on both sides compare it with the spec's own words.
+ */
+export const ROUTE_TABLE: readonly RouteRule[] = PAGES.filter((p) => !p.ours).map(({ path, policy }) => ({
+  path,
+  policy,
+}));
