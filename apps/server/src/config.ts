@@ -62,6 +62,20 @@ const envSchema = z.object({
     )
     .pipe(z.array(z.email('must be a comma-separated list of email addresses')))
     .optional(),
+  /** Bytes one user may upload (avatars, logos) in any hour; beyond it uploads answer 429. Default 20 MiB. */
+  UPLOAD_BYTES_PER_HOUR: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(20 * 1024 * 1024),
+  /** Minutes an upload no record shows is kept (a form may still be open) before the sweep removes it. */
+  UPLOAD_GRACE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(24 * 60),
+  /** Minutes between two sweeps of unsaved uploads. */
+  UPLOAD_SWEEP_MINUTES: z.coerce.number().int().min(1).default(60),
   /** Microsoft 365 single sign-on: the Entra tenant (or 'common'), the app's client id and secret. */
   OFFICE365_TENANT_ID: z.string().optional(),
   OFFICE365_CLIENT_ID: z.string().optional(),
@@ -98,6 +112,17 @@ export type Config = {
   /** Lower-cased addresses of the accounts that may send the daily mails. */
   dailyMailSenders: string[];
   office365: Office365Config | null;
+  uploads: UploadLimits;
+};
+
+/** Per-user limits on stored uploads (README, "Uploads"). */
+export type UploadLimits = {
+  /** Bytes one user may upload in any hour. */
+  bytesPerHour: number;
+  /** How long an upload no record shows is kept. */
+  graceMs: number;
+  /** How often the sweep runs. */
+  sweepEveryMs: number;
 };
 
 export type Office365Config = {
@@ -156,6 +181,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             allowedTenantIds: allowedTenants(e.OFFICE365_TENANT_ID, e.OFFICE365_ALLOWED_TENANT_IDS),
           }
         : null,
+    uploads: {
+      bytesPerHour: e.UPLOAD_BYTES_PER_HOUR,
+      graceMs: e.UPLOAD_GRACE_MINUTES * 60_000,
+      sweepEveryMs: e.UPLOAD_SWEEP_MINUTES * 60_000,
+    },
   };
 }
 

@@ -209,3 +209,21 @@ export const tenantFeatureSchema = z.object({
 
 /** POST /tenants/media: where the uploaded logo is now served. */
 export const mediaUploadResultSchema = z.object({ path: z.string() });
+
+/** The tenant form's logo fields; an upload names the one it is for. */
+export const LOGO_FIELDS = ['logoMediaFile', 'mobileLogoMediaFile'] as const;
+export type LogoFieldName = (typeof LOGO_FIELDS)[number];
+
+/**
+ * POST /tenants/media?field=...: the field the logo is for. A newer upload for the same field replaces
+ * the caller's older one that no tenant shows yet.
+ */
+export const logoUploadQuerySchema = z.object({
+  field: z.enum(LOGO_FIELDS, { error: 'unknownField' }).default('logoMediaFile'),
+});
+
+/**
+ * The field error (on `file`) of an upload past the caller's hourly volume; the 429 answer carries
+ * Retry-After.
+ */
+export const UPLOAD_VOLUME_EXCEEDED = 'uploadVolumeExceeded';

@@ -18,6 +18,8 @@ import { createMailService } from './mail/mail.service.js';
 import { createSmtpTransport } from './mail/smtp.transport.js';
 import { meRoutes } from './me/me.routes.js';
 import { createMeService } from './me/me.service.js';
+import { mediaRoutes } from './media/media.routes.js';
+import { createMediaService } from './media/media.service.js';
 import { seedEventTypes } from './notifications/notifications.repository.js';
 import { notificationsRoutes } from './notifications/notifications.routes.js';
 import { createNotificationsService } from './notifications/notifications.service.js';
@@ -56,13 +58,14 @@ export function createServices({ config, db, authenticator, hub, log }: Infra) {
   const audit = createAuditService({ db });
   const mail = createMailService({ db, transport: mailTransport, log });
   const auth = createAuthService({ db, authenticator, hub });
-  const tenants = createTenantsService({ db, storage, auth });
+  const media = createMediaService({ db, storage, log, limits: config.uploads });
+  const tenants = createTenantsService({ db, media, auth });
   const users = createUsersService({ db, auth, tenants, hub });
   const usergroups = createUserGroupsService({ db });
   const passwords = createPasswordsService({ db, mail, auth, users, publicUrl: config.publicUrl });
   const impersonation = createImpersonationService({ auth, tenants, users, audit, hub });
   const notifications = createNotificationsService({ db, hub, mail, audit, config });
-  const me = createMeService({ db, storage, auth, notifications });
+  const me = createMeService({ db, media, auth, notifications });
   const office365 = createOffice365Service({
     db,
     auth,
@@ -76,6 +79,7 @@ export function createServices({ config, db, authenticator, hub, log }: Infra) {
     audit,
     mail,
     auth,
+    media,
     tenants,
     users,
     usergroups,
@@ -88,8 +92,10 @@ export function createServices({ config, db, authenticator, hub, log }: Infra) {
 }
 export type Services = ReturnType<typeof createServices>;
 
-/** Stops what services run in the background (the mail worker) once the server has closed. */
-export const closeServices = (services: Services) => services.mail.close();
+/** Stops what services run in the background (the mail worker, the upload sweep) once the server has closed. */
+export const closeServices = async (services: Services) => {
+  await Promise.all([services.mail.close(), services.media.close()]);
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -114,6 +120,7 @@ export const MODULES: ModuleEntry[] = [
   { routes: meRoutes },
   { routes: userGroupsRoutes },
   { routes: tenantsRoutes, seed: seedFeatures },
+  { routes: mediaRoutes },
   { routes: usersRoutes, seed: seedRoles },
   { routes: impersonationRoutes },
   { routes: passwordsRoutes },

@@ -9,9 +9,11 @@ export type FileStorage = {
   exists(key: string): Promise<boolean>;
   /** Removes the file; a file that is not there is no error. */
   remove(key: string): Promise<void>;
-  /** Every stored file, with when it was written. */
-  list(): Promise<{ key: string; modifiedAt: Date }[]>;
+  /** Every stored file, with when it was written and its size in bytes. */
+  list(): Promise<StoredFile[]>;
 };
+
+export type StoredFile = { key: string; modifiedAt: Date; size: number };
 
 /** Keys are flat names we generate ourselves; anything else is refused before it reaches the disk. */
 const SAFE_KEY = /^[a-z0-9][a-z0-9._-]{0,200}$/i;
@@ -64,11 +66,11 @@ export function localFolderStorage(root: string): FileStorage {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
         throw err;
       }
-      const files: { key: string; modifiedAt: Date }[] = [];
+      const files: StoredFile[] = [];
       // Half-written files (put's .tmp) are not stored files yet.
       for (const key of names.filter((n) => SAFE_KEY.test(n) && !n.includes('..') && !n.endsWith('.tmp'))) {
         const info = await stat(join(base, key)).catch(() => null);
-        if (info?.isFile()) files.push({ key, modifiedAt: info.mtime });
+        if (info?.isFile()) files.push({ key, modifiedAt: info.mtime, size: info.size });
       }
       return files;
     },

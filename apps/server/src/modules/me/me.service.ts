@@ -3,9 +3,8 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { refuseWhileImpersonating } from '../../http/tenant-context.js';
 import type { Principal } from '../../http/tokens.js';
-import type { FileStorage } from '../../storage/storage.js';
-import { MEDIA_PREFIX, storeImage } from '../../storage/uploads.js';
 import { type AuthService, toAuthUser } from '../auth/auth.service.js';
+import type { MediaService } from '../media/media.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import * as repo from './me.repository.js';
 
@@ -14,12 +13,12 @@ const featureOrder = (name: string) => FEATURES.indexOf(name as (typeof FEATURES
 /** The signed-in user's own view of the product: the shell's data, their profile and consent. */
 export function createMeService(deps: {
   db: Db;
-  /** The media folder tenant logos share: GET /media/{file} serves both. */
-  storage: FileStorage;
+  /** Uploads: profile pictures share the media folder with tenant logos. */
+  media: MediaService;
   auth: AuthService;
   notifications: NotificationsService;
 }) {
-  const { db, storage, auth, notifications } = deps;
+  const { db, media, auth, notifications } = deps;
 
   async function currentUser(principal: Principal) {
     const user = await repo.findUser(db, principal.userId);
@@ -80,11 +79,7 @@ export function createMeService(deps: {
       refuseWhileImpersonating(principal, 'Your profile');
       const current = await repo.findUser(db, principal.userId);
       if (!current || current.deletedAt) throw new AppError('notFound', CANNOT_IDENTIFY_CURRENT_USER);
-      if (
-        imagePath &&
-        imagePath !== current.imagePath &&
-        !(await storage.exists(imagePath.slice(MEDIA_PREFIX.length)))
-      ) {
+      if (imagePath && imagePath !== current.imagePath && !(await media.exists(imagePath))) {
         throw new AppError('validation', 'No such picture was uploaded', [
           { field: 'imagePath', message: 'unknownMediaFile' },
         ]);
@@ -96,17 +91,24 @@ export function createMeService(deps: {
         ...(imagePath !== undefined && { imagePath }),
       });
       if (!updated) throw new AppError('notFound', CANNOT_IDENTIFY_CURRENT_USER);
+      if (imagePath !== undefined && imagePath !== current.imagePath) {
+        await media.claim(db, [imagePath]);
+        // The replaced picture goes at once, unless something else still shows it.
+        await media.release([current.imagePath]);
+      }
       return toAuthUser(updated, principal.roles, {
         activeTenantId: principal.tenantId,
         impersonatorId: principal.impersonatorId ?? null,
       });
     },
 
-    /** Stores a profile picture; the upload is read only once the caller may change their profile. */
+    /**
+     * Stores a profile picture within the user's upload volume (their older unsaved one goes); the upload
+     * is read only once the caller may change their profile.
+     */
     async storeAvatar(principal: Principal, upload: () => Promise<Buffer>) {
       refuseWhileImpersonating(principal, 'Your profile');
-      const { path } = await storeImage(storage, await upload());
-      return { path };
+      return media.storeImage(principal.userId, 'avatar', upload);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { FEATURES } from '@atrium/contracts';
-import { and, asc, count, countDistinct, eq, inArray, isNull, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, countDistinct, eq, inArray, isNull, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
 import { tenantMemberships, users } from '../users/users.schema.js';
@@ -300,25 +300,6 @@ export const tenantsOfUser = (db: Db, userId: string) =>
     .innerJoin(tenants, eq(tenants.id, tenantMemberships.tenantId))
     .where(and(eq(tenantMemberships.userId, userId), live))
     .orderBy(asc(sql`lower(${tenants.name})`));
-
-/**
- * Of media paths (/core/api/media/...), those something still shows: a tenant's logo or mobile logo
- * (deleted tenants included) or a user's picture, which lives in the same folder.
- */
-export async function referencedMedia(db: Db, paths: string[]) {
-  const found = new Set<string>();
-  for (let i = 0; i < paths.length; i += 500) {
-    const chunk = paths.slice(i, i + 500);
-    const logos = await db
-      .select({ logo: tenants.logoMediaFile, mobile: tenants.mobileLogoMediaFile })
-      .from(tenants)
-      .where(or(inArray(tenants.logoMediaFile, chunk), inArray(tenants.mobileLogoMediaFile, chunk)));
-    for (const t of logos) for (const p of [t.logo, t.mobile]) if (p) found.add(p);
-    const pictures = await db.select({ path: users.imagePath }).from(users).where(inArray(users.imagePath, chunk));
-    for (const u of pictures) if (u.path) found.add(u.path);
-  }
-  return found;
-}
 
 /** Reference data: the feature catalogue (FEATURES). */
 export async function seedFeatures(db: Db) {

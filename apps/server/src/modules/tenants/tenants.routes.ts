@@ -1,10 +1,9 @@
 import {
   AUTHENTICATED,
   cloneTenantBodySchema,
-  MEDIA_PATH,
+  logoUploadQuerySchema,
   mediaUploadResultSchema,
   POLICIES,
-  PUBLIC,
   TENANT_LIMITS,
   tenantBodySchemaFor,
   tenantDatalistItemSchema,
@@ -17,10 +16,8 @@ import {
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../http/errors.js';
 import { principalOf } from '../../http/tenant-context.js';
-import { CONTENT_TYPES } from '../../storage/images.js';
-import { MEDIA_PREFIX, readUploadedFile } from '../../storage/uploads.js';
+import { readUploadedFile } from '../../storage/uploads.js';
 
 const policy = POLICIES.tenantManagers;
 const idParams = z.object({ id: z.uuid() });
@@ -192,42 +189,18 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy },
       schema: {
         tags,
-        summary: 'Upload a logo or mobile logo (multipart field `file`: PNG, JPEG, SVG or ICO, at most 1 MiB)',
+        summary:
+          'Upload a logo or mobile logo (multipart field `file`: PNG, JPEG, SVG or ICO, at most 1 MiB; 429 past the hourly upload volume)',
         consumes: ['multipart/form-data'],
+        querystring: logoUploadQuerySchema,
         response: { 201: mediaUploadResultSchema },
       },
     },
     async (request, reply) => {
-      return reply.status(201).send(await tenants.storeLogo(await readUploadedFile(request)));
-    },
-  );
-
-  app.get(
-    '/media/:file',
-    {
-      // Logos show in <img> tags, which send no bearer token; names are random and unguessable.
-      config: { policy: PUBLIC },
-      schema: {
-        tags,
-        summary: 'An uploaded logo',
-        params: z.object({ file: z.string().regex(/^[0-9a-f-]{36}\.(png|jpg|svg|ico)$/) }),
-      },
-    },
-    async (request, reply) => {
-      const { file } = request.params;
-      if (!MEDIA_PATH.test(`${MEDIA_PREFIX}${file}`)) throw new AppError('notFound');
-      const data = await tenants.readMedia(file);
-      if (!data) throw new AppError('notFound');
-      const ext = file.slice(file.lastIndexOf('.') + 1) as keyof typeof CONTENT_TYPES;
-      return (
-        reply
-          .type(CONTENT_TYPES[ext])
-          .header('x-content-type-options', 'nosniff')
-          // An SVG opened on its own runs nothing and loads nothing.
-          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-          .header('cache-control', 'public, max-age=31536000, immutable')
-          .send(data)
+      const stored = await tenants.storeLogo(principalOf(request), request.query.field, () =>
+        readUploadedFile(request),
       );
+      return reply.status(201).send(stored);
     },
   );
 };

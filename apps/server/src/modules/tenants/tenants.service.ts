@@ -1,20 +1,14 @@
-import { MEDIA_PATH, type Tenant, type TenantBody } from '@atrium/contracts';
+import type { LogoFieldName, Tenant, TenantBody } from '@atrium/contracts';
 import { type Db, inTransaction } from '../../db/client.js';
 import { AppError, type FieldError } from '../../http/errors.js';
 import { requireTenant } from '../../http/tenant-context.js';
 import type { Principal } from '../../http/tokens.js';
-import type { FileStorage } from '../../storage/storage.js';
-import { MEDIA_PREFIX, storeImage } from '../../storage/uploads.js';
 import type { AuthService } from '../auth/auth.service.js';
+import type { MediaService } from '../media/media.service.js';
 import * as repo from './tenants.repository.js';
 
 /** Which tenants a caller manages: all of them, or those run by one partner tenant. */
 export type TenantScope = { all: true } | { all: false; partnerTenantId: string };
-
-/** Uploads nothing refers to are kept this long (a form may still be open), then removed. */
-export const UNUSED_UPLOAD_MS = 24 * 3_600_000;
-/** At most this many uploads nothing refers to are kept; the oldest go first. */
-export const MAX_UNUSED_UPLOADS = 50;
 
 const isSuper = (p: Principal) => p.roles.includes('Superadmin');
 
@@ -39,7 +33,7 @@ const inScope = (scope: TenantScope, t: repo.TenantRow) => scope.all || t.partne
 const familyOf = (t: Pick<repo.TenantRow, 'id' | 'partnerTenantId' | 'isPartnerTenant'>) =>
   t.partnerTenantId ?? (t.isPartnerTenant ? t.id : null);
 
-export function createTenantsService(deps: { db: Db; storage: FileStorage; auth: AuthService }) {
+export function createTenantsService(deps: { db: Db; media: MediaService; auth: AuthService }) {
   const { db } = deps;
   async function loadInScope(conn: Db, scope: TenantScope, id: string) {
     const tenant = await repo.findTenant(conn, id);
@@ -84,7 +78,7 @@ export function createTenantsService(deps: { db: Db; storage: FileStorage; auth:
     });
     for (const field of ['logoMediaFile', 'mobileLogoMediaFile'] as const) {
       const path = body[field];
-      if (path && !(await deps.storage.exists(path.slice(MEDIA_PREFIX.length)))) {
+      if (path && !(await deps.media.exists(path))) {
         errors.push({ field, message: 'unknownMediaFile' });
       }
     }
@@ -173,35 +167,6 @@ export function createTenantsService(deps: { db: Db; storage: FileStorage; auth:
     for (const userId of userIds) await deps.auth.revokeUserSessionsInTenant(userId, tenantId, 'removedFromTenant');
   }
 
-  const keyOf = (path: string) => path.slice(MEDIA_PREFIX.length);
-
-  /** Removes those of the media paths that nothing refers to any more. */
-  async function removeUnreferenced(paths: string[]) {
-    const candidates = paths.filter((p) => MEDIA_PATH.test(p));
-    if (!candidates.length) return;
-    const used = await repo.referencedMedia(db, candidates);
-    for (const p of candidates) if (!used.has(p)) await deps.storage.remove(keyOf(p));
-  }
-
-  /**
-   * Uploads nothing refers to: those older than UNUSED_UPLOAD_MS go, and of the rest only the newest
-   * MAX_UNUSED_UPLOADS stay, so uploading without saving cannot fill the disk.
-   */
-  async function tidyUploads() {
-    const files = (await deps.storage.list()).filter((f) => MEDIA_PATH.test(`${MEDIA_PREFIX}${f.key}`));
-    const used = await repo.referencedMedia(
-      db,
-      files.map((f) => `${MEDIA_PREFIX}${f.key}`),
-    );
-    const unused = files
-      .filter((f) => !used.has(`${MEDIA_PREFIX}${f.key}`))
-      .sort((a, b) => b.modifiedAt.getTime() - a.modifiedAt.getTime());
-    const cutoff = Date.now() - UNUSED_UPLOAD_MS;
-    for (const [i, f] of unused.entries()) {
-      if (i >= MAX_UNUSED_UPLOADS || f.modifiedAt.getTime() < cutoff) await deps.storage.remove(f.key);
-    }
-  }
-
   return {
     scopeOf: (principal: Principal) => tenantScopeOf(db, principal),
 
@@ -236,6 +201,7 @@ export function createTenantsService(deps: { db: Db; storage: FileStorage; auth:
         await repo.setFeatures(tx, tenant.id, body.featureIds, body.mobileFeatureIds);
         await repo.setMembers(tx, tenant.id, body.userIds);
         await checkUserQuota(tx, principal, familyOf(tenant), before);
+        await deps.media.claim(tx, [tenant.logoMediaFile, tenant.mobileLogoMediaFile]);
         return tenant;
       });
       return details(db, created, principal.tenantId);
@@ -254,13 +220,14 @@ export function createTenantsService(deps: { db: Db; storage: FileStorage; auth:
         await repo.setFeatures(tx, id, body.featureIds, body.mobileFeatureIds);
         const { removed } = await repo.setMembers(tx, id, body.userIds);
         await checkUserQuota(tx, principal, family, before);
+        await deps.media.claim(tx, [body.logoMediaFile, body.mobileLogoMediaFile]);
         return { tenant: (await repo.findTenant(tx, id))!, removed, before: current };
       });
       await endSessionsOf(id, removed);
       // A replaced logo's file goes, unless something else (a clone, say) still shows it.
-      await removeUnreferenced(
+      await deps.media.release(
         [before.logoMediaFile, before.mobileLogoMediaFile].filter(
-          (p): p is string => !!p && p !== tenant.logoMediaFile && p !== tenant.mobileLogoMediaFile,
+          (p) => p !== tenant.logoMediaFile && p !== tenant.mobileLogoMediaFile,
         ),
       );
       return details(db, tenant, principal.tenantId);
@@ -328,15 +295,12 @@ export function createTenantsService(deps: { db: Db; storage: FileStorage; auth:
     /** Tenants a super administrator may view a user in. */
     tenantsOfUser: (userId: string) => repo.tenantsOfUser(db, userId),
 
-    /** An uploaded logo's bytes, or null when there is no such file. */
-    readMedia: (file: string) => deps.storage.get(file),
-
-    /** Stores an uploaded logo after checking its content; answers the path it is served at. */
-    async storeLogo(data: Buffer) {
-      const { path } = await storeImage(deps.storage, data);
-      await tidyUploads();
-      return { path };
-    },
+    /**
+     * Stores an uploaded logo for one of the form's logo fields, within the caller's upload volume; their
+     * older unsaved logo for that field goes.
+     */
+    storeLogo: (principal: Principal, field: LogoFieldName, read: () => Promise<Buffer>) =>
+      deps.media.storeImage(principal.userId, field === 'logoMediaFile' ? 'logo' : 'mobileLogo', read),
 
     /** Limits a change of users in tenantIds must respect; used by the users module inside its transaction. */
     async userQuotaGuard(conn: Db, principal: Principal, tenantIds: string[]) {
