@@ -30,6 +30,24 @@ describe('loadConfig', () => {
     );
   });
 
+  it('limits uploads to 20 MiB per user and hour, kept unsaved a day and swept hourly, unless told otherwise', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cfg-'));
+    expect(loadConfig({ DATA_DIR: dir }).uploads).toEqual({
+      bytesPerHour: 20 * 1024 * 1024,
+      graceMs: 24 * 3_600_000,
+      sweepEveryMs: 3_600_000,
+    });
+    const set = { UPLOAD_BYTES_PER_HOUR: '5000000', UPLOAD_GRACE_MINUTES: '90', UPLOAD_SWEEP_MINUTES: '5' };
+    expect(loadConfig({ DATA_DIR: dir, ...set }).uploads).toEqual({
+      bytesPerHour: 5_000_000,
+      graceMs: 90 * 60_000,
+      sweepEveryMs: 5 * 60_000,
+    });
+    expect(() => loadConfig({ DATA_DIR: dir, UPLOAD_BYTES_PER_HOUR: '20MB', UPLOAD_SWEEP_MINUTES: '0' })).toThrow(
+      /UPLOAD_BYTES_PER_HOUR[\s\S]*UPLOAD_SWEEP_MINUTES/,
+    );
+  });
+
   it('reads DAILY_MAIL_SENDERS as lower-cased addresses; unset, only the demo super administrator with demo data', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cfg-'));
     const pg = { DATA_DIR: dir, DATABASE_URL: 'postgres://x@localhost/db' };

@@ -37,6 +37,16 @@ export const FAILURES = {
     { title: 'Too many attempts', detail: 'Too many attempts', code: 'tooManyRequests' },
     125,
   ),
+  uploadVolumeExceeded: new ApiError(
+    429,
+    {
+      title: 'Too many attempts',
+      detail: 'You may upload 20 MB an hour; try again in 13 min.',
+      code: 'tooManyRequests',
+      errors: fields(['file', 'uploadVolumeExceeded']),
+    },
+    750,
+  ),
   throttledWithoutRetryAfter: new ApiError(429, { title: 'Too many attempts', code: 'tooManyRequests' }),
   bodyTooLarge: new ApiError(413, { title: 'Request body is too large', code: 'FST_ERR_CTP_BODY_TOO_LARGE' }),
   notFound: new ApiError(404, { title: 'Not found', detail: 'No such user', code: 'notFound' }),

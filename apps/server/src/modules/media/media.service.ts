@@ -119,7 +119,9 @@ export function createMediaService(deps: {
     return sweeping;
   };
   const timer = setInterval(() => {
-    runSweep().catch((err) => log.error({ err }, 'upload sweep failed'));
+    runSweep()
+      .then(({ removed }) => removed && log.info({ removed }, 'upload sweep removed unused files'))
+      .catch((err) => log.error({ err }, 'upload sweep failed'));
   }, limits.sweepEveryMs);
   timer.unref();
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { i18n } from '@/shared/i18n/i18n';
 import { FAILURES } from '@/test/problems';
 import { ApiError } from './api-error';
-import { formPath, problemMessages, translateCodes } from './problem-messages';
+import { formPath, problemMessages, translateCodes, uploadVolumeRule } from './problem-messages';
 
 const t = i18n.t;
 const errors = (...pairs: [string, string][]) => pairs.map(([field, message]) => ({ field, message }));
@@ -63,6 +63,23 @@ describe('problemMessages', () => {
     expect(problemText(t, FAILURES.notFound)).toBe('No such user');
     expect(problemText(t, FAILURES.clientErrorWithoutDetail)).toBe('Body is not valid JSON');
     expect(problemText(t, FAILURES.serverError)).toBe('Something went wrong on our side');
+  });
+});
+
+describe('uploadVolumeRule', () => {
+  it('says when an upload past the hourly volume may be tried again, whatever the feature', () => {
+    const { problemText } = problemMessages({ rules: [() => 'a feature rule'], serverText: 'always' });
+    expect(problemText(t, FAILURES.uploadVolumeExceeded)).toBe(
+      'You have uploaded as much as you may in an hour. Try again in 13 min.',
+    );
+    const withoutRetryAfter = new ApiError(429, {
+      code: 'tooManyRequests',
+      errors: errors(['file', 'uploadVolumeExceeded']),
+    });
+    expect(uploadVolumeRule(withoutRetryAfter, t)).toBe(
+      'You have uploaded as much as you may in an hour. Try again in 60 min.',
+    );
+    expect(uploadVolumeRule(FAILURES.throttled, t)).toBeUndefined();
   });
 });
 

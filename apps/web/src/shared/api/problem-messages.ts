@@ -1,3 +1,4 @@
+import { UPLOAD_VOLUME_EXCEEDED } from '@atrium/contracts';
 import type { TFunction } from 'i18next';
 import { ApiError, NetworkError } from './api-error';
 
@@ -13,7 +14,7 @@ export type ProblemMessagesOptions = {
    * `<messageKeys>.<key>`. Keys without a translation are shown as they are.
    */
   messageKeys?: string;
-  /** Tried in order before the field errors. */
+  /** Tried in order before the field errors (after the shared upload volume rule). */
   rules?: ProblemRule[];
   /**
    * What a problem with neither a rule nor field errors shows: the server's own sentence (its detail,
@@ -42,6 +43,15 @@ export const translateCodes =
       : undefined;
 
 /**
+ * An upload past the user's hourly volume (429, Retry-After), on any upload route of any feature: when
+ * they may upload again.
+ */
+export const uploadVolumeRule: ProblemRule = (error, t) =>
+  error.status === 429 && error.errors.some((e) => e.message === UPLOAD_VOLUME_EXCEEDED)
+    ? t('errorCodes.uploadVolumeExceeded', { minutes: Math.ceil((error.retryAfter ?? 3600) / 60) })
+    : undefined;
+
+/**
  * Turns failed calls into the text users read. Every feature builds its own from its folder (its
  * translations, its codes); this shared half knows no feature.
  */
@@ -58,7 +68,7 @@ export function problemMessages({
   const problemLines = (t: TFunction, error: unknown): string[] => {
     if (error instanceof NetworkError) return [t('errorCodes.network')];
     if (!(error instanceof ApiError)) return [t('errorCodes.unknown')];
-    for (const rule of rules) {
+    for (const rule of [uploadVolumeRule, ...rules]) {
       const text = rule(error, t);
       if (text !== undefined) return [text];
     }

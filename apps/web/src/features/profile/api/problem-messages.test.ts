@@ -18,6 +18,7 @@ describe('profile failure messages', () => {
     ['noActiveTenant', ['Choose an active tenant first']],
     ['invalidCredentials', ['Wrong email or password']],
     ['throttled', ['Too many attempts']],
+    ['uploadVolumeExceeded', ['You have uploaded as much as you may in an hour. Try again in 13 min.']],
     ['throttledWithoutRetryAfter', ['Something went wrong. Please try again.']],
     ['bodyTooLarge', ['The picture is larger than 1 MB.']],
     ['notFound', ['No such user']],

@@ -181,6 +181,29 @@ describe('/profile/edit basic info', () => {
     expect(await screen.findByText('Use a PNG, JPEG, SVG or ICO image')).toBeInTheDocument();
   });
 
+  it('says when the hourly upload volume is used up', async () => {
+    serve({
+      'POST /me/avatar': () =>
+        json(
+          {
+            status: 429,
+            code: 'tooManyRequests',
+            title: 'Too many attempts',
+            detail: 'You may upload 20 MB an hour; try again in 2 min.',
+            errors: [{ field: 'file', message: 'uploadVolumeExceeded' }],
+          },
+          429,
+          { 'retry-after': '95' },
+        ),
+    });
+    renderPage();
+    const input = basicForm().querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File([new Uint8Array([0x89, 0x50])], 'me.png')] } });
+    expect(
+      await screen.findByText('You have uploaded as much as you may in an hour. Try again in 2 min.'),
+    ).toBeInTheDocument();
+  });
+
   it('removes the picture', async () => {
     const user = userEvent.setup();
     serve({ 'PATCH /me': patched({ imagePath: AVATAR }) });

@@ -18,6 +18,7 @@ describe('tenants failure messages', () => {
     ['noActiveTenant', 'Choose an active tenant first'],
     ['invalidCredentials', 'Wrong email or password'],
     ['throttled', 'Too many attempts'],
+    ['uploadVolumeExceeded', 'You have uploaded as much as you may in an hour. Try again in 13 min.'],
     ['throttledWithoutRetryAfter', 'Too many attempts'],
     ['bodyTooLarge', 'Request body is too large'],
     ['notFound', 'No such user'],

@@ -1,4 +1,4 @@
-import { TENANT_LIMITS } from '@atrium/contracts';
+import { type LogoFieldName, TENANT_LIMITS } from '@atrium/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { uploadFile } from '@/shared/api/files';
 
@@ -15,7 +15,13 @@ export function logoProblem(file: File): 'unsupportedImage' | 'imageTooLarge' | 
   return null;
 }
 
-/** POST /tenants/media (multipart field `file`): stores a logo and answers the path it is served at. */
-export const uploadLogo = async (file: File) => (await uploadFile<{ path: string }>('/tenants/media', file)).path;
+/**
+ * POST /tenants/media?field= (multipart field `file`): stores a logo for one of the form's logo fields
+ * and answers the path it is served at. The server removes this user's previous unsaved upload for the
+ * same field.
+ */
+export const uploadLogo = async (file: File, field: LogoFieldName) =>
+  (await uploadFile<{ path: string }>(`/tenants/media?field=${field}`, file)).path;
 
-export const useUploadLogo = () => useMutation({ mutationFn: uploadLogo });
+export const useUploadLogo = (field: LogoFieldName) =>
+  useMutation({ mutationFn: (file: File) => uploadLogo(file, field) });

@@ -1,3 +1,4 @@
+import type { LogoFieldName } from '@atrium/contracts';
 import { Button, FileButton, Group, Image, Input, Loader, Text } from '@mantine/core';
 import { IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useId, useState } from 'react';
@@ -7,6 +8,8 @@ import { LOGO_ACCEPT, logoProblem, useUploadLogo } from '@/features/tenants/api/
 import classes from './tenant-form.module.css';
 
 type Props = {
+  /** The tenant field the logo is for: the server keeps one unsaved upload per field. */
+  field: LogoFieldName;
   label: string;
   description?: string;
   value: string | null;
@@ -15,9 +18,9 @@ type Props = {
 };
 
 /** A logo input: upload (png, jpg, svg, ico; size-limited) through the media endpoint, preview, remove. */
-export function LogoField({ label, description, value, onChange, error }: Props) {
+export function LogoField({ field, label, description, value, onChange, error }: Props) {
   const { t } = useTranslation();
-  const upload = useUploadLogo();
+  const upload = useUploadLogo(field);
   const [problem, setProblem] = useState<string | null>(null);
   const id = useId();
 

@@ -293,6 +293,44 @@ describe('TenantForm', () => {
   });
 });
 
+describe('TenantForm logos', () => {
+  const LOGO = '/core/api/media/5d0c9f2e-8b1a-4c3d-9e7f-1a2b3c4d5e6f.png';
+
+  it('uploads each logo for its own field, and says when the hourly upload volume is used up', async () => {
+    const base = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input: string, init?: RequestInit) => {
+      const url = new URL(input, 'http://localhost');
+      if (!url.pathname.endsWith('/tenants/media')) return base(input, init);
+      if (url.searchParams.get('field') === 'logoMediaFile') return json({ path: LOGO }, 201);
+      return json(
+        {
+          status: 429,
+          code: 'tooManyRequests',
+          title: 'Too many attempts',
+          detail: 'You may upload 20 MB an hour; try again in 13 min.',
+          errors: [{ field: 'file', message: 'uploadVolumeExceeded' }],
+        },
+        429,
+        { 'retry-after': '780' },
+      );
+    });
+    renderForm();
+    const [logo, mobile] = [...document.querySelectorAll<HTMLInputElement>('input[type="file"]')];
+    const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'logo.png', { type: 'image/png' });
+    await userEvent.upload(logo!, png());
+    expect(await screen.findByRole('img', { name: /Logo/ })).toHaveAttribute('src', LOGO);
+    await userEvent.upload(mobile!, png());
+    expect(
+      await screen.findByText('You have uploaded as much as you may in an hour. Try again in 13 min.'),
+    ).toBeInTheDocument();
+    const fields = fetchMock.mock.calls
+      .map(([u]) => new URL(String(u), 'http://localhost'))
+      .filter((u) => u.pathname.endsWith('/tenants/media'))
+      .map((u) => u.searchParams.get('field'));
+    expect(fields).toEqual(['logoMediaFile', 'mobileLogoMediaFile']);
+  });
+});
+
 describe('TenantForm users picker', () => {
   it('asks the server nothing until it is opened, then lists its first users', async () => {
     renderForm();

@@ -248,12 +248,14 @@ export function TenantForm({ initialValues, features, isSuperadmin, isNew, submi
         <Section title={t('tenants.form.brandingSection')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
             <LogoField
+              field="logoMediaFile"
               label={t('tenants.form.logo')}
               value={values.logoMediaFile}
               onChange={(path) => form.setFieldValue('logoMediaFile', path)}
               error={form.errors.logoMediaFile as string | undefined}
             />
             <LogoField
+              field="mobileLogoMediaFile"
               label={t('tenants.form.mobileLogo')}
               value={values.mobileLogoMediaFile}
               onChange={(path) => form.setFieldValue('mobileLogoMediaFile', path)}
