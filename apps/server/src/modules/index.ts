@@ -59,7 +59,7 @@ export function createServices({ config, db, authenticator, hub, log }: Infra) {
   const tenants = createTenantsService({ db, storage, auth });
   const users = createUsersService({ db, auth, tenants, hub });
   const usergroups = createUserGroupsService({ db });
-  const passwords = createPasswordsService({ db, mail, auth, users, publicUrl: config.publicUrl });
+  const passwords = createPasswordsService({ db, mail, auth, users, publicUrl: config.publicUrl, log });
   const impersonation = createImpersonationService({ auth, tenants, users, audit, hub });
   const notifications = createNotificationsService({ db, hub, mail, audit, config });
   const me = createMeService({ db, storage, auth, notifications });
@@ -88,8 +88,11 @@ export function createServices({ config, db, authenticator, hub, log }: Infra) {
 }
 export type Services = ReturnType<typeof createServices>;
 
-/** Stops what services run in the background (the mail worker) once the server has closed. */
-export const closeServices = (services: Services) => services.mail.close();
+/** Stops what services run in the background (queued reset mails, the mail worker) once the server has closed. */
+export async function closeServices(services: Services) {
+  await services.passwords.settled();
+  await services.mail.close();
+}
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -13,8 +13,12 @@ afterAll(() => ctx.close());
 const post = (url: string, payload: object, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') =>
   ctx.app.inject({ method: 'POST', url: `/core/api/auth/${url}`, payload, headers, remoteAddress });
 
+/** Waits for the reset mails queued after forgot-password answers. */
+const mailsQueued = () => ctx.app.services.passwords.settled();
+
 /** The reset link of the newest mail to `to`. */
 async function resetLinkFor(to: string) {
+  await mailsQueued();
   const rows = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
   const mail = rows.at(-1)!;
   const href = /https:\/\/atrium\.example\/resetpassword\?[^\s"]+/.exec(mail.text)![0];
@@ -26,6 +30,7 @@ describe('POST /core/api/auth/forgotpassword', () => {
   it('answers 204 for an unknown address and sends nothing', async () => {
     const res = await post('forgotpassword', { email: 'ghost@example.test' }, {}, '10.9.0.1');
     expect(res.statusCode).toBe(204);
+    await mailsQueued();
     const rows = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'ghost@example.test'));
     expect(rows).toEqual([]);
   });
@@ -201,6 +206,7 @@ describe('GET /core/api/mail/outbox', () => {
   it('lists mail for super administrators only', async () => {
     const user = await ctx.factories.user();
     await post('forgotpassword', { email: user.email }, {}, '10.9.5.1');
+    await mailsQueued();
     const sa = await ctx.actor(['Superadmin']);
     const res = await ctx.app.inject({
       url: `/core/api/mail/outbox?search=${encodeURIComponent(user.email)}`,
