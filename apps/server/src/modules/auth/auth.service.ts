@@ -75,7 +75,7 @@ export function createAuthService({
     await repo.deleteFailure(db, attemptId);
     const oldest = Math.min(...blocked.map((c) => new Date(c.oldest).getTime()));
     const retryAfter = Math.max(1, Math.ceil((oldest + windowMs - Date.now()) / 1000));
-    throw new AppError('tooManyRequests', 'Too many failed sign-ins. Try again later.', undefined, {
+    throw new AppError('tooManyRequests', 'Too many wrong passwords. Try again later.', undefined, {
       'retry-after': String(retryAfter),
     });
   }

@@ -178,6 +178,30 @@ describe('POST /core/api/users', () => {
     expect(taken.json().errors).toEqual([{ field: 'email', message: 'emailTaken' }]);
   });
 
+  it('applies the password rule on create and update: common, the email’s local part, blank', async () => {
+    const { admin } = await tenantWithAdmin();
+    const email = `olga.olsen-${uniq()}@example.test`;
+    const cases = [
+      ['Welcome1', 'passwordTooCommon'],
+      [`x-${email.split('@')[0]!.toUpperCase()}-x`, 'passwordContainsEmail'],
+      [' '.repeat(12), 'passwordBlank'],
+    ] as const;
+    for (const [password, message] of cases) {
+      const res = await api('POST', '/users', admin.auth, newUser({ email, password }));
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json().errors).toEqual([{ field: 'password', message }]);
+    }
+    const created = await api('POST', '/users', admin.auth, newUser({ email, password: 'Quiet-river-stone-4' }));
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json();
+    for (const [password, message] of cases) {
+      const res = await api('PUT', `/users/${id}`, admin.auth, newUser({ email, password }));
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json().errors).toEqual([{ field: 'password', message }]);
+    }
+    expect((await ctx.signIn(email, 'Quiet-river-stone-4')).user.id).toBe(id);
+  });
+
   it('refuses a tenant administrator higher roles, other tenants and other tenants’ groups', async () => {
     const { admin } = await tenantWithAdmin();
     const other = await ctx.factories.tenant();
