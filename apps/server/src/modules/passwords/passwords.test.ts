@@ -71,12 +71,10 @@ describe('POST /core/api/auth/forgotpassword', () => {
     // from its own address (the per-address limit), each existing one for its own account (the
     // per-account limit).
     const send = ctx.app.services.mail.send;
-    const slowSend = vi
-      .spyOn(ctx.app.services.mail, 'send')
-      .mockImplementation(async (message) => {
-        await new Promise((resolve) => setTimeout(resolve, 40));
-        return send(message);
-      });
+    const slowSend = vi.spyOn(ctx.app.services.mail, 'send').mockImplementation(async (message) => {
+      await new Promise((resolve) => setTimeout(resolve, 40));
+      return send(message);
+    });
     try {
       const accounts = [];
       for (let i = 0; i < 40; i++) accounts.push(await ctx.factories.user());

@@ -10,6 +10,10 @@ export function failureMessages(error: unknown, t: TFunction): string[] {
   if (error instanceof NetworkError) return [t('errorCodes.network')];
   if (error instanceof ApiError) {
     if (error.detail === CANNOT_IDENTIFY_CURRENT_USER) return [t('profile.cannotIdentify')];
+    // Wrong current passwords count against the sign-in limit.
+    if (error.status === 429) {
+      return [t('profile.tooManyAttempts', { minutes: Math.max(1, Math.ceil((error.retryAfter ?? 60) / 60)) })];
+    }
     if (error.errors.length) return [...new Set(error.errors.map((e) => fieldMessage(t, e.message)))];
     if (error.status === 413) return [t('profile.pictureTooLarge')];
     if (error.status < 500 && error.detail) return [error.detail];
