@@ -12,10 +12,30 @@ export const loginBodySchema = z.object({
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
+/**
+ * A new password's length and content (ASVS 6.2): 8 to 128 characters, not only whitespace. With
+ * passwordEmailProblem below this is the rule every form and endpoint shares; the server adds the
+ * list of common passwords (too large for the browser's bundle).
+ */
 export const passwordSchema = z
   .string()
   .min(AUTH.passwordMin, 'passwordTooShort')
-  .max(AUTH.passwordMax, 'passwordTooLong');
+  .max(AUTH.passwordMax, 'passwordTooLong')
+  .refine((value) => value.trim() !== '', 'passwordBlank');
+
+/**
+ * Local parts shorter than this are left out of the check below: two letters ("jo@...") occur
+ * inside too many good passwords to refuse them all.
+ */
+const EMAIL_LOCAL_PART_MIN = 3;
+
+/** 'passwordContainsEmail' when the password holds the email's local part (any case), else null. */
+export function passwordEmailProblem(password: string, email: string): 'passwordContainsEmail' | null {
+  const at = email.lastIndexOf('@');
+  const local = (at < 0 ? email : email.slice(0, at)).trim().toLowerCase();
+  if (local.length < EMAIL_LOCAL_PART_MIN) return null;
+  return password.toLowerCase().includes(local) ? 'passwordContainsEmail' : null;
+}
 
 /** The signed-in user as every auth answer carries it. */
 export const authUserSchema = z.object({

@@ -31,7 +31,9 @@ export const AUTH = {
   /** Failed logins allowed per account or per address in the window below. */
   maxFailedLogins: 10,
   failedLoginWindowMinutes: 15,
+  /** Shortest password accepted (ASVS 6.2.1); the forms suggest passwordSuggested. */
   passwordMin: 8,
+  passwordSuggested: 12,
   passwordMax: 128,
 } as const;
 

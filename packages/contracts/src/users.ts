@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, passwordSchema } from './auth.js';
+import { emailSchema, passwordEmailProblem, passwordSchema } from './auth.js';
 import { AUTH, LANGUAGES } from './constants.js';
 import { pageOf, pageQuerySchema } from './problem.js';
 import { ROLE_FILTERS, ROLES } from './roles.js';
@@ -20,20 +20,25 @@ const name = z.string({ error: 'required' }).trim().min(1, 'required').max(USER_
 const unique = <T>(items: T[]) => [...new Set(items)];
 
 /** POST /users and PUT /users/{id}. */
-export const userBodySchema = z.object({
-  name,
-  surname: z.string().trim().max(USER_LIMITS.nameMax, 'tooLong').default(''),
-  email: emailSchema,
-  password: passwordSchema.optional(),
-  language: z.enum(LANGUAGES, { error: 'unknownLanguage' }).optional(),
-  roles: z
-    .array(z.enum(ROLES, { error: 'unknownRole' }), { error: 'selectAtLeastOneRole' })
-    .min(1, 'selectAtLeastOneRole')
-    .max(ROLES.length)
-    .transform(unique),
-  tenantIds: z.array(z.uuid()).max(1000).transform(unique).default([]),
-  groupIds: z.array(z.uuid()).max(1000).transform(unique).default([]),
-});
+export const userBodySchema = z
+  .object({
+    name,
+    surname: z.string().trim().max(USER_LIMITS.nameMax, 'tooLong').default(''),
+    email: emailSchema,
+    password: passwordSchema.optional(),
+    language: z.enum(LANGUAGES, { error: 'unknownLanguage' }).optional(),
+    roles: z
+      .array(z.enum(ROLES, { error: 'unknownRole' }), { error: 'selectAtLeastOneRole' })
+      .min(1, 'selectAtLeastOneRole')
+      .max(ROLES.length)
+      .transform(unique),
+    tenantIds: z.array(z.uuid()).max(1000).transform(unique).default([]),
+    groupIds: z.array(z.uuid()).max(1000).transform(unique).default([]),
+  })
+  .superRefine((body, ctx) => {
+    const problem = body.password && passwordEmailProblem(body.password, body.email);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['password'], message: problem });
+  });
 export type UserBodyInput = z.input<typeof userBodySchema>;
 export type UserBody = z.output<typeof userBodySchema>;
 
@@ -57,6 +62,11 @@ export const userSchema = userListItemSchema.extend({
   tenantIds: z.array(z.uuid()),
   groupIds: z.array(z.uuid()),
   createdAt: z.date(),
+  /**
+   * The account is also in a tenant the caller does not administer: only a super administrator may
+   * change its name, email or password (always false for a super administrator).
+   */
+  sharedWithOtherTenants: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -129,8 +139,8 @@ export const userSelectQuerySchema = z.object({
 });
 export type UserSelectQuery = z.infer<typeof userSelectQuerySchema>;
 
-/** Columns of an import file and of the export (header names, case-insensitive). */
-export const IMPORT_COLUMNS = ['name', 'surname', 'email', 'role', 'groups', 'language'] as const;
+/** Columns of an import file (header names, case-insensitive); the export has all but password. */
+export const IMPORT_COLUMNS = ['name', 'surname', 'email', 'role', 'groups', 'language', 'password'] as const;
 
 /** The roles an import row may carry (the spec's filter values): tenant users and tenant admins. */
 export const IMPORT_ROLES = { user: 'User', admin: 'TenantAdmin' } as const;
@@ -146,6 +156,8 @@ export const importRowSchema = z.object({
   /** Group names of the active tenant. */
   groups: z.array(z.string()),
   language: z.string(),
+  /** The account's first password (optional column); without one the user signs in by a reset link or SSO. */
+  password: z.string().max(AUTH.passwordMax, 'passwordTooLong').optional(),
 });
 export type ImportRow = z.infer<typeof importRowSchema>;
 

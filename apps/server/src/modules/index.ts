@@ -62,7 +62,7 @@ export function createServices({ config, db, authenticator, hub, log }: Infra) {
   const tenants = createTenantsService({ db, media, auth });
   const users = createUsersService({ db, auth, tenants, hub });
   const usergroups = createUserGroupsService({ db });
-  const passwords = createPasswordsService({ db, mail, auth, users, publicUrl: config.publicUrl });
+  const passwords = createPasswordsService({ db, mail, auth, users, publicUrl: config.publicUrl, log });
   const impersonation = createImpersonationService({ auth, tenants, users, audit, hub });
   const notifications = createNotificationsService({ db, hub, mail, audit, config });
   const me = createMeService({ db, media, auth, notifications });
@@ -92,10 +92,14 @@ export function createServices({ config, db, authenticator, hub, log }: Infra) {
 }
 export type Services = ReturnType<typeof createServices>;
 
-/** Stops what services run in the background (the mail worker, the upload sweep) once the server has closed. */
-export const closeServices = async (services: Services) => {
+/**
+ * Stops what services run in the background once the server has closed: queued reset mails first
+ * (they feed the mail worker), then the mail worker and the upload sweep.
+ */
+export async function closeServices(services: Services) {
+  await services.passwords.settled();
   await Promise.all([services.mail.close(), services.media.close()]);
-};
+}
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -75,21 +75,33 @@ export function createAuthService({
     await repo.deleteFailure(db, attemptId);
     const oldest = Math.min(...blocked.map((c) => new Date(c.oldest).getTime()));
     const retryAfter = Math.max(1, Math.ceil((oldest + windowMs - Date.now()) / 1000));
-    throw new AppError('tooManyRequests', 'Too many failed sign-ins. Try again later.', undefined, {
+    throw new AppError('tooManyRequests', 'Too many wrong passwords. Try again later.', undefined, {
       'retry-after': String(retryAfter),
     });
   }
 
+  /**
+   * Checks a password typed for an account under the sign-in limit (ASVS 6.3.1): every guess, at
+   * sign-in or of a current password anywhere else, counts against the account and the address;
+   * past AUTH.maxFailedLogins in the window the answer is 429 with Retry-After.
+   */
+  async function checkPassword(email: string, ip: string, passwordHash: string | null, password: string) {
+    const key = email.toLowerCase();
+    await startAttempt(key, ip);
+    const ok = await verifyPassword(passwordHash, password);
+    if (ok) await repo.clearFailures(db, key);
+    return ok;
+  }
+
   return {
     issue,
+    checkPassword,
 
     async login(input: { email: string; password: string; rememberMe: boolean; ip: string; userAgent?: string }) {
-      const email = input.email.toLowerCase();
-      await startAttempt(email, input.ip);
-      const user = await repo.findUserByEmail(db, email);
-      const ok = await verifyPassword(user && !user.deletedAt ? user.passwordHash : null, input.password);
+      const user = await repo.findUserByEmail(db, input.email);
+      const hash = user && !user.deletedAt ? user.passwordHash : null;
+      const ok = await checkPassword(input.email, input.ip, hash, input.password);
       if (!user || !ok) throw new AppError('invalidCredentials');
-      await repo.clearFailures(db, email);
       return this.startSession(user, input.rememberMe, input.userAgent);
     },
 

@@ -28,7 +28,7 @@ export const passwordsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await passwords.forgot(request.body.email);
+      passwords.forgot(request.body.email);
       return reply.status(204).send(null);
     },
   );
@@ -61,13 +61,15 @@ export const passwordsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy: AUTHENTICATED },
       schema: {
         tags: ['passwords'],
-        summary: 'Change your own password; your other sessions end',
+        summary:
+          'Change your own password; your other sessions end. Wrong current passwords count against the sign-in limit (429)',
         body: z.object({ password: passwordSchema, currentPassword: z.string().min(1, 'required').max(128) }),
         response: { 204: z.null() },
       },
     },
     async (request, reply) => {
-      await passwords.change(principalOf(request), request.body.password, request.body.currentPassword);
+      const { password, currentPassword } = request.body;
+      await passwords.change(principalOf(request), password, currentPassword, request.ip);
       return reply.status(204).send(null);
     },
   );

@@ -1,10 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { AppError, fieldError } from '../../http/errors.js';
 import { refuseWhileImpersonating } from '../../http/tenant-context.js';
 import type { Principal } from '../../http/tokens.js';
 import type { AuthService } from '../auth/auth.service.js';
-import { hashPassword, verifyPassword } from '../auth/password-hashing.js';
+import { hashPassword } from '../auth/password-hashing.js';
+import { assertPasswordAllowed } from '../auth/password-policy.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { UsersService } from '../users/users.service.js';
 import { resetPasswordMail } from './passwords.mail.js';
@@ -27,23 +29,43 @@ export function createPasswordsService(deps: {
   auth: AuthService;
   users: UsersService;
   publicUrl: string;
+  log: FastifyBaseLogger;
 }) {
-  const { db, mail, auth, users, publicUrl } = deps;
+  const { db, mail, auth, users, publicUrl, log } = deps;
+  const background = new Set<Promise<void>>();
+
+  /** Mails a reset link when the account exists (and has not had too many lately). */
+  async function mailResetLink(email: string) {
+    const user = await auth.findLiveUserByEmail(email);
+    if (!user) return;
+    if ((await repo.recentResetCount(db, user.id, new Date(Date.now() - RESET_WINDOW_MS))) >= MAX_RESETS_PER_WINDOW)
+      return;
+    const token = randomBytes(32).toString('base64url');
+    await repo.insertResetToken(db, {
+      tokenHash: hashToken(token),
+      userId: user.id,
+      expiresAt: new Date(Date.now() + RESET_TOKEN_MS),
+    });
+    const link = `${publicUrl}/resetpassword?${new URLSearchParams({ id: user.id, token })}`;
+    await mail.send(resetPasswordMail(user, link));
+  }
+
   return {
-    /** Mails a reset link when the account exists; says nothing either way. */
-    async forgot(email: string) {
-      const user = await auth.findLiveUserByEmail(email);
-      if (!user) return;
-      if ((await repo.recentResetCount(db, user.id, new Date(Date.now() - RESET_WINDOW_MS))) >= MAX_RESETS_PER_WINDOW)
-        return;
-      const token = randomBytes(32).toString('base64url');
-      await repo.insertResetToken(db, {
-        tokenHash: hashToken(token),
-        userId: user.id,
-        expiresAt: new Date(Date.now() + RESET_TOKEN_MS),
-      });
-      const link = `${publicUrl}/resetpassword?${new URLSearchParams({ id: user.id, token })}`;
-      await mail.send(resetPasswordMail(user, link));
+    /**
+     * Queues the reset mail and returns at once (ASVS 6.3.8): the lookup, token and mail happen
+     * after the answer, so its timing says nothing about whether the account exists.
+     */
+    forgot(email: string) {
+      const task = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(() => mailResetLink(email))
+        .catch((err) => log.error({ err }, 'forgot password: the reset mail could not be prepared'))
+        .finally(() => background.delete(task));
+      background.add(task);
+    },
+
+    /** Resolves once every queued reset mail is prepared (tests; shutdown waits for it). */
+    async settled() {
+      while (background.size) await Promise.all(background);
     },
 
     /** Sets a new password from a mailed token and ends every session of the account. */
@@ -53,19 +75,26 @@ export function createPasswordsService(deps: {
         if (!user || user.deletedAt || !(await repo.consumeResetToken(tx, userId, hashToken(token)))) {
           throw fieldError('token', 'invalidOrExpiredResetLink');
         }
+        // Only once the link is proven: the rule's answer tells about the account's email. A refused
+        // password rolls the transaction back, so the link still works for a better one.
+        await assertPasswordAllowed(password, user.email);
         await repo.setPasswordHash(tx, userId, await hashPassword(password));
       });
       await auth.revokeAllOf(userId, 'passwordReset');
     },
 
-    /** Changes the caller's own password; other sessions of the account end. */
-    async change(principal: Principal, password: string, currentPassword: string) {
+    /**
+     * Changes the caller's own password; other sessions of the account end. Guesses of the current
+     * password count against the sign-in limit (429 with Retry-After past it).
+     */
+    async change(principal: Principal, password: string, currentPassword: string, ip: string) {
       refuseWhileImpersonating(principal, 'Passwords');
       const user = await repo.findUser(db, principal.userId);
       if (!user) throw new AppError('sessionExpired');
-      if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+      if (!(await auth.checkPassword(user.email, ip, user.passwordHash, currentPassword))) {
         throw fieldError('currentPassword', 'wrongCurrentPassword');
       }
+      await assertPasswordAllowed(password, user.email);
       await repo.setPasswordHash(db, user.id, await hashPassword(password));
       await auth.revokeOtherSessions(user.id, principal.sessionId, 'passwordChanged');
     },
@@ -81,7 +110,8 @@ export function createPasswordsService(deps: {
           { field: 'id', message: 'useChangePassword' },
         ]);
       }
-      await users.checkPasswordReset(principal, userId);
+      const target = await users.checkPasswordReset(principal, userId);
+      await assertPasswordAllowed(password, target.email);
       await repo.setPasswordHash(db, userId, await hashPassword(password));
       await auth.revokeAllOf(userId, 'passwordReset');
       return true as const;

@@ -1,5 +1,6 @@
+import { AUTH } from '@atrium/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
 import { mailOutbox } from '../mail/mail.schema.js';
 import { passwordResetTokens } from './passwords.schema.js';
@@ -13,8 +14,12 @@ afterAll(() => ctx.close());
 const post = (url: string, payload: object, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') =>
   ctx.app.inject({ method: 'POST', url: `/core/api/auth/${url}`, payload, headers, remoteAddress });
 
+/** Waits for the reset mails queued after forgot-password answers. */
+const mailsQueued = () => ctx.app.services.passwords.settled();
+
 /** The reset link of the newest mail to `to`. */
 async function resetLinkFor(to: string) {
+  await mailsQueued();
   const rows = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
   const mail = rows.at(-1)!;
   const href = /https:\/\/atrium\.example\/resetpassword\?[^\s"]+/.exec(mail.text)![0];
@@ -26,6 +31,7 @@ describe('POST /core/api/auth/forgotpassword', () => {
   it('answers 204 for an unknown address and sends nothing', async () => {
     const res = await post('forgotpassword', { email: 'ghost@example.test' }, {}, '10.9.0.1');
     expect(res.statusCode).toBe(204);
+    await mailsQueued();
     const rows = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'ghost@example.test'));
     expect(rows).toEqual([]);
   });
@@ -57,6 +63,57 @@ describe('POST /core/api/auth/forgotpassword', () => {
     const res = await post('forgotpassword', { email: 'nope' }, {}, '10.9.0.3');
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([{ field: 'email', message: 'invalidEmail' }]);
+  });
+
+  it('answers in the same time whether or not the account exists, and still mails the account', async () => {
+    // A slow mail store (a busy database, a remote outbox) stands in for the account's work: before,
+    // the answer waited for it; now it is done after the answer. 40 requests each, interleaved, each
+    // from its own address (the per-address limit), each existing one for its own account (the
+    // per-account limit).
+    const send = ctx.app.services.mail.send;
+    const slowSend = vi.spyOn(ctx.app.services.mail, 'send').mockImplementation(async (message) => {
+      await new Promise((resolve) => setTimeout(resolve, 40));
+      return send(message);
+    });
+    try {
+      const accounts = [];
+      for (let i = 0; i < 40; i++) accounts.push(await ctx.factories.user());
+      const timed = async (email: string, remoteAddress: string) => {
+        const started = performance.now();
+        const res = await post('forgotpassword', { email }, {}, remoteAddress);
+        expect(res.statusCode).toBe(204);
+        return performance.now() - started;
+      };
+      const existing: number[] = [];
+      const missing: number[] = [];
+      for (const [i, account] of accounts.entries()) {
+        existing.push(await timed(account.email, `10.8.${i}.1`));
+        missing.push(await timed(`nobody-${i}-${account.id}@example.test`, `10.8.${i}.2`));
+      }
+      const median = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1]!;
+      expect(Math.abs(median(existing) - median(missing))).toBeLessThan(15);
+
+      await mailsQueued();
+      expect(slowSend).toHaveBeenCalledTimes(40);
+      for (const account of accounts) expect((await resetLinkFor(account.email)).id).toBe(account.id);
+    } finally {
+      slowSend.mockRestore();
+    }
+  });
+
+  it('logs and forgets a reset mail that cannot be prepared; the answer is 204 all the same', async () => {
+    const user = await ctx.factories.user();
+    const failing = vi.spyOn(ctx.app.services.mail, 'send').mockRejectedValueOnce(new Error('outbox is down'));
+    try {
+      expect((await post('forgotpassword', { email: user.email }, {}, '10.9.0.5')).statusCode).toBe(204);
+      await mailsQueued();
+      expect(failing).toHaveBeenCalledTimes(1);
+    } finally {
+      failing.mockRestore();
+    }
+    // The next request works again.
+    await post('forgotpassword', { email: user.email }, {}, '10.9.0.6');
+    expect((await resetLinkFor(user.email)).id).toBe(user.id);
   });
 
   it('limits requests per address with 429', async () => {
@@ -110,6 +167,33 @@ describe('POST /core/api/auth/resetpassword', () => {
     ).toBe(400);
   });
 
+  it('refuses a common password, one with the email’s local part, or blanks; the link still works after', async () => {
+    const user = await ctx.factories.user({ email: `hannah.holm-${Date.now()}@example.test` });
+    await post('forgotpassword', { email: user.email }, {}, '10.9.4.2');
+    const { id, token } = await resetLinkFor(user.email);
+    const localPart = user.email.split('@')[0]!;
+    const cases = [
+      ['Password123', 'passwordTooCommon'],
+      [`${localPart.toUpperCase()}!`, 'passwordContainsEmail'],
+      [' '.repeat(10), 'passwordBlank'],
+    ] as const;
+    for (const [password, message] of cases) {
+      const res = await post('resetpassword', { id, token, password }, {}, '10.9.4.2');
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json().errors).toEqual([{ field: 'password', message }]);
+    }
+    expect((await post('resetpassword', { id, token, password: 'Brand-new-pass-1' }, {}, '10.9.4.2')).statusCode).toBe(
+      204,
+    );
+  });
+
+  it('does not judge the password before the link is proven (the rule would tell about the email)', async () => {
+    const user = await ctx.factories.user({ email: `ingrid.lund-${Date.now()}@example.test` });
+    const guess = `${user.email.split('@')[0]}-x`;
+    const res = await post('resetpassword', { id: user.id, token: 'not-a-token', password: guess }, {}, '10.9.4.3');
+    expect(res.json().errors).toEqual([{ field: 'token', message: 'invalidOrExpiredResetLink' }]);
+  });
+
   it('checks the password length (8 to 128)', async () => {
     const user = await ctx.factories.user();
     const short = await post('resetpassword', { id: user.id, token: 'x', password: 'short' }, {}, '10.9.4.1');
@@ -156,6 +240,58 @@ describe('POST /core/api/auth/changepassword', () => {
     expect((await ctx.signIn(user.email, 'Brand-new-pass-1')).user.id).toBe(user.id);
   });
 
+  it('refuses a new password that breaks the rule, after the current one is checked', async () => {
+    const user = await ctx.factories.user();
+    const { token } = await ctx.signIn(user.email);
+    const change = (password: string, currentPassword = ctx.factories.PASSWORD) =>
+      post('changepassword', { password, currentPassword }, { authorization: `Bearer ${token}` }, '10.9.6.1');
+    expect((await change('qwertyuiop')).json().errors).toEqual([{ field: 'password', message: 'passwordTooCommon' }]);
+    expect((await change(`Mine-${user.email.split('@')[0]}`)).json().errors).toEqual([
+      { field: 'password', message: 'passwordContainsEmail' },
+    ]);
+    expect((await change(' '.repeat(9))).json().errors).toEqual([{ field: 'password', message: 'passwordBlank' }]);
+    expect((await change('qwertyuiop', 'wrong-one')).json().errors).toEqual([
+      { field: 'currentPassword', message: 'wrongCurrentPassword' },
+    ]);
+    expect((await ctx.signIn(user.email)).token).toBeTruthy();
+  });
+
+  it('answers 429 with Retry-After once the current password is guessed wrong as often as sign-in allows', async () => {
+    const user = await ctx.factories.user();
+    const { token } = await ctx.signIn(user.email);
+    const change = (currentPassword: string) =>
+      post(
+        'changepassword',
+        { password: 'Brand-new-pass-1', currentPassword },
+        { authorization: `Bearer ${token}` },
+        '10.9.7.1',
+      );
+    for (let i = 0; i < AUTH.maxFailedLogins; i++) {
+      expect((await change(`wrong-guess-${i}`)).statusCode).toBe(400);
+    }
+    // Even the right password: the limit comes first.
+    const blocked = await change(ctx.factories.PASSWORD);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['content-type']).toContain('application/problem+json');
+    const retryAfter = Number(blocked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(AUTH.failedLoginWindowMinutes * 60);
+    // It is the sign-in limiter's count: signing in to the account waits too, from any address.
+    await expect(ctx.signIn(user.email, ctx.factories.PASSWORD, { ip: '10.9.7.2' })).rejects.toThrow(/429/);
+  });
+
+  it('clears the count once the current password is right', async () => {
+    const user = await ctx.factories.user();
+    const { token } = await ctx.signIn(user.email);
+    const change = (password: string, currentPassword: string) =>
+      post('changepassword', { password, currentPassword }, { authorization: `Bearer ${token}` }, '10.9.7.3');
+    for (let i = 0; i < AUTH.maxFailedLogins - 1; i++) await change('Brand-new-pass-1', `wrong-${i}`);
+    expect((await change('Brand-new-pass-1', ctx.factories.PASSWORD)).statusCode).toBe(204);
+    for (let i = 0; i < AUTH.maxFailedLogins - 1; i++) {
+      expect((await change('Brand-new-pass-2', `wrong-again-${i}`)).statusCode).toBe(400);
+    }
+  });
+
   it('returns 401 without a token', async () => {
     expect((await post('changepassword', { password: 'Brand-new-pass-1', currentPassword: 'x' })).statusCode).toBe(401);
   });
@@ -180,6 +316,19 @@ describe('PUT /core/api/auth/resetpassword/:id', () => {
     expect((await ctx.signIn(u.email, 'Fresh-password-9')).token).toBeTruthy();
   });
 
+  it('applies the password rule with the target account’s email', async () => {
+    const su = await ctx.actor(['Superadmin']);
+    const u = await ctx.factories.user({ email: `karl.krogh-${Date.now()}@example.test` });
+    const common = await setPassword(u.id, su.auth, { password: 'football1' });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().errors).toEqual([{ field: 'password', message: 'passwordTooCommon' }]);
+    const withEmail = await setPassword(u.id, su.auth, { password: `${u.email.split('@')[0]}-2` });
+    expect(withEmail.json().errors).toEqual([{ field: 'password', message: 'passwordContainsEmail' }]);
+    const blank = await setPassword(u.id, su.auth, { password: ' '.repeat(8) });
+    expect(blank.json().errors).toEqual([{ field: 'password', message: 'passwordBlank' }]);
+    expect((await ctx.signIn(u.email)).token).toBeTruthy();
+  });
+
   it('enforces 8..128 characters, the admin’s tenants, and refuses other roles', async () => {
     const home = await ctx.factories.tenant();
     const admin = await ctx.actor(['TenantAdmin'], { tenants: [home.id], activeTenant: home.id });
@@ -201,6 +350,7 @@ describe('GET /core/api/mail/outbox', () => {
   it('lists mail for super administrators only', async () => {
     const user = await ctx.factories.user();
     await post('forgotpassword', { email: user.email }, {}, '10.9.5.1');
+    await mailsQueued();
     const sa = await ctx.actor(['Superadmin']);
     const res = await ctx.app.inject({
       url: `/core/api/mail/outbox?search=${encodeURIComponent(user.email)}`,

@@ -22,6 +22,8 @@ const HEADER_ALIASES: Record<string, Column> = {
   group: 'groups',
   groups: 'groups',
   language: 'language',
+  password: 'password',
+  'initial password': 'password',
 };
 
 export type ParsedRow = { line: number; cells: Record<Column, string> };
@@ -225,7 +227,9 @@ export async function readImportFile(data: Buffer): Promise<ParsedRow[]> {
     if (line === 1 || !cells.some((c) => c.trim())) continue;
     const get = (col: Column) => {
       const at = index.get(col);
-      return at === undefined ? '' : (cells[at] ?? '').trim();
+      const value = at === undefined ? '' : (cells[at] ?? '');
+      // A password is taken as typed: its spaces are part of it.
+      return col === 'password' ? value : value.trim();
     };
     rows.push({
       line,
@@ -239,7 +243,7 @@ export async function readImportFile(data: Buffer): Promise<ParsedRow[]> {
   return rows;
 }
 
-/** The export: the same columns an import reads, so an export can be edited and imported elsewhere. */
+/** The export: the columns an import reads (passwords aside), so an export can be edited and imported elsewhere. */
 export async function writeUsersWorkbook(
   rows: { name: string; surname: string; email: string; role: string; groups: string[]; language: string }[],
 ): Promise<Buffer> {

@@ -40,16 +40,23 @@ export async function assertCanManage(conn: Db, principal: Principal, target: re
 }
 
 /**
- * Password, email and roles belong to the account in every tenant it is in (roles are global).
- * Anyone but a super administrator may change them only when the user is in no tenant besides the
- * caller's own: otherwise an administrator of one tenant could take over an account of another,
- * or make someone an administrator there.
+ * Whether the account is also in a tenant the caller does not administer (a shared account): never
+ * for a super administrator. `manageable` is manageableTenants' answer for the caller.
+ */
+export function isSharedBeyond(userTenantIds: string[], manageable: string[] | 'all') {
+  return manageable !== 'all' && userTenantIds.some((id) => !manageable.includes(id));
+}
+
+/**
+ * Name, password, email and roles belong to the account in every tenant it is in (roles are
+ * global). Anyone but a super administrator may change them only when the user is in no tenant
+ * besides the caller's own: otherwise an administrator of one tenant could take over an account of
+ * another, rename it there, or make someone an administrator there.
  */
 export async function assertOwnsAccount(conn: Db, principal: Principal, targetId: string, fields: string[]) {
   if (isSuper(principal) || !fields.length) return;
-  const mine = new Set(await repo.tenantIdsOf(conn, principal.userId));
-  const elsewhere = (await repo.tenantIdsOf(conn, targetId)).some((id) => !mine.has(id));
-  if (elsewhere) {
+  const mine = await repo.tenantIdsOf(conn, principal.userId);
+  if (isSharedBeyond(await repo.tenantIdsOf(conn, targetId), mine)) {
     throw new AppError(
       'forbidden',
       `This user also belongs to tenants you do not administer; only a super administrator can change their ${fields.join(', ')}`,

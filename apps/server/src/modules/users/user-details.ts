@@ -1,6 +1,6 @@
 import type { User } from '@atrium/contracts';
 import type { Db } from '../../db/client.js';
-import type { UserScope } from './user-access.js';
+import { isSharedBeyond, type UserScope } from './user-access.js';
 import * as repo from './users.repository.js';
 
 /** The user as GET /users/{id} answers it, seen from the caller's scope and manageable tenants. */
@@ -29,5 +29,6 @@ export async function userDetails(
     tenantIds: visibleTenants,
     groupIds: groups.map((g) => g.id),
     createdAt: user.createdAt,
+    sharedWithOtherTenants: isSharedBeyond(tenantIds, manageable),
   };
 }

@@ -108,6 +108,31 @@ describe('POST /core/api/users/import (preview)', () => {
     expect((await list(admin.auth, t)).total).toBe(0);
   });
 
+  it('checks an optional password column with the one password rule, against each row’s email', async () => {
+    const { admin } = await adminWithGroups();
+    const t = uniq();
+    const csv = [
+      'Name,Email,Password',
+      `Ola,ola-${t}@example.test,password1`,
+      `Pia,pia-${t}@example.test,My-PIA-${t.toUpperCase()}-pass`,
+      `Rut,rut-${t}@example.test,"          "`,
+      `Sam,sam-${t}@example.test,short`,
+      `Tor,tor-${t}@example.test,Quiet-river-stone-4`,
+      `Uma,uma-${t}@example.test,`,
+    ].join('\n');
+    const res = await preview(admin.auth, Buffer.from(csv));
+    expect(res.statusCode).toBe(200);
+    const errorsOf = (name: string) => res.json().rows.find((r: { name: string }) => r.name === name).errors;
+    expect(errorsOf('Ola')).toEqual([{ field: 'password', message: 'passwordTooCommon' }]);
+    expect(errorsOf('Pia')).toEqual([{ field: 'password', message: 'passwordContainsEmail' }]);
+    expect(errorsOf('Rut')).toEqual([{ field: 'password', message: 'passwordBlank' }]);
+    expect(errorsOf('Sam')).toEqual([{ field: 'password', message: 'passwordTooShort' }]);
+    expect(errorsOf('Tor')).toEqual([]);
+    // An empty cell: no password (the user signs in through a reset link or single sign-on).
+    expect(errorsOf('Uma')).toEqual([]);
+    expect(res.json()).toMatchObject({ valid: 2, invalid: 4 });
+  });
+
   it('reads an xlsx workbook, including emails stored as hyperlinks', async () => {
     const { admin } = await adminWithGroups();
     const t = uniq();
@@ -231,6 +256,21 @@ describe('POST /core/api/users/import/confirm', () => {
     expect(jo).toMatchObject({ rolesNames: ['TenantAdmin'], groupsNames: ['Sales'] });
     const detail = (await ctx.app.inject({ url: `/core/api/users/${jo.id}`, headers: admin.auth })).json();
     expect(detail).toMatchObject({ language: 'da', tenantIds: [tenant.id] });
+  });
+
+  it('gives an imported user the file’s password, checked again on confirm', async () => {
+    const { admin } = await adminWithGroups();
+    const t = uniq();
+    const row = { line: 2, name: 'Vera', surname: '', role: '', groups: [], language: '' };
+    const refused = await confirm(admin.auth, [{ ...row, email: `vera-${t}@example.test`, password: 'letmein123' }]);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual([{ field: 'rows.0.password', message: 'passwordTooCommon' }]);
+    expect((await list(admin.auth, t)).total).toBe(0);
+
+    const email = `vera-${t}@example.test`;
+    const res = await confirm(admin.auth, [{ ...row, email, password: 'Quiet-river-stone-4' }]);
+    expect(res.json()).toEqual({ created: 1 });
+    expect((await ctx.signIn(email, 'Quiet-river-stone-4')).user.email).toBe(email);
   });
 
   it('writes nothing when any row is wrong, answering each problem by row', async () => {

@@ -39,6 +39,9 @@ async function tenantWithAdmin() {
   return { tenant, admin };
 }
 
+/** A user's name as a body carries it unchanged. */
+const nameOf = (u: { name: string; surname: string }) => ({ name: u.name, surname: u.surname });
+
 const newUser = (overrides: Record<string, unknown> = {}) => ({
   name: 'Nina',
   surname: 'New',
@@ -175,6 +178,30 @@ describe('POST /core/api/users', () => {
     expect(taken.json().errors).toEqual([{ field: 'email', message: 'emailTaken' }]);
   });
 
+  it('applies the password rule on create and update: common, the email’s local part, blank', async () => {
+    const { admin } = await tenantWithAdmin();
+    const email = `olga.olsen-${uniq()}@example.test`;
+    const cases = [
+      ['Welcome1', 'passwordTooCommon'],
+      [`x-${email.split('@')[0]!.toUpperCase()}-x`, 'passwordContainsEmail'],
+      [' '.repeat(12), 'passwordBlank'],
+    ] as const;
+    for (const [password, message] of cases) {
+      const res = await api('POST', '/users', admin.auth, newUser({ email, password }));
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json().errors).toEqual([{ field: 'password', message }]);
+    }
+    const created = await api('POST', '/users', admin.auth, newUser({ email, password: 'Quiet-river-stone-4' }));
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json();
+    for (const [password, message] of cases) {
+      const res = await api('PUT', `/users/${id}`, admin.auth, newUser({ email, password }));
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json().errors).toEqual([{ field: 'password', message }]);
+    }
+    expect((await ctx.signIn(email, 'Quiet-river-stone-4')).user.id).toBe(id);
+  });
+
   it('refuses a tenant administrator higher roles, other tenants and other tenants’ groups', async () => {
     const { admin } = await tenantWithAdmin();
     const other = await ctx.factories.tenant();
@@ -232,14 +259,15 @@ describe('GET, PUT /core/api/users/:id and POST /core/api/users/:id/restore', ()
     const { tenant, admin } = await tenantWithAdmin();
     const elsewhere = await ctx.factories.tenant();
     const shared = await ctx.factories.user({ tenantIds: [tenant.id, elsewhere.id] });
+    // The account is shared: its name stays as it is (only a super administrator may change it).
     const res = await api(
       'PUT',
       `/users/${shared.id}`,
       admin.auth,
-      newUser({ name: 'Renamed', email: shared.email, tenantIds: [tenant.id] }),
+      newUser({ ...nameOf(shared), language: 'da', email: shared.email, tenantIds: [tenant.id] }),
     );
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ name: 'Renamed', rolesNames: ['User'] });
+    expect(res.json()).toMatchObject({ name: shared.name, language: 'da', rolesNames: ['User'] });
     const su = await ctx.actor(['Superadmin']);
     expect((await api('GET', `/users/${shared.id}`, su.auth)).json().tenantIds.sort()).toEqual(
       [tenant.id, elsewhere.id].sort(),
@@ -271,7 +299,12 @@ describe('GET, PUT /core/api/users/:id and POST /core/api/users/:id/restore', ()
       'PUT',
       `/users/${victim.id}`,
       admin.auth,
-      newUser({ email: `hijack-${uniq()}@example.test`, roles: ['TenantAdmin'], password: 'Taken-over-123' }),
+      newUser({
+        ...nameOf(victim),
+        email: `hijack-${uniq()}@example.test`,
+        roles: ['TenantAdmin'],
+        password: 'Taken-over-123',
+      }),
     );
     expect(hijack.statusCode).toBe(403);
     expect(hijack.json().errors).toEqual([
@@ -288,14 +321,19 @@ describe('GET, PUT /core/api/users/:id and POST /core/api/users/:id/restore', ()
       'PUT',
       `/users/${shared.id}`,
       admin.auth,
-      newUser({ email: shared.email, roles: ['User', 'TenantAdmin'] }),
+      newUser({ ...nameOf(shared), email: shared.email, roles: ['User', 'TenantAdmin'] }),
     );
     expect(promote.statusCode).toBe(403);
     expect(promote.json().errors).toEqual([{ field: 'roles', message: 'userInOtherTenants' }]);
     const su = await ctx.actor(['Superadmin']);
     expect((await api('GET', `/users/${shared.id}`, su.auth)).json().rolesNames).toEqual(['User']);
     // Demoting the other tenant's administrator is refused just the same.
-    const demote = await api('PUT', `/users/${victim.id}`, admin.auth, newUser({ email: victim.email }));
+    const demote = await api(
+      'PUT',
+      `/users/${victim.id}`,
+      admin.auth,
+      newUser({ ...nameOf(victim), email: victim.email }),
+    );
     expect(demote.json().errors).toEqual([{ field: 'roles', message: 'userInOtherTenants' }]);
 
     // An administrator of both tenants may; so may a super administrator.
@@ -312,13 +350,64 @@ describe('GET, PUT /core/api/users/:id and POST /core/api/users/:id/restore', ()
     expect(bySuper.statusCode).toBe(200);
   });
 
+  it('refuses a tenant administrator the name of a shared account with 403, and flags such accounts', async () => {
+    const { tenant, admin } = await tenantWithAdmin();
+    const other = await ctx.factories.tenant();
+    const shared = await ctx.factories.user({ tenantIds: [tenant.id, other.id] });
+    const own = await ctx.factories.user({ tenantIds: [tenant.id] });
+
+    const detail = await api('GET', `/users/${shared.id}`, admin.auth);
+    expect(detail.json()).toMatchObject({ sharedWithOtherTenants: true, tenantIds: [tenant.id] });
+    expect((await api('GET', `/users/${own.id}`, admin.auth)).json().sharedWithOtherTenants).toBe(false);
+
+    const rename = await api(
+      'PUT',
+      `/users/${shared.id}`,
+      admin.auth,
+      newUser({ name: 'Renamed', surname: 'Elsewhere', email: shared.email, tenantIds: [tenant.id] }),
+    );
+    expect(rename.statusCode).toBe(403);
+    expect(rename.headers['content-type']).toContain('application/problem+json');
+    expect(rename.json()).toMatchObject({ code: 'forbidden', status: 403 });
+    expect(rename.json().errors).toEqual([
+      { field: 'name', message: 'userInOtherTenants' },
+      { field: 'surname', message: 'userInOtherTenants' },
+    ]);
+    expect(rename.json().detail).toContain('only a super administrator can change their name, surname');
+    const [unchanged] = await ctx.db.select().from(users).where(eq(users.id, shared.id));
+    expect(unchanged).toMatchObject({ name: shared.name, surname: shared.surname });
+
+    // Their own tenant's user they may rename; a super administrator anyone, and never sees the flag.
+    const renamed = await api(
+      'PUT',
+      `/users/${own.id}`,
+      admin.auth,
+      newUser({ name: 'Renamed', email: own.email, tenantIds: [tenant.id] }),
+    );
+    expect(renamed.json()).toMatchObject({ name: 'Renamed', sharedWithOtherTenants: false });
+    const su = await ctx.actor(['Superadmin']);
+    expect((await api('GET', `/users/${shared.id}`, su.auth)).json().sharedWithOtherTenants).toBe(false);
+    const bySuper = await api(
+      'PUT',
+      `/users/${shared.id}`,
+      su.auth,
+      newUser({ name: 'Renamed', email: shared.email, tenantIds: [tenant.id, other.id] }),
+    );
+    expect(bySuper.json()).toMatchObject({ name: 'Renamed', sharedWithOtherTenants: false });
+  });
+
   it('ends only the sessions working in the tenant a user is taken out of', async () => {
     const { tenant, admin } = await tenantWithAdmin();
     const other = await ctx.factories.tenant();
     const u = await ctx.factories.user({ tenantIds: [tenant.id, other.id] });
     const inTenant = await sessionIn(u.email, tenant.id);
     const inOther = await sessionIn(u.email, other.id);
-    const res = await api('PUT', `/users/${u.id}`, admin.auth, newUser({ email: u.email, tenantIds: [] }));
+    const res = await api(
+      'PUT',
+      `/users/${u.id}`,
+      admin.auth,
+      newUser({ ...nameOf(u), email: u.email, tenantIds: [] }),
+    );
     expect(res.statusCode).toBe(200);
     expect((await me(inTenant)).statusCode).toBe(401);
     expect((await me(inOther)).statusCode).toBe(200);
@@ -371,7 +460,12 @@ describe('GET, PUT /core/api/users/:id and POST /core/api/users/:id/restore', ()
     const { tenant, admin } = await tenantWithAdmin();
     const u = await ctx.factories.user({ tenantIds: [tenant.id] });
     const session = await ctx.signIn(u.email);
-    const res = await api('PUT', `/users/${u.id}`, admin.auth, newUser({ email: u.email, tenantIds: [] }));
+    const res = await api(
+      'PUT',
+      `/users/${u.id}`,
+      admin.auth,
+      newUser({ ...nameOf(u), email: u.email, tenantIds: [] }),
+    );
     expect(res.statusCode).toBe(200);
     expect((await me(session.token)).statusCode).toBe(401);
     expect((await api('GET', `/users/${u.id}`, admin.auth)).statusCode).toBe(404);

@@ -4,7 +4,7 @@ import type { Principal } from '../../../http/tokens.js';
 import { assertCanManage, assertOwnsAccount, loadInScope, userScopeOf } from '../user-access.js';
 
 /**
- * Whether the caller may set this user's password (the passwords module sets it): a super
+ * The user, when the caller may set their password (the passwords module sets it): a super
  * administrator anyone's; a tenant administrator that of a live user of their tenant who is below
  * them and in no tenant they do not administer.
  */
@@ -14,4 +14,5 @@ export async function checkPasswordReset({ db }: { db: Db }, principal: Principa
   await assertCanManage(db, principal, target);
   await assertOwnsAccount(db, principal, id, ['password']);
   if (target.deletedAt) throw new AppError('conflict', 'Restore the user before resetting their password');
+  return target;
 }

@@ -10,6 +10,8 @@ import { type Db, inTransaction } from '../../../db/client.js';
 import { AppError, type FieldError } from '../../../http/errors.js';
 import { requireTenant } from '../../../http/tenant-context.js';
 import type { Principal } from '../../../http/tokens.js';
+import { hashPassword } from '../../auth/password-hashing.js';
+import { passwordProblem } from '../../auth/password-policy.js';
 import type { TenantsService } from '../../tenants/tenants.service.js';
 import { readImportFile, writeUsersWorkbook } from '../import-file.js';
 import { userScopeOf } from '../user-access.js';
@@ -33,7 +35,7 @@ async function validateImport(conn: Db, tenantId: string, rows: ImportRow[]) {
   );
   const seen = new Map<string, number>();
   for (const e of emails) seen.set(e, (seen.get(e) ?? 0) + 1);
-  return rows.map((row, i) => {
+  const checked = rows.map((row, i) => {
     const errors: FieldError[] = [];
     const email = emails[i]!;
     if (!row.name.trim()) errors.push({ field: 'name', message: 'required' });
@@ -64,9 +66,16 @@ async function validateImport(conn: Db, tenantId: string, rows: ImportRow[]) {
         role: IMPORT_ROLES[role as keyof typeof IMPORT_ROLES],
         groupIds: [...new Set(groupIds)],
         language,
+        password: row.password || null,
       },
     };
   });
+  // The one password rule, with the row's email; an empty cell leaves the account without a password.
+  for (const c of checked) {
+    const problem = c.user.password && (await passwordProblem(c.user.password, c.user.email));
+    if (problem) c.errors.push({ field: 'password', message: problem });
+  }
+  return checked;
 }
 
 /** Reads an import file and reports every row with its problems; writes nothing. */
@@ -84,6 +93,7 @@ export async function previewImport({ db }: { db: Db }, principal: Principal, da
       .map((g) => g.trim())
       .filter(Boolean),
     language: p.cells.language,
+    ...(p.cells.password && { password: p.cells.password }),
   }));
   const checked = await validateImport(db, tenantId, rows);
   const out = checked.map((c) => ({ ...c.row, errors: c.errors }));
@@ -110,13 +120,16 @@ export async function confirmImport(
       const checkQuota = await tenants.userQuotaGuard(conn, principal, [tenantId]);
       const created = await repo.insertUsers(
         conn,
-        checked.map((c) => ({
-          name: c.user.name,
-          surname: c.user.surname,
-          email: c.user.email,
-          language: c.user.language,
-          activeTenantId: tenantId,
-        })),
+        await Promise.all(
+          checked.map(async (c) => ({
+            name: c.user.name,
+            surname: c.user.surname,
+            email: c.user.email,
+            language: c.user.language,
+            activeTenantId: tenantId,
+            passwordHash: c.user.password ? await hashPassword(c.user.password) : null,
+          })),
+        ),
       );
       for (const [i, user] of created.entries()) {
         const c = checked[i]!;

@@ -6,6 +6,7 @@ import type { Principal } from '../../../http/tokens.js';
 import type { HubService } from '../../../hub/index.js';
 import type { AuthService } from '../../auth/auth.service.js';
 import { hashPassword } from '../../auth/password-hashing.js';
+import { assertPasswordAllowed } from '../../auth/password-policy.js';
 import type { TenantsService } from '../../tenants/tenants.service.js';
 import { assertCanManage, assertOwnsAccount, loadInScope, manageableTenants, userScopeOf } from '../user-access.js';
 import { assertEmailFree, checkBody } from '../user-checks.js';
@@ -31,6 +32,7 @@ export async function createUser(
     const created = await inTransaction(db, async (conn) => {
       const manageable = await manageableTenants(conn, principal);
       await checkBody(conn, principal, input, manageable);
+      if (input.password) await assertPasswordAllowed(input.password, input.email);
       await assertEmailFree(conn, input.email);
       const checkQuota = await tenants.userQuotaGuard(conn, principal, input.tenantIds);
       const [user] = await repo.insertUsers(conn, [
@@ -57,7 +59,9 @@ export async function createUser(
 
 /**
  * Updates a user. A change to their password, email or roles ends all their sessions (the next
- * sign-in sees it); being taken out of tenants ends only their sessions working there.
+ * sign-in sees it); being taken out of tenants ends only their sessions working there. The name,
+ * email, password and roles of an account shared with tenants the caller does not administer are
+ * a super administrator's to change (assertOwnsAccount).
  */
 export async function updateUser(
   { db, auth, tenants, hub }: { db: Db; auth: AuthService; tenants: TenantsService; hub: HubService },
@@ -79,10 +83,13 @@ export async function updateUser(
       const rolesBefore = await repo.rolesOf(conn, id);
       const rolesChanged = [...rolesBefore].sort().join() !== [...body.roles].sort().join();
       await assertOwnsAccount(conn, principal, id, [
+        ...(body.name !== target.name ? ['name'] : []),
+        ...(body.surname !== target.surname ? ['surname'] : []),
         ...(body.password ? ['password'] : []),
         ...(emailChanged ? ['email'] : []),
         ...(rolesChanged ? ['roles'] : []),
       ]);
+      if (body.password) await assertPasswordAllowed(body.password, body.email);
       if (emailChanged) await assertEmailFree(conn, body.email, id);
       const checkQuota = await tenants.userQuotaGuard(conn, principal, body.tenantIds);
       await repo.updateUser(conn, id, {

@@ -103,6 +103,29 @@ describe('/resetpassword', () => {
     ]);
   });
 
+  it('says why the password is refused: too common, holds the email, only spaces', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    expect(password()).toHaveAccessibleDescription(expect.stringContaining('12 or more is better'));
+    await user.type(password(), ' '.repeat(10));
+    await user.click(save());
+    expect(screen.getByText('The password cannot be only spaces')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    fetchMock.mockResolvedValueOnce(
+      validationProblem([
+        { field: 'password', message: 'passwordTooCommon' },
+        { field: 'password', message: 'passwordContainsEmail' },
+      ]),
+    );
+    await user.clear(password());
+    await user.type(password(), 'Password123');
+    await user.click(save());
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This password is too common: it is on lists attackers try first.');
+    expect(alert).toHaveTextContent('The password must not contain your email address');
+  });
+
   it('says a link without id or token is incomplete and sends nothing', async () => {
     renderPage('/resetpassword?id=only-the-id');
     expect(screen.getByRole('alert')).toHaveTextContent('This link is incomplete');

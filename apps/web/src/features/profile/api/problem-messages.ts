@@ -8,6 +8,11 @@ import { problemMessages } from '@/shared/api/problem-messages';
 export const { messageText, problemLines, problemText } = problemMessages({
   rules: [
     (error, t) => (error.detail === CANNOT_IDENTIFY_CURRENT_USER ? t('profile.cannotIdentify') : undefined),
+    // Wrong current passwords count against the sign-in limit (the shared upload-volume rule answers first).
+    (error, t) =>
+      error.status === 429
+        ? t('profile.tooManyAttempts', { minutes: Math.max(1, Math.ceil((error.retryAfter ?? 60) / 60)) })
+        : undefined,
     // Only the body-size limit answers 413, and it carries no field errors.
     (error, t) => (error.status === 413 ? t('profile.pictureTooLarge') : undefined),
   ],

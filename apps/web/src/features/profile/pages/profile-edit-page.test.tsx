@@ -272,6 +272,56 @@ describe('/profile/edit change password', () => {
   });
 });
 
+describe('/profile/edit change password: the password rule and the limit', () => {
+  const current = () => within(passwordForm()).getByLabelText(/^Current password/);
+  const next = () => within(passwordForm()).getByLabelText(/^New password/);
+  const change = () => within(passwordForm()).getByRole('button', { name: 'Change password' });
+  const refusing = (message: string) => () =>
+    json({ status: 400, code: 'validation', title: 'x', errors: [{ field: 'password', message }] }, 400);
+
+  it('suggests 12 characters, and refuses a password of spaces before sending', async () => {
+    const user = userEvent.setup();
+    serve({});
+    renderPage();
+    expect(next()).toHaveAccessibleDescription(expect.stringContaining('12 or more is better'));
+    await user.type(current(), 'Old-password-1');
+    await user.type(next(), '          ');
+    await user.click(change());
+    expect(await within(passwordForm()).findByText('The password cannot be only spaces')).toBeInTheDocument();
+    expect(sent('POST /auth/changepassword')).toHaveLength(0);
+  });
+
+  it.each([
+    ['passwordTooCommon', 'This password is too common'],
+    ['passwordContainsEmail', 'The password must not contain your email address'],
+  ])('puts the server’s %s on the new password', async (message, text) => {
+    const user = userEvent.setup();
+    serve({ 'POST /auth/changepassword': refusing(message) });
+    renderPage();
+    await user.type(current(), 'Old-password-1');
+    await user.type(next(), 'Some-new-password-1');
+    await user.click(change());
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    expect(next()).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('says how long to wait after too many wrong current passwords (429)', async () => {
+    const user = userEvent.setup();
+    serve({
+      'POST /auth/changepassword': () =>
+        new Response(JSON.stringify({ status: 429, code: 'tooManyRequests', title: 'Too many attempts' }), {
+          status: 429,
+          headers: { 'content-type': 'application/problem+json', 'retry-after': '300' },
+        }),
+    });
+    renderPage();
+    await user.type(current(), 'Guess-number-11');
+    await user.type(next(), 'Some-new-password-1');
+    await user.click(change());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many wrong passwords. Try again in 5 min.');
+  });
+});
+
 describe('/profile/edit while impersonating', () => {
   it('says so and disables both forms', () => {
     serve({});

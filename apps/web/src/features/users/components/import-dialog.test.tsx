@@ -144,6 +144,49 @@ describe('ImportDialog', () => {
     expect(await screen.findByText('2 users imported')).toBeInTheDocument();
   });
 
+  it('says why a row’s password is refused, never shows a password, and sends it with the row', async () => {
+    const row = { surname: '', role: 'user', groups: [], language: 'en' };
+    answer = {
+      status: 200,
+      body: {
+        rows: [
+          { ...row, line: 2, name: 'Rut', email: 'rut@example.test', password: 'Quiet-river-stone-4', errors: [] },
+          {
+            ...row,
+            line: 3,
+            name: 'Sam',
+            email: 'sam@example.test',
+            password: 'letmein123',
+            errors: [{ field: 'password', message: 'passwordTooCommon' }],
+          },
+          {
+            ...row,
+            line: 4,
+            name: 'Tove',
+            email: 'tove.dahl@example.test',
+            password: 'tove.dahl-1',
+            errors: [{ field: 'password', message: 'passwordContainsEmail' }],
+          },
+        ],
+        valid: 1,
+        invalid: 2,
+      } satisfies ImportPreview,
+    };
+    const onClose = renderDialog();
+    await chooseFile();
+    const dialog = await screen.findByRole('dialog', { name: 'Import users' });
+    const rows = await within(dialog).findAllByTestId('import-row');
+    expect(rows[1]).toHaveTextContent('Password: This password is too common');
+    expect(rows[2]).toHaveTextContent('Password: The password must not contain the email address');
+    expect(dialog).not.toHaveTextContent('letmein123');
+    expect(dialog).not.toHaveTextContent('Quiet-river-stone-4');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Import 1 user' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const body = JSON.parse((fetchMock.mock.calls[0] as [string, RequestInit])[1].body as string);
+    expect(body.rows).toEqual([expect.objectContaining({ line: 2, password: 'Quiet-river-stone-4' })]);
+  });
+
   it("says 'Could not import users' with the reason when the file cannot be read", async () => {
     answer = {
       status: 400,

@@ -1,12 +1,28 @@
-import { passwordSchema } from '@atrium/contracts';
+import { passwordEmailProblem, passwordSchema } from '@atrium/contracts';
 import { Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageText, problemText } from '@/features/users/api/problem-messages';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 
+type ResetPasswordFormProps = {
+  /** The account's email: a password holding its local part is refused here as on the server. */
+  email: string;
+  /** The account is shared with tenants the caller does not administer: only a super administrator may. */
+  shared?: boolean;
+  submit: (password: string) => Promise<boolean>;
+};
+
+/** The first rule the password breaks (the server adds the common-passwords list), or null. */
+function problemOf(password: string, email: string): string | null {
+  if (!password) return 'required';
+  const parsed = passwordSchema.safeParse(password);
+  if (!parsed.success) return parsed.error.issues[0]?.message ?? 'invalid';
+  return passwordEmailProblem(password, email);
+}
+
 /** Sets another user's password (super administrators and administrators); a truthy answer ends the task. */
-export function ResetPasswordForm({ submit }: { submit: (password: string) => Promise<boolean> }) {
+export function ResetPasswordForm({ email, shared = false, submit }: ResetPasswordFormProps) {
   const { t } = useTranslation();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -14,9 +30,9 @@ export function ResetPasswordForm({ submit }: { submit: (password: string) => Pr
   const [pending, setPending] = useState(false);
 
   const onSubmit = async () => {
-    const parsed = passwordSchema.safeParse(password);
-    if (!parsed.success) {
-      setError(messageText(t, password ? (parsed.error.issues[0]?.message ?? 'required') : 'required'));
+    const problem = problemOf(password, email);
+    if (problem) {
+      setError(messageText(t, problem));
       return;
     }
     setFailure(null);
@@ -36,7 +52,7 @@ export function ResetPasswordForm({ submit }: { submit: (password: string) => Pr
         {t('users.reset.title')}
       </Title>
       <Text size="sm" c="dimmed" mt={4}>
-        {t('users.reset.hint')}
+        {shared ? t('users.reset.shared') : t('users.reset.hint')}
       </Text>
       <form
         noValidate
@@ -45,26 +61,28 @@ export function ResetPasswordForm({ submit }: { submit: (password: string) => Pr
           void onSubmit();
         }}
       >
-        <Stack gap="md" mt="md">
-          {failure && <ErrorAlert title={t('users.reset.failed')}>{failure}</ErrorAlert>}
-          <PasswordInput
-            label={t('users.reset.password')}
-            autoComplete="new-password"
-            required
-            withAsterisk
-            value={password}
-            error={error}
-            onChange={(e) => {
-              setPassword(e.currentTarget.value);
-              setError(null);
-            }}
-          />
-          <Group justify="flex-end">
-            <Button type="submit" variant="light" loading={pending}>
-              {t('users.reset.submit')}
-            </Button>
-          </Group>
-        </Stack>
+        <fieldset disabled={shared} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+          <Stack gap="md" mt="md">
+            {failure && <ErrorAlert title={t('users.reset.failed')}>{failure}</ErrorAlert>}
+            <PasswordInput
+              label={t('users.reset.password')}
+              autoComplete="new-password"
+              required
+              withAsterisk
+              value={password}
+              error={error}
+              onChange={(e) => {
+                setPassword(e.currentTarget.value);
+                setError(null);
+              }}
+            />
+            <Group justify="flex-end">
+              <Button type="submit" variant="light" loading={pending}>
+                {t('users.reset.submit')}
+              </Button>
+            </Group>
+          </Stack>
+        </fieldset>
       </form>
     </Card>
   );

@@ -15,7 +15,7 @@ const CARE_TEAM = '7c8d9e0f-1a2b-4c3d-8e4f-5a6b7c8d9e0f';
 
 function renderForm(
   values: Partial<UserFormValues> = {},
-  { isNew = true, isSuperadmin = false, submit = vi.fn(async (_b: UserBody) => {}) } = {},
+  { isNew = true, isSuperadmin = false, shared = false, submit = vi.fn(async (_b: UserBody) => {}) } = {},
 ) {
   renderWithProviders(
     <MemoryRouter>
@@ -29,6 +29,7 @@ function renderForm(
         ]}
         groups={[STAFF]}
         activeTenantId={NORTHWIND}
+        shared={shared}
         submit={submit}
       />
     </MemoryRouter>,
@@ -66,6 +67,58 @@ describe('UserForm', () => {
       tenantIds: [NORTHWIND],
       groupIds: [],
     });
+  });
+
+  it('refuses a password holding the email’s local part, and shows the server’s reason for a common one', async () => {
+    const submit = vi.fn(async () => {
+      throw new ApiError(400, {
+        code: 'validation',
+        detail: 'password: passwordTooCommon',
+        errors: [{ field: 'password', message: 'passwordTooCommon' }],
+      });
+    });
+    renderForm({ name: 'Nora', email: 'nora.berg@example.test' }, { submit });
+    await userEvent.type(screen.getByLabelText('Password'), 'Nora.Berg-2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Create user' }));
+    expect(await screen.findByText('The password must not contain the email address')).toBeInTheDocument();
+    expect(submit).not.toHaveBeenCalled();
+
+    await userEvent.clear(screen.getByLabelText('Password'));
+    await userEvent.type(screen.getByLabelText('Password'), 'password123');
+    await userEvent.click(screen.getByRole('button', { name: 'Create user' }));
+    await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+      expect.stringContaining('This password is too common'),
+    );
+  });
+
+  it('says up front that a shared account’s name, email and roles are a super administrator’s, and locks them', async () => {
+    const submit = renderForm(
+      { name: 'Sia', surname: 'Shared', email: 'sia@example.test', tenantIds: [NORTHWIND] },
+      { isNew: false, shared: true },
+    );
+    expect(screen.getByText('This account is shared with other tenants')).toBeInTheDocument();
+    expect(
+      screen.getByText(/Only a super administrator can change their name, email, password or roles/),
+    ).toBeVisible();
+    for (const name of ['Name', 'Surname', 'Email']) {
+      const input = screen.getByRole('textbox', { name });
+      expect(input).toBeDisabled();
+      expect(input).toHaveAccessibleDescription('Only a super administrator can change this');
+    }
+    for (const box of within(screen.getByRole('group', { name: 'Roles' })).getAllByRole('checkbox')) {
+      expect(box).toBeDisabled();
+    }
+    // What the administrator may change (groups, their tenants) still saves, with the account as it was.
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
+    expect(submit.mock.calls[0]?.[0]).toMatchObject({ name: 'Sia', surname: 'Shared', email: 'sia@example.test' });
+  });
+
+  it('locks nothing for an account that is not shared', () => {
+    renderForm({ name: 'Nora', email: 'nora@example.test' }, { isNew: false });
+    expect(screen.queryByText('This account is shared with other tenants')).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Name' })).toBeEnabled();
   });
 
   it('needs at least one role, and offers a tenant administrator only User and Tenant administrator', async () => {
@@ -115,7 +168,7 @@ describe('UserForm', () => {
 describe('ResetPasswordForm', () => {
   it('requires a password of 8 characters, then sends it', async () => {
     const submit = vi.fn(async () => true);
-    renderWithProviders(<ResetPasswordForm submit={submit} />);
+    renderWithProviders(<ResetPasswordForm email="uma@example.test" submit={submit} />);
     await userEvent.click(screen.getByRole('button', { name: 'Set password' }));
     expect(await screen.findByText('This field is required')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText(/New password/), 'short');
@@ -127,6 +180,26 @@ describe('ResetPasswordForm', () => {
     await waitFor(() => expect(submit).toHaveBeenCalledWith('short-and-long'));
   });
 
+  it('refuses blanks and the account’s email before sending', async () => {
+    const submit = vi.fn(async () => true);
+    renderWithProviders(<ResetPasswordForm email="uma.lind@example.test" submit={submit} />);
+    await userEvent.type(screen.getByLabelText(/New password/), '          ');
+    await userEvent.click(screen.getByRole('button', { name: 'Set password' }));
+    expect(await screen.findByText('The password cannot be only spaces')).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText(/New password/));
+    await userEvent.type(screen.getByLabelText(/New password/), 'UMA.LIND-99');
+    await userEvent.click(screen.getByRole('button', { name: 'Set password' }));
+    expect(await screen.findByText('The password must not contain the email address')).toBeInTheDocument();
+    expect(submit).not.toHaveBeenCalled();
+  });
+
+  it('is locked, with the reason, for an account shared with tenants the administrator does not administer', () => {
+    renderWithProviders(<ResetPasswordForm email="uma@example.test" shared submit={vi.fn(async () => true)} />);
+    expect(screen.getByText(/Only a super administrator can set the password of an account shared/)).toBeVisible();
+    expect(screen.getByLabelText(/New password/)).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Set password' })).toBeDisabled();
+  });
+
   it('shows why the server refused', async () => {
     const submit = vi.fn(async (): Promise<boolean> => {
       throw new ApiError(400, {
@@ -135,7 +208,7 @@ describe('ResetPasswordForm', () => {
         errors: [{ field: 'id', message: 'useChangePassword' }],
       });
     });
-    renderWithProviders(<ResetPasswordForm submit={submit} />);
+    renderWithProviders(<ResetPasswordForm email="uma@example.test" submit={submit} />);
     await userEvent.type(screen.getByLabelText(/New password/), 'a-long-password');
     await userEvent.click(screen.getByRole('button', { name: 'Set password' }));
     const alert = await screen.findByRole('alert');

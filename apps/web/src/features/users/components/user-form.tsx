@@ -1,5 +1,6 @@
 import { LANGUAGES, ROLES, type Role, type UserBody, userBodySchema } from '@atrium/contracts';
 import {
+  Alert,
   Button,
   Card,
   Checkbox,
@@ -14,6 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { IconUsersGroup } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -57,6 +59,11 @@ export type UserFormProps = {
   activeTenantId: string | null;
   /** A deleted user is restored before anything else can change. */
   disabled?: boolean;
+  /**
+   * The account is also in tenants the caller does not administer (the server's
+   * sharedWithOtherTenants): its name, email and roles are a super administrator's to change.
+   */
+  shared?: boolean;
   submit: (body: UserBody) => Promise<unknown>;
 };
 
@@ -88,6 +95,7 @@ export function UserForm({
   groups,
   activeTenantId,
   disabled = false,
+  shared = false,
   submit,
 }: UserFormProps) {
   const { t } = useTranslation();
@@ -125,6 +133,8 @@ export function UserForm({
   };
 
   const field = (path: keyof UserFormValues) => ({ ...form.getInputProps(path), 'data-path': path });
+  // Fields of a shared account stay visible, locked, with the reason under them.
+  const locked = shared ? { disabled: true, description: t('users.form.sharedField') } : {};
 
   return (
     <form
@@ -142,14 +152,26 @@ export function UserForm({
               {failure}
             </ErrorAlert>
           )}
+          {shared && (
+            <Alert variant="light" color="blue" icon={<IconUsersGroup size={20} />} title={t('users.form.sharedTitle')}>
+              {t('users.form.sharedText')}
+            </Alert>
+          )}
           <Card withBorder radius="lg" padding="lg" component="section" aria-label={t('users.form.profile')}>
             <Title order={2} size="h4">
               {t('users.form.profile')}
             </Title>
             <Stack gap="md" mt="md">
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                <TextInput label={t('users.form.name')} required withAsterisk autoComplete="off" {...field('name')} />
-                <TextInput label={t('users.form.surname')} autoComplete="off" {...field('surname')} />
+                <TextInput
+                  label={t('users.form.name')}
+                  required
+                  withAsterisk
+                  autoComplete="off"
+                  {...field('name')}
+                  {...locked}
+                />
+                <TextInput label={t('users.form.surname')} autoComplete="off" {...field('surname')} {...locked} />
                 <TextInput
                   label={t('users.form.email')}
                   type="email"
@@ -157,6 +179,7 @@ export function UserForm({
                   withAsterisk
                   autoComplete="off"
                   {...field('email')}
+                  {...locked}
                 />
                 <Select
                   label={t('users.form.language')}
@@ -187,10 +210,11 @@ export function UserForm({
                 withAsterisk
                 {...form.getInputProps('roles')}
                 data-path="roles"
+                description={shared ? t('users.form.sharedField') : undefined}
               >
                 <Group gap="lg" mt={6}>
                   {roleOptions.map((role) => (
-                    <Checkbox key={role} value={role} label={t(`roles.${role}`)} />
+                    <Checkbox key={role} value={role} label={t(`roles.${role}`)} disabled={shared} />
                   ))}
                 </Group>
               </Checkbox.Group>

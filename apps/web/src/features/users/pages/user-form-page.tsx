@@ -133,6 +133,7 @@ export default function UserFormPage() {
             groups={groups.data ?? []}
             activeTenantId={activeTenantId}
             disabled={!!deletedAt}
+            shared={!!user.data?.sharedWithOtherTenants}
             submit={async (body) => {
               const saved = await save.mutateAsync({ id: isNew ? null : id, body });
               notifications.show({ color: 'green', message: t('users.form.saved', { name: saved.fullName }) });
@@ -141,6 +142,8 @@ export default function UserFormPage() {
           />
           {!isNew && !deletedAt && (isSuperadmin || me?.roles.includes('TenantAdmin')) && (
             <ResetPasswordForm
+              email={user.data?.email ?? ''}
+              shared={!!user.data?.sharedWithOtherTenants}
               submit={async (password) => {
                 const ok = await reset.mutateAsync({ id, password });
                 if (ok) {
