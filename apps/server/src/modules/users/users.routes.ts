@@ -21,9 +21,9 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleDeps } from '../../app.js';
-import { AppError } from '../../http/errors.js';
 import { principalOf } from '../../http/tenant-context.js';
 import { localFolderStorage } from '../../storage/storage.js';
+import { readUploadedFile } from '../../storage/uploads.js';
 import { createAuthService } from '../auth/auth.service.js';
 import { createTenantsService } from '../tenants/tenants.service.js';
 import { createUsersService } from './users.service.js';
@@ -109,16 +109,7 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { conf
         response: { 200: importPreviewSchema },
       },
     },
-    async (request) => {
-      if (!request.isMultipart()) {
-        throw new AppError('validation', 'Send the file as multipart/form-data', [
-          { field: 'file', message: 'required' },
-        ]);
-      }
-      const file = await request.file();
-      if (!file) throw new AppError('validation', 'No file was sent', [{ field: 'file', message: 'required' }]);
-      return users.importPreview(principalOf(request), await file.toBuffer());
-    },
+    async (request) => users.importPreview(principalOf(request), await readUploadedFile(request)),
   );
 
   app.post(
