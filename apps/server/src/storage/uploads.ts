@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../http/errors.js';
-import { detectImage, ImageRejected } from './images.js';
+import { ImageRejected } from './image-rejected.js';
+import { detectImage } from './images.js';
 import type { FileStorage } from './storage.js';
 
 /** Where stored media are served; a stored file's path is this prefix plus its key. */
@@ -37,9 +38,9 @@ const hasClientStatus = (err: unknown) => {
 
 /** Checks an uploaded image by its content, stores the (sanitised) image and answers its key and path. */
 export async function storeImage(storage: FileStorage, data: Buffer) {
-  let kind: ReturnType<typeof detectImage>;
+  let kind: Awaited<ReturnType<typeof detectImage>>;
   try {
-    kind = detectImage(data);
+    kind = await detectImage(data);
   } catch (err) {
     if (err instanceof ImageRejected) {
       throw new AppError('validation', err.message, [{ field: 'file', message: 'unsupportedImage' }]);
