@@ -116,9 +116,8 @@ function stringOf(schema: JsonSchema, options: Options, name: string): fc.Arbitr
 /** Every place in a JSON value (the value itself too), as paths of keys. */
 function placesOf(value: unknown, path: (string | number)[] = [], out: (string | number)[][] = []) {
   out.push(path);
-  if (Array.isArray(value)) value.forEach((v, i) => placesOf(v, [...path, i], out));
-  else if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) placesOf(v, [...path, k], out);
+  if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) placesOf(v, [...path, Array.isArray(value) ? Number(k) : k], out);
   }
   return out;
 }
