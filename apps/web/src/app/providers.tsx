@@ -5,6 +5,12 @@ import { useGeneralData } from '@/shared/api/general-data';
 import { buildTheme, tenantCssVariables } from '@/shared/theme/theme';
 import { useUiState } from '@/shared/ui-state/ui-state';
 
+/**
+ * The nonce of this page's Content-Security-Policy, which the server writes into the csp-nonce meta
+ * tag: Mantine's <style> elements carry it, as no other inline style is allowed.
+ */
+const styleNonce = () => document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce ?? '';
+
 /** Mantine with the active tenant's colours and font, in the colour scheme the user chose. */
 function TenantTheme({ children, env }: { children: ReactNode; env?: 'default' | 'test' }) {
   const darkMode = useUiState((s) => s.darkMode);
@@ -26,6 +32,7 @@ function TenantTheme({ children, env }: { children: ReactNode; env?: 'default' |
       theme={theme}
       cssVariablesResolver={resolver}
       forceColorScheme={darkMode ? 'dark' : 'light'}
+      getStyleNonce={styleNonce}
       env={env}
     >
       {children}
