@@ -21,7 +21,9 @@ describe('the web app under its Content-Security-Policy', () => {
     expect(headers['x-content-type-options']).toBe('nosniff');
     // Mantine's theme variables are in a <style> element that carries the page's nonce.
     const nonce = /'nonce-([^']+)'/.exec(headers['content-security-policy']!)![1];
-    expect(await page.evaluate(() => document.querySelector<HTMLStyleElement>('style[data-mantine-styles]')?.nonce)).toBe(nonce);
+    expect(
+      await page.evaluate(() => document.querySelector<HTMLStyleElement>('style[data-mantine-styles]')?.nonce),
+    ).toBe(nonce);
     await signIn(page, 'admin@atrium.test');
     await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
     await page.context().close();

@@ -16,7 +16,13 @@ export default defineConfig({
   // The server puts a fresh nonce here in every answer (apps/server/src/http/web-app.ts); the app reads
   // it from the csp-nonce meta tag for the <style> elements Mantine adds (docs/decisions/012).
   html: { cspNonce: '__ATRIUM_CSP_NONCE__' },
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // Every `zod` of the bundle (the contracts' too) parses without eval, as the CSP requires.
+      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/shared/csp/zod-jitless.ts', import.meta.url)) },
+    ],
+  },
   server: {
     port: 5173,
     proxy: {

@@ -2,14 +2,9 @@ import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { useGeneralData } from '@/shared/api/general-data';
+import { styleNonce } from '@/shared/csp/style-nonce';
 import { buildTheme, tenantCssVariables } from '@/shared/theme/theme';
 import { useUiState } from '@/shared/ui-state/ui-state';
-
-/**
- * The nonce of this page's Content-Security-Policy, which the server writes into the csp-nonce meta
- * tag: Mantine's <style> elements carry it, as no other inline style is allowed.
- */
-const styleNonce = () => document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce ?? '';
 
 /** Mantine with the active tenant's colours and font, in the colour scheme the user chose. */
 function TenantTheme({ children, env }: { children: ReactNode; env?: 'default' | 'test' }) {
