@@ -29,6 +29,14 @@ describe('the web app under its Content-Security-Policy', () => {
     await page.context().close();
   });
 
+  it('serves the API reference (Swagger UI) under its own policy without a violation', async () => {
+    const page = await newPage();
+    const response = await page.goto(`${BASE_URL}/core/api/docs/`);
+    expect(response!.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+    await page.getByRole('heading', { name: /Atrium API/ }).waitFor();
+    await page.context().close();
+  });
+
   it('blocks an injected inline script and style attribute, and the suite sees the violations', async () => {
     const page = await newPage();
     await page.goto(`${BASE_URL}/signin`);
