@@ -79,6 +79,10 @@ describe('deeply nested JSON', () => {
     expect(findHostileValue('body', value)?.message).toBe('nestedTooDeeply');
     expect(findHostileValue('body', { a: [{ b: 'fine' }] })).toBeNull();
   });
+
+  it('leaves raw bodies alone: a zero byte is no character', () => {
+    expect(findHostileValue('body', Buffer.from([0x7b, 0, 0x7d]))).toBeNull();
+  });
 });
 
 describe('malformed multipart on every upload route', () => {

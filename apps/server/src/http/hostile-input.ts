@@ -31,7 +31,8 @@ export function findHostileValue(where: Where, root: unknown): FieldError | null
       if (value.includes(NUL)) return { field: fieldName(where, path), message: 'nulCharacter' };
       continue;
     }
-    if (value === null || typeof value !== 'object') continue;
+    // Raw bodies (the hub's) are bytes, where a zero is no character.
+    if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) continue;
     if (path.length >= MAX_INPUT_DEPTH) return { field: fieldName(where, path), message: 'nestedTooDeeply' };
     if (Array.isArray(value)) {
       for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], path: [...path, i] });
