@@ -170,8 +170,8 @@ describe('transport fallback', () => {
     const Native = window.WebSocket;
     window.WebSocket = class extends Native {
       constructor(_url: string | URL, protocols?: string | string[]) {
-        // Nothing listens on the discard port: the connection is refused before it opens.
-        super('ws://127.0.0.1:9/', protocols);
+        // A path of this server that refuses the upgrade: same origin, so the CSP lets it try (and fail).
+        super(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/core/no-websockets`, protocols);
       }
     };
   };

@@ -1,10 +1,66 @@
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterEach } from 'vitest';
 
 export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000';
 export const DEMO_PASSWORD = 'Atrium-demo-1';
 
-/** Debian's Chromium with the flags this machine needs (no sandbox as root, no background network). */
-export function launchBrowser(): Promise<Browser> {
+/** Content-Security-Policy violations the browser reported during the current test. */
+const cspViolations: string[] = [];
+
+/** The violations reported so far, forgotten once read (for a test that provokes one on purpose). */
+export function takeCspViolations(): string[] {
+  return cspViolations.splice(0);
+}
+
+// Every test of every file that uses this module fails on a CSP violation, after its own assertions.
+afterEach(() => {
+  const found = takeCspViolations();
+  if (found.length) throw new Error(`Content-Security-Policy violations:\n${found.join('\n')}`);
+});
+
+/**
+ * Records every CSP violation in the context's pages: the page reports each as a
+ * securitypolicyviolation event, which the init script turns into a console error with the details.
+ */
+async function watchCsp(context: BrowserContext) {
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(
+        `CSP violation: ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber} (${e.sample})`,
+      );
+    });
+  });
+  context.on('console', (message) => {
+    const text = message.text();
+    if (message.type() === 'error' && /^CSP violation|Content Security Policy/.test(text)) {
+      cspViolations.push(`${message.page()?.url() ?? ''}: ${text}`);
+    }
+  });
+}
+
+/**
+ * Debian's Chromium with the flags this machine needs (no sandbox as root, no background network).
+ * Every context it opens (and so every page) is watched for CSP violations, which fail the test.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await launchChromium();
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    await watchCsp(context);
+    return context;
+  };
+  browser.newPage = async (options) => {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    // As Playwright's own newPage: the page owns its context.
+    page.once('close', () => void context.close());
+    return page;
+  };
+  return browser;
+}
+
+function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [

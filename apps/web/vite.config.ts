@@ -4,9 +4,25 @@ import { defineConfig } from 'vite';
 
 const api = process.env.ATRIUM_API ?? 'http://localhost:3000';
 
+/**
+ * Source maps are off by default: a production build ships none. WEB_SOURCEMAPS=hidden writes them
+ * (for an error tracker) without the comment that points browsers at them; the server never serves
+ * a .map file either way.
+ */
+const sourcemap = process.env.WEB_SOURCEMAPS === 'hidden' ? 'hidden' : false;
+
 export default defineConfig({
   plugins: [react()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  // The server puts a fresh nonce here in every answer (apps/server/src/http/web-app.ts); the app reads
+  // it from the csp-nonce meta tag for the <style> elements Mantine adds (docs/decisions/015).
+  html: { cspNonce: '__ATRIUM_CSP_NONCE__' },
+  resolve: {
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // Every `zod` of the bundle (the contracts' too) parses without eval, as the CSP requires.
+      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/shared/csp/zod-jitless.ts', import.meta.url)) },
+    ],
+  },
   server: {
     port: 5173,
     proxy: {
@@ -16,7 +32,7 @@ export default defineConfig({
   },
   build: {
     manifest: true,
-    sourcemap: true,
+    sourcemap,
     target: 'es2022',
     rolldownOptions: {
       treeshake: {

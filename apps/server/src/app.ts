@@ -7,8 +7,10 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { accessPolicyPlugin } from './http/access-policy.js';
-import { registerErrorHandler } from './http/errors.js';
+import { frameworkErrorHandler, registerErrorHandler } from './http/errors.js';
+import { hostileInputPlugin } from './http/hostile-input.js';
 import { createLiveSessions } from './http/live-sessions.js';
+import { API_DOCS_CSP, securityHeadersPlugin } from './http/security-headers.js';
 import { responseSerializer } from './http/serializer.js';
 import { createTokenService } from './http/tokens.js';
 import { registerWebApp } from './http/web-app.js';
@@ -53,6 +55,7 @@ export async function buildApp({ config, database, hub }: AppDeps) {
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
     bodyLimit: 1024 * 1024,
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -63,6 +66,8 @@ export async function buildApp({ config, database, hub }: AppDeps) {
   const db = database.db;
   const authenticator = { tokens: createTokenService(config.jwtSecret), sessions: createLiveSessions(db) };
   app.decorate('config', config);
+  await app.register(securityHeadersPlugin);
+  await app.register(hostileInputPlugin);
   await app.register(fastifyCookie);
   await app.register(accessPolicyPlugin, { db, authenticator });
   await app.register(hubPlugin, { config, database, authenticator, options: hub });
@@ -77,7 +82,7 @@ export async function buildApp({ config, database, hub }: AppDeps) {
     docs.addHook('onRoute', (route) => {
       route.config = { ...route.config, policy: PUBLIC };
     });
-    await docs.register(fastifySwaggerUi, { routePrefix: '/core/api/docs' });
+    await docs.register(fastifySwaggerUi, { routePrefix: '/core/api/docs', staticCSP: API_DOCS_CSP });
     docs.get('/core/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   });
 

@@ -5,11 +5,15 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createQueryClient } from './shared/api/query-client';
 import { bootstrapSession } from './shared/api/session';
+import { shareStyleNonce } from './shared/csp/style-nonce';
 import './shared/i18n/i18n';
 import { uiStore } from './shared/ui-state/ui-state';
 
 // Paint the stored colour scheme before React renders, so a dark-mode user never sees a light flash.
 document.documentElement.setAttribute('data-mantine-color-scheme', uiStore.get().darkMode ? 'dark' : 'light');
+
+// Before anything renders: the libraries that add <style> elements need the page's CSP nonce.
+shareStyleNonce();
 
 // The access token lives in memory only: a fresh page asks for one with the refresh cookie.
 void bootstrapSession();

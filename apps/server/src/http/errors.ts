@@ -1,5 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { applySecurityHeaders } from './security-headers.js';
 
 /** Every domain error code and the HTTP status it maps to; the one place where that mapping lives. */
 const STATUS = {
@@ -74,7 +75,8 @@ export function registerErrorHandler(app: FastifyInstance) {
       body.detail = errors.map((e) => `${e.field}: ${e.message}`).join('; ');
     } else if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
       // Fastify's own client errors: bad JSON, body too large, unsupported media type...
-      body = { type: 'about:blank', title: err.message, status: err.statusCode, code: err.code };
+      const status = CLIENT_STATUS[err.code] ?? err.statusCode;
+      body = { type: 'about:blank', title: err.message, status, code: err.code };
     } else {
       request.log.error({ err }, 'unhandled error');
       body = { type: 'about:blank', title: 'Something went wrong on our side', status: 500 };
@@ -82,6 +84,27 @@ export function registerErrorHandler(app: FastifyInstance) {
     body.instance = request.url.split('?')[0];
     return reply.status(body.status).type('application/problem+json').send(body);
   });
+}
+
+/** Plugins' client errors whose own status says something else than what went wrong. */
+const CLIENT_STATUS: Record<string, number> = {
+  // @fastify/multipart answers 406 Not Acceptable when the body is not multipart: it is the media type.
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 415,
+};
+
+/**
+ * Fastify's errors raised before a route is found (a malformed URL, say), which skip every hook:
+ * problem+json with the security headers, like every other answer.
+ */
+export function frameworkErrorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  applySecurityHeaders(request, reply);
+  const status = err.statusCode ?? 400;
+  const title = status < 500 ? 'Bad request' : 'Something went wrong on our side';
+  const body: ProblemBody = { type: 'about:blank', title, status, code: err.code };
+  if (status < 500) body.detail = err.message;
+  else request.log.error({ err }, 'framework error');
+  body.instance = request.url.split('?')[0];
+  return reply.status(status).type('application/problem+json').send(body);
 }
 
 /** "/customTenantProperties/primaryColor" in body -> "customTenantProperties.primaryColor". */

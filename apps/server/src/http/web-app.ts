@@ -1,8 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PUBLIC } from '@atrium/contracts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { applyWebAppCsp } from './security-headers.js';
+
+/** What the web build writes where each answer's CSP nonce goes (apps/web/vite.config.ts, html.cspNonce). */
+export const CSP_NONCE_PLACEHOLDER = '__ATRIUM_CSP_NONCE__';
 
 /**
  * Serves the built web app at / and its index.html for every deep link the SPA router owns.
@@ -10,10 +15,11 @@ import type { FastifyInstance } from 'fastify';
  */
 export async function registerWebApp(app: FastifyInstance, root: string) {
   const indexFile = join(root, 'index.html');
-  const index = existsSync(indexFile) ? readFileSync(indexFile) : null;
-  if (!index) app.log.warn({ root }, 'web app not built: run `npm run build` to serve it');
+  // The page split where the nonce goes, so each answer is a join rather than a search.
+  const indexParts = existsSync(indexFile) ? readFileSync(indexFile, 'utf8').split(CSP_NONCE_PLACEHOLDER) : null;
+  if (!indexParts) app.log.warn({ root }, 'web app not built: run `npm run build` to serve it');
 
-  if (index) {
+  if (indexParts) {
     await app.register(async (web) => {
       web.addHook('onRoute', (route) => {
         route.config = { ...route.config, policy: PUBLIC };
@@ -22,6 +28,8 @@ export async function registerWebApp(app: FastifyInstance, root: string) {
         root,
         wildcard: false,
         index: false,
+        // index.html only with its nonce (below); source maps never, even when a build made them.
+        globIgnore: ['index.html', '**/*.map'],
         setHeaders(res, path) {
           // Hashed assets never change; anything else must be revalidated.
           res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -33,7 +41,12 @@ export async function registerWebApp(app: FastifyInstance, root: string) {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const isPage = request.method === 'GET' && !path.startsWith('/core/') && !/\.\w+$/.test(path);
-    if (index && isPage) return reply.header('cache-control', 'no-cache').type('text/html').send(index);
+    if (indexParts && isPage) {
+      // A fresh nonce per answer: only the <style> elements this page's own code adds carry it.
+      const nonce = randomBytes(16).toString('base64');
+      applyWebAppCsp(reply, nonce);
+      return reply.header('cache-control', 'no-cache').type('text/html').send(indexParts.join(nonce));
+    }
     return reply
       .status(404)
       .type('application/problem+json')

@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { useGeneralData } from '@/shared/api/general-data';
+import { styleNonce } from '@/shared/csp/style-nonce';
 import { buildTheme, tenantCssVariables } from '@/shared/theme/theme';
 import { useUiState } from '@/shared/ui-state/ui-state';
 
@@ -26,6 +27,7 @@ function TenantTheme({ children, env }: { children: ReactNode; env?: 'default' |
       theme={theme}
       cssVariablesResolver={resolver}
       forceColorScheme={darkMode ? 'dark' : 'light'}
+      getStyleNonce={styleNonce}
       env={env}
     >
       {children}

@@ -17,8 +17,8 @@ import {
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../http/errors.js';
 import { principalOf } from '../../http/tenant-context.js';
+import { readUploadedFile } from '../../storage/uploads.js';
 
 const policy = POLICIES.tenantAdmins;
 const superOnly = POLICIES.superadmins;
@@ -99,16 +99,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: importPreviewSchema },
       },
     },
-    async (request) => {
-      if (!request.isMultipart()) {
-        throw new AppError('validation', 'Send the file as multipart/form-data', [
-          { field: 'file', message: 'required' },
-        ]);
-      }
-      const file = await request.file();
-      if (!file) throw new AppError('validation', 'No file was sent', [{ field: 'file', message: 'required' }]);
-      return users.importPreview(principalOf(request), await file.toBuffer());
-    },
+    async (request) => users.importPreview(principalOf(request), await readUploadedFile(request)),
   );
 
   app.post(

@@ -1,9 +1,22 @@
 import { Badge, Code, Group, Modal, ScrollArea, Stack, Tabs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { OutboxMail } from '@/features/mail/api/outbox';
+import { styleNonce } from '@/shared/csp/style-nonce';
 import { formatDateTime } from '@/shared/format/date';
 import classes from './mail-preview.module.css';
 import { STATUS_COLOR } from './status-color';
+
+/**
+ * The frame's document. A srcdoc frame lives under this page's Content-Security-Policy, so its style
+ * sheets (ours and the mail's) carry the page's nonce; style attributes in a mail stay blocked.
+ */
+function frameDocument(html: string) {
+  const nonce = styleNonce();
+  const base =
+    'body{font-family:system-ui,sans-serif;font-size:14px;line-height:1.5;color:#1f1f1f;background:#fff;margin:16px;word-break:break-word}';
+  const mail = html.replace(/<style(?=[\s>])/gi, `<style nonce="${nonce}"`);
+  return `<!doctype html><meta charset="utf-8"><base target="_blank"><style nonce="${nonce}">${base}</style>${mail}`;
+}
 
 /**
  * One mail as it was sent. The HTML shows in a sandboxed frame with no scripts and no way to reach
@@ -49,7 +62,7 @@ export function MailPreview({ mail, onClose }: { mail: OutboxMail | null; onClos
                 className={classes.frame}
                 sandbox=""
                 referrerPolicy="no-referrer"
-                srcDoc={`<!doctype html><meta charset="utf-8"><base target="_blank"><style>body{font-family:system-ui,sans-serif;font-size:14px;line-height:1.5;color:#1f1f1f;background:#fff;margin:16px;word-break:break-word}</style>${mail.html}`}
+                srcDoc={frameDocument(mail.html)}
               />
             </Tabs.Panel>
             <Tabs.Panel value="text" pt="sm">

@@ -5,7 +5,8 @@ import { problemLines } from './problem-messages';
 
 const t = i18n.t;
 
-// Pinned to what users read before the features shared one mapper.
+// Pinned to what users read before the features shared one mapper; since then a 429 says how long to wait
+// (wrong current passwords count against the sign-in limit).
 describe('profile failure messages', () => {
   it.each<[FailureName, string[]]>([
     ['network', ['Could not reach the server. Check your connection and try again.']],
@@ -17,9 +18,9 @@ describe('profile failure messages', () => {
     ['quotaExceeded', ['At most 5 users.']],
     ['noActiveTenant', ['Choose an active tenant first']],
     ['invalidCredentials', ['Wrong email or password']],
-    ['throttled', ['Too many attempts']],
+    ['throttled', ['Too many wrong passwords. Try again in 3 min.']],
     ['uploadVolumeExceeded', ['You have uploaded as much as you may in an hour. Try again in 13 min.']],
-    ['throttledWithoutRetryAfter', ['Something went wrong. Please try again.']],
+    ['throttledWithoutRetryAfter', ['Too many wrong passwords. Try again in 1 min.']],
     ['bodyTooLarge', ['The picture is larger than 1 MB.']],
     ['notFound', ['No such user']],
     ['clientErrorWithoutDetail', ['Something went wrong. Please try again.']],

@@ -1,0 +1,139 @@
+import { performance } from 'node:perf_hooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/harness.js';
+import { multipart } from '../../test/multipart.js';
+import { MAX_IMAGE_SIDE, SVG_LIMITS } from './image-limits.js';
+
+const SVG_OPEN = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">';
+
+/** A PNG whose header claims width x height; the pixel data would be a few bytes of zlib. */
+function pngOf(width: number, height: number) {
+  const header = Buffer.alloc(33);
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(header);
+  header.writeUInt32BE(13, 8);
+  header.write('IHDR', 12, 'latin1');
+  header.writeUInt32BE(width, 16);
+  header.writeUInt32BE(height, 20);
+  header.set([8, 6, 0, 0, 0], 24);
+  return header;
+}
+
+/** A JPEG with an APP0 segment and then a baseline frame header of width x height. */
+function jpegOf(width: number, height: number) {
+  const sof = Buffer.from([0xff, 0xc0, 0, 11, 8, 0, 0, 0, 0, 1, 1, 0x11, 0]);
+  sof.writeUInt16BE(height, 5);
+  sof.writeUInt16BE(width, 7);
+  const app0 = Buffer.from([0xff, 0xe0, 0, 16, ...Buffer.from('JFIF\0'), 1, 1, 0, 0, 1, 0, 1, 0, 0]);
+  return Buffer.concat([Buffer.from([0xff, 0xd8]), app0, sof, Buffer.from([0xff, 0xd9])]);
+}
+
+/** An ICO holding one PNG image. */
+function icoWith(png: Buffer) {
+  const dir = Buffer.alloc(22);
+  dir.writeUInt16LE(1, 2);
+  dir.writeUInt16LE(1, 4);
+  dir.writeUInt32LE(png.length, 6 + 8);
+  dir.writeUInt32LE(22, 6 + 12);
+  return Buffer.concat([dir, png]);
+}
+
+let ctx: TestContext;
+let auth: Record<string, string>;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  ({ auth } = await ctx.actor(['User']));
+});
+afterAll(() => ctx.close());
+
+const upload = (data: Buffer | string) => {
+  const form = multipart(Buffer.from(data), 'logo');
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/core/api/me/avatar',
+    headers: { ...auth, ...form.headers },
+    payload: form.payload,
+  });
+};
+
+/**
+ * Answers how long each /health request took while `work` ran: requests go one after another, so
+ * any time the event loop is held up shows as one slow health answer.
+ */
+async function healthLatenciesDuring<T>(work: PromiseLike<T>): Promise<{ result: T; latencies: number[] }> {
+  let done = false;
+  // inject() answers a thenable that starts the request when awaited: a real promise starts it now.
+  const finished = Promise.resolve(work).finally(() => {
+    done = true;
+  });
+  const latencies: number[] = [];
+  while (!done) {
+    const started = performance.now();
+    const res = await ctx.app.inject({ url: '/core/api/health' });
+    latencies.push(performance.now() - started);
+    expect(res.statusCode).toBe(200);
+    // An injected request may complete without leaving the microtask queue: let I/O have its turn.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return { result: await finished, latencies };
+}
+
+describe('expensive images', () => {
+  it('refuses rasters whose pixels would be too many to decode, and keeps ordinary ones', async () => {
+    const huge = MAX_IMAGE_SIDE * 6;
+    for (const data of [
+      pngOf(huge, huge),
+      pngOf(MAX_IMAGE_SIDE + 1, 1),
+      jpegOf(huge, 20_000),
+      icoWith(pngOf(huge, 16)),
+    ]) {
+      const res = await upload(data);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().detail).toMatch(/too large/);
+    }
+    for (const data of [pngOf(512, 512), jpegOf(4032, 3024), icoWith(pngOf(32, 32))]) {
+      expect((await upload(data)).statusCode).toBe(201);
+    }
+  });
+
+  const bombs: [string, string][] = [
+    ['too many elements', `${SVG_OPEN}${'<g/>'.repeat(200_000)}</svg>`],
+    ['deep nesting', `${SVG_OPEN}${'<g>'.repeat(100_000)}${'</g>'.repeat(100_000)}</svg>`],
+    [
+      'too many attributes',
+      `${SVG_OPEN}<rect ${Array.from({ length: 5000 }, (_, i) => `a${i}="1"`).join(' ')}/></svg>`,
+    ],
+    ['a huge drawing size', '<svg xmlns="http://www.w3.org/2000/svg" width="1e7" height="10"><rect/></svg>'],
+    ['a huge size in other units', '<svg xmlns="http://www.w3.org/2000/svg" width="5000cm" height="10"/>'],
+    [
+      'entity expansion',
+      `<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "${'x'.repeat(100)}"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]><svg xmlns="http://www.w3.org/2000/svg"><text>&b;</text></svg>`,
+    ],
+    ['an unterminated tag', `${SVG_OPEN}<rect x="${'1'.repeat(500_000)}</svg>`],
+  ];
+
+  for (const [name, svg] of bombs) {
+    it(`refuses an SVG with ${name} quickly, without holding up other requests`, async () => {
+      const started = performance.now();
+      const { result, latencies } = await healthLatenciesDuring(upload(svg));
+      expect(result.statusCode).toBe(400);
+      expect(result.headers['content-type']).toContain('application/problem+json');
+      expect(performance.now() - started).toBeLessThan(1000);
+      expect(Math.max(0, ...latencies)).toBeLessThan(100);
+    });
+  }
+
+  it('cleans a large SVG within the limits off the event loop: other requests are not held up', async () => {
+    const shapes = Array.from(
+      { length: SVG_LIMITS.elements - 10 },
+      (_, i) =>
+        `<rect x="${i % 100}" y="${i % 97}" width="3" height="4" fill="#${(i % 4096).toString(16).padStart(3, '0')}"/>`,
+    ).join('');
+    const svg = `${SVG_OPEN}<g>${shapes}</g></svg>`;
+    expect(svg.length).toBeLessThan(1024 * 1024);
+    const { result, latencies } = await healthLatenciesDuring(upload(svg));
+    expect(result.statusCode).toBe(201);
+    // The cleaning took a while, during which health kept answering.
+    expect(latencies.length).toBeGreaterThan(5);
+    expect(Math.max(...latencies)).toBeLessThan(100);
+  });
+});

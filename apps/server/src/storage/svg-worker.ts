@@ -1,0 +1,17 @@
+import { parentPort } from 'node:worker_threads';
+import { ImageRejected } from './image-rejected.js';
+import { sanitizeSvg } from './svg-sanitizer.js';
+
+export type SvgJob = { id: number; text: string };
+export type SvgOutcome = { id: number } & ({ svg: string } | { rejected: string } | { failed: string });
+
+/** The SVG cleaner's thread (svg-thread.ts): one job at a time, each answered by its id. */
+parentPort?.on('message', ({ id, text }: SvgJob) => {
+  let outcome: SvgOutcome;
+  try {
+    outcome = { id, svg: sanitizeSvg(text) };
+  } catch (err) {
+    outcome = err instanceof ImageRejected ? { id, rejected: err.message } : { id, failed: String(err) };
+  }
+  parentPort?.postMessage(outcome);
+});
