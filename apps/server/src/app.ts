@@ -10,6 +10,7 @@ import { accessPolicyPlugin } from './http/access-policy.js';
 import { registerErrorHandler } from './http/errors.js';
 import { createLiveSessions, type LiveSessions } from './http/live-sessions.js';
 import { responseSerializer } from './http/serializer.js';
+import { tenantScopePlugin } from './http/tenant-scope.js';
 import { createTokenService, type TokenService } from './http/tokens.js';
 import { registerWebApp } from './http/web-app.js';
 import { type HubOptions, type HubService, hubPlugin } from './hub/index.js';
@@ -79,6 +80,7 @@ export async function buildApp({ config, database, hub }: AppDeps) {
   const mailer = createMailer(database.db, transport, app.log);
   app.addHook('onClose', () => mailer.close());
   await app.register(fastifyCookie);
+  await app.register(tenantScopePlugin);
   await app.register(accessPolicyPlugin, { db: database.db, authenticator });
   await app.register(hubPlugin, { config, database, authenticator, options: hub });
   const deps = { config, db: database.db, tokens, sessions, mailer, hub: app.hub };

@@ -12,6 +12,7 @@ import {
   userRoles,
   users,
 } from '../src/db/schema/index.js';
+import { crossTenant } from '../src/db/tenant-scope.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
 
 const PASSWORD = 'Correct-horse-1';
@@ -64,7 +65,9 @@ export function makeFactories(db: Db) {
     },
 
     async userGroup(tenantId: string, name = `Group ${randomUUID().slice(0, 6)}`) {
-      const [group] = await db.insert(userGroups).values({ tenantId, name }).returning();
+      const [group] = await crossTenant('test fixtures', () =>
+        db.insert(userGroups).values({ tenantId, name }).returning(),
+      );
       return group!;
     },
   };

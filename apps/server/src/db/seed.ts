@@ -24,6 +24,7 @@ import {
   userRoles,
   users,
 } from './schema/index.js';
+import { crossTenant } from './tenant-scope.js';
 
 /** The password of every demo account (documented in the README). */
 export const DEMO_PASSWORD = 'Atrium-demo-1';
@@ -69,9 +70,11 @@ const DEMO_USERS: DemoUser[] = [
 
 /**
  * Two tenants (Northwind is a partner tenant running Harbour) and one account per role.
- * Runs once: does nothing when any tenant exists.
+ * Runs once: does nothing when any tenant exists. It writes both tenants' content.
  */
-export async function seedDemo(db: Db) {
+export const seedDemo = (db: Db) => crossTenant('seed: demo data', () => insertDemo(db));
+
+async function insertDemo(db: Db) {
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(tenants);
   if (n > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);

@@ -14,6 +14,7 @@ import {
   type UserSelectQuery,
 } from '@atrium/contracts';
 import type { Db } from '../../db/client.js';
+import { acrossTenants, crossTenant } from '../../db/tenant-scope.js';
 import { AppError, type FieldError } from '../../http/errors.js';
 import { refuseWhileImpersonating } from '../../http/tenant-context.js';
 import type { Principal } from '../../http/tokens.js';
@@ -245,7 +246,7 @@ export function createUsersService(db: Db, deps: { auth: AuthService; tenants: T
     for (const tenantId of tenantIds) await deps.auth.revokeUserSessionsInTenant(userId, tenantId, 'removedFromTenant');
   }
 
-  return {
+  const service = {
     async list(principal: Principal, q: UserListQuery) {
       const scope = scopeOf(principal);
       if (q.groupIds.length) {
@@ -264,8 +265,11 @@ export function createUsersService(db: Db, deps: { auth: AuthService; tenants: T
         limit: q.take,
         offset: (q.page - 1) * q.take,
       };
-      const rows = await repo.listUsers(db, filter);
-      const total = rows[0]?.total ?? (filter.offset > 0 ? await repo.countUsers(db, filter) : 0);
+      // Without an active tenant, a super administrator sees each user's groups in every tenant.
+      const read = <T>(fn: () => Promise<T>) =>
+        filter.groupsTenantId ? fn() : crossTenant('users list: groups of every tenant', fn);
+      const rows = await read(() => repo.listUsers(db, filter));
+      const total = rows[0]?.total ?? (filter.offset > 0 ? await read(() => repo.countUsers(db, filter)) : 0);
       return {
         data: rows.map(({ total: _t, ...r }) => ({ ...r, fullName: [r.name, r.surname].filter(Boolean).join(' ') })),
         total,
@@ -539,6 +543,17 @@ export function createUsersService(db: Db, deps: { auth: AuthService; tenants: T
         })),
       );
     },
+  };
+  // An account's details and edits reach its groups and memberships in every tenant the caller
+  // manages (every tenant for a super administrator), not only the active one; the scope checks
+  // above keep them to those tenants.
+  const account = 'users: account administration';
+  return {
+    ...service,
+    get: acrossTenants(account, service.get),
+    create: acrossTenants(account, service.create),
+    update: acrossTenants(account, service.update),
+    restore: acrossTenants(account, service.restore),
   };
 }
 export type UsersService = ReturnType<typeof createUsersService>;

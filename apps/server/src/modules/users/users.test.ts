@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
 import { describeTenantIsolation } from '../../../test/isolation.js';
 import { sessions, tenantMemberships, users } from '../../db/schema/index.js';
+import { crossTenant } from '../../db/tenant-scope.js';
 import { AppError } from '../../http/errors.js';
 import { writeConflict } from './users.service.js';
 
@@ -61,7 +62,9 @@ describe('GET /core/api/users', () => {
     await ctx.factories.user({ name: 'Bo', surname: `Berg${tag}`, email: `bo-${tag}@example.test` });
     const gone = await ctx.factories.user({ name: 'Carl', surname: `Berg${tag}`, deletedAt: new Date() });
     const { userGroupMembers } = await import('../../db/schema/index.js');
-    await ctx.db.insert(userGroupMembers).values({ groupId: group.id, userId: anna.id });
+    await crossTenant('test fixtures', () =>
+      ctx.db.insert(userGroupMembers).values({ groupId: group.id, userId: anna.id }),
+    );
 
     const all = (await api('GET', `/users?search=berg${tag}`, su.auth)).json();
     expect(all).toMatchObject({ total: 3, page: 1, take: 50 });
