@@ -1,15 +1,6 @@
-import { AsyncResource } from 'node:async_hooks';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { enterTenant, runInScope } from '../db/tenant-scope.js';
-
-const resumeScope = Symbol('tenantScope');
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    [resumeScope]: AsyncResource | null;
-  }
-}
 
 /**
  * Runs every request in a tenant scope of its own (db/tenant-scope.ts): none at first, then, once the
@@ -19,25 +10,15 @@ declare module 'fastify' {
  */
 export const tenantScopePlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorateRequest(resumeScope, null);
-
-    // Callback style, so that the rest of the request's hooks run inside the store.
+    // Callback style, so that the rest of the request (Fastify carries the async context through
+    // body parsing) runs inside the store.
     app.addHook('onRequest', (request, _reply, done) => {
-      runInScope({ tenantId: null, crossTenant: null, log: request.log }, () => {
-        request[resumeScope] = new AsyncResource('atrium-tenant-scope');
-        done();
-      });
+      runInScope({ tenantId: null, crossTenant: null, log: request.log }, done);
     });
-
-    // After onRequest (authentication) and body parsing, whose stream events run outside the store:
-    // enter it again, now with the caller's tenant.
+    // After every onRequest hook, the access policy's authentication included.
     app.addHook('preValidation', (request, _reply, done) => {
-      const resource = request[resumeScope];
-      if (!resource) return done();
-      resource.runInAsyncScope(() => {
-        enterTenant(request.principal?.tenantId ?? null);
-        done();
-      });
+      enterTenant(request.principal?.tenantId ?? null);
+      done();
     });
   },
   { name: 'tenant-scope' },
