@@ -1,6 +1,7 @@
 import { NOTIFICATION_INTERVALS } from '@atrium/contracts';
 import { PGlite } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../test/harness.js';
 import { type Database, type Db, openDatabase } from './client.js';
@@ -193,6 +194,21 @@ describe('row-level security on tenant-owned tables', () => {
     );
     const owned = TENANT_OWNED.filter((t) => t !== 'user_group_members');
     expect(withTenantColumn.map((r) => r.name)).toEqual([...owned, ...PLATFORM_WITH_TENANT].sort());
+  });
+
+  it('grants the app role the tables that later migrations create', async () => {
+    // As a later migration would: a new table, created by the login role that ran the migrations.
+    const create = 'create table later_migration_table (id int primary key)';
+    if (database.kind === 'postgres') {
+      const owner = new pg.Client({ connectionString: database.pool!.options.connectionString });
+      await owner.connect();
+      await owner.query(create).finally(() => owner.end());
+    } else {
+      await database.pglite!.exec(`reset role; ${create}; set role ${APP_ROLE}`);
+    }
+    await db.execute(sql`insert into later_migration_table values (1)`);
+    expect(await rowsOf(db, sql`select id from later_migration_table`)).toEqual([{ id: 1 }]);
+    await db.execute(sql`delete from later_migration_table`);
   });
 
   it('seeds the demo data of both tenants across tenants', async () => {
