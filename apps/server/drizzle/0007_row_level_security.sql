@@ -6,7 +6,10 @@
 -- same time: a concurrent or earlier creation is fine.
 DO $$
 BEGIN
-  CREATE ROLE atrium_app NOLOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE NOINHERIT;
+  -- Looked up first: a login role without CREATEROLE may use a role that its DBA created.
+  IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'atrium_app') THEN
+    CREATE ROLE atrium_app NOLOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE NOINHERIT;
+  END IF;
 EXCEPTION WHEN duplicate_object OR unique_violation THEN
   NULL;
 END $$;
@@ -17,8 +20,12 @@ BEGIN
   IF NOT pg_has_role(current_user, 'atrium_app', 'MEMBER') THEN
     EXECUTE format('GRANT atrium_app TO %I', current_user);
   END IF;
-EXCEPTION WHEN unique_violation THEN
-  NULL;
+EXCEPTION
+  WHEN unique_violation THEN
+    NULL;
+  WHEN insufficient_privilege THEN
+    RAISE EXCEPTION 'The login role % cannot make itself a member of atrium_app', current_user
+      USING HINT = format('As a superuser, run: GRANT atrium_app TO %I', current_user);
 END $$;
 --> statement-breakpoint
 GRANT USAGE ON SCHEMA public TO atrium_app;
