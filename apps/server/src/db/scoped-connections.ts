@@ -1,6 +1,6 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import pg from 'pg';
-import { APP_ROLE, currentScope, scopeSettings, type TenantScope } from './tenant-scope.js';
+import { APP_ROLE, currentScope, scopeSettings } from './tenant-scope.js';
 
 /** What one connection's session carries: its role (null: the login role) and its tenant settings. */
 type Session = { role: string | null; tenant: string; cross: string };
@@ -8,12 +8,16 @@ type Session = { role: string | null; tenant: string; cross: string };
 /** A new connection: the login role, no setting (which the policies read as no tenant). */
 const fresh = (): Session => ({ role: null, tenant: '', cross: '' });
 
+type Wanted = ReturnType<typeof scopeSettings>;
+
+/** The settings of the running work's scope, read at once: the work may wait before it runs. */
+const wantedNow = (): Wanted => scopeSettings(currentScope());
+
 /**
  * The statement that brings a session to a scope, or null when it is there already. Session-level
  * (set_config's false): set before the work's first statement, it holds for its transaction too.
  */
-function sessionChange(session: Session, role: string | null, scope: TenantScope) {
-  const { tenant, cross } = scopeSettings(scope);
+function sessionChange(session: Session, role: string | null, { tenant, cross }: Wanted) {
   const roleChanges = role !== null && session.role !== role;
   if (!roleChanges && session.tenant === tenant && session.cross === cross) return null;
   const next: Session = { role: roleChanges ? role : session.role, tenant, cross };
@@ -74,9 +78,7 @@ export class ScopedPool extends pg.Pool {
   override connect(
     callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
   ): Promise<pg.PoolClient> | undefined {
-    // The scope is the caller's now: a checkout that waits for a free connection must not take
-    // whatever context resumes it.
-    const ready = this.#checkout(currentScope());
+    const ready = this.#checkout(wantedNow());
     if (!callback) return ready;
     ready.then(
       (client) => callback(undefined, client, (release) => client.release(release as Error | boolean | undefined)),
@@ -85,10 +87,10 @@ export class ScopedPool extends pg.Pool {
     return undefined;
   }
 
-  async #checkout(scope: TenantScope): Promise<pg.PoolClient> {
+  async #checkout(wanted: Wanted): Promise<pg.PoolClient> {
     const client = await super.connect();
     const session = this.#sessions.get(client) ?? fresh();
-    const change = sessionChange(session, this.#role, scope);
+    const change = sessionChange(session, this.#role, wanted);
     if (!change) return client;
     try {
       await client.query(change.query);
@@ -128,9 +130,9 @@ export class ScopedPglite {
   }
 
   #inTurn<T>(work: () => Promise<T>): Promise<T> {
-    const scope = currentScope();
+    const wanted = wantedNow();
     const result = this.#turn.then(async () => {
-      const change = sessionChange(this.#session, this.#role, scope);
+      const change = sessionChange(this.#session, this.#role, wanted);
       if (change) {
         await this.raw.query(change.query.text, change.query.values);
         this.#session = change.next;
