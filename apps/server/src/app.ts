@@ -12,6 +12,7 @@ import { hostileInputPlugin } from './http/hostile-input.js';
 import { createLiveSessions } from './http/live-sessions.js';
 import { API_DOCS_CSP, securityHeadersPlugin } from './http/security-headers.js';
 import { responseSerializer } from './http/serializer.js';
+import { tenantScopePlugin } from './http/tenant-scope.js';
 import { createTokenService } from './http/tokens.js';
 import { registerWebApp } from './http/web-app.js';
 import { type HubOptions, hubPlugin } from './hub/index.js';
@@ -69,6 +70,7 @@ export async function buildApp({ config, database, hub }: AppDeps) {
   await app.register(securityHeadersPlugin);
   await app.register(hostileInputPlugin);
   await app.register(fastifyCookie);
+  await app.register(tenantScopePlugin);
   await app.register(accessPolicyPlugin, { db, authenticator });
   await app.register(hubPlugin, { config, database, authenticator, options: hub });
   await app.register(fastifySwagger, {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FeatureName, Role } from '@atrium/contracts';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../src/db/client.js';
+import { crossTenant } from '../src/db/tenant-scope.js';
 import { hashPassword } from '../src/modules/auth/password-hashing.js';
 import { features, tenantFeatures, tenants } from '../src/modules/tenants/tenants.schema.js';
 import { userGroups } from '../src/modules/usergroups/usergroups.schema.js';
@@ -57,7 +58,9 @@ export function makeFactories(db: Db) {
     },
 
     async userGroup(tenantId: string, name = `Group ${randomUUID().slice(0, 6)}`) {
-      const [group] = await db.insert(userGroups).values({ tenantId, name }).returning();
+      const [group] = await crossTenant('test fixtures', () =>
+        db.insert(userGroups).values({ tenantId, name }).returning(),
+      );
       return group!;
     },
   };

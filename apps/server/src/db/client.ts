@@ -8,6 +8,7 @@ import { type PgDatabase, PgDialect, type PgQueryResultHKT, type PgTransaction }
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { DEFAULT_POOL_SIZE } from '../config.js';
+import { ScopedPglite, ScopedPool } from './scoped-connections.js';
 
 // No schema is given to drizzle: it serves only its relational query API, which nothing uses. Tables
 // live in their modules (modules/*/*.schema.ts) and are imported where they are queried.
@@ -23,6 +24,11 @@ export type Database = {
   /** The node-postgres pool when on a real server (the hub backplane listens through it). */
   pool?: pg.Pool;
   pglite?: PGlite;
+  /**
+   * Hands every connection to the app role, to which row-level security applies (decision 016),
+   * and refuses a role that would bypass it. migrate() calls it once the login role has migrated.
+   */
+  useAppRole: () => Promise<void>;
 };
 
 /**
@@ -44,13 +50,14 @@ export async function openDatabase(opts: {
   poolSize?: number;
 }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool(poolConfig(opts.url, opts.poolSize));
+    // Each checkout brings the connection to the running work's tenant scope (db/tenant-scope.ts).
+    const pool = new ScopedPool(poolConfig(opts.url, opts.poolSize));
     // An idle client whose connection ends (server restart, terminated backend, a test database
     // dropped WITH (FORCE)) is reported on the pool; unheard, that 'error' would end the process.
     // The pool drops that client and opens a new one when next needed.
     pool.on('error', () => {});
     const db = drizzlePg({ client: pool, casing: 'snake_case' }) as unknown as Db;
-    return { db, kind: 'postgres', pool, close: () => pool.end() };
+    return { db, kind: 'postgres', pool, close: () => pool.end(), useAppRole: () => pool.useAppRole() };
   }
   let dir: string | undefined;
   if (opts.dataDir) {
@@ -58,8 +65,10 @@ export async function openDatabase(opts: {
     mkdirSync(dir, { recursive: true });
   }
   const client = await PGlite.create(dir);
-  const db = drizzlePglite({ client, casing: 'snake_case' }) as unknown as Db;
-  return { db, kind: 'pglite', pglite: client, close: () => client.close() };
+  // Queries take turns on the one connection, each in its work's tenant scope.
+  const scoped = new ScopedPglite(client);
+  const db = drizzlePglite({ client: scoped as unknown as PGlite, casing: 'snake_case' }) as unknown as Db;
+  return { db, kind: 'pglite', pglite: client, close: () => client.close(), useAppRole: () => scoped.useAppRole() };
 }
 
 const dialect = new PgDialect({ casing: 'snake_case' });

@@ -12,6 +12,7 @@ const MIGRATION_LOCK = 724_511;
 export async function migrate(database: Database): Promise<void> {
   if (database.kind === 'pglite') {
     await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
+    await database.useAppRole();
     return;
   }
   const client = await database.pool!.connect();
@@ -22,4 +23,6 @@ export async function migrate(database: Database): Promise<void> {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
     client.release();
   }
+  // Migrations ran as the login role, which owns the tables; the app's queries run as one that does not.
+  await database.useAppRole();
 }

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
+import { withTenant } from '../db/tenant-scope.js';
 import type { Authenticator } from '../http/access-policy.js';
 import { userGroupMembers, userGroups } from '../modules/usergroups/usergroups.schema.js';
 import { type Backplane, memoryBackplane } from './backplane.js';
@@ -66,7 +67,8 @@ export const hubPlugin = fp<HubPluginOptions>(
     const hub = new Hub(
       { ...defaultHubOptions, ...options },
       log,
-      (userId, tenantId) => userGroupsOf(database.db, userId, tenantId),
+      // In the connection's tenant, whichever request (or none) asks.
+      (userId, tenantId) => withTenant(tenantId, () => userGroupsOf(database.db, userId, tenantId)),
       // Every process applies revocations, so each forgets the sessions it took as live.
       (sessionIds) => authenticator.sessions.forget(sessionIds),
     );

@@ -7,6 +7,7 @@ import {
 } from '@atrium/contracts';
 import { count, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { crossTenant } from '../db/tenant-scope.js';
 import { hashPassword } from './auth/password-hashing.js';
 import {
   notificationEventTypes,
@@ -45,9 +46,11 @@ const DEMO_USERS: DemoUser[] = [
 /**
  * Demo data across the modules: two tenants (Northwind is a partner tenant running Harbour), one
  * account per role, groups and notifications. Runs once, after the reference data (MODULES' seed
- * steps): does nothing when any tenant exists.
+ * steps): does nothing when any tenant exists. It writes both tenants' content.
  */
-export async function seedDemo(db: Db) {
+export const seedDemo = (db: Db) => crossTenant('seed: demo data', () => insertDemo(db));
+
+async function insertDemo(db: Db) {
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(tenants);
   if (n > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);

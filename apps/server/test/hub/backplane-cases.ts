@@ -2,6 +2,7 @@ import { HUB_EVENTS } from '@atrium/contracts';
 import { HttpTransportType, type HubConnection, HubConnectionState } from '@microsoft/signalr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/client.js';
+import { migrate } from '../../src/db/migrate.js';
 import { type HubServer, hubClient, nextCall, startHubServer } from './hub-helpers.js';
 
 /**
@@ -21,6 +22,8 @@ export function describeTwoProcesses(name: string, env: Record<string, string>) 
       // On PostgreSQL the second process has its own pool, as a separate process would.
       const url = a.database.pool?.options.connectionString;
       second = url ? await openDatabase({ url, dataDir: null }) : null;
+      // Started as a process starts: migrations (nothing left to do), then the app role.
+      if (second) await migrate(second);
       b = await startHubServer({ env, database: second ?? a.database });
       tenant = (await a.factories.tenant()).id;
     });

@@ -10,6 +10,7 @@ import {
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { Database } from '../../src/db/client.js';
+import { crossTenant } from '../../src/db/tenant-scope.js';
 import type { HubOptions } from '../../src/hub/index.js';
 import { diagnosticMethods } from '../../src/hub/methods.js';
 import { userGroupMembers } from '../../src/modules/usergroups/usergroups.schema.js';
@@ -108,7 +109,7 @@ export async function startHubServer(opts: ServerOptions = {}) {
     activate,
     impersonate,
     async addToGroup(groupId: string, userId: string) {
-      await database.db.insert(userGroupMembers).values({ groupId, userId });
+      await crossTenant('test fixtures', () => database.db.insert(userGroupMembers).values({ groupId, userId }));
     },
     /** Closes gracefully (clients are told to reconnect), then listens again on the same port. */
     async restart(pauseMs = 0) {

@@ -1,5 +1,6 @@
 import { HUB_EVENTS, type NotificationEventTypeName, type Role, type SendDailyMailsResult } from '@atrium/contracts';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
+import { crossTenant, withTenant } from '../../db/tenant-scope.js';
 import { AppError } from '../../http/errors.js';
 import { refuseWhileImpersonating } from '../../http/tenant-context.js';
 import type { Principal } from '../../http/tokens.js';
@@ -47,7 +48,10 @@ export function createNotificationsService(deps: {
       const eventTypeId = await repo.findEventTypeId(db, eventType);
       // Event types are reference data seeded at start-up: a missing one is a bug, not bad input.
       if (!eventTypeId) throw new Error(`Unknown notification event type ${eventType}`);
-      const row = await repo.insertNotification(db, { tenantId, userId, eventTypeId, title, body });
+      // Written in the tenant it is for, which the producer names.
+      const row = await withTenant(tenantId, () =>
+        repo.insertNotification(db, { tenantId, userId, eventTypeId, title, body }),
+      );
       await hub.sendToUser(userId, HUB_EVENTS.ReloadNotifications);
       return row;
     },
@@ -64,7 +68,7 @@ export function createNotificationsService(deps: {
       if (!canSendDailyMails(config.dailyMailSenders, { email: caller.email, roles: principal.roles })) {
         throw new AppError('forbidden', 'Your account may not send the daily mails');
       }
-      const result = await db.transaction(async (tx) => {
+      const claimAndQueue = async (tx: Tx) => {
         const items = await repo.claimDailyDigest(tx);
         const byUser = new Map<string, { user: (typeof items)[number]; entries: DigestEntry[] }>();
         for (const item of items) {
@@ -78,7 +82,9 @@ export function createNotificationsService(deps: {
         const counts = { users: byUser.size, notifications: items.length };
         await audit.record({ actorId: caller.id, action: 'notifications.dailyMailsSent', data: counts }, tx);
         return counts;
-      });
+      };
+      // Digests gather every tenant's notifications; the audit entry records each run.
+      const result = await crossTenant('notifications: daily mails', () => db.transaction(claimAndQueue));
       if (result.users) mail.kick();
       return result;
     },

@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
+import { crossTenant } from '../../db/tenant-scope.js';
 import { AppError } from '../../http/errors.js';
 import { auditLog } from '../audit/audit.schema.js';
 import { createAuditService } from '../audit/audit.service.js';
@@ -50,10 +51,12 @@ async function eventTypeId(name: NotificationEventTypeName) {
   return eventTypeIds.get(name)!;
 }
 
+// Fixtures and checks reach into any tenant's notifications (tenant-owned tables under row-level security).
+const fixtures = <T>(fn: () => Promise<T>) => crossTenant('test fixtures', fn);
+
 async function subscribe(userId: string, tenantId: string, type: NotificationEventTypeName, interval: number) {
-  await ctx.db
-    .insert(notificationSubscriptions)
-    .values({ userId, tenantId, eventTypeId: await eventTypeId(type), interval });
+  const values = { userId, tenantId, eventTypeId: await eventTypeId(type), interval };
+  await fixtures(() => ctx.db.insert(notificationSubscriptions).values(values));
 }
 
 async function notification(
@@ -63,19 +66,19 @@ async function notification(
   title: string,
   extra: Partial<typeof notifications.$inferInsert> = {},
 ) {
-  const [row] = await ctx.db
-    .insert(notifications)
-    .values({ userId, tenantId, eventTypeId: await eventTypeId(type), title, body: '', ...extra })
-    .returning();
+  const values = { userId, tenantId, eventTypeId: await eventTypeId(type), title, body: '', ...extra };
+  const [row] = await fixtures(() => ctx.db.insert(notifications).values(values).returning());
   return row!;
 }
 
 const mailsTo = (email: string) => ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
 const unmailed = (ids: string[]) =>
-  ctx.db
-    .select({ id: notifications.id })
-    .from(notifications)
-    .where(and(inArray(notifications.id, ids), isNull(notifications.mailedAt)));
+  fixtures(() =>
+    ctx.db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(and(inArray(notifications.id, ids), isNull(notifications.mailedAt))),
+  );
 
 /** Mails whatever earlier tests left due, so each test counts only its own. */
 async function drain() {
@@ -210,7 +213,9 @@ describe('POST /core/api/notifications/senddailymails: the digests', () => {
     expect(await unmailed(mailedNow)).toEqual([]);
     const untouched = [immediate.id, weekly.id, unsubscribed.id];
     expect((await unmailed(untouched)).map((r) => r.id).sort()).toEqual(untouched.sort());
-    const [old] = await ctx.db.select().from(notifications).where(eq(notifications.id, alreadyMailed.id));
+    const [old] = await fixtures(() =>
+      ctx.db.select().from(notifications).where(eq(notifications.id, alreadyMailed.id)),
+    );
     expect(old!.mailedAt!.getTime()).toBeLessThan(Date.now() - 3_600_000);
 
     const [audit] = await ctx.db
@@ -297,15 +302,14 @@ describe('POST /core/api/notifications/senddailymails: the digests', () => {
     const reader = await ctx.factories.user({ tenantIds: [tenant.id] });
     await subscribe(reader.id, tenant.id, 'NewsPublished', NOTIFICATION_INTERVALS.OnceADay);
     const newsId = await eventTypeId('NewsPublished');
-    await ctx.db.insert(notifications).values(
-      Array.from({ length: DIGEST_MAX_ITEMS + 5 }, (_, i) => ({
-        userId: reader.id,
-        tenantId: tenant.id,
-        eventTypeId: newsId,
-        title: `Item ${i}`,
-        createdAt: new Date(Date.now() - (DIGEST_MAX_ITEMS + 5 - i) * 1000),
-      })),
-    );
+    const items = Array.from({ length: DIGEST_MAX_ITEMS + 5 }, (_, i) => ({
+      userId: reader.id,
+      tenantId: tenant.id,
+      eventTypeId: newsId,
+      title: `Item ${i}`,
+      createdAt: new Date(Date.now() - (DIGEST_MAX_ITEMS + 5 - i) * 1000),
+    }));
+    await fixtures(() => ctx.db.insert(notifications).values(items));
     expect((await send()).json()).toEqual({ users: 1, notifications: DIGEST_MAX_ITEMS + 5 });
     const [mail] = await mailsTo(reader.email);
     expect(mail!.html).toContain('Item 0<');
@@ -334,7 +338,7 @@ describe('notify', () => {
         title: 'Handbook',
         body: 'Read it',
       });
-      const [stored] = await ctx.db.select().from(notifications).where(eq(notifications.id, row.id));
+      const [stored] = await fixtures(() => ctx.db.select().from(notifications).where(eq(notifications.id, row.id)));
       expect(stored).toMatchObject({
         tenantId: tenant.id,
         userId: reader.id,

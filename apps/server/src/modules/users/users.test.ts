@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
 import { describeTenantIsolation } from '../../../test/isolation.js';
+import { crossTenant } from '../../db/tenant-scope.js';
 import { AppError } from '../../http/errors.js';
 import { sessions } from '../auth/auth.schema.js';
 import { tenantMemberships, users } from './users.schema.js';
@@ -65,7 +66,9 @@ describe('GET /core/api/users', () => {
     await ctx.factories.user({ name: 'Bo', surname: `Berg${tag}`, email: `bo-${tag}@example.test` });
     const gone = await ctx.factories.user({ name: 'Carl', surname: `Berg${tag}`, deletedAt: new Date() });
     const { userGroupMembers } = await import('../usergroups/usergroups.schema.js');
-    await ctx.db.insert(userGroupMembers).values({ groupId: group.id, userId: anna.id });
+    await crossTenant('test fixtures', () =>
+      ctx.db.insert(userGroupMembers).values({ groupId: group.id, userId: anna.id }),
+    );
 
     const all = (await api('GET', `/users?search=berg${tag}`, su.auth)).json();
     expect(all).toMatchObject({ total: 3, page: 1, take: 50 });

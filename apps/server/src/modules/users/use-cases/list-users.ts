@@ -1,5 +1,6 @@
 import { ROLE_FILTERS, USER_SELECT, type UserListQuery, type UserSelectQuery } from '@atrium/contracts';
 import type { Db } from '../../../db/client.js';
+import { crossTenant } from '../../../db/tenant-scope.js';
 import { AppError } from '../../../http/errors.js';
 import { requireTenant } from '../../../http/tenant-context.js';
 import type { Principal } from '../../../http/tokens.js';
@@ -31,8 +32,11 @@ export async function listUsers({ db }: { db: Db }, principal: Principal, q: Use
     limit: q.take,
     offset: (q.page - 1) * q.take,
   };
-  const rows = await repo.listUsers(db, filter);
-  const total = rows[0]?.total ?? (filter.offset > 0 ? await repo.countUsers(db, filter) : 0);
+  // Without an active tenant, a super administrator sees each user's groups in every tenant.
+  const read = <T>(fn: () => Promise<T>) =>
+    filter.groupsTenantId ? fn() : crossTenant('users list: groups of every tenant', fn);
+  const rows = await read(() => repo.listUsers(db, filter));
+  const total = rows[0]?.total ?? (filter.offset > 0 ? await read(() => repo.countUsers(db, filter)) : 0);
   return {
     data: rows.map(({ total: _t, ...r }) => ({ ...r, fullName: [r.name, r.surname].filter(Boolean).join(' ') })),
     total,

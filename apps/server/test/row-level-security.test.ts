@@ -1,0 +1,237 @@
+import { NOTIFICATION_INTERVALS } from '@atrium/contracts';
+import { PGlite } from '@electric-sql/pglite';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, type Db, openDatabase } from '../src/db/client.js';
+import { ScopedPglite } from '../src/db/scoped-connections.js';
+import { APP_ROLE, crossTenant, withTenant } from '../src/db/tenant-scope.js';
+import { seedDemo } from '../src/modules/demo-data.js';
+import {
+  notificationEventTypes,
+  notificationSubscriptions,
+  notifications,
+} from '../src/modules/notifications/notifications.schema.js';
+import { tenants } from '../src/modules/tenants/tenants.schema.js';
+import { userGroupMembers, userGroups } from '../src/modules/usergroups/usergroups.schema.js';
+import { users } from '../src/modules/users/users.schema.js';
+import { freshDatabase } from './harness.js';
+
+/** Tables whose rows are a tenant's own content: row-level security forced, one policy each. */
+const TENANT_OWNED = ['notification_subscriptions', 'notifications', 'user_group_members', 'user_groups'];
+/**
+ * Tables with a tenant column that are platform data, read and written across tenants by nature
+ * (decision 016). A new table with a tenant_id goes in one list or the other.
+ */
+const PLATFORM_WITH_TENANT = ['audit_log', 'mail_outbox', 'tenant_features', 'tenant_memberships'];
+
+const rowsOf = async <T>(db: Db, statement: ReturnType<typeof sql>) =>
+  ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
+
+/** The database error behind a failed Drizzle query. */
+async function refusal(work: PromiseLike<unknown>) {
+  try {
+    await work;
+  } catch (err) {
+    const e = err as { code?: string; cause?: { code?: string } };
+    return e.code ?? e.cause?.code;
+  }
+  return 'no error';
+}
+
+let database: Awaited<ReturnType<typeof freshDatabase>>;
+let db: Db;
+let a: string;
+let b: string;
+let userId: string;
+let eventTypeId: string;
+
+beforeAll(async () => {
+  database = await freshDatabase();
+  db = database.db;
+  [{ id: a }, { id: b }] = (await db
+    .insert(tenants)
+    .values([{ name: 'Tenant A' }, { name: 'Tenant B' }])
+    .returning({ id: tenants.id })) as [{ id: string }, { id: string }];
+  [{ id: userId }] = (await db
+    .insert(users)
+    .values({ email: 'rls@example.test', name: 'R' })
+    .returning({ id: users.id })) as [{ id: string }];
+  [{ id: eventTypeId }] = (await db
+    .select({ id: notificationEventTypes.id })
+    .from(notificationEventTypes)
+    .limit(1)) as [{ id: string }];
+  await crossTenant('test fixtures', async () => {
+    for (const [tenantId, name] of [
+      [a, 'Group of A'],
+      [b, 'Group of B'],
+    ] as const) {
+      const [group] = await db.insert(userGroups).values({ tenantId, name }).returning();
+      await db.insert(userGroupMembers).values({ groupId: group!.id, userId });
+      await db
+        .insert(notificationSubscriptions)
+        .values({ userId, tenantId, eventTypeId, interval: NOTIFICATION_INTERVALS.OnceADay });
+      await db.insert(notifications).values({ userId, tenantId, eventTypeId, title: `Note of ${name}` });
+    }
+  });
+});
+afterAll(() => database.dispose());
+
+/** Rows of every tenant-owned table, by table, as the running scope sees them. */
+async function visible(on: Db = db) {
+  const counts = await rowsOf<Record<string, number>>(
+    on,
+    sql`select (select count(*)::int from user_groups) as user_groups,
+               (select count(*)::int from user_group_members) as user_group_members,
+               (select count(*)::int from notification_subscriptions) as notification_subscriptions,
+               (select count(*)::int from notifications) as notifications`,
+  );
+  return counts[0]!;
+}
+const none = { user_groups: 0, user_group_members: 0, notification_subscriptions: 0, notifications: 0 };
+const one = { user_groups: 1, user_group_members: 1, notification_subscriptions: 1, notifications: 1 };
+const both = { user_groups: 2, user_group_members: 2, notification_subscriptions: 2, notifications: 2 };
+
+describe('row-level security on tenant-owned tables', () => {
+  it('shows no row to a query without a tenant, and refuses its inserts', async () => {
+    expect(await visible()).toEqual(none);
+    expect(await refusal(db.insert(userGroups).values({ tenantId: a, name: 'Sneaked in' }))).toBe('42501');
+    expect(
+      await refusal(db.insert(notifications).values({ userId, tenantId: a, eventTypeId, title: 'Sneaked in' })),
+    ).toBe('42501');
+  });
+
+  it("with tenant A set, shows A's rows only and refuses writing B's", async () => {
+    await withTenant(a, async () => {
+      expect(await visible()).toEqual(one);
+      expect((await db.select({ name: userGroups.name }).from(userGroups)).map((g) => g.name)).toEqual(['Group of A']);
+      expect(await refusal(db.insert(userGroups).values({ tenantId: b, name: 'Into B' }))).toBe('42501');
+      // B's rows cannot be reached to change or delete.
+      const renamed = await db
+        .update(userGroups)
+        .set({ name: 'Renamed' })
+        .where(eq(userGroups.tenantId, b))
+        .returning({ id: userGroups.id });
+      expect(renamed).toEqual([]);
+      expect(await db.delete(notifications).where(eq(notifications.tenantId, b)).returning()).toEqual([]);
+      // Nor moved into A's reach, or out of it.
+      expect(await refusal(db.update(userGroups).set({ tenantId: b }).where(eq(userGroups.tenantId, a)))).toBe('42501');
+    });
+    expect(await crossTenant('test', () => visible())).toEqual(both);
+  });
+
+  it('keeps the scope through a transaction', async () => {
+    const seen = await withTenant(b, () =>
+      db.transaction(async (tx) => (await tx.select({ name: userGroups.name }).from(userGroups)).map((g) => g.name)),
+    );
+    expect(seen).toEqual(['Group of B']);
+  });
+
+  it("never lets one tenant's work see another's rows on a reused connection, even interleaved", async () => {
+    // One connection for all the work: PGlite has only one; on PostgreSQL a pool of one.
+    let single: Database = database;
+    if (database.kind === 'postgres') {
+      single = await openDatabase({ url: database.pool!.options.connectionString!, dataDir: null, poolSize: 1 });
+      // As migrate() ends (its advisory lock would need a second connection).
+      await single.useAppRole();
+    }
+    try {
+      const pid = sql`select pg_backend_pid() as pid`;
+      const names = (tenantId: string | null) =>
+        withTenant(tenantId, async () => ({
+          names: (await single.db.select({ name: userGroups.name }).from(userGroups)).map((g) => g.name),
+          pid: (await rowsOf<{ pid: number }>(single.db, pid))[0]!.pid,
+        }));
+      const runs = await Promise.all([a, b, null, a, b, a, null, b].map(names));
+      expect(runs.map((r) => r.names)).toEqual([
+        ['Group of A'],
+        ['Group of B'],
+        [],
+        ['Group of A'],
+        ['Group of B'],
+        ['Group of A'],
+        [],
+        ['Group of B'],
+      ]);
+      expect(new Set(runs.map((r) => r.pid)).size).toBe(1);
+      // And after all of them, work without a tenant sees nothing.
+      expect(await visible(single.db)).toEqual(none);
+    } finally {
+      if (single !== database) await single.close();
+    }
+  });
+
+  it('runs the app as a role without SUPERUSER or BYPASSRLS that owns nothing', async () => {
+    const [me] = await rowsOf<{ role: string; super: boolean; bypass: boolean; owned: number }>(
+      db,
+      sql`select current_user as role, r.rolsuper as super, r.rolbypassrls as bypass,
+                 (select count(*)::int from pg_class c where c.relowner = r.oid) as owned
+          from pg_roles r where r.rolname = current_user`,
+    );
+    expect(me).toEqual({ role: APP_ROLE, super: false, bypass: false, owned: 0 });
+    // The audit trail is append-only for it.
+    expect(await refusal(db.execute(sql`delete from audit_log`))).toBe('42501');
+  });
+
+  it('forces row-level security with a policy on every tenant-owned table, and on no table by accident', async () => {
+    const tables = await rowsOf<{ name: string; rls: boolean; forced: boolean; policies: number }>(
+      db,
+      sql`select c.relname::text as name, c.relrowsecurity as rls, c.relforcerowsecurity as forced,
+                 (select count(*)::int from pg_policy p where p.polrelid = c.oid) as policies
+          from pg_class c join pg_namespace n on n.oid = c.relnamespace
+          where n.nspname = 'public' and c.relkind = 'r' and (c.relrowsecurity or c.relforcerowsecurity)
+          order by c.relname::text collate "C"`,
+    );
+    expect(tables).toEqual(TENANT_OWNED.map((name) => ({ name, rls: true, forced: true, policies: 1 })));
+  });
+
+  it('has each table with a tenant column either tenant-owned or a listed platform table', async () => {
+    const withTenantColumn = await rowsOf<{ name: string }>(
+      db,
+      sql`select table_name::text as name from information_schema.columns
+          where table_schema = 'public' and column_name = 'tenant_id' order by table_name::text collate "C"`,
+    );
+    const owned = TENANT_OWNED.filter((t) => t !== 'user_group_members');
+    expect(withTenantColumn.map((r) => r.name)).toEqual([...owned, ...PLATFORM_WITH_TENANT].sort());
+  });
+
+  it('grants the app role the tables that later migrations create', async () => {
+    // As a later migration would: a new table, created by the login role that ran the migrations.
+    const create = 'create table later_migration_table (id int primary key)';
+    if (database.kind === 'postgres') {
+      const owner = new pg.Client({ connectionString: database.pool!.options.connectionString });
+      await owner.connect();
+      await owner.query(create).finally(() => owner.end());
+    } else {
+      await database.pglite!.exec(`reset role; ${create}; set role ${APP_ROLE}`);
+    }
+    await db.execute(sql`insert into later_migration_table values (1)`);
+    expect(await rowsOf(db, sql`select id from later_migration_table`)).toEqual([{ id: 1 }]);
+    await db.execute(sql`delete from later_migration_table`);
+  });
+
+  it('seeds the demo data of both tenants across tenants', async () => {
+    const demo = await freshDatabase();
+    try {
+      expect(await seedDemo(demo.db)).toBe(true);
+      expect(await visible(demo.db)).toEqual(none);
+      const all = await crossTenant('test', () => visible(demo.db));
+      expect(all).toMatchObject({ user_groups: 2, notification_subscriptions: 4, notifications: 4 });
+    } finally {
+      await demo.dispose();
+    }
+  });
+});
+
+describe('the app role check', () => {
+  it('refuses to run as a role that bypasses row-level security', async () => {
+    // A private in-memory cluster: its role touches no other test's database.
+    const raw = await PGlite.create();
+    try {
+      await raw.exec(`create role ${APP_ROLE} nologin bypassrls`);
+      await expect(new ScopedPglite(raw).useAppRole()).rejects.toThrow(/without SUPERUSER or BYPASSRLS/);
+    } finally {
+      await raw.close();
+    }
+  });
+});
