@@ -77,6 +77,23 @@ async function healthLatenciesDuring<T>(work: PromiseLike<T>): Promise<{ result:
   return { result: await finished, latencies };
 }
 
+/**
+ * How much longer than usual /health answers while `work` runs, in ms: the slowest answer during the
+ * work minus the slowest in a quiet stretch just as long right after it. On a shared 2-core machine an
+ * answer can wait for a core whatever the app does; that wait shows in both and cancels out, while an
+ * event loop held by the work shows only in the first.
+ */
+async function extraHealthDelay<T>(work: PromiseLike<T>): Promise<{ result: T; extraMs: number; answers: number }> {
+  const started = performance.now();
+  const during = await healthLatenciesDuring(work);
+  const quiet = await healthLatenciesDuring(new Promise((resolve) => setTimeout(resolve, performance.now() - started)));
+  return {
+    result: during.result,
+    extraMs: Math.max(0, ...during.latencies) - Math.max(0, ...quiet.latencies),
+    answers: during.latencies.length,
+  };
+}
+
 describe('expensive images', () => {
   it('refuses rasters whose pixels would be too many to decode, and keeps ordinary ones', async () => {
     const huge = MAX_IMAGE_SIDE * 6;
@@ -114,11 +131,11 @@ describe('expensive images', () => {
   for (const [name, svg] of bombs) {
     it(`refuses an SVG with ${name} quickly, without holding up other requests`, async () => {
       const started = performance.now();
-      const { result, latencies } = await healthLatenciesDuring(upload(svg));
+      const { result, extraMs } = await extraHealthDelay(upload(svg));
       expect(result.statusCode).toBe(400);
       expect(result.headers['content-type']).toContain('application/problem+json');
-      expect(performance.now() - started).toBeLessThan(1000);
-      expect(Math.max(0, ...latencies)).toBeLessThan(100);
+      expect(performance.now() - started).toBeLessThan(2000);
+      expect(extraMs).toBeLessThan(100);
     });
   }
 
@@ -130,10 +147,10 @@ describe('expensive images', () => {
     ).join('');
     const svg = `${SVG_OPEN}<g>${shapes}</g></svg>`;
     expect(svg.length).toBeLessThan(1024 * 1024);
-    const { result, latencies } = await healthLatenciesDuring(upload(svg));
+    const { result, extraMs, answers } = await extraHealthDelay(upload(svg));
     expect(result.statusCode).toBe(201);
-    // The cleaning took a while, during which health kept answering.
-    expect(latencies.length).toBeGreaterThan(5);
-    expect(Math.max(...latencies)).toBeLessThan(100);
+    // The cleaning took a while, during which health kept answering, no slower than when nothing runs.
+    expect(answers).toBeGreaterThan(5);
+    expect(extraMs).toBeLessThan(100);
   });
 });
