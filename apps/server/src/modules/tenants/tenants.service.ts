@@ -6,6 +6,7 @@ import type { Principal } from '../../http/tokens.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { MEDIA_PREFIX, storeImage } from '../../storage/uploads.js';
 import type { AuthService } from '../auth/auth.service.js';
+import { checkNameFree, nameConflict } from './tenant-name.js';
 import * as repo from './tenants.repository.js';
 
 /** Which tenants a caller manages: all of them, or those run by one partner tenant. */
@@ -228,6 +229,7 @@ export function createTenantsService(deps: { db: Db; storage: FileStorage; auth:
       const scope = await tenantScopeOf(db, principal);
       checkPartnerFields(principal, body, undefined);
       const created = await inTransaction(db, async (tx) => {
+        await checkNameFree(tx, 'name', body.name);
         await checkReferences(tx, scope, body, []);
         const partnerTenantId = scope.all ? null : scope.partnerTenantId;
         await checkTenantQuota(tx, principal, partnerTenantId);
@@ -237,6 +239,8 @@ export function createTenantsService(deps: { db: Db; storage: FileStorage; auth:
         await repo.setMembers(tx, tenant.id, body.userIds);
         await checkUserQuota(tx, principal, familyOf(tenant), before);
         return tenant;
+      }).catch((err: unknown) => {
+        throw nameConflict(err, 'name', body.name);
       });
       return details(db, created, principal.tenantId);
     },
@@ -246,6 +250,7 @@ export function createTenantsService(deps: { db: Db; storage: FileStorage; auth:
       const { tenant, removed, before } = await inTransaction(db, async (tx) => {
         const current = await loadInScope(tx, scope, id);
         checkPartnerFields(principal, body, current);
+        await checkNameFree(tx, 'name', body.name, id);
         await checkReferences(tx, scope, body, await repo.memberIds(tx, id));
         const family = familyOf({ ...current, isPartnerTenant: body.isPartnerTenant });
         if (family && !isSuper(principal)) await repo.lockPartner(tx, family);
@@ -255,6 +260,8 @@ export function createTenantsService(deps: { db: Db; storage: FileStorage; auth:
         const { removed } = await repo.setMembers(tx, id, body.userIds);
         await checkUserQuota(tx, principal, family, before);
         return { tenant: (await repo.findTenant(tx, id))!, removed, before: current };
+      }).catch((err: unknown) => {
+        throw nameConflict(err, 'name', body.name);
       });
       await endSessionsOf(id, removed);
       // A replaced logo's file goes, unless something else (a clone, say) still shows it.
@@ -279,6 +286,7 @@ export function createTenantsService(deps: { db: Db; storage: FileStorage; auth:
       const scope = await tenantScopeOf(db, principal);
       const copy = await inTransaction(db, async (tx) => {
         const source = await loadInScope(tx, scope, id);
+        await checkNameFree(tx, 'title', title);
         await checkTenantQuota(tx, principal, source.partnerTenantId);
         const { id: _id, createdAt: _c, deletedAt: _d, ...settings } = source;
         const tenant = await repo.insertTenant(tx, {
@@ -292,6 +300,8 @@ export function createTenantsService(deps: { db: Db; storage: FileStorage; auth:
         await repo.copyFeatures(tx, source.id, tenant.id);
         await repo.setMembers(tx, tenant.id, await repo.memberIds(tx, source.id));
         return tenant;
+      }).catch((err: unknown) => {
+        throw nameConflict(err, 'title', title);
       });
       return details(db, copy, principal.tenantId);
     },
