@@ -31,8 +31,9 @@ export function describeTenantIsolation(cases: IsolationCase[]) {
     for (const c of cases) {
       for (const role of ['TenantAdmin', 'User'] as Role[]) {
         it(`${c.name} refuses a ${role} of another tenant`, async () => {
-          const tenantA = await ctx.factories.tenant({ name: 'Tenant A' });
-          const tenantB = await ctx.factories.tenant({ name: 'Tenant B' });
+          // Live tenant names are unique: the factory's default names differ each time.
+          const tenantA = await ctx.factories.tenant();
+          const tenantB = await ctx.factories.tenant();
           const { id, secret } = await c.createInTenantB(ctx, tenantB.id);
           const caller = await ctx.actor([role], { tenants: [tenantA.id], activeTenant: tenantA.id });
           const res = await ctx.app.inject({

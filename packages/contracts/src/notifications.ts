@@ -37,3 +37,11 @@ export const sendDailyMailsResultSchema = z.object({
   notifications: z.number().int().nonnegative(),
 });
 export type SendDailyMailsResult = z.infer<typeof sendDailyMailsResultSchema>;
+
+/**
+ * GET /notifications/count: unread counts by menu item name (spec part 1 §3 "Notification count entry").
+ * Until notifications are shown per module, every unread one counts towards the Notifications item.
+ */
+export const notificationCountSchema = z.object({ groupName: z.string(), count: z.number().int().nonnegative() });
+export type NotificationCount = z.infer<typeof notificationCountSchema>;
+export const NOTIFICATIONS_GROUP = 'Notifications';

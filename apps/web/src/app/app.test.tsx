@@ -99,7 +99,7 @@ describe('the app', () => {
     signInAsUser();
     serve({ 'GET /me/generaldata': () => json(generalData) });
     const router = renderApp('/');
-    expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: NORTHWIND.name })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/home');
   });
 
@@ -110,7 +110,9 @@ describe('the app', () => {
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     expect(await within(nav).findByRole('link', { name: 'Hours' })).toHaveAttribute('href', '/timelogs');
     expect(within(nav).getByRole('link', { name: /Uma User/ })).toHaveAttribute('href', '/profile');
-    expect(screen.getByText('Use the menu to find your way around your workspace.')).toBeInTheDocument();
+    // Home shows the menu's tiles on desktop too.
+    const main = screen.getByRole('main');
+    expect(await within(main).findByRole('link', { name: 'Hours' })).toHaveAttribute('href', '/timelogs');
     await waitFor(() => {
       const css = [...document.querySelectorAll('style')].map((s) => s.textContent).join('\n');
       expect(css).toContain('--mantine-color-brand-6: #4f46e5');

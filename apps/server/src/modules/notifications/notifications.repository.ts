@@ -1,5 +1,5 @@
 import { NOTIFICATION_EVENT_TYPES, NOTIFICATION_INTERVALS } from '@atrium/contracts';
-import { and, asc, eq, exists, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, exists, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { tenants } from '../tenants/tenants.schema.js';
 import { roles, tenantMemberships, userRoles, users } from '../users/users.schema.js';
@@ -23,6 +23,15 @@ export const findLiveUser = async (db: Db, id: string) =>
       .from(users)
       .where(and(eq(users.id, id), isNull(users.deletedAt)))
   )[0];
+
+/** How many of a user's notifications in a tenant are still unread. */
+export const countUnread = async (db: Db, userId: string, tenantId: string) =>
+  (
+    await db
+      .select({ count: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), eq(notifications.tenantId, tenantId), isNull(notifications.readAt)))
+  )[0]?.count ?? 0;
 
 /** One claimed notification with what its digest needs about the user and the tenant. */
 export type DigestItem = Awaited<ReturnType<typeof claimDailyDigest>>[number];

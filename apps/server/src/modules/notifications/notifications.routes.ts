@@ -1,11 +1,25 @@
-import { POLICIES, sendDailyMailsResultSchema } from '@atrium/contracts';
+import { AUTHENTICATED, notificationCountSchema, POLICIES, sendDailyMailsResultSchema } from '@atrium/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { principalOf } from '../../http/tenant-context.js';
 
 const tags = ['notifications'];
 
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { notifications } = app.services;
+
+  app.get(
+    '/notifications/count',
+    {
+      config: { policy: AUTHENTICATED },
+      schema: {
+        tags,
+        summary: "The menu's unread notification counts in the active tenant (400 noActiveTenant without one)",
+        response: { 200: z.array(notificationCountSchema) },
+      },
+    },
+    async (request) => notifications.counts(principalOf(request)),
+  );
 
   app.post(
     '/notifications/senddailymails',

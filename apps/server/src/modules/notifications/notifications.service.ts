@@ -1,8 +1,15 @@
-import { HUB_EVENTS, type NotificationEventTypeName, type Role, type SendDailyMailsResult } from '@atrium/contracts';
+import {
+  HUB_EVENTS,
+  NOTIFICATIONS_GROUP,
+  type NotificationCount,
+  type NotificationEventTypeName,
+  type Role,
+  type SendDailyMailsResult,
+} from '@atrium/contracts';
 import type { Db, Tx } from '../../db/client.js';
 import { crossTenant, withTenant } from '../../db/tenant-scope.js';
 import { AppError } from '../../http/errors.js';
-import { refuseWhileImpersonating } from '../../http/tenant-context.js';
+import { refuseWhileImpersonating, requireTenant } from '../../http/tenant-context.js';
 import type { Principal } from '../../http/tokens.js';
 import type { HubService } from '../../hub/index.js';
 import type { AuditService } from '../audit/audit.service.js';
@@ -42,6 +49,15 @@ export function createNotificationsService(deps: {
     /** Whether this caller may send the daily mails (the web app shows its button by this). */
     maySendDailyMails: (who: { email: string; roles: readonly Role[]; impersonatorId?: string | null }) =>
       canSendDailyMails(config.dailyMailSenders, who),
+
+    /**
+     * The menu's unread counts in the caller's active tenant. Notifications carry no module yet, so all
+     * unread ones count towards the Notifications item; an empty list when there are none.
+     */
+    async counts(principal: Principal): Promise<NotificationCount[]> {
+      const unread = await repo.countUnread(db, principal.userId, requireTenant(principal));
+      return unread ? [{ groupName: NOTIFICATIONS_GROUP, count: unread }] : [];
+    },
 
     /** Stores a notification for a user in a tenant and tells their open apps to reload their notifications. */
     async notify({ tenantId, userId, eventType, title, body = '' }: NotifyInput) {

@@ -373,3 +373,34 @@ describe('GET /core/api/me/info canSendDailyMails', () => {
     expect(await info({ authorization: `Bearer ${started.json().token}` })).toBe(false);
   });
 });
+
+describe('GET /core/api/notifications/count', () => {
+  const COUNT_URL = '/core/api/notifications/count';
+  const counts = (headers: Record<string, string>) => ctx.app.inject({ method: 'GET', url: COUNT_URL, headers });
+
+  it("answers the caller's unread notifications in the active tenant as the Notifications item's count", async () => {
+    const tenant = await ctx.factories.tenant();
+    const other = await ctx.factories.tenant();
+    const reader = await ctx.actor(['User'], { tenants: [tenant.id, other.id], activeTenant: tenant.id });
+    expect((await counts(reader.auth)).json()).toEqual([]);
+
+    await notification(reader.user.id, tenant.id, 'NewsPublished', 'One');
+    await notification(reader.user.id, tenant.id, 'ChatMention', 'Two');
+    await notification(reader.user.id, tenant.id, 'NewsPublished', 'Read', { readAt: new Date() });
+    await notification(reader.user.id, other.id, 'NewsPublished', 'Another tenant');
+    const someoneElse = await ctx.factories.user({ tenantIds: [tenant.id] });
+    await notification(someoneElse.id, tenant.id, 'NewsPublished', 'Not theirs');
+
+    const res = await counts(reader.auth);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([{ groupName: 'Notifications', count: 2 }]);
+  });
+
+  it('returns 401 without a token and 400 noActiveTenant without an active tenant', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: COUNT_URL })).statusCode).toBe(401);
+    const lost = await ctx.actor(['User']);
+    const res = await counts(lost.auth);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'noActiveTenant' });
+  });
+});

@@ -10,6 +10,22 @@ export type TenantValues = Omit<typeof tenants.$inferInsert, 'id' | 'createdAt' 
 
 const live = isNull(tenants.deletedAt);
 
+/** Whether a live tenant (other than `exceptId`) has this name, ignoring case and surrounding spaces. */
+export async function liveNameTaken(db: Db, name: string, exceptId?: string) {
+  const rows = await db
+    .select({ id: tenants.id })
+    .from(tenants)
+    .where(
+      and(
+        sql`lower(trim(${tenants.name})) = lower(trim(${name}))`,
+        live,
+        exceptId ? ne(tenants.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
 /**
  * Live members of the tenant whose id is `tenantId` (an SQL expression): deleted users do not count.
  * Written as "memberships minus those of deleted users" so that it reads the membership index and

@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -50,6 +51,8 @@ export const tenants = pgTable(
     index('tenants_name_idx').on(sql`lower(${t.name})`),
     index('tenants_created_at_idx').on(t.createdAt),
     index('tenants_partner_idx').on(t.partnerTenantId),
+    // No two live tenants share a name, whatever its case or surrounding spaces (every selector lists them by name).
+    uniqueIndex('tenants_live_name_key').on(sql`lower(trim(${t.name}))`).where(sql`${t.deletedAt} is null`),
   ],
 );
 

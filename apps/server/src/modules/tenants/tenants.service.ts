@@ -5,6 +5,7 @@ import { requireTenant } from '../../http/tenant-context.js';
 import type { Principal } from '../../http/tokens.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { MediaService } from '../media/media.service.js';
+import { checkNameFree, nameConflict } from './tenant-name.js';
 import * as repo from './tenants.repository.js';
 
 /** Which tenants a caller manages: all of them, or those run by one partner tenant. */
@@ -193,6 +194,7 @@ export function createTenantsService(deps: { db: Db; media: MediaService; auth: 
       const scope = await tenantScopeOf(db, principal);
       checkPartnerFields(principal, body, undefined);
       const created = await inTransaction(db, async (tx) => {
+        await checkNameFree(tx, 'name', body.name);
         await checkReferences(tx, scope, body, []);
         const partnerTenantId = scope.all ? null : scope.partnerTenantId;
         await checkTenantQuota(tx, principal, partnerTenantId);
@@ -203,6 +205,8 @@ export function createTenantsService(deps: { db: Db; media: MediaService; auth: 
         await checkUserQuota(tx, principal, familyOf(tenant), before);
         await deps.media.claim(tx, [tenant.logoMediaFile, tenant.mobileLogoMediaFile]);
         return tenant;
+      }).catch((err: unknown) => {
+        throw nameConflict(err, 'name', body.name);
       });
       return details(db, created, principal.tenantId);
     },
@@ -212,6 +216,7 @@ export function createTenantsService(deps: { db: Db; media: MediaService; auth: 
       const { tenant, removed, before } = await inTransaction(db, async (tx) => {
         const current = await loadInScope(tx, scope, id);
         checkPartnerFields(principal, body, current);
+        await checkNameFree(tx, 'name', body.name, id);
         await checkReferences(tx, scope, body, await repo.memberIds(tx, id));
         const family = familyOf({ ...current, isPartnerTenant: body.isPartnerTenant });
         if (family && !isSuper(principal)) await repo.lockPartner(tx, family);
@@ -222,6 +227,8 @@ export function createTenantsService(deps: { db: Db; media: MediaService; auth: 
         await checkUserQuota(tx, principal, family, before);
         await deps.media.claim(tx, [body.logoMediaFile, body.mobileLogoMediaFile]);
         return { tenant: (await repo.findTenant(tx, id))!, removed, before: current };
+      }).catch((err: unknown) => {
+        throw nameConflict(err, 'name', body.name);
       });
       await endSessionsOf(id, removed);
       // A replaced logo's file goes, unless something else (a clone, say) still shows it.
@@ -246,6 +253,7 @@ export function createTenantsService(deps: { db: Db; media: MediaService; auth: 
       const scope = await tenantScopeOf(db, principal);
       const copy = await inTransaction(db, async (tx) => {
         const source = await loadInScope(tx, scope, id);
+        await checkNameFree(tx, 'title', title);
         await checkTenantQuota(tx, principal, source.partnerTenantId);
         const { id: _id, createdAt: _c, deletedAt: _d, ...settings } = source;
         const tenant = await repo.insertTenant(tx, {
@@ -259,6 +267,8 @@ export function createTenantsService(deps: { db: Db; media: MediaService; auth: 
         await repo.copyFeatures(tx, source.id, tenant.id);
         await repo.setMembers(tx, tenant.id, await repo.memberIds(tx, source.id));
         return tenant;
+      }).catch((err: unknown) => {
+        throw nameConflict(err, 'title', title);
       });
       return details(db, copy, principal.tenantId);
     },

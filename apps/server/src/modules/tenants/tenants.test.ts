@@ -40,8 +40,9 @@ async function partnerSetup(limits: { maxUsersCanCreate?: number | null; maxTena
   return { partner, manager };
 }
 
+/** A tenant body; live tenant names are unique, so the default name differs each time. */
 const body = (overrides: Record<string, unknown> = {}) => ({
-  name: 'Acme',
+  name: `Acme ${Math.random().toString(36).slice(2, 8)}`,
   userIds: [] as string[],
   ...overrides,
 });
@@ -803,8 +804,10 @@ describe('logo upload: POST /core/api/tenants/media and GET /core/api/media/:fil
 
 // A TenantAdmin or User of tenant A reaches none of tenant B through the tenant routes.
 const tenantNamed = async (c: TestContext, tenantBId: string) => {
-  await c.db.update(tenants).set({ name: 'Secret tenant B' }).where(eq(tenants.id, tenantBId));
-  return { id: tenantBId, secret: 'Secret tenant B' };
+  // Live tenant names are unique: each case's tenant B gets its own secret name.
+  const secret = `Secret tenant B ${tenantBId.slice(0, 8)}`;
+  await c.db.update(tenants).set({ name: secret }).where(eq(tenants.id, tenantBId));
+  return { id: tenantBId, secret };
 };
 describeTenantIsolation([
   {
@@ -870,3 +873,51 @@ describeTenantIsolation([
     },
   },
 ]);
+
+describe('tenant names are unique among live tenants (case-insensitive, trimmed)', () => {
+  const unique = () => `Harbour ${Math.random().toString(36).slice(2, 8)}`;
+  const takenField = (field: string) => [{ field, message: 'tenantNameTaken' }];
+
+  it('refuses to create a second tenant whose name differs only in case and spaces', async () => {
+    const su = await superadmin();
+    const userIds = [(await ctx.factories.user()).id];
+    const name = unique();
+    expect((await api('POST', '/tenants', su.auth, body({ name, userIds }))).statusCode).toBe(201);
+    const again = await api('POST', '/tenants', su.auth, body({ name: `  ${name.toUpperCase()} `, userIds }));
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'conflict', errors: takenField('name') });
+    expect(again.json().detail).toBe(`A tenant named "${name.toUpperCase()}" already exists`);
+  });
+
+  it("refuses to rename a tenant to another's name, but keeps its own name and frees a deleted one's", async () => {
+    const su = await superadmin();
+    const userIds = [(await ctx.factories.user()).id];
+    const first = await ctx.factories.tenant({ name: unique() });
+    const second = await ctx.factories.tenant({ name: unique() });
+    const current = { ...(await api('GET', `/tenants/${second.id}`, su.auth)).json(), userIds };
+    const clash = await api('PUT', `/tenants/${second.id}`, su.auth, { ...current, name: first.name.toLowerCase() });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json()).toMatchObject({ code: 'conflict', errors: takenField('name') });
+    // Saving under its own name (in another case) is no clash.
+    const same = await api('PUT', `/tenants/${second.id}`, su.auth, { ...current, name: second.name.toUpperCase() });
+    expect(same.statusCode).toBe(200);
+    // A deleted tenant's name is free again.
+    expect((await api('DELETE', `/tenants/${first.id}`, su.auth)).statusCode).toBe(204);
+    expect((await api('POST', '/tenants', su.auth, body({ name: first.name, userIds }))).statusCode).toBe(201);
+  });
+
+  it('refuses a clone titled like a live tenant, on the title field', async () => {
+    const su = await superadmin();
+    const source = await ctx.factories.tenant({ name: unique() });
+    const res = await api('POST', `/tenants/${source.id}/clone`, su.auth, { title: ` ${source.name} ` });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'conflict', errors: takenField('title') });
+  });
+
+  it('is kept by the database too (a unique index), for writes that skip the service', async () => {
+    const name = unique();
+    await ctx.factories.tenant({ name });
+    await expect(ctx.factories.tenant({ name: ` ${name.toLowerCase()}` })).rejects.toThrow();
+    await ctx.factories.tenant({ name, deletedAt: new Date() });
+  });
+});

@@ -5,6 +5,8 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
   readonly detail: string | undefined;
+  /** The problem's title; undefined when the answer had no problem body (a proxy's bare 502, say). */
+  readonly title: string | undefined;
   readonly errors: { field: string; message: string }[];
   /** Seconds to wait before trying again (429 answers). */
   readonly retryAfter: number | undefined;
@@ -15,6 +17,7 @@ export class ApiError extends Error {
     this.status = status;
     this.code = problem.code;
     this.detail = problem.detail;
+    this.title = problem.title;
     this.errors = problem.errors ?? [];
     this.retryAfter = retryAfter;
   }

@@ -1,7 +1,9 @@
+import { MutationObserver, onlineManager } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/shared/config/storage-keys';
 import { authResult, fakeToken, json, problem } from '@/test/fixtures';
-import { ApiError, api } from './client';
+import { ApiError, api, NetworkError, REQUEST_TIMEOUT_MS } from './client';
+import { createQueryClient } from './query-client';
 import {
   acceptAuthResult,
   bootstrapSession,
@@ -155,5 +157,47 @@ describe('api', () => {
     fetchMock.mockResolvedValue(problem(429, 'tooManyRequests', 'Too many attempts', { 'retry-after': '30' }));
     const error = (await api('/auth/login', { method: 'POST' }).catch((e: unknown) => e)) as ApiError;
     expect(error).toMatchObject({ status: 429, code: 'tooManyRequests', retryAfter: 30, message: 'Too many attempts' });
+  });
+});
+
+describe('a request that cannot reach the server', () => {
+  it('fails as NetworkError when no answer comes within REQUEST_TIMEOUT_MS', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockImplementation(
+      (_url: string, init: RequestInit) =>
+        new Promise((_resolve, reject) =>
+          init.signal?.addEventListener('abort', () => reject(new DOMException('', 'AbortError'))),
+        ),
+    );
+    const call = api('/tenants', { method: 'POST', body: {} });
+    const settled = expect(call).rejects.toBeInstanceOf(NetworkError);
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+    await settled;
+  });
+
+  it("keeps the caller's own abort an abort", async () => {
+    fetchMock.mockImplementation(
+      (_url: string, init: RequestInit) =>
+        new Promise((_resolve, reject) =>
+          init.signal?.addEventListener('abort', () => reject(new DOMException('', 'AbortError'))),
+        ),
+    );
+    const controller = new AbortController();
+    const call = api('/tenants', { signal: controller.signal });
+    controller.abort();
+    await expect(call).rejects.toHaveProperty('name', 'AbortError');
+  });
+
+  it('ends a mutation made offline with NetworkError instead of pausing it for ever', async () => {
+    onlineManager.setOnline(false);
+    try {
+      fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+      const observer = new MutationObserver(createQueryClient(), {
+        mutationFn: () => api('/tenants', { method: 'POST', body: {} }),
+      });
+      await expect(observer.mutate()).rejects.toBeInstanceOf(NetworkError);
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 });

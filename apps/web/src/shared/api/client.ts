@@ -7,6 +7,27 @@ export type ApiRequest = {
   signal?: AbortSignal;
 };
 
+/** A request with no answer after this long fails as NetworkError instead of waiting for ever. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+/** The caller's signal (if any) and the timeout, as one signal; `timedOut` tells which fired. */
+function withTimeout(signal: AbortSignal | undefined) {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, REQUEST_TIMEOUT_MS);
+  const onAbort = () => controller.abort(signal?.reason);
+  if (signal?.aborted) controller.abort(signal.reason);
+  else signal?.addEventListener('abort', onAbort, { once: true });
+  const done = () => {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  };
+  return { signal: controller.signal, timedOut: () => timedOut, done };
+}
+
 /** Calls that are themselves about the session: a 401 from them is the answer, not a stale token. */
 const NO_RETRY = new Set(['/auth/login', '/auth/refresh', '/auth/logout']);
 
@@ -14,17 +35,21 @@ async function send(path: string, { method = 'GET', body, signal }: ApiRequest, 
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
+  const limit = withTimeout(signal);
   try {
     return await fetch(`${API_BASE}${path}`, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       credentials: 'same-origin',
-      signal,
+      signal: limit.signal,
     });
   } catch (err) {
-    if (signal?.aborted) throw err;
+    // The caller's own abort stays an abort; no answer in time is the network's failure.
+    if (signal?.aborted && !limit.timedOut()) throw err;
     throw new NetworkError(err);
+  } finally {
+    limit.done();
   }
 }
 

@@ -1,23 +1,15 @@
+import type { NotificationCount } from '@atrium/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError } from './api-error';
 import { api } from './client';
 import { useSession } from './session';
 
-/** One entry of GET /notifications/count: the unread count of a menu item, by the item's name. */
-export type NotificationCount = { groupName: string; count: number };
+export type { NotificationCount };
 
+/** GET /notifications/count: the unread count of each menu item, by the item's name, in the active tenant. */
 export const notificationCountsQuery = (userId: string, activeTenantId: string | null) =>
   queryOptions({
     queryKey: ['notifications', 'count', userId, activeTenantId],
-    queryFn: async ({ signal }) => {
-      try {
-        return await api<NotificationCount[]>('/notifications/count', { signal });
-      } catch (err) {
-        // The notifications module is not on every server yet: no endpoint means nothing unread.
-        if (err instanceof ApiError && err.status === 404) return [];
-        throw err;
-      }
-    },
+    queryFn: ({ signal }) => api<NotificationCount[]>('/notifications/count', { signal }),
   });
 
 export function useNotificationCounts() {

@@ -58,6 +58,14 @@ describe('problemMessages', () => {
     expect(problemText(t, FAILURES.serverError)).toBe(t('errorCodes.unknown'));
   });
 
+  it("never shows the client's 'Request failed with status N': a body-less failure reads as unknown", () => {
+    for (const serverText of ['always', 'clientErrors'] as const) {
+      const { problemText } = problemMessages({ serverText });
+      expect(problemText(t, FAILURES.serverErrorWithoutBody)).toBe(t('errorCodes.unknown'));
+      expect(problemText(t, FAILURES.clientErrorWithoutBody)).toBe(t('errorCodes.unknown'));
+    }
+  });
+
   it("shows the server's detail, else its title, at any status when told to", () => {
     const { problemText } = problemMessages({ serverText: 'always' });
     expect(problemText(t, FAILURES.notFound)).toBe('No such user');

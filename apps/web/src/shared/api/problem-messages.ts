@@ -73,7 +73,8 @@ export function problemMessages({
       if (text !== undefined) return [text];
     }
     if (error.errors.length) return [...new Set(error.errors.map((e) => messageText(t, e.message)))];
-    if (serverText === 'always') return [error.detail || error.message];
+    // The server's own words when it sent some; never the client's 'Request failed with status N'.
+    if (serverText === 'always' && (error.detail || error.title)) return [error.detail || error.title || ''];
     if (error.status < 500 && error.detail) return [error.detail];
     return [t('errorCodes.unknown')];
   };

@@ -22,7 +22,7 @@ describe('sign-in failure messages', () => {
     ['bodyTooLarge', 'Request body is too large'],
     ['notFound', 'No such user'],
     ['clientErrorWithoutDetail', 'Body is not valid JSON'],
-    ['clientErrorWithoutBody', 'Request failed with status 405'],
+    ['clientErrorWithoutBody', 'Something went wrong. Please try again.'],
     ['serverError', 'Something went wrong. Please try again.'],
     ['serverErrorWithoutBody', 'Something went wrong. Please try again.'],
     ['cannotIdentify', 'Can not identify current user'],

@@ -8,6 +8,6 @@ export const { problemText } = problemMessages({
       error.status === 429
         ? t('errorCodes.tooManyRequests', { minutes: Math.max(1, Math.ceil((error.retryAfter ?? 60) / 60)) })
         : undefined,
-    (error) => (error.status < 500 ? error.message : undefined),
+    (error) => (error.status < 500 ? error.detail || error.title : undefined),
   ],
 });

@@ -47,12 +47,26 @@ afterEach(() => {
 });
 
 describe('/home', () => {
-  it("on desktop shows the heading 'home' with the hint 'useMenu'", () => {
+  it('on desktop shows the same tiles as on mobile, never an empty page', () => {
     setViewportWidth(1280);
     renderHome();
+    expect(screen.getAllByRole('link').map((t) => t.getAttribute('href'))).toEqual([
+      '/news',
+      '/timelogs',
+      '/chat',
+      '/notifications',
+      '/sprints',
+    ]);
+    expect(within(screen.getByRole('link', { name: /Chat/ })).getByText('5')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Northwind Partners' })).toBeInTheDocument();
+    expect(screen.queryByText('Use the menu to find your way around your workspace.')).not.toBeInTheDocument();
+  });
+
+  it("on desktop shows a super administrator, who has no tiles, the heading 'home' with the hint 'useMenu'", () => {
+    setViewportWidth(1280);
+    renderHome(['Superadmin']);
     expect(screen.getByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
     expect(screen.getByText('Use the menu to find your way around your workspace.')).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: /News/ })).not.toBeInTheDocument();
   });
 
   it('on mobile shows a tile per menu item with custom titles, counts and the tenant colour', () => {

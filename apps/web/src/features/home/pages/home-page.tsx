@@ -61,8 +61,9 @@ function Welcome() {
 }
 
 /**
- * Desktop: the heading 'home' with the hint 'useMenu'. Mobile: the tenant's logo and a tile per menu
- * item (custom titles, counts, icons in the tenant's primary colour) for users and tenant admins.
+ * Users and tenant admins: the tenant's logo (or name) and a tile per menu item (custom titles, counts,
+ * icons in the tenant's primary colour), on phones and desktops alike, so home never looks empty.
+ * Roles without tiles (super administrators, partner managers): the heading 'home' with the hint 'useMenu'.
  */
 export default function HomePage() {
   const isMobile = useIsMobile();
@@ -77,7 +78,7 @@ export default function HomePage() {
   const showsMenu = roles.includes('User') || roles.includes('TenantAdmin');
   const tiles = [...menu.main, ...menu.ignite];
 
-  if (!isMobile || !showsMenu || tiles.length === 0) return <Welcome />;
+  if (!showsMenu || tiles.length === 0) return <Welcome />;
 
   // The tenant's primary colour; in dark mode a lighter shade of it, which stays readable on dark tiles.
   const primary = generalData?.customTenantProperties?.primaryColor
@@ -88,8 +89,8 @@ export default function HomePage() {
   const logo = generalData?.imageMobileLogosrc ?? generalData?.imageLogosrc;
   const tenantName = generalData?.tenants.find((x) => x.id === activeTenantId)?.name;
   return (
-    <div className={classes.mobile}>
-      <div className={classes.mobileHead}>
+    <div className={isMobile ? classes.mobile : classes.desktop}>
+      <div className={classes.head}>
         {logo ? (
           <Logo size={40} src={logo} />
         ) : (
@@ -98,7 +99,7 @@ export default function HomePage() {
           </Title>
         )}
       </div>
-      <SimpleGrid cols={3} spacing="sm" verticalSpacing="sm">
+      <SimpleGrid cols={{ base: 3, sm: 4, md: 5, lg: 6 }} spacing="sm" verticalSpacing="sm">
         {tiles.map((item) => (
           <Tile key={item.key} item={item} iconColor={primary} />
         ))}

@@ -23,9 +23,9 @@ describe('tenants failure messages', () => {
     ['bodyTooLarge', 'Request body is too large'],
     ['notFound', 'No such user'],
     ['clientErrorWithoutDetail', 'Body is not valid JSON'],
-    ['clientErrorWithoutBody', 'Request failed with status 405'],
+    ['clientErrorWithoutBody', 'Something went wrong. Please try again.'],
     ['serverError', 'Something went wrong on our side'],
-    ['serverErrorWithoutBody', 'Request failed with status 502'],
+    ['serverErrorWithoutBody', 'Something went wrong. Please try again.'],
     ['cannotIdentify', 'Can not identify current user'],
   ])('%s reads %j', (name, expected) => {
     expect(problemText(t, FAILURES[name])).toBe(expected);

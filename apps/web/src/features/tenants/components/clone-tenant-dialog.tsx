@@ -5,7 +5,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCloneTenant } from '@/features/tenants/api/clone-tenant';
-import { messageText, problemText } from '@/features/tenants/api/problem-messages';
+import { fieldErrorsOf, messageText, problemText } from '@/features/tenants/api/problem-messages';
 import type { TenantRow } from '@/features/tenants/api/types';
 import { FormDialog } from '@/shared/ui/form-dialog';
 
@@ -60,7 +60,8 @@ export function CloneTenantDialog({ tenant, onClose }: { tenant: TenantRow | nul
         required
         withAsterisk
         value={title}
-        error={error}
+        // The server's refusal of the title (a name another tenant has) shows on the field too.
+        error={error ?? (clone.isError ? fieldErrorsOf(t, clone.error).title : undefined)}
         onChange={(e) => {
           setTitle(e.currentTarget.value);
           setError(null);

@@ -276,6 +276,22 @@ describe('TenantForm', () => {
     ).toBeInTheDocument();
   });
 
+  it("shows a taken tenant name on the name field as 'tenantNameTaken'", async () => {
+    const submit = vi.fn(async () => {
+      throw new ApiError(409, {
+        code: 'conflict',
+        detail: 'A tenant named "Acme" already exists',
+        errors: [{ field: 'name', message: 'tenantNameTaken' }],
+      });
+    });
+    renderForm({ name: 'Acme', userIds: [ADA.id] }, { submit });
+    await create();
+    await screen.findByRole('alert');
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription(
+      'Another tenant already has this name',
+    );
+  });
+
   it("shows a partner manager the server's quota message clearly", async () => {
     const submit = vi.fn(async () => {
       throw new ApiError(409, {
