@@ -28,7 +28,7 @@ const envelopeSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('send'), group: z.string().nullable(), record: z.string() }),
   z.object({ op: z.literal('revoke'), sessionIds: z.array(z.string()) }),
   z.object({ op: z.literal('close'), sessionIds: z.array(z.string()), error: z.string() }),
-  z.object({ op: z.literal('retenant'), sessionId: z.string(), tenantId: z.string().nullable() }),
+  z.object({ op: z.literal('retenant'), sessionIds: z.array(z.string()), tenantId: z.string().nullable() }),
   z.object({ op: z.literal('regroup'), userId: z.string() }),
 ]);
 const wireSchema = z.object({ o: z.string(), e: envelopeSchema });

@@ -26,14 +26,11 @@ export interface HubService {
    */
   sessionsClosed(sessionIds: string[], error: string): Promise<void>;
   /**
-   * A session's active tenant changed: its connections move to the new tenant's groups, and
-   * every connection of the user gets TenantChanged(tenantId). An impersonation session (one with
-   * an impersonatorId) is not the user's: only its own connections are told.
+   * Sessions' active tenant changed (a user's own sessions all follow one switch; an impersonation
+   * session is alone): their connections move to the new tenant's groups and get
+   * TenantChanged(tenantId). Other sessions of the user are not told.
    */
-  activeTenantChanged(
-    who: { userId: string; sessionId: string; impersonatorId?: string | null },
-    tenantId: string | null,
-  ): Promise<void>;
+  activeTenantChanged(sessionIds: string[], tenantId: string | null): Promise<void>;
   /** The user's user-group memberships changed: live connections re-read them. */
   userGroupsChanged(userId: string): Promise<void>;
 }
@@ -62,10 +59,10 @@ export function createHubService(hub: Hub, backplane: Backplane, log: FastifyBas
     async sessionsClosed(sessionIds, error) {
       if (sessionIds.length) await dispatch({ op: 'close', sessionIds, error });
     },
-    async activeTenantChanged({ userId, sessionId, impersonatorId }, tenantId) {
-      await dispatch({ op: 'retenant', sessionId, tenantId });
-      const audience = impersonatorId ? groups.session(sessionId) : groups.user(userId);
-      await send(audience, HUB_EVENTS.TenantChanged, [tenantId]);
+    async activeTenantChanged(sessionIds, tenantId) {
+      if (!sessionIds.length) return;
+      await dispatch({ op: 'retenant', sessionIds, tenantId });
+      for (const sessionId of sessionIds) await send(groups.session(sessionId), HUB_EVENTS.TenantChanged, [tenantId]);
     },
     async userGroupsChanged(userId) {
       await dispatch({ op: 'regroup', userId });

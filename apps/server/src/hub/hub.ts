@@ -17,7 +17,8 @@ export type Envelope =
   | { op: 'revoke'; sessionIds: string[] }
   /** Ends the sessions' connections for good, without LogOut. */
   | { op: 'close'; sessionIds: string[]; error: string }
-  | { op: 'retenant'; sessionId: string; tenantId: string | null }
+  /** The sessions' connections move to the groups of the tenant. */
+  | { op: 'retenant'; sessionIds: string[]; tenantId: string | null }
   | { op: 'regroup'; userId: string };
 
 /** The user groups (of the given tenant) a user belongs to. */
@@ -145,10 +146,14 @@ export class Hub implements ConnectionHost {
         return;
       }
       case 'retenant': {
-        const affected = [...this.byToken.values()].filter((c) => c.sessionId === envelope.sessionId);
-        if (!affected.length) return;
-        const userGroupIds = await this.loadUserGroups(affected[0]!.userId, envelope.tenantId);
-        for (const connection of affected) this.regroup(connection, envelope.tenantId, userGroupIds);
+        const sessions = new Set(envelope.sessionIds);
+        const affected = [...this.byToken.values()].filter((c) => sessions.has(c.sessionId));
+        const byUser = new Map<string, string[]>();
+        for (const connection of affected) {
+          const { userId } = connection;
+          if (!byUser.has(userId)) byUser.set(userId, await this.loadUserGroups(userId, envelope.tenantId));
+          this.regroup(connection, envelope.tenantId, byUser.get(userId)!);
+        }
         return;
       }
       case 'regroup': {

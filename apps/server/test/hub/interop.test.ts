@@ -136,26 +136,29 @@ describe.each(transports)('hub over %s', (_name, transport) => {
     await expect(connect(token)).rejects.toThrow(/401/);
   });
 
-  it('sends TenantChanged to every connection of the user, and moves the switching session to the new tenant', async () => {
+  it('sends TenantChanged to every connection of the user, and moves all their sessions to the new tenant', async () => {
     const user = await server.factories.user({ tenantIds: [tenantA, tenantB] });
     const first = await server.signIn(user.email);
     const second = await server.signIn(user.email);
     const switching = await connect(await server.activate(first.token, tenantA));
-    const staying = await connect(await server.activate(second.token, tenantA));
-    const changed = [nextCall(switching, HUB_EVENTS.TenantChanged), nextCall(staying, HUB_EVENTS.TenantChanged)];
+    const otherDevice = await connect(await server.activate(second.token, tenantA));
+    const changed = [nextCall(switching, HUB_EVENTS.TenantChanged), nextCall(otherDevice, HUB_EVENTS.TenantChanged)];
     await server.activate(first.token, tenantB);
     expect(await Promise.all(changed)).toEqual([[tenantB], [tenantB]]);
 
-    // The other session stays in its tenant until it switches itself.
-    const inB = nextCall(switching, 'ReloadMessages');
-    const notStaying = receivesWithin(staying, 'ReloadMessages', 300);
+    // The other device's session switched too (spec part 1 §4): its connection is in B, not A, and
+    // its next refresh carries B.
+    const inB = [nextCall(switching, 'ReloadMessages'), nextCall(otherDevice, 'ReloadMessages')];
     await server.app.hub.sendToTenant(tenantB, 'ReloadMessages');
-    await inB;
-    expect(await notStaying).toBe(false);
-    const inA = receivesWithin(switching, 'ReloadNews', 300);
-    const stayingInA = nextCall(staying, 'ReloadNews');
+    await Promise.all(inB);
+    const inA = [receivesWithin(switching, 'ReloadNews', 300), receivesWithin(otherDevice, 'ReloadNews', 300)];
     await server.app.hub.sendToTenant(tenantA, 'ReloadNews');
-    expect(await inA).toBe(false);
-    await stayingInA;
+    expect(await Promise.all(inA)).toEqual([false, false]);
+    const refreshed = await server.app.inject({
+      method: 'POST',
+      url: '/core/api/auth/refresh',
+      cookies: { atrium_refresh: second.cookie },
+    });
+    expect(refreshed.json().user.activeTenantId).toBe(tenantB);
   });
 });

@@ -331,6 +331,21 @@ describe('hub and impersonation', () => {
     expect(await Promise.all(both)).toEqual([[tenantB], [tenantB]]);
   });
 
+  it("keeps an impersonation session viewing as the user out of the user's own switch", async () => {
+    const { own, impersonating } = await impersonation();
+    const ownDevice = await connect(own);
+    const viewing = await connect(impersonating);
+    const toOwnDevice = nextCall(ownDevice, HUB_EVENTS.TenantChanged);
+    const toViewer = receivesWithin(viewing, HUB_EVENTS.TenantChanged, 500);
+    await server.activate(own, tenantB);
+    expect(await toOwnDevice).toEqual([tenantB]);
+    expect(await toViewer).toBe(false);
+    // The viewer stays in the tenant the super administrator chose.
+    const inA = nextCall(viewing, 'ReloadMessages');
+    await server.app.hub.sendToTenant(tenantA, 'ReloadMessages');
+    await inA;
+  });
+
   it("closes the ended impersonation session's connections for good, after ImpersonateStoped", async () => {
     const { own, adminToken, impersonating } = await impersonation();
     const ownDevice = await connect(own);

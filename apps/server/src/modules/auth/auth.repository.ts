@@ -119,6 +119,17 @@ export const findSession = async (db: Db, id: string) =>
 export const setSessionTenant = (db: Db, sessionId: string, tenantId: string | null) =>
   db.update(sessions).set({ activeTenantId: tenantId }).where(eq(sessions.id, sessionId));
 
+/**
+ * Moves every live session of the user's own (not the impersonation sessions viewing as them) to a
+ * tenant: the tenant is the user's choice on all their devices. Answers the sessions moved.
+ */
+export const setOwnSessionsTenant = (db: Db, userId: string, tenantId: string | null) =>
+  db
+    .update(sessions)
+    .set({ activeTenantId: tenantId })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.impersonatorId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+
 export const setUserActiveTenant = (db: Db, userId: string, tenantId: string | null) =>
   db.update(users).set({ activeTenantId: tenantId }).where(eq(users.id, userId));
 

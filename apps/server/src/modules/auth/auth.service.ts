@@ -247,13 +247,17 @@ export function createAuthService({
           : await repo.isMember(db, user.id, tenantId);
         if (!allowed) throw new AppError('forbidden', 'You are not a member of this tenant');
       }
-      await repo.setSessionTenant(db, session.id, tenantId);
-      if (!session.impersonatorId) await repo.setUserActiveTenant(db, user.id, tenantId);
-      // An impersonation session's switch is told to that session only, not to the user's devices.
-      await hub.activeTenantChanged(
-        { userId: user.id, sessionId: session.id, impersonatorId: session.impersonatorId },
-        tenantId,
-      );
+      let moved = [session.id];
+      if (session.impersonatorId) {
+        // Viewing as someone is not their choice: only this impersonation session switches.
+        await repo.setSessionTenant(db, session.id, tenantId);
+      } else {
+        // Every device of the user follows (spec part 1 §4, decision 017): their next refresh carries it.
+        await repo.setUserActiveTenant(db, user.id, tenantId);
+        const own = await repo.setOwnSessionsTenant(db, user.id, tenantId);
+        moved = [session.id, ...own.map((s) => s.id).filter((id) => id !== session.id)];
+      }
+      await hub.activeTenantChanged(moved, tenantId);
       // The refresh token is not rotated here: the new access token carries the tenant.
       return issue({ ...user, activeTenantId: tenantId }, { ...session, activeTenantId: tenantId }, '');
     },

@@ -481,6 +481,13 @@ describe('GET, PUT and DELETE /core/api/tenants/:id', () => {
       ).json().token as string;
     const inT = await activate((await ctx.signIn(leaves.email)).token, t.id);
     const inElsewhere = await activate((await ctx.signIn(leaves.email)).token, elsewhere.id);
+    // That switch moved every session of the user (decision 017); put the first one back in t, as a
+    // session the switch did not reach (an older one) would be.
+    const sidOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid;
+    await ctx.db
+      .update(sessions)
+      .set({ activeTenantId: t.id })
+      .where(eq(sessions.id, sidOf(inT)));
     const current = (await api('GET', `/tenants/${t.id}`, su.auth)).json();
     expect((await api('PUT', `/tenants/${t.id}`, su.auth, { ...current, userIds: [stays.id] })).statusCode).toBe(200);
     const me = (token: string) =>

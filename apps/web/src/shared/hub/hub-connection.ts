@@ -9,6 +9,7 @@ import {
 } from '@microsoft/signalr';
 import { getSession, refreshSession } from '@/shared/api/session';
 import { createHubHandlers, type HubHandlerDeps, registerHubHandlers } from './hub-handlers';
+import { impersonationElsewhereNotice, showHubNotice } from './hub-notice';
 
 /** A token this close to its expiry is renewed before it opens a connection. */
 const TOKEN_SLACK_MS = 5000;
@@ -66,6 +67,10 @@ export function buildHubConnection(): HubConnection {
 /** What startHub needs of a connection (a HubConnection; tests pass a fake). */
 export type HubLike = Pick<HubConnection, 'on' | 'onclose' | 'onreconnecting' | 'onreconnected' | 'start' | 'stop'>;
 
+/** What the app passes: its router, query client and reload; the notices default to the app's own. */
+export type AppHubDeps = Omit<HubHandlerDeps, 'notify' | 'impersonationElsewhere'> &
+  Partial<Pick<HubHandlerDeps, 'notify' | 'impersonationElsewhere'>>;
+
 let current: { stop: () => Promise<void> } | undefined;
 
 /**
@@ -73,10 +78,13 @@ let current: { stop: () => Promise<void> } | undefined;
  * A first start that fails is retried after the reconnect delays (0, 2, 10, 30 s), then given up,
  * as the automatic reconnect does for a connection that drops later. Everything is only logged.
  */
-export function startHub(deps: HubHandlerDeps, build: () => HubLike = buildHubConnection): () => Promise<void> {
+export function startHub(deps: AppHubDeps, build: () => HubLike = buildHubConnection): () => Promise<void> {
   void current?.stop();
   const connection = build();
-  registerHubHandlers(connection, createHubHandlers(deps));
+  registerHubHandlers(
+    connection,
+    createHubHandlers({ notify: showHubNotice, impersonationElsewhere: impersonationElsewhereNotice, ...deps }),
+  );
   connection.onreconnecting((err) => console.warn('hub: connection lost, reconnecting', err));
   connection.onreconnected(() => console.info('hub: reconnected'));
   connection.onclose((err) => {

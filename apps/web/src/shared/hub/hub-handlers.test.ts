@@ -5,10 +5,11 @@ import { generalDataQuery } from '@/shared/api/general-data';
 import { notificationCountsQuery } from '@/shared/api/notification-counts';
 import { acceptAuthResult, getSession, resetSessionForTests } from '@/shared/api/session';
 import { STORAGE_KEYS } from '@/shared/config/storage-keys';
-import { i18n } from '@/shared/i18n/i18n';
+import { i18n, setLanguage } from '@/shared/i18n/i18n';
 import { authResult, json, problem } from '@/test/fixtures';
 import { createTestQueryClient } from '@/test/render';
 import { createHubHandlers, type HubHandlerDeps, registerHubHandlers } from './hub-handlers';
+import { impersonationElsewhereNotice } from './hub-notice';
 import { messageKeys } from './query-keys';
 
 const UMA = 'affd95ac-3933-4c04-8d50-2a9d6c59fcda';
@@ -46,6 +47,7 @@ function serveRefresh(answer: () => Response) {
 let queryClient: QueryClient;
 let navigate: Mock<HubHandlerDeps['navigate']>;
 let reload: Mock<HubHandlerDeps['reload']>;
+let notify: Mock<HubHandlerDeps['notify']>;
 let connection: ReturnType<typeof fakeConnection>;
 
 const isInvalidated = (key: QueryKey) => queryClient.getQueryState(key)?.isInvalidated ?? false;
@@ -54,8 +56,12 @@ beforeEach(() => {
   queryClient = createTestQueryClient();
   navigate = vi.fn();
   reload = vi.fn();
+  notify = vi.fn();
   connection = fakeConnection();
-  registerHubHandlers(connection, createHubHandlers({ queryClient, navigate, reload }));
+  registerHubHandlers(
+    connection,
+    createHubHandlers({ queryClient, navigate, reload, notify, impersonationElsewhere: impersonationElsewhereNotice }),
+  );
 });
 
 afterEach(async () => {
@@ -135,7 +141,7 @@ describe('TenantChanged(tenantId)', () => {
     expect(navigate).toHaveBeenCalledExactlyOnceWith('/home');
   });
 
-  it('stays put when this browser’s session did not change tenant (the switch was made on another device)', async () => {
+  it('stays put when this browser’s session did not move (an impersonation viewing as the user)', async () => {
     acceptAuthResult(authResult({ id: UMA, activeTenantId: NORTHWIND }));
     const key = seedGeneralData(NORTHWIND);
     serveRefresh(() => json(authResult({ id: UMA, activeTenantId: NORTHWIND })));
@@ -202,6 +208,65 @@ describe('ImpersonateStarted(userId, tenantId)', () => {
     await connection.receive(HUB_EVENTS.ImpersonateStarted, UMA, NORTHWIND);
     expect(localStorage.getItem(STORAGE_KEYS.isImpersonatingMode)).toBeNull();
     expect(i18n.language).toBe('en');
+    expect(reload).not.toHaveBeenCalled();
+    const session = getSession();
+    expect(session.status === 'authenticated' && session.user.id).toBe(SAM);
+  });
+
+  /** The refresh still answers the super administrator; the user lookup answers `users`. */
+  const anotherDevice = (users: () => Response) => {
+    const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => {
+      if (url === '/core/api/auth/refresh')
+        return json(authResult({ id: SAM, isSuperadmin: true, roles: ['Superadmin'] }));
+      if (url.startsWith('/core/api/users/dataselect?')) return users();
+      return problem(404, 'notFound', 'Not found');
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    return fetchMock;
+  };
+
+  it('tells another device whom its super administrator started viewing as, in a notice that stays', async () => {
+    asSuperadmin();
+    const fetchMock = anotherDevice(() =>
+      json([{ id: UMA, fullName: 'Uma User', email: 'uma@atrium.test', imagePath: null }]),
+    );
+    await connection.receive(HUB_EVENTS.ImpersonateStarted, UMA, NORTHWIND);
+    expect(fetchMock).toHaveBeenCalledWith(`/core/api/users/dataselect?ids=${UMA}`, expect.anything());
+    expect(notify).toHaveBeenCalledExactlyOnceWith({
+      id: `impersonation-elsewhere-${UMA}`,
+      title: 'Viewing as another user started on another device',
+      message: 'You started viewing as Uma User on another device. This device stays signed in as you.',
+    });
+    expect(reload).not.toHaveBeenCalled();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('says it in Danish too, and without the name when it cannot be read', async () => {
+    asSuperadmin();
+    await setLanguage('da');
+    anotherDevice(() => problem(403, 'forbidden', 'Forbidden'));
+    await connection.receive(HUB_EVENTS.ImpersonateStarted, UMA, NORTHWIND);
+    expect(notify).toHaveBeenCalledExactlyOnceWith(
+      expect.objectContaining({
+        title: 'Visning som en anden bruger startet på en anden enhed',
+        message: 'Du begyndte at se som en anden bruger på en anden enhed. Denne enhed er stadig logget ind som dig.',
+      }),
+    );
+  });
+
+  it('shows no notice in the browser that follows into the impersonation', async () => {
+    asSuperadmin();
+    serveRefresh(() => json(authResult({ id: UMA, activeTenantId: NORTHWIND, impersonatorId: SAM })));
+    await connection.receive(HUB_EVENTS.ImpersonateStarted, UMA, NORTHWIND);
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('shows no notice when the session is over', async () => {
+    asSuperadmin();
+    serveRefresh(() => problem(401, 'sessionExpired', 'Session expired'));
+    await connection.receive(HUB_EVENTS.ImpersonateStarted, UMA, NORTHWIND);
+    expect(notify).not.toHaveBeenCalled();
     expect(reload).not.toHaveBeenCalled();
   });
 });

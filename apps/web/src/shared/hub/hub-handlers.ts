@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { endSession, getSession, refreshSession } from '@/shared/api/session';
 import { STORAGE_KEYS } from '@/shared/config/storage-keys';
 import { setLanguage } from '@/shared/i18n/i18n';
+import type { HubNotice } from './hub-notice';
 import { messageKeys, notificationCountKey } from './query-keys';
 
 export type HubEvent = keyof typeof HUB_EVENTS;
@@ -15,6 +16,10 @@ export type HubHandlerDeps = {
   navigate: (to: string, options?: { replace?: boolean }) => void;
   /** Reloads the page (window.location.reload in the app). */
   reload: () => void;
+  /** Shows a notice that stays until closed (Mantine notifications in the app). */
+  notify: (notice: HubNotice) => void;
+  /** The notice for an impersonation started on another device (it looks the user's name up). */
+  impersonationElsewhere: (userId: string) => Promise<HubNotice>;
 };
 
 /** ImpersonateStoped reloads after this long (spec part 1 §4). */
@@ -40,15 +45,22 @@ function clearLocalStorage() {
 }
 
 /** The server-pushed events of spec part 1 §4. */
-export function createHubHandlers({ queryClient, navigate, reload }: HubHandlerDeps): HubHandlers {
+export function createHubHandlers({
+  queryClient,
+  navigate,
+  reload,
+  notify,
+  impersonationElsewhere,
+}: HubHandlerDeps): HubHandlers {
   return {
     async TenantChanged(tenantId) {
       const session = getSession();
       if (session.status !== 'authenticated') return;
       const before = session.user.activeTenantId;
       if (asId(tenantId) === before) return;
-      // The tenant lives in the session (one per browser), so the refreshed token carries the new one;
-      // accepting it stores activeTenantId. Another browser of the same user keeps its own tenant.
+      // The server moved every session of the user (this browser's too) to the tenant, so the refreshed
+      // token carries it; accepting it stores activeTenantId and sets it active. A session that did not
+      // move (an impersonation viewing as the user) stays where it is.
       const result = await refreshSession();
       if (!result || result.user.activeTenantId === before) return;
       // As when choosing a tenant in this tab: every query is about the tenant, general data first of all.
@@ -57,16 +69,25 @@ export function createHubHandlers({ queryClient, navigate, reload }: HubHandlerD
     },
 
     async ImpersonateStarted(userId) {
+      const viewed = asId(userId);
       await sleep(IMPERSONATION_START_SETTLE_MS);
       const session = getSession();
-      if (session.status !== 'authenticated' || session.user.id === asId(userId)) return;
+      if (!viewed || session.status !== 'authenticated' || session.user.id === viewed) return;
       // The impersonate answer moved this browser's refresh cookie to the impersonation session.
       const result = await refreshSession();
-      // A browser whose cookie still names the super administrator (another device) stays as it is.
-      if (!result || result.user.id !== asId(userId) || !result.user.impersonatorId) return;
-      await setLanguage(result.user.language);
-      localStorage.setItem(STORAGE_KEYS.isImpersonatingMode, 'true');
-      reload();
+      if (!result) return;
+      if (result.user.id === viewed && result.user.impersonatorId) {
+        await setLanguage(result.user.language);
+        localStorage.setItem(STORAGE_KEYS.isImpersonatingMode, 'true');
+        reload();
+        return;
+      }
+      // A browser whose cookie still names the super administrator is another device: it never becomes
+      // the impersonation (that would hand a view-as session to whatever device is signed in as them),
+      // but says what happened there (decision 017).
+      if (result.user.id === session.user.id && !result.user.impersonatorId) {
+        notify(await impersonationElsewhere(viewed));
+      }
     },
 
     ImpersonateStoped() {

@@ -11,7 +11,7 @@ const loadHub = () => import('./hub-connection');
  * after a page load that found a live session), is stopped when the session ends, and is started
  * again for the next user. Call it once, in the layout that wraps every route.
  */
-export function useHubConnection(deps: Omit<HubHandlerDeps, 'reload'> & { reload?: () => void }) {
+export function useHubConnection(deps: Pick<HubHandlerDeps, 'queryClient' | 'navigate'> & { reload?: () => void }) {
   const session = useSession();
   const userId = session.status === 'authenticated' ? session.user.id : null;
   // The handlers use the latest router without restarting the connection when it changes.
