@@ -124,7 +124,29 @@ for (const size of Object.keys(sizes)) {
       await page2.getByRole('button', { name: 'Open menu' }).click();
       await shot(page2, `menu-superadmin-${tag}`);
     }
+    await page2.goto(`${base}/tenants`);
+    await page2.getByRole('heading', { name: 'Tenants' }).waitFor();
+    await page2.waitForLoadState('networkidle');
+    await shot(page2, `tenants-${tag}`);
+    await page2.goto(`${base}/admin/mail`);
+    await page2.waitForLoadState('networkidle');
+    await shot(page2, `mail-${tag}`);
     await ctx2.close();
+
+    // The tenant administrator: the users list, and an account shared with a tenant they do not run.
+    const ctx3 = await context(size, scheme === 'dark');
+    const page3 = await ctx3.newPage();
+    watch(page3, `${tag} admin`);
+    await signIn(page3, 'admin@atrium.test');
+    await page3.waitForURL(/\/home$/);
+    await page3.goto(`${base}/users`);
+    await page3.waitForLoadState('networkidle');
+    await shot(page3, `users-${tag}`);
+    await page3.getByText('user@atrium.test').first().click();
+    await page3.waitForURL(/\/users\/[0-9a-f-]{36}$/);
+    await page3.waitForLoadState('networkidle');
+    await shot(page3, `user-shared-${tag}`);
+    await ctx3.close();
   }
 }
 

@@ -46,7 +46,7 @@ const ROUTES = {
         method: 'POST',
         url: '/core/api/tenants',
         headers: auth,
-        payload: { name: 'Shows a logo', userIds: [user.id], logoMediaFile: path },
+        payload: { name: `Shows a logo ${crypto.randomUUID()}`, userIds: [user.id], logoMediaFile: path },
       });
     },
   },
