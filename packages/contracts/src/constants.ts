@@ -40,3 +40,10 @@ export const AUTH = {
 /** Default language of the product (the UI's, and a new user's). */
 export const DEFAULT_LANGUAGE = 'en';
 export const LANGUAGES = ['en', 'da'] as const;
+
+/**
+ * The field error (on `file`) of an upload past the caller's hourly volume; the 429 answer carries
+ * Retry-After. Here, with no zod around it, so that the web app's shared problem messages (on the
+ * sign-in page's path) can name it without loading zod.
+ */
+export const UPLOAD_VOLUME_EXCEEDED = 'uploadVolumeExceeded';

@@ -221,9 +221,3 @@ export type LogoFieldName = (typeof LOGO_FIELDS)[number];
 export const logoUploadQuerySchema = z.object({
   field: z.enum(LOGO_FIELDS, { error: 'unknownField' }).default('logoMediaFile'),
 });
-
-/**
- * The field error (on `file`) of an upload past the caller's hourly volume; the 429 answer carries
- * Retry-After.
- */
-export const UPLOAD_VOLUME_EXCEEDED = 'uploadVolumeExceeded';
