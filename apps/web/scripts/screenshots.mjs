@@ -39,6 +39,12 @@ function watch(page, label) {
   page.on('pageerror', (err) => problems.push(`${label}: ${err.message}`));
 }
 
+// The live hub keeps a connection open, so 'networkidle' may never come: wait for the load and a moment.
+async function settle(page) {
+  await page.waitForLoadState('load');
+  await page.waitForTimeout(800);
+}
+
 async function shot(page, name) {
   await page.waitForTimeout(400);
   await page.screenshot({ path: join(out, `${name}.png`) });
@@ -84,7 +90,7 @@ for (const size of Object.keys(sizes)) {
     await page.getByRole('option', { name: 'Northwind Partners' }).click();
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.waitForURL(/\/home$/);
-    await page.waitForLoadState('networkidle');
+    await settle(page);
     await shot(page, `home-user-${tag}`);
     if (size === 'mobile') {
       await page.getByRole('button', { name: 'Open menu' }).click();
@@ -118,7 +124,7 @@ for (const size of Object.keys(sizes)) {
     await shot(page2, `active-tenant-superadmin-${tag}`);
     await page2.getByRole('button', { name: 'Skip' }).click();
     await page2.waitForURL(/\/home$/);
-    await page2.waitForLoadState('networkidle');
+    await settle(page2);
     await shot(page2, `home-superadmin-${tag}`);
     if (size === 'mobile') {
       await page2.getByRole('button', { name: 'Open menu' }).click();
@@ -126,10 +132,10 @@ for (const size of Object.keys(sizes)) {
     }
     await page2.goto(`${base}/tenants`);
     await page2.getByRole('heading', { name: 'Tenants' }).waitFor();
-    await page2.waitForLoadState('networkidle');
+    await settle(page2);
     await shot(page2, `tenants-${tag}`);
     await page2.goto(`${base}/admin/mail`);
-    await page2.waitForLoadState('networkidle');
+    await settle(page2);
     await shot(page2, `mail-${tag}`);
     await ctx2.close();
 
@@ -140,11 +146,11 @@ for (const size of Object.keys(sizes)) {
     await signIn(page3, 'admin@atrium.test');
     await page3.waitForURL(/\/home$/);
     await page3.goto(`${base}/users`);
-    await page3.waitForLoadState('networkidle');
+    await settle(page3);
     await shot(page3, `users-${tag}`);
-    await page3.getByText('user@atrium.test').first().click();
+    await page3.getByRole('link', { name: /^Uma/ }).first().click();
     await page3.waitForURL(/\/users\/[0-9a-f-]{36}$/);
-    await page3.waitForLoadState('networkidle');
+    await settle(page3);
     await shot(page3, `user-shared-${tag}`);
     await ctx3.close();
   }
