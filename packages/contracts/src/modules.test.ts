@@ -88,6 +88,9 @@ const OLD_FEATURE_ROUTES: Record<string, AccessPolicy> = Object.fromEntries(
 /** TOOL_ROUTES (menu.ts). */
 const OLD_TOOL_ROUTES: Record<string, AccessPolicy> = { 'admin/mail': roles(['Superadmin']) };
 
+/** Pages the spec names outside its route table: the tenant row menu's /deleting/{id} (part 1 §2). */
+const OTHER_SPEC_PAGES: Record<string, AccessPolicy> = { 'deleting/:id': roles(S_P) };
+
 const pairs = (rules: readonly { path: string; policy: AccessPolicy }[]) =>
   Object.fromEntries(rules.map((r) => [r.path, r.policy]));
 
@@ -100,7 +103,12 @@ const matches = (pattern: string, path: string) => {
 
 describe('module manifest', () => {
   it('has every page of the old route table, feature routes and tool routes, with the same policy', () => {
-    expect(pairs(PAGES)).toEqual({ ...OLD_ROUTE_TABLE, ...OLD_FEATURE_ROUTES, ...OLD_TOOL_ROUTES });
+    expect(pairs(PAGES)).toEqual({
+      ...OLD_ROUTE_TABLE,
+      ...OLD_FEATURE_ROUTES,
+      ...OLD_TOOL_ROUTES,
+      ...OTHER_SPEC_PAGES,
+    });
   });
 
   it('gives every path once', () => {
@@ -112,7 +120,7 @@ describe('module manifest', () => {
     expect(ROUTE_TABLE).toHaveLength(Object.keys(OLD_ROUTE_TABLE).length);
     expect(pairs(ROUTE_TABLE)).toEqual(OLD_ROUTE_TABLE);
     const ours = PAGES.filter((p) => p.ours).map((p) => p.path);
-    expect(ours.sort()).toEqual(Object.keys({ ...OLD_FEATURE_ROUTES, ...OLD_TOOL_ROUTES }).sort());
+    expect(ours.sort()).toEqual(Object.keys({ ...OLD_FEATURE_ROUTES, ...OLD_TOOL_ROUTES, ...OTHER_SPEC_PAGES }).sort());
   });
 
   it.each([

@@ -73,6 +73,8 @@ export const MODULES = {
       list: page('tenants', POLICIES.tenantManagers),
       // tenants/new is this form too: the :id pattern (and its policy) covers it.
       form: page('tenants/:id', POLICIES.tenantManagers),
+      // The row menu's /deleting/{id} (spec part 1 §2); the route table does not list it.
+      deleting: { ...page('deleting/:id', POLICIES.tenantManagers), ours: true },
     },
     menu: { page: 'list', group: 'admin' },
   }),

@@ -215,3 +215,42 @@ describe('the app', () => {
     ).toEqual(['Home', 'Sprints', 'Toolbox', 'Personal plan', 'Notifications', 'Profile']);
   });
 });
+
+describe('a record that is not there', () => {
+  const UNKNOWN = '0b7f6a52-5d1c-4e8e-9a57-3c2f1d0e9b8a';
+  const invalidUuid = () => problem(400, 'validation', 'Invalid UUID');
+  const signInAsSuperadmin = () =>
+    acceptAuthResult(authResult({ activeTenantId: NORTHWIND.id, roles: ['Superadmin'], isSuperadmin: true }));
+
+  it.each(['/users/not-a-guid', `/users/${UNKNOWN}`, '/tenants/not-a-guid', `/tenants/${UNKNOWN}`])(
+    'shows the not-found page for %s and keeps the URL',
+    async (path) => {
+      // React reports the error the router's boundary catches; that is the mechanism, not a failure.
+      const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+      const quietWarn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      signInAsSuperadmin();
+      serve({
+        'GET /me/generaldata': () => json(generalData),
+        'GET /usergroups': () => json([]),
+        'GET /tenants/datalist': () => json([]),
+        'GET /users/not-a-guid': invalidUuid,
+        'GET /tenants/not-a-guid': invalidUuid,
+        'GET /tenants/not-a-guid/features': invalidUuid,
+        [`GET /tenants/${UNKNOWN}/features`]: () => json([]),
+      });
+      const router = renderApp(path);
+      expect(await screen.findByRole('heading', { name: /page not found/i })).toBeInTheDocument();
+      expect(screen.queryByText('Invalid UUID')).not.toBeInTheDocument();
+      expect(router.state.location.pathname).toBe(path);
+      quiet.mockRestore();
+      quietWarn.mockRestore();
+    },
+  );
+
+  it('still shows the create form at /tenants/new', async () => {
+    signInAsSuperadmin();
+    serve({ 'GET /me/generaldata': () => json(generalData), 'GET /tenants/empty/features': () => json([]) });
+    renderApp('/tenants/new');
+    expect(await screen.findByRole('heading', { name: 'New tenant' })).toBeInTheDocument();
+  });
+});

@@ -129,6 +129,7 @@ export const MODULE_VIEWS = {
     pages: {
       list: lazy(() => import('@/features/tenants/pages/tenants-page')),
       form: lazy(() => import('@/features/tenants/pages/tenant-form-page')),
+      deleting: lazy(() => import('@/features/tenants/pages/tenant-deleting-page')),
     },
   },
   'tenant-settings': {

@@ -6,6 +6,7 @@ import { RouteGuard } from './guards/route-guard';
 import { AuthLayout } from './layouts/auth-layout';
 import { MODULE_ICONS, MODULE_VIEWS, moduleTitle, NOT_BUILT, pageView } from './module-registry';
 import { RootLayout } from './root-layout';
+import { RouteErrorElement } from './route-error-element';
 
 const HomeLayout = lazy(() => import('./layouts/home-layout').then((m) => ({ default: m.HomeLayout })));
 const InnerLayout = lazy(() => import('./layouts/inner-layout').then((m) => ({ default: m.InnerLayout })));
@@ -42,6 +43,8 @@ export const routes: RouteObject[] = [
             <HomeLayout />
           </ModuleIconsProvider>
         ),
+        // A missing record replaces the whole shell, like an unknown path does.
+        errorElement: <RouteErrorElement />,
         children: [...pagesIn('home'), { element: <InnerLayout />, children: pagesIn('inner') }],
       },
     ],

@@ -1,5 +1,13 @@
 import type { CustomTenantProperties } from '@atrium/contracts';
-import { type CSSVariablesResolver, createTheme, type MantineThemeOverride } from '@mantine/core';
+import {
+  Autocomplete,
+  type CSSVariablesResolver,
+  createTheme,
+  type MantineThemeOverride,
+  MultiSelect,
+  Select,
+  TagsInput,
+} from '@mantine/core';
 import { BREAKPOINTS } from '@/shared/config/ui';
 import { BASE_SHADE, generatePalette, relativeLuminance } from './palette';
 
@@ -35,6 +43,14 @@ export function buildTheme(custom: CustomTenantProperties | null | undefined): M
       md: '62em',
       lg: `${BREAKPOINTS.signinPanel / 16}em`,
       xl: '88em',
+    },
+    // A searchable list opened by focus alone (a dialog focusing its first field) took the first Escape
+    // to close itself, so Escape seemed to do nothing. Lists open on click, typing or ArrowDown instead.
+    components: {
+      Select: Select.extend({ defaultProps: { openOnFocus: false } }),
+      MultiSelect: MultiSelect.extend({ defaultProps: { openOnFocus: false } }),
+      Autocomplete: Autocomplete.extend({ defaultProps: { openOnFocus: false } }),
+      TagsInput: TagsInput.extend({ defaultProps: { openOnFocus: false } }),
     },
   });
 }

@@ -1,4 +1,4 @@
-import { TextInput } from '@mantine/core';
+import { MultiSelect, Select, TextInput } from '@mantine/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -73,6 +73,32 @@ describe('FormDialog', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('closes at the first Escape while a text field has focus', async () => {
+    const onClose = vi.fn();
+    renderWithProviders(<Harness onClose={onClose} />);
+    const name = await screen.findByLabelText('Name');
+    await waitFor(() => expect(name).toHaveFocus());
+    await userEvent.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ['Select', <Select key="s" label="Person" searchable data={['Ann', 'Bo']} />],
+    ['MultiSelect', <MultiSelect key="m" label="Person" searchable data={['Ann', 'Bo']} />],
+  ])('closes at the first Escape when the first field is a searchable %s', async (_, field) => {
+    // Focusing a searchable select used to open its list, and the first Escape only closed the list.
+    const onClose = vi.fn();
+    renderWithProviders(
+      <FormDialog opened onClose={onClose} title="Pick" onSubmit={() => {}} submitLabel="Save" cancelLabel="Cancel">
+        {field}
+      </FormDialog>,
+    );
+    const input = await screen.findByRole('combobox', { name: 'Person' });
+    await waitFor(() => expect(input).toHaveFocus());
+    await userEvent.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 
   it('shows the failure in an alert above the buttons, and nothing without one', async () => {

@@ -33,22 +33,49 @@ export async function signInWithOffice(body: { code: string; state: string; iss?
   return result;
 }
 
-const CODE = /^[A-Za-z][A-Za-z0-9_]{1,63}$/;
+/**
+ * Every reason a Microsoft 365 sign-in can fail with: what POST /auth/office answers
+ * (office365.service.ts: its AppError details and the state field error), the client's own 'network',
+ * and the OAuth 2.0 / OpenID Connect errors the identity provider sends back to the callback.
+ * signin/:error carries nothing else.
+ */
+export const OFFICE_FAILURE_CODES: ReadonlySet<string> = new Set([
+  'microsoftLoginFailed',
+  'microsoftTenantNotAllowed',
+  'microsoftAccountHasNoEmail',
+  'noAccountForMicrosoftUser',
+  'alreadyLoginedByAnotherMicrosoftAccount',
+  'invalidState',
+  'network',
+  'access_denied',
+  'consent_required',
+  'login_required',
+  'interaction_required',
+  'account_selection_required',
+  'server_error',
+  'temporarily_unavailable',
+  'invalid_request',
+  'unauthorized_client',
+  'unsupported_response_type',
+  'invalid_scope',
+]);
+
+const FALLBACK = 'microsoftLoginFailed';
+const known = (code: string) => OFFICE_FAILURE_CODES.has(code);
 
 /** The reason codes of a failed Microsoft 365 sign-in, for the signin/:error route. */
 export function officeFailureCodes(error: unknown): string[] {
   if (error instanceof NetworkError) return ['network'];
   if (error instanceof ApiError) {
-    const fromList = error.errors.map((e) => e.message).filter((m) => CODE.test(m));
+    const fromList = error.errors.map((e) => e.message).filter(known);
     if (fromList.length) return [...new Set(fromList)];
-    if (error.detail && CODE.test(error.detail)) return [error.detail];
+    if (error.detail && known(error.detail)) return [error.detail];
   }
-  return ['microsoftLoginFailed'];
+  return [FALLBACK];
 }
 
-/** The codes carried by signin/:error (comma-separated), read back; anything odd is dropped. */
-export const parseFailureCodes = (raw: string | undefined) =>
-  (raw ?? '')
-    .split(',')
-    .filter((code) => CODE.test(code))
-    .slice(0, 5);
+/** The provider's error on the callback; one we do not know is still a failed Microsoft 365 sign-in. */
+export const providerFailureCode = (providerError: string) => (known(providerError) ? providerError : FALLBACK);
+
+/** The Microsoft 365 codes carried by signin/:error (comma-separated), read back; anything else is dropped. */
+export const parseFailureCodes = (raw: string | undefined) => (raw ?? '').split(',').filter(known).slice(0, 5);

@@ -49,6 +49,17 @@ describe('/office365auth', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('names a provider error it does not know as a failed Microsoft 365 sign-in', async () => {
+    renderAt('/office365auth?error=not_a_real_error&state=x');
+    expect(await location()).toHaveTextContent(/^\/signin\/microsoftLoginFailed$/);
+  });
+
+  it('carries only known codes from the server, else a failed Microsoft 365 sign-in', async () => {
+    fetchMock.mockResolvedValue(problem(403, 'forbidden', 'Forbidden'));
+    renderAt('/office365auth?code=c&state=s');
+    expect(await location()).toHaveTextContent(/^\/signin\/microsoftLoginFailed$/);
+  });
+
   it('exchanges code, state and iss once, then goes to the active-tenant step with the stored return URL', async () => {
     sessionStorage.setItem(OFFICE_RETURN_URL_KEY, '/profile');
     renderAt('/office365auth?code=the-code&state=the-state&iss=https%3A%2F%2Flogin.example%2Fv2.0');

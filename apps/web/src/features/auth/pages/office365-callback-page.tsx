@@ -3,7 +3,12 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { OFFICE_RETURN_URL_KEY, officeFailureCodes, signInWithOffice } from '@/features/auth/api/office365';
+import {
+  OFFICE_RETURN_URL_KEY,
+  officeFailureCodes,
+  providerFailureCode,
+  signInWithOffice,
+} from '@/features/auth/api/office365';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { safeReturnUrl } from '@/shared/routing/return-url';
 import { CardPage } from '@/shared/ui/card-page';
@@ -44,7 +49,7 @@ export default function Office365CallbackPage() {
     });
   }, [code, providerError, params, exchange]);
 
-  if (providerError) return <Navigate to={`/signin/${encodeURIComponent(providerError)}`} replace />;
+  if (providerError) return <Navigate to={`/signin/${providerFailureCode(providerError)}`} replace />;
   if (!code) return <Navigate to="/signin" replace />;
 
   return (

@@ -200,9 +200,20 @@ describe('/signin', () => {
   });
 
   it('shows the Microsoft 365 failure on /signin/:error', () => {
-    renderSignIn('/signin/office365');
+    renderSignIn('/signin/microsoftLoginFailed');
     expect(screen.getByRole('alert')).toHaveTextContent('Could not login by microsoft 365');
   });
+
+  it.each(['office365', 'madeUpCode', '%3Cscript%3E'])(
+    'shows a plain sign-in failure, not the Microsoft 365 one, on /signin/%s',
+    (code) => {
+      renderSignIn(`/signin/${code}`);
+      const alert = screen.getByRole('alert');
+      expect(alert).toHaveTextContent('Sign-in did not succeed. Please sign in again.');
+      expect(alert).not.toHaveTextContent(/microsoft/i);
+      expect(alert).not.toHaveTextContent('script');
+    },
+  );
 });
 
 describe('/signin/:error after a failed Microsoft 365 sign-in', () => {
@@ -226,6 +237,16 @@ describe('/signin/:error after a failed Microsoft 365 sign-in', () => {
     ]);
     expect(screen.getByRole('alert')).not.toHaveTextContent('script');
     expect(screen.getByRole('alert')).not.toHaveTextContent('madeUpCode');
+  });
+
+  it('says so in Danish when the code is not a Microsoft 365 one', async () => {
+    await setLanguage('da');
+    try {
+      renderSignIn('/signin/office365');
+      expect(screen.getByRole('alert')).toHaveTextContent('Login lykkedes ikke. Log venligst ind igen.');
+    } finally {
+      await setLanguage('en');
+    }
   });
 
   it('is shown in Danish for a Danish user', async () => {

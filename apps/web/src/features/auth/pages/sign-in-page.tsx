@@ -12,7 +12,7 @@ import { ColorSchemeToggle } from '@/shared/ui/color-scheme-toggle';
 import { Logo } from '@/shared/ui/logo';
 import classes from './sign-in-page.module.css';
 
-/** /signin and /signin/:error (a failed Microsoft 365 sign-in lands on the latter). */
+/** /signin and /signin/:error (a failed Microsoft 365 sign-in lands on the latter with its reason codes). */
 export default function SignInPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -20,8 +20,11 @@ export default function SignInPage() {
   const { error } = useParams();
   const returnUrl = safeReturnUrl(params.get('returnUrl'));
   usePageTitle(t('signIn'));
-  // A failed Microsoft 365 sign-in names its reasons; only those we have words for are shown.
-  const reasons = parseFailureCodes(error)
+  // A failed Microsoft 365 sign-in names its reasons; only those we have words for are shown. Any other
+  // code in the address is no Microsoft 365 failure and gets the plain message.
+  const codes = parseFailureCodes(error);
+  const initialError = error ? t(codes.length ? 'office365LoginFailed' : 'signInErrorGeneric') : undefined;
+  const reasons = codes
     .map((code) => t(`office365.reasons.${code}` as 'office365.reasons.microsoftLoginFailed', { defaultValue: '' }))
     .filter(Boolean);
 
@@ -34,7 +37,7 @@ export default function SignInPage() {
         </Group>
         <Stack gap="lg" justify="center" className={classes.formWrap}>
           <SignInForm
-            initialError={error ? t('office365LoginFailed') : undefined}
+            initialError={initialError}
             initialDetails={reasons}
             onSuccess={() => navigate(`/active-tenant-page?returnUrl=${encodeURIComponent(returnUrl)}`)}
           />

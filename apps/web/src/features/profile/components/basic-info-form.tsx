@@ -41,7 +41,16 @@ const check = (field: 'name' | 'surname') => (value: string) => {
 const ACCEPT = 'image/png,image/jpeg,image/svg+xml,image/x-icon,image/vnd.microsoft.icon,.ico';
 
 /** Name, surname, language and picture (spec part 1 §2 "/profile/edit", §5). */
-export function BasicInfoForm({ user, disabled }: { user: AuthUser; disabled: boolean }) {
+type Props = {
+  user: AuthUser;
+  disabled: boolean;
+  /** False once the other form of the page was tried later: this form's result alert is stale then. */
+  feedbackShown: boolean;
+  /** A save is tried. */
+  onAttempt: () => void;
+};
+
+export function BasicInfoForm({ user, disabled, feedbackShown, onAttempt }: Props) {
   const { t } = useTranslation();
   /** A picture refused before upload. */
   const [localError, setLocalError] = useState<string | null>(null);
@@ -83,6 +92,7 @@ export function BasicInfoForm({ user, disabled }: { user: AuthUser; disabled: bo
   };
 
   const submit = (values: Values) => {
+    onAttempt();
     save.reset();
     // Spec part 1 §5: a profile submission without an id fails.
     if (!user.id) {
@@ -114,8 +124,8 @@ export function BasicInfoForm({ user, disabled }: { user: AuthUser; disabled: bo
             <Title order={2} size="h4">
               {t('profile.basicInfo')}
             </Title>
-            {failure && <ErrorAlert title={t('profile.updateFailed')} messages={failure} />}
-            {save.isSuccess && !form.isDirty() && (
+            {feedbackShown && failure && <ErrorAlert title={t('profile.updateFailed')} messages={failure} />}
+            {feedbackShown && save.isSuccess && !form.isDirty() && (
               <Alert role="status" color="teal" variant="light" icon={<IconCircleCheck size={20} />}>
                 {t('profile.saved')}
               </Alert>

@@ -18,8 +18,16 @@ const newPassword = (value: string) => {
   return result.success ? null : (result.error.issues[0]?.message ?? 'invalid');
 };
 
+type Props = {
+  disabled: boolean;
+  /** False once the other form of the page was tried later: this form's result alert is stale then. */
+  feedbackShown: boolean;
+  /** A change is sent. */
+  onAttempt: () => void;
+};
+
 /** Spec part 1 §5: password and currentPassword are both required. */
-export function ChangePasswordForm({ disabled }: { disabled: boolean }) {
+export function ChangePasswordForm({ disabled, feedbackShown, onAttempt }: Props) {
   const { t } = useTranslation();
   const form = useForm<Values>({
     mode: 'controlled',
@@ -54,7 +62,9 @@ export function ChangePasswordForm({ disabled }: { disabled: boolean }) {
         noValidate
         aria-busy={change.isPending}
         onSubmit={form.onSubmit((values) => {
-          if (!change.isPending) change.mutate(values);
+          if (change.isPending) return;
+          onAttempt();
+          change.mutate(values);
         })}
       >
         <fieldset disabled={disabled} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
@@ -67,10 +77,10 @@ export function ChangePasswordForm({ disabled }: { disabled: boolean }) {
                 {t('profile.changePasswordText')}
               </Text>
             </Stack>
-            {change.isError && (
+            {feedbackShown && change.isError && (
               <ErrorAlert title={t('profile.passwordFailed')} messages={problemLines(t, change.error)} />
             )}
-            {change.isSuccess && (
+            {feedbackShown && change.isSuccess && (
               <Alert role="status" color="teal" variant="light" icon={<IconCircleCheck size={20} />}>
                 {t('profile.passwordChanged')}
               </Alert>

@@ -272,6 +272,55 @@ describe('/profile/edit change password', () => {
   });
 });
 
+describe('/profile/edit: each alert is the last attempt of its form', () => {
+  const validation = (field: string, message: string) => () =>
+    json({ status: 400, code: 'validation', title: 'x', errors: [{ field, message }] }, 400);
+  const alerts = () => screen.queryAllByRole('alert').map((a) => a.textContent);
+
+  it('drops the failed password change alert when a later profile save fails, and the other way round', async () => {
+    const user = userEvent.setup();
+    serve({
+      'POST /auth/changepassword': validation('currentPassword', 'wrongCurrentPassword'),
+      'PATCH /me': validation('surname', 'tooLong'),
+    });
+    renderPage();
+    const current = within(passwordForm()).getByLabelText(/^Current password/);
+    await user.type(current, 'Not-my-password');
+    await user.type(within(passwordForm()).getByLabelText(/^New password/), 'New-password-1');
+    await user.click(within(passwordForm()).getByRole('button', { name: 'Change password' }));
+    expect(await within(passwordForm()).findByRole('alert')).toHaveTextContent('Could not change your password');
+
+    await user.type(surnameInput(), 'x');
+    await user.click(saveButton());
+    expect(await within(basicForm()).findByRole('alert')).toHaveTextContent('Could not update your profile');
+    expect(alerts()).toHaveLength(1);
+    // The field still says what was wrong with what it holds.
+    expect(current).toHaveAttribute('aria-invalid', 'true');
+
+    await user.click(within(passwordForm()).getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(within(basicForm()).queryByRole('alert')).not.toBeInTheDocument());
+    expect(await within(passwordForm()).findByRole('alert')).toHaveTextContent('Could not change your password');
+    expect(alerts()).toHaveLength(1);
+  });
+
+  it('drops the password-changed notice when a later profile save fails', async () => {
+    const user = userEvent.setup();
+    serve({
+      'POST /auth/changepassword': () => new Response(null, { status: 204 }),
+      'PATCH /me': validation('surname', 'tooLong'),
+    });
+    renderPage();
+    await user.type(within(passwordForm()).getByLabelText(/^Current password/), 'Old-password-1');
+    await user.type(within(passwordForm()).getByLabelText(/^New password/), 'New-password-1');
+    await user.click(within(passwordForm()).getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Your password has been changed.')).toBeInTheDocument();
+    await user.type(surnameInput(), 'x');
+    await user.click(saveButton());
+    expect(await within(basicForm()).findByRole('alert')).toBeInTheDocument();
+    expect(screen.queryByText('Your password has been changed.')).not.toBeInTheDocument();
+  });
+});
+
 describe('/profile/edit change password: the password rule and the limit', () => {
   const current = () => within(passwordForm()).getByLabelText(/^Current password/);
   const next = () => within(passwordForm()).getByLabelText(/^New password/);

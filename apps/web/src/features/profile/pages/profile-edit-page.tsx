@@ -1,5 +1,6 @@
 import { Alert, Stack, Title } from '@mantine/core';
 import { IconEyeCheck } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BasicInfoForm } from '@/features/profile/components/basic-info-form';
 import { ChangePasswordForm } from '@/features/profile/components/change-password-form';
@@ -14,6 +15,9 @@ import { PageLoader } from '@/shared/ui/page-loader';
 export default function ProfileEditPage() {
   const { t } = useTranslation();
   const session = useSession();
+  // The page answers the user's last attempt: trying one form retires the other form's earlier result
+  // alert (two alerts read as two failures of what was just done). Field marks stay with their fields.
+  const [lastAttempt, setLastAttempt] = useState<'info' | 'password' | null>(null);
   usePageTitle(t('profile.editTitle'));
   if (session.status !== 'authenticated') return <PageLoader />;
   const { user } = session;
@@ -30,8 +34,18 @@ export default function ProfileEditPage() {
         </Alert>
       )}
       {/* Keyed by user: another account's details never linger in the form. */}
-      <BasicInfoForm key={user.id} user={user} disabled={impersonating} />
-      <ChangePasswordForm disabled={impersonating} />
+      <BasicInfoForm
+        key={user.id}
+        user={user}
+        disabled={impersonating}
+        feedbackShown={lastAttempt !== 'password'}
+        onAttempt={() => setLastAttempt('info')}
+      />
+      <ChangePasswordForm
+        disabled={impersonating}
+        feedbackShown={lastAttempt !== 'info'}
+        onAttempt={() => setLastAttempt('password')}
+      />
     </Stack>
   );
 }

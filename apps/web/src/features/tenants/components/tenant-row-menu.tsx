@@ -13,6 +13,7 @@ import {
   IconMailCog,
   IconTags,
   IconTrash,
+  IconTrashX,
   IconUsersGroup,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -21,8 +22,8 @@ import { Link } from 'react-router';
 import type { TenantRow } from '@/features/tenants/api/types';
 
 /**
- * Links of the tenant row menu, in the spec's order (part 1 §2). The spec's /deleting/{id} entry is the
- * delete action, which asks for confirmation in a dialog instead of opening a page.
+ * Links of the tenant row menu, in the spec's order (part 1 §2), /deleting/{id} (the deletion page)
+ * included. The spec also names a delete action with a confirmation dialog: it follows the links.
  */
 export const TENANT_LINKS: { key: string; path: (id: string) => string; icon: ReactNode }[] = [
   { key: 'html', path: (id) => `/tenants/html/${id}`, icon: <IconLayoutDashboard size={16} /> },
@@ -34,6 +35,7 @@ export const TENANT_LINKS: { key: string; path: (id: string) => string; icon: Re
   { key: 'teams', path: (id) => `/tenants/teams/${id}`, icon: <IconUsersGroup size={16} /> },
   { key: 'departments', path: (id) => `/tenants/departments/${id}`, icon: <IconHierarchy2 size={16} /> },
   { key: 'checklists', path: (id) => `/tenants/checklists/${id}`, icon: <IconCheckbox size={16} /> },
+  { key: 'deleting', path: (id) => `/deleting/${id}`, icon: <IconTrashX size={16} /> },
   { key: 'emails', path: (id) => `/tenants/emails/${id}`, icon: <IconMail size={16} /> },
   { key: 'emailtemplate', path: (id) => `/tenants/emailtemplate/${id}`, icon: <IconMailCog size={16} /> },
 ];

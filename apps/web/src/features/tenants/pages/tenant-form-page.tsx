@@ -10,6 +10,7 @@ import { TenantForm } from '@/features/tenants/components/tenant-form';
 import { emptyTenantValues, valuesFromTenant } from '@/features/tenants/components/tenant-form-values';
 import { useSession } from '@/shared/api/session';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { isRecordId, recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { PageLoader } from '@/shared/ui/page-loader';
 
@@ -20,11 +21,13 @@ export default function TenantFormPage() {
   const isNew = id === 'new';
   const navigate = useNavigate();
   const session = useSession();
-  const tenant = useTenant(isNew ? null : id);
-  const features = useTenantFeatures(isNew ? null : id);
+  const lookup = isNew || !isRecordId(id) ? null : id;
+  const tenant = useTenant(lookup);
+  const features = useTenantFeatures(lookup);
   const save = useSaveTenant();
   const title = isNew ? t('tenants.form.newTitle') : t('tenants.form.editTitle', { name: tenant.data?.name ?? '' });
   usePageTitle(isNew ? t('tenants.form.newTitle') : (tenant.data?.name ?? t('tenants.title')));
+  useNotFoundWhen(!isNew && recordMissing(id, tenant.error ?? features.error));
 
   const failed = [tenant, features].find((q) => q.isError);
   const loading = (!isNew && tenant.isPending) || features.isPending;

@@ -129,6 +129,7 @@ describe('/tenants', () => {
       `/tenants/teams/${id}`,
       `/tenants/departments/${id}`,
       `/tenants/checklists/${id}`,
+      `/deleting/${id}`,
       `/tenants/emails/${id}`,
       `/tenants/emailtemplate/${id}`,
     ]);

@@ -16,6 +16,7 @@ import { useGeneralData } from '@/shared/api/general-data';
 import { useSession } from '@/shared/api/session';
 import { formatDate } from '@/shared/format/date';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { isRecordId, recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { PageLoader } from '@/shared/ui/page-loader';
 
@@ -30,7 +31,7 @@ export default function UserFormPage() {
   const isSuperadmin = !!me?.roles.includes('Superadmin');
   const activeTenantId = me?.activeTenantId ?? null;
 
-  const user = useUser(isNew ? null : id);
+  const user = useUser(isNew || !isRecordId(id) ? null : id);
   const groups = useUserGroups(activeTenantId);
   const datalist = useTenantOptions(isSuperadmin);
   const generalData = useGeneralData();
@@ -38,6 +39,7 @@ export default function UserFormPage() {
   const restore = useRestoreUser();
   const reset = useResetPassword();
   usePageTitle(isNew ? t('users.form.newTitle') : (user.data?.fullName ?? t('users.title')));
+  useNotFoundWhen(!isNew && recordMissing(id, user.error));
 
   // A super administrator may put users in any tenant; a tenant administrator in their own tenants.
   const tenants = isSuperadmin
