@@ -1,13 +1,5 @@
 import type { CustomTenantProperties } from '@atrium/contracts';
-import {
-  Autocomplete,
-  type CSSVariablesResolver,
-  createTheme,
-  type MantineThemeOverride,
-  MultiSelect,
-  Select,
-  TagsInput,
-} from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, type MantineThemeOverride } from '@mantine/core';
 import { BREAKPOINTS } from '@/shared/config/ui';
 import { BASE_SHADE, generatePalette, relativeLuminance } from './palette';
 
@@ -46,11 +38,12 @@ export function buildTheme(custom: CustomTenantProperties | null | undefined): M
     },
     // A searchable list opened by focus alone (a dialog focusing its first field) took the first Escape
     // to close itself, so Escape seemed to do nothing. Lists open on click, typing or ArrowDown instead.
+    // Plain objects, not Select.extend(): the theme is on the sign-in page, the selects are not.
     components: {
-      Select: Select.extend({ defaultProps: { openOnFocus: false } }),
-      MultiSelect: MultiSelect.extend({ defaultProps: { openOnFocus: false } }),
-      Autocomplete: Autocomplete.extend({ defaultProps: { openOnFocus: false } }),
-      TagsInput: TagsInput.extend({ defaultProps: { openOnFocus: false } }),
+      Select: { defaultProps: { openOnFocus: false } },
+      MultiSelect: { defaultProps: { openOnFocus: false } },
+      Autocomplete: { defaultProps: { openOnFocus: false } },
+      TagsInput: { defaultProps: { openOnFocus: false } },
     },
   });
 }
