@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useDeleteTenant } from '@/features/tenants/api/delete-tenant';
 import { useTenant } from '@/features/tenants/api/get-tenant';
 import { problemText } from '@/features/tenants/api/problem-messages';
+import { TenantLoadFailed } from '@/features/tenants/components/tenant-load-failed';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { isRecordId, recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
 import { ErrorAlert } from '@/shared/ui/error-alert';
@@ -27,19 +28,7 @@ export default function TenantDeletingPage() {
   useNotFoundWhen(recordMissing(id, tenant.error));
 
   if (tenant.isError) {
-    return (
-      <ErrorAlert title={t('tenants.loadFailed')}>
-        <Text size="sm">{problemText(t, tenant.error)}</Text>
-        <Group mt="sm" gap="xs">
-          <Button size="xs" variant="light" color="red" onClick={() => void tenant.refetch()}>
-            {t('tenants.retry')}
-          </Button>
-          <Button size="xs" variant="default" component={Link} to="/tenants">
-            {t('tenants.backToList')}
-          </Button>
-        </Group>
-      </ErrorAlert>
-    );
+    return <TenantLoadFailed error={tenant.error} onRetry={() => void tenant.refetch()} />;
   }
   if (!tenant.data) return <PageLoader />;
 

@@ -1,17 +1,16 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useTenant } from '@/features/tenants/api/get-tenant';
 import { useTenantFeatures } from '@/features/tenants/api/get-tenant-features';
-import { problemText } from '@/features/tenants/api/problem-messages';
 import { useSaveTenant } from '@/features/tenants/api/save-tenant';
 import { TenantForm } from '@/features/tenants/components/tenant-form';
 import { emptyTenantValues, valuesFromTenant } from '@/features/tenants/components/tenant-form-values';
+import { TenantLoadFailed } from '@/features/tenants/components/tenant-load-failed';
 import { useSession } from '@/shared/api/session';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { isRecordId, recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
-import { ErrorAlert } from '@/shared/ui/error-alert';
 import { PageLoader } from '@/shared/ui/page-loader';
 
 /** /tenants/new and /tenants/{id}: the tenant form. */
@@ -44,17 +43,7 @@ export default function TenantFormPage() {
         </Text>
       </div>
       {failed ? (
-        <ErrorAlert title={t('tenants.loadFailed')}>
-          <Text size="sm">{problemText(t, failed.error)}</Text>
-          <Group mt="sm" gap="xs">
-            <Button size="xs" variant="light" color="red" onClick={() => void failed.refetch()}>
-              {t('tenants.retry')}
-            </Button>
-            <Button size="xs" variant="default" component={Link} to="/tenants">
-              {t('tenants.backToList')}
-            </Button>
-          </Group>
-        </ErrorAlert>
+        <TenantLoadFailed error={failed.error} onRetry={() => void failed.refetch()} />
       ) : loading ? (
         <PageLoader />
       ) : (
