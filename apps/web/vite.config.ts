@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { shellStringsPlugin } from './src/shared/i18n/shell-strings-plugin';
 
 const api = process.env.ATRIUM_API ?? 'http://localhost:3000';
 
@@ -12,7 +13,7 @@ const api = process.env.ATRIUM_API ?? 'http://localhost:3000';
 const sourcemap = process.env.WEB_SOURCEMAPS === 'hidden' ? 'hidden' : false;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), shellStringsPlugin()],
   // The server puts a fresh nonce here in every answer (apps/server/src/http/web-app.ts); the app reads
   // it from the csp-nonce meta tag for the <style> elements Mantine adds (docs/decisions/015).
   html: { cspNonce: '__ATRIUM_CSP_NONCE__' },

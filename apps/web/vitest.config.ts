@@ -1,9 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
+import { shellStringsPlugin } from './src/shared/i18n/shell-strings-plugin';
 
 export default defineProject({
-  plugins: [react()],
+  plugins: [react(), shellStringsPlugin()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
     name: 'web',

@@ -99,7 +99,11 @@ export async function buildApp({ config, database, hub }: AppDeps) {
     { prefix: '/core/api' },
   );
 
-  await registerWebApp(app, config.webDist);
+  // Hosts beyond our own the page may load from: the clients map's tiles and tenants' home videos.
+  await registerWebApp(app, config.webDist, {
+    img: config.map.tileOrigin ? [config.map.tileOrigin] : [],
+    frame: config.videoHosts,
+  });
   return app;
 }
 

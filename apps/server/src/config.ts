@@ -43,10 +43,30 @@ const envSchema = z.object({
   WEB_DIST: z.string().default(resolve(import.meta.dirname, '../../web/dist')),
   /** Address users reach Atrium at, for links in mail; defaults to http://localhost:PORT. */
   PUBLIC_URL: z.url().optional(),
+  /**
+   * Hosts (host[:port]) besides Atrium's own that a tenant's landing page may embed a video from,
+   * comma-separated (e.g. `www.youtube-nocookie.com,player.vimeo.com`); any other address is 'Unsafe url.'.
+   */
+  VIDEO_HOSTS: z
+    .string()
+    .transform((list) =>
+      list
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .optional(),
   /** SMTP server for outgoing mail, as smtp(s)://user:password@host:port; unset keeps mail in the outbox. */
   SMTP_URL: z.url().optional(),
   /** Sender address of system mail. */
   MAIL_FROM: z.string().default('Atrium <no-reply@atrium.local>'),
+  /**
+   * Map tiles of the clients map, as a Leaflet URL template (https://tiles.example/{z}/{x}/{y}.png, {s}
+   * for a subdomain); unset draws the map with no tiles. The web app's img-src allows this host only.
+   */
+  MAP_TILE_URL: z.string().refine(tileOriginOf, 'must be an http(s) URL template with {z}, {x} and {y}').optional(),
+  /** Attribution shown on the map for those tiles (plain text). */
+  MAP_TILE_ATTRIBUTION: z.string().max(300).optional(),
   /**
    * Accounts that may send the daily notification mails from /tenants, comma-separated and
    * case-insensitive (super administrators only). Defaults to superadmin@atrium.test when demo data is
@@ -76,6 +96,23 @@ const envSchema = z.object({
     .default(24 * 60),
   /** Minutes between two sweeps of unsaved uploads. */
   UPLOAD_SWEEP_MINUTES: z.coerce.number().int().min(1).default(60),
+  /** Largest document file (POST/PATCH /documents/{id}/file), in bytes; beyond it uploads answer 413. Default 50 MiB. */
+  DOCUMENT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(50 * 1024 * 1024),
+  /** S3-compatible object storage for uploaded files, used instead of DATA_DIR when S3_BUCKET is set. */
+  S3_BUCKET: z.string().optional(),
+  /** The S3 service's address (MinIO, Ceph, ...); unset means AWS S3 of S3_REGION. */
+  S3_ENDPOINT: z.url().optional(),
+  /** The bucket's region. */
+  S3_REGION: z.string().default('us-east-1'),
+  /** Access key; unset uses the AWS SDK's default credential chain (environment, instance role). */
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Address the bucket in the path (endpoint/bucket/key), as most self-hosted S3 servers need. */
+  S3_FORCE_PATH_STYLE: bool,
   /** Microsoft 365 single sign-on: the Entra tenant (or 'common'), the app's client id and secret. */
   OFFICE365_TENANT_ID: z.string().optional(),
   OFFICE365_CLIENT_ID: z.string().optional(),
@@ -108,11 +145,27 @@ export type Config = {
   logLevel: string;
   webDist: string;
   publicUrl: string;
+  /** Hosts a landing page's video may come from: the public URL's host, then VIDEO_HOSTS. */
+  videoHosts: string[];
   mail: { smtpUrl: string | undefined; from: string };
   /** Lower-cased addresses of the accounts that may send the daily mails. */
   dailyMailSenders: string[];
   office365: Office365Config | null;
   uploads: UploadLimits;
+  /** Tiles of the clients map; null: none configured. */
+  map: { tileUrl: string | null; tileAttribution: string | null; tileOrigin: string | null };
+  /** Largest document file in bytes. */
+  documentMaxBytes: number;
+  /** Object storage for uploads; null keeps them in DATA_DIR. */
+  s3: S3Config | null;
+};
+
+export type S3Config = {
+  bucket: string;
+  endpoint: string | undefined;
+  region: string;
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
 };
 
 /** Per-user limits on stored uploads (README, "Uploads"). */
@@ -166,6 +219,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: resolve(e.WEB_DIST),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    videoHosts: [
+      ...new Set([new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).host.toLowerCase(), ...(e.VIDEO_HOSTS ?? [])]),
+    ],
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     // The demo's super administrator may try the button; a real installation names its senders.
     dailyMailSenders: e.DAILY_MAIL_SENDERS ?? (seedDemo ? ['superadmin@atrium.test'] : []),
@@ -181,12 +237,47 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             allowedTenantIds: allowedTenants(e.OFFICE365_TENANT_ID, e.OFFICE365_ALLOWED_TENANT_IDS),
           }
         : null,
+    map: {
+      tileUrl: e.MAP_TILE_URL ?? null,
+      tileAttribution: e.MAP_TILE_ATTRIBUTION ?? null,
+      tileOrigin: e.MAP_TILE_URL ? tileOriginOf(e.MAP_TILE_URL) : null,
+    },
     uploads: {
       bytesPerHour: e.UPLOAD_BYTES_PER_HOUR,
       graceMs: e.UPLOAD_GRACE_MINUTES * 60_000,
       sweepEveryMs: e.UPLOAD_SWEEP_MINUTES * 60_000,
     },
+    documentMaxBytes: e.DOCUMENT_MAX_BYTES,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
+        }
+      : null,
   };
+}
+
+/**
+ * The CSP source of a tile URL template: its origin, with a {s} subdomain as a wildcard label; null
+ * when it is not an http(s) template with {z}, {x} and {y}.
+ */
+export function tileOriginOf(template: string): string | null {
+  if (!['{z}', '{x}', '{y}'].every((p) => template.includes(p))) return null;
+  let url: URL;
+  try {
+    url = new URL(template.replaceAll('{s}', 'tile-subdomain').replace(/\{[a-z]+\}/g, '0'));
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  if (url.username || url.password) return null;
+  return url.origin.replace('tile-subdomain', '*');
 }
 
 const MULTI_TENANT_AUTHORITIES = ['common', 'organizations', 'consumers'];

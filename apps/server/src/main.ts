@@ -4,6 +4,7 @@ import { openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { seedDemo } from './modules/demo-data.js';
 import { seedReferenceData } from './modules/index.js';
+import { openStorage } from './storage/open-storage.js';
 
 const config = loadConfig();
 const database = await openDatabase({
@@ -13,7 +14,7 @@ const database = await openDatabase({
 });
 await migrate(database);
 await seedReferenceData(database.db);
-if (config.seedDemo) await seedDemo(database.db);
+if (config.seedDemo) await seedDemo(database.db, openStorage(config));
 
 const app = await buildApp({ config, database });
 // A stray rejection is a bug to log, not a reason to drop every client of the process.

@@ -1,4 +1,4 @@
-import type { Role } from '@atrium/contracts';
+import type { FeatureName, Role } from '@atrium/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './harness.js';
 
@@ -13,6 +13,8 @@ export type IsolationCase = {
   payload?: (resourceId: string) => unknown;
   /** A list route answers 200 with tenant A's data only, instead of refusing. */
   list?: boolean;
+  /** Features both tenants have, so that a feature-gated route is refused for the tenant, not the feature. */
+  features?: FeatureName[];
 };
 
 /**
@@ -32,8 +34,8 @@ export function describeTenantIsolation(cases: IsolationCase[]) {
       for (const role of ['TenantAdmin', 'User'] as Role[]) {
         it(`${c.name} refuses a ${role} of another tenant`, async () => {
           // Live tenant names are unique: the factory's default names differ each time.
-          const tenantA = await ctx.factories.tenant();
-          const tenantB = await ctx.factories.tenant();
+          const tenantA = await ctx.factories.tenant({ features: c.features });
+          const tenantB = await ctx.factories.tenant({ features: c.features });
           const { id, secret } = await c.createInTenantB(ctx, tenantB.id);
           const caller = await ctx.actor([role], { tenants: [tenantA.id], activeTenant: tenantA.id });
           const res = await ctx.app.inject({

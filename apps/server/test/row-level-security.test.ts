@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, type Db, openDatabase } from '../src/db/client.js';
+import { migrate } from '../src/db/migrate.js';
 import { ScopedPglite } from '../src/db/scoped-connections.js';
 import { APP_ROLE, crossTenant, withTenant } from '../src/db/tenant-scope.js';
 import { seedDemo } from '../src/modules/demo-data.js';
@@ -18,7 +19,24 @@ import { users } from '../src/modules/users/users.schema.js';
 import { freshDatabase } from './harness.js';
 
 /** Tables whose rows are a tenant's own content: row-level security forced, one policy each. */
-const TENANT_OWNED = ['notification_subscriptions', 'notifications', 'user_group_members', 'user_groups'];
+const TENANT_OWNED = [
+  'companies',
+  'company_contacts',
+  'company_locations',
+  'document_types',
+  'documents',
+  'folders',
+  'notification_subscriptions',
+  'notifications',
+  'project_members',
+  'project_tasks',
+  'projects',
+  'tenant_home_content',
+  'time_marks',
+  'time_week_rows',
+  'user_group_members',
+  'user_groups',
+];
 /**
  * Tables with a tenant column that are platform data, read and written across tenants by nature
  * (decision 016). A new table with a tenant_id goes in one list or the other.
@@ -132,8 +150,8 @@ describe('row-level security on tenant-owned tables', () => {
     let single: Database = database;
     if (database.kind === 'postgres') {
       single = await openDatabase({ url: database.pool!.options.connectionString!, dataDir: null, poolSize: 1 });
-      // As migrate() ends (its advisory lock would need a second connection).
-      await single.useAppRole();
+      // Migrating is a no-op here, but must not wait for a second connection; it ends in the app role.
+      await migrate(single);
     }
     try {
       const pid = sql`select pg_backend_pid() as pid`;

@@ -80,6 +80,8 @@ export const generalDataSchema = z.object({
   imageMobileLogosrc: z.string().nullable(),
   features: z.array(z.string()),
   tenantMenuItemsData: z.array(menuItemDataSchema),
+  /** Document types shown in the side menu, each opening /documents/{id} (while the tenant has Documents). */
+  sideMenuDocumentTypes: z.array(z.object({ id: z.uuid(), name: z.string() })).optional(),
   activeUserData: z.object({
     email: z.string(),
     imagePath: z.string().nullable(),

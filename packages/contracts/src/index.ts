@@ -1,7 +1,10 @@
 export * from './access.js';
 export * from './auth.js';
+export * from './clients.js';
 export * from './constants.js';
+export * from './documents.js';
 export * from './features.js';
+export * from './home.js';
 export * from './me.js';
 export * from './module-manifest.js';
 export * from './modules.js';
@@ -10,4 +13,5 @@ export * from './problem.js';
 export * from './roles.js';
 export * from './tenant.js';
 export * from './tenants.js';
+export * from './timelogs.js';
 export * from './users.js';

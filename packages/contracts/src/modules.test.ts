@@ -88,8 +88,29 @@ const OLD_FEATURE_ROUTES: Record<string, AccessPolicy> = Object.fromEntries(
 /** TOOL_ROUTES (menu.ts). */
 const OLD_TOOL_ROUTES: Record<string, AccessPolicy> = { 'admin/mail': roles(['Superadmin']) };
 
-/** Pages the spec names outside its route table: the tenant row menu's /deleting/{id} (part 1 §2). */
-const OTHER_SPEC_PAGES: Record<string, AccessPolicy> = { 'deleting/:id': roles(S_P) };
+/**
+ * Pages the spec names outside its route table: the tenant row menu's /deleting/{id} (part 1 §2); the
+ * folders list, its tabs and the folder forms (part 2 §2), behind the Documents feature; and time
+ * logging's admin pages (issue 14), whose create page the notifications list links to (part 2 §2).
+ */
+const OTHER_SPEC_PAGES: Record<string, AccessPolicy> = {
+  'deleting/:id': roles(S_P),
+  folders: roles(S_T, 'Documents'),
+  'folders/documenttype': roles(S_T, 'Documents'),
+  'folders/documents': roles(S_T, 'Documents'),
+  'folder/new': roles(S_T, 'Documents'),
+  'edit/folder/:id': roles(S_T, 'Documents'),
+  'admin/timelogs/projects': roles(S_T, 'TimeLogs'),
+  'admin/timelogs/project/new': roles(S_T, 'TimeLogs'),
+  'admin/timelogs/project/:id': roles(S_T, 'TimeLogs'),
+  'admin/timelogs/overview': roles(S_T, 'TimeLogs'),
+};
+
+/** Pages of ours the spec's route table leaves out: the client and location forms. */
+const OUR_PAGES: Record<string, AccessPolicy> = {
+  'admin/clients/:id': roles(S_T),
+  'admin/clients/:type/location/:id': roles(S_T),
+};
 
 const pairs = (rules: readonly { path: string; policy: AccessPolicy }[]) =>
   Object.fromEntries(rules.map((r) => [r.path, r.policy]));
@@ -108,6 +129,7 @@ describe('module manifest', () => {
       ...OLD_FEATURE_ROUTES,
       ...OLD_TOOL_ROUTES,
       ...OTHER_SPEC_PAGES,
+      ...OUR_PAGES,
     });
   });
 
@@ -120,7 +142,9 @@ describe('module manifest', () => {
     expect(ROUTE_TABLE).toHaveLength(Object.keys(OLD_ROUTE_TABLE).length);
     expect(pairs(ROUTE_TABLE)).toEqual(OLD_ROUTE_TABLE);
     const ours = PAGES.filter((p) => p.ours).map((p) => p.path);
-    expect(ours.sort()).toEqual(Object.keys({ ...OLD_FEATURE_ROUTES, ...OLD_TOOL_ROUTES, ...OTHER_SPEC_PAGES }).sort());
+    expect(ours.sort()).toEqual(
+      Object.keys({ ...OLD_FEATURE_ROUTES, ...OLD_TOOL_ROUTES, ...OTHER_SPEC_PAGES, ...OUR_PAGES }).sort(),
+    );
   });
 
   it.each([

@@ -43,7 +43,23 @@ export const MODULES = {
   }),
   news: featureModule('News', 'news', { group: 'main' }),
   calendar: featureModule('Calendar', 'calendar', { group: 'main' }),
-  timelogs: featureModule('TimeLogs', 'timelogs', { group: 'main' }),
+  timelogs: defineModule({
+    feature: 'TimeLogs',
+    pages: {
+      // The week grid: everyone in the tenant logs their own hours (the spec leaves the path to us).
+      index: { ...page('timelogs', withFeature(AUTHENTICATED, 'TimeLogs')), ours: true },
+      // Projects, tasks and the overviews are the tenant administrators' (issue 14).
+      projects: { ...page('admin/timelogs/projects', withFeature(POLICIES.tenantAdmins, 'TimeLogs')), ours: true },
+      // The notifications list links here (spec part 2 §2); the route table does not list it.
+      projectNew: { ...page('admin/timelogs/project/new', withFeature(POLICIES.tenantAdmins, 'TimeLogs')), ours: true },
+      projectEdit: {
+        ...page('admin/timelogs/project/:id', withFeature(POLICIES.tenantAdmins, 'TimeLogs')),
+        ours: true,
+      },
+      overview: { ...page('admin/timelogs/overview', withFeature(POLICIES.tenantAdmins, 'TimeLogs')), ours: true },
+    },
+    menu: { page: 'index', group: 'main' },
+  }),
   messages: featureModule('Messages', 'messages', { group: 'main' }),
   chat: featureModule('Chat', 'chat', { group: 'main' }),
   feed: featureModule('Feed', 'feed', { group: 'main' }),
@@ -109,6 +125,9 @@ export const MODULES = {
       typedContact: page('admin/clients/:type/contact/:id', POLICIES.tenantAdmins),
       location: page('admin/clients/locations/:id', POLICIES.tenantAdmins),
       contact: page('admin/clients/contacts/:id', POLICIES.tenantAdmins),
+      // The client form ('new' or an id) and the location form (new/{clientId}, edit/{locationId}).
+      form: { ...page('admin/clients/:id', POLICIES.tenantAdmins), ours: true },
+      typedLocation: { ...page('admin/clients/:type/location/:id', POLICIES.tenantAdmins), ours: true },
     },
     menu: { page: 'list', group: 'admin' },
   }),
@@ -123,6 +142,12 @@ export const MODULES = {
       typeEdit: page('admin/documents/edit/documenttype/:id', withFeature(POLICIES.tenantAdmins, 'Documents')),
       edit: page('admin/documents/edit/:id', withFeature(POLICIES.tenantAdmins, 'Documents')),
       view: page('documents/:id', withFeature(POLICIES.tenantStaff, 'Documents')),
+      // The Folders / Document types / Documents tabs and the folder forms (spec part 2 §2).
+      folders: { ...page('folders', withFeature(POLICIES.tenantAdmins, 'Documents')), ours: true },
+      foldersTypes: { ...page('folders/documenttype', withFeature(POLICIES.tenantAdmins, 'Documents')), ours: true },
+      foldersDocuments: { ...page('folders/documents', withFeature(POLICIES.tenantAdmins, 'Documents')), ours: true },
+      folderCreate: { ...page('folder/new', withFeature(POLICIES.tenantAdmins, 'Documents')), ours: true },
+      folderEdit: { ...page('edit/folder/:id', withFeature(POLICIES.tenantAdmins, 'Documents')), ours: true },
     },
     menu: { page: 'list', group: 'admin' },
   }),

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -18,7 +18,8 @@ export async function migrate(database: Database): Promise<void> {
   const client = await database.pool!.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migratePg(database.db as unknown as NodePgDatabase, { migrationsFolder });
+    // On the locked connection itself: with a pool of one, a second checkout would wait forever.
+    await migratePg(drizzle({ client }), { migrationsFolder });
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
     client.release();

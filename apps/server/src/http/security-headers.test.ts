@@ -130,7 +130,7 @@ describe('security headers behind a trusted proxy, and the web app page', () => 
     );
     writeFileSync(join(dist, 'assets/app.js'), 'console.log(1);\n//# sourceMappingURL=app.js.map');
     writeFileSync(join(dist, 'assets/app.js.map'), '{"version":3,"sources":["secret.ts"]}');
-    ctx = await createTestApp({ WEB_DIST: dist, TRUST_PROXY: 'true' });
+    ctx = await createTestApp({ WEB_DIST: dist, TRUST_PROXY: 'true', VIDEO_HOSTS: 'player.vimeo.com' });
   });
   afterAll(() => ctx.close());
 
@@ -156,6 +156,9 @@ describe('security headers behind a trusted proxy, and the web app page', () => 
       expect(csp.get('object-src')).toEqual(["'none'"]);
       expect(csp.get('base-uri')).toEqual(["'none'"]);
       expect(csp.get('connect-src')).toEqual(["'self'"]);
+      // Frames: Atrium's own host and the operator's video hosts only (tenants' home videos).
+      expect(csp.get('frame-src')).toEqual(["'self'", ...ctx.app.config.videoHosts]);
+      expect(csp.get('frame-src')).toContain('player.vimeo.com');
       const style = csp.get('style-src')!;
       expect(style[0]).toBe("'self'");
       const nonce = /^'nonce-([A-Za-z0-9+/=]{22,})'$/.exec(style[1] ?? '')?.[1];

@@ -17,24 +17,34 @@ const API_DIRECTIVES: Directives = {
   'frame-ancestors': ["'none'"],
 };
 
+/** Hosts beyond our own that the web app's page may load from. */
+export type PageSources = {
+  /** Images: the clients map's tile host (MAP_TILE_URL), when there is one. */
+  img: string[];
+  /** Frames: the hosts a tenant's home page may embed a video from (VIDEO_HOSTS). */
+  frame: string[];
+};
+const NO_SOURCES: PageSources = { img: [], frame: [] };
+
 /**
  * The web app's page (docs/decisions/015-content-security-policy.md). Scripts come from our origin
  * only; Mantine's <style> elements carry the per-request nonce, and no style attribute in markup is
  * allowed (React sets styles through the CSSOM, which a policy does not govern). 'self' in connect-src
  * also covers the hub's ws:/wss: on the same host and port (CSP Level 3).
  */
-function webAppDirectives(styleNonce: string): Directives {
+function webAppDirectives(styleNonce: string, { img, frame }: PageSources): Directives {
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
     'style-src': ["'self'", `'nonce-${styleNonce}'`],
     'style-src-attr': ["'none'"],
-    'img-src': ["'self'", 'data:', 'blob:'],
+    'img-src': ["'self'", 'data:', 'blob:', ...img],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'"],
     'manifest-src': ["'self'"],
     'worker-src': ["'self'"],
     'object-src': ["'none'"],
+    'frame-src': ["'self'", ...frame],
     'base-uri': ["'none'"],
     'form-action': ["'self'"],
     'frame-ancestors': ["'none'"],
@@ -42,8 +52,11 @@ function webAppDirectives(styleNonce: string): Directives {
 }
 
 /** The web app page's policy in place of the API's, on this one answer. */
-export function applyWebAppCsp(reply: FastifyReply, styleNonce: string) {
-  const csp = helmet.contentSecurityPolicy({ useDefaults: false, directives: webAppDirectives(styleNonce) });
+export function applyWebAppCsp(reply: FastifyReply, styleNonce: string, sources: PageSources = NO_SOURCES) {
+  const csp = helmet.contentSecurityPolicy({
+    useDefaults: false,
+    directives: webAppDirectives(styleNonce, sources),
+  });
   csp(reply.request.raw, reply.raw, () => {});
 }
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { PUBLIC } from '@atrium/contracts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { applyWebAppCsp } from './security-headers.js';
+import { applyWebAppCsp, type PageSources } from './security-headers.js';
 
 /** What the web build writes where each answer's CSP nonce goes (apps/web/vite.config.ts, html.cspNonce). */
 export const CSP_NONCE_PLACEHOLDER = '__ATRIUM_CSP_NONCE__';
@@ -13,7 +13,7 @@ export const CSP_NONCE_PLACEHOLDER = '__ATRIUM_CSP_NONCE__';
  * Serves the built web app at / and its index.html for every deep link the SPA router owns.
  * Unknown API paths and missing files get problem+json 404s instead.
  */
-export async function registerWebApp(app: FastifyInstance, root: string) {
+export async function registerWebApp(app: FastifyInstance, root: string, sources?: PageSources) {
   const indexFile = join(root, 'index.html');
   // The page split where the nonce goes, so each answer is a join rather than a search.
   const indexParts = existsSync(indexFile) ? readFileSync(indexFile, 'utf8').split(CSP_NONCE_PLACEHOLDER) : null;
@@ -44,7 +44,7 @@ export async function registerWebApp(app: FastifyInstance, root: string) {
     if (indexParts && isPage) {
       // A fresh nonce per answer: only the <style> elements this page's own code adds carry it.
       const nonce = randomBytes(16).toString('base64');
-      applyWebAppCsp(reply, nonce);
+      applyWebAppCsp(reply, nonce, sources);
       return reply.header('cache-control', 'no-cache').type('text/html').send(indexParts.join(nonce));
     }
     return reply

@@ -8,13 +8,18 @@ import {
 import { count, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { crossTenant } from '../db/tenant-scope.js';
+import type { Storage } from '../storage/storage.js';
 import { hashPassword } from './auth/password-hashing.js';
+import { seedClientsDemo } from './clients/clients.demo.js';
+import { seedDocumentsDemo } from './documents/documents.demo.js';
+import { seedHomeDemo } from './home/home.demo.js';
 import {
   notificationEventTypes,
   notificationSubscriptions,
   notifications,
 } from './notifications/notifications.schema.js';
 import { features, tenantFeatures, tenants } from './tenants/tenants.schema.js';
+import { seedTimelogsDemo } from './timelogs/timelogs.demo.js';
 import { userGroupMembers, userGroups } from './usergroups/usergroups.schema.js';
 import { roles, tenantMemberships, userRoles, users } from './users/users.schema.js';
 
@@ -48,9 +53,9 @@ const DEMO_USERS: DemoUser[] = [
  * account per role, groups and notifications. Runs once, after the reference data (MODULES' seed
  * steps): does nothing when any tenant exists. It writes both tenants' content.
  */
-export const seedDemo = (db: Db) => crossTenant('seed: demo data', () => insertDemo(db));
+export const seedDemo = (db: Db, storage?: Storage) => crossTenant('seed: demo data', () => insertDemo(db, storage));
 
-async function insertDemo(db: Db) {
+async function insertDemo(db: Db, storage: Storage | undefined) {
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(tenants);
   if (n > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -76,6 +81,7 @@ async function insertDemo(db: Db) {
       })
       .returning();
     const byKey = { northwind: northwind!.id, harbour: harbour!.id };
+    await seedClientsDemo(tx, byKey);
 
     const featureRows = await tx.select().from(features);
     const featureId = (name: FeatureName) => featureRows.find((f) => f.name === name)!.id;
@@ -166,6 +172,12 @@ async function insertDemo(db: Db) {
         title: 'Ada Admin sent you a message',
       },
     ]);
+    await seedTimelogsDemo(tx as unknown as Db, {
+      ...byKey,
+      users: Object.fromEntries(created.map((c) => [c.email, c.id])),
+    });
+    await seedDocumentsDemo(tx, { northwind: northwind!.id, storage });
+    await seedHomeDemo(tx as unknown as Db, byKey);
   });
   return true;
 }

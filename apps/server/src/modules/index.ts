@@ -1,16 +1,21 @@
-import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { Authenticator } from '../http/access-policy.js';
 import type { HubService } from '../hub/index.js';
-import { localFolderStorage } from '../storage/storage.js';
+import { openStorage } from '../storage/open-storage.js';
 import { createAuditService } from './audit/audit.service.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { createAuthService } from './auth/auth.service.js';
+import { clientsRoutes } from './clients/clients.routes.js';
+import { createClientsService } from './clients/clients.service.js';
+import { documentsRoutes } from './documents/documents.routes.js';
+import { createDocumentsService } from './documents/documents.service.js';
 import { healthRoutes } from './health/health.routes.js';
 import { createHealthService } from './health/health.service.js';
+import { homeRoutes } from './home/home.routes.js';
+import { createHomeService } from './home/home.service.js';
 import { impersonationRoutes } from './impersonation/impersonation.routes.js';
 import { createImpersonationService } from './impersonation/impersonation.service.js';
 import { mailRoutes } from './mail/mail.routes.js';
@@ -27,9 +32,13 @@ import { office365Routes } from './office365/office365.routes.js';
 import { createOffice365Service } from './office365/office365.service.js';
 import { passwordsRoutes } from './passwords/passwords.routes.js';
 import { createPasswordsService } from './passwords/passwords.service.js';
+import { tenantSettingsRoutes } from './tenant-settings/tenant-settings.routes.js';
+import { createTenantSettingsService } from './tenant-settings/tenant-settings.service.js';
 import { seedFeatures } from './tenants/tenants.repository.js';
 import { tenantsRoutes } from './tenants/tenants.routes.js';
 import { createTenantsService } from './tenants/tenants.service.js';
+import { timelogsRoutes } from './timelogs/timelogs.routes.js';
+import { createTimelogsService } from './timelogs/timelogs.service.js';
 import { userGroupsRoutes } from './usergroups/usergroups.routes.js';
 import { createUserGroupsService } from './usergroups/usergroups.service.js';
 import { seedRoles } from './users/users.repository.js';
@@ -50,22 +59,33 @@ export type Infra = {
 
 /** Every service, each built once, in dependency order. */
 export function createServices({ config, db, authenticator, hub, log }: Infra) {
-  // One media folder: tenant logos and profile pictures, served by GET /media/{file}.
-  const storage = localFolderStorage(join(config.dataDir, 'media'));
+  // One storage (folders under DATA_DIR, or the S3 bucket): its `media` area holds tenant logos and
+  // profile pictures, served by GET /media/{file}; its `documents` area the documents' files.
+  const storage = openStorage(config);
   const mailTransport = config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl, config.mail.from) : null;
 
   const health = createHealthService({ db });
   const audit = createAuditService({ db });
   const mail = createMailService({ db, transport: mailTransport, log });
   const auth = createAuthService({ db, authenticator, hub });
-  const media = createMediaService({ db, storage, log, limits: config.uploads });
+  const media = createMediaService({ db, storage: storage.area('media'), log, limits: config.uploads });
   const tenants = createTenantsService({ db, media, auth });
   const users = createUsersService({ db, auth, tenants, hub });
   const usergroups = createUserGroupsService({ db });
   const passwords = createPasswordsService({ db, mail, auth, users, publicUrl: config.publicUrl, log });
   const impersonation = createImpersonationService({ auth, tenants, users, audit, hub });
   const notifications = createNotificationsService({ db, hub, mail, audit, config });
-  const me = createMeService({ db, media, auth, notifications });
+  const timelogs = createTimelogsService({ db });
+  const documents = createDocumentsService({
+    db,
+    storage: storage.area('documents'),
+    log,
+    maxBytes: config.documentMaxBytes,
+  });
+  const me = createMeService({ db, media, auth, notifications, documents });
+  const clients = createClientsService({ db, tenants, map: config.map });
+  const tenantSettings = createTenantSettingsService({ db, media, tenants, hub, videoHosts: config.videoHosts });
+  const home = createHomeService({ tenantSettings });
   const office365 = createOffice365Service({
     db,
     auth,
@@ -88,6 +108,11 @@ export function createServices({ config, db, authenticator, hub, log }: Infra) {
     notifications,
     me,
     office365,
+    timelogs,
+    documents,
+    clients,
+    tenantSettings,
+    home,
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -131,6 +156,11 @@ export const MODULES: ModuleEntry[] = [
   { routes: mailRoutes },
   { routes: notificationsRoutes, seed: seedEventTypes },
   { routes: office365Routes },
+  { routes: timelogsRoutes },
+  { routes: documentsRoutes },
+  { routes: clientsRoutes },
+  { routes: tenantSettingsRoutes },
+  { routes: homeRoutes },
 ];
 
 /** Writes every module's reference data (roles, features, notification event types). */

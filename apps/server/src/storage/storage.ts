@@ -1,5 +1,8 @@
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
+import { type Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 /** Where uploaded files live. One port; the local folder is the default adapter. */
 export type FileStorage = {
@@ -11,7 +14,32 @@ export type FileStorage = {
   remove(key: string): Promise<void>;
   /** Every stored file, with when it was written and its size in bytes. */
   list(): Promise<StoredFile[]>;
+  /**
+   * Streams a file in without holding it in memory; answers its size. When the stream fails, nothing
+   * is left under the key (and an earlier file under it stays).
+   */
+  write(key: string, data: Readable, options?: { contentType?: string }): Promise<{ size: number }>;
+  /** Streams a file out, with its size in bytes; null when there is no such file. */
+  read(key: string): Promise<{ stream: Readable; size: number } | null>;
 };
+
+/**
+ * Where every upload lives, split into areas (one folder or key prefix each: `media`, `documents`),
+ * so that one area's bookkeeping (the media sweep) never sees another's files.
+ */
+export type Storage = { area(name: string): FileStorage };
+
+/** Counts the bytes passing through. */
+export function byteCounter() {
+  let size = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      size += chunk.length;
+      done(null, chunk);
+    },
+  });
+  return { counter, size: () => size };
+}
 
 export type StoredFile = { key: string; modifiedAt: Date; size: number };
 
@@ -20,6 +48,11 @@ const SAFE_KEY = /^[a-z0-9][a-z0-9._-]{0,200}$/i;
 
 function assertKey(key: string) {
   if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`Invalid storage key: ${key}`);
+}
+
+/** Areas as sub-folders of one folder on the local disk (DATA_DIR by default). */
+export function localStorage(root: string): Storage {
+  return { area: (name) => localFolderStorage(join(root, name)) };
 }
 
 /** Files in a folder on the local disk (DATA_DIR/media by default). */
@@ -57,6 +90,32 @@ export function localFolderStorage(root: string): FileStorage {
     },
     async remove(key) {
       await rm(pathOf(key), { force: true });
+    },
+    async write(key, data) {
+      const path = pathOf(key);
+      await mkdir(base, { recursive: true });
+      const tmp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+      const { counter, size } = byteCounter();
+      try {
+        await pipeline(data, counter, createWriteStream(tmp));
+        await rename(tmp, path);
+      } catch (err) {
+        await rm(tmp, { force: true });
+        throw err;
+      }
+      return { size: size() };
+    },
+    async read(key) {
+      const path = pathOf(key);
+      const info = await stat(path).catch(() => null);
+      if (!info?.isFile()) return null;
+      const stream = createReadStream(path);
+      // Opened before answering, so a file removed since the stat is "no file", not a failed answer.
+      const opened = await new Promise<boolean>((ok, fail) => {
+        stream.once('open', () => ok(true));
+        stream.once('error', (err: NodeJS.ErrnoException) => (err.code === 'ENOENT' ? ok(false) : fail(err)));
+      });
+      return opened ? { stream, size: info.size } : null;
     },
     async list() {
       let names: string[];

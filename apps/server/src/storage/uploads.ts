@@ -49,5 +49,5 @@ export async function storeImage(storage: FileStorage, data: Buffer) {
   }
   const key = `${randomUUID()}.${kind.ext}`;
   await storage.put(key, kind.data);
-  return { key, path: `${MEDIA_PREFIX}${key}` };
+  return { key, path: `${MEDIA_PREFIX}${key}`, ext: kind.ext, data: kind.data };
 }

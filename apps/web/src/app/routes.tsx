@@ -1,14 +1,18 @@
 import { MODULES, PAGES, type PageLayout, type PageRule } from '@atrium/contracts';
 import { lazy, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
+import { allStrings } from '@/shared/i18n/i18n';
 import { ModuleIconsProvider } from '@/shared/menu/module-icon';
 import { RouteGuard } from './guards/route-guard';
 import { AuthLayout } from './layouts/auth-layout';
 import { MODULE_ICONS, MODULE_VIEWS, moduleTitle, NOT_BUILT, pageView } from './module-registry';
 import { RootLayout } from './root-layout';
-import { RouteErrorElement } from './route-error-element';
+import { NotFoundBoundary } from './route-error-element';
 
-const HomeLayout = lazy(() => import('./layouts/home-layout').then((m) => ({ default: m.HomeLayout })));
+// The signed-in shell comes with all the strings (the first load has only the shell's part).
+const HomeLayout = lazy(() =>
+  Promise.all([import('./layouts/home-layout'), allStrings()]).then(([m]) => ({ default: m.HomeLayout })),
+);
 const InnerLayout = lazy(() => import('./layouts/inner-layout').then((m) => ({ default: m.InnerLayout })));
 const ModuleUnavailablePage = lazy(() => import('@/features/errors/pages/module-unavailable-page'));
 
@@ -38,13 +42,14 @@ export const routes: RouteObject[] = [
       { index: true, element: <Navigate to={`/${MODULES.home.pages.home.path}`} replace /> },
       { element: <AuthLayout />, children: [...pagesIn('auth'), { path: '*', element: <NotFoundPage /> }] },
       {
-        element: (
-          <ModuleIconsProvider icons={MODULE_ICONS}>
-            <HomeLayout />
-          </ModuleIconsProvider>
-        ),
         // A missing record replaces the whole shell, like an unknown path does.
-        errorElement: <RouteErrorElement />,
+        element: (
+          <NotFoundBoundary>
+            <ModuleIconsProvider icons={MODULE_ICONS}>
+              <HomeLayout />
+            </ModuleIconsProvider>
+          </NotFoundBoundary>
+        ),
         children: [...pagesIn('home'), { element: <InnerLayout />, children: pagesIn('inner') }],
       },
     ],

@@ -1,7 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import '@/shared/i18n/i18n';
+import { allStrings } from '@/shared/i18n/i18n';
+
+// Components are tested outside the shell that fetches the rest of the strings: have them all.
+await allStrings();
 
 // Lazy pages are transformed on first import; under a full parallel run that can take over a second.
 configure({ asyncUtilTimeout: 5000 });

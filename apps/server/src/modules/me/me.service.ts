@@ -4,6 +4,7 @@ import { AppError } from '../../http/errors.js';
 import { refuseWhileImpersonating } from '../../http/tenant-context.js';
 import type { Principal } from '../../http/tokens.js';
 import { type AuthService, toAuthUser } from '../auth/auth.service.js';
+import type { DocumentsService } from '../documents/documents.service.js';
 import type { MediaService } from '../media/media.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import * as repo from './me.repository.js';
@@ -17,8 +18,10 @@ export function createMeService(deps: {
   media: MediaService;
   auth: AuthService;
   notifications: NotificationsService;
+  /** The document types the side menu shows. */
+  documents: DocumentsService;
 }) {
-  const { db, media, auth, notifications } = deps;
+  const { db, media, auth, notifications, documents } = deps;
 
   async function currentUser(principal: Principal) {
     const user = await repo.findUser(db, principal.userId);
@@ -39,6 +42,8 @@ export function createMeService(deps: {
         imageMobileLogosrc: tenant?.mobileLogoMediaFile ?? null,
         features: menu.map((m) => m.name),
         tenantMenuItemsData: menu,
+        sideMenuDocumentTypes:
+          tenant && menu.some((m) => m.name === 'Documents') ? await documents.sideMenuTypes(tenant.id) : [],
         activeUserData: {
           email: user.email,
           imagePath: user.imagePath,

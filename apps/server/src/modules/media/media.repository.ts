@@ -1,5 +1,7 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { crossTenant } from '../../db/tenant-scope.js';
+import { tenantHomeContent } from '../tenant-settings/tenant-settings.schema.js';
 import { tenants } from '../tenants/tenants.schema.js';
 import { users } from '../users/users.schema.js';
 import { mediaUploads } from './media.schema.js';
@@ -34,7 +36,7 @@ export const adoptFiles = (db: Db, rows: NewUpload[]) =>
     : Promise.resolve();
 
 /** A user's earlier uploads for a purpose that no record shows yet (those a newer upload replaces). */
-export const unsavedUploads = (db: Db, userId: string, purpose: string, exceptKey: string) =>
+export const unsavedUploads = (db: Db, userId: string, purpose: string, exceptKeys: string[]) =>
   db
     .select({ key: mediaUploads.key })
     .from(mediaUploads)
@@ -43,7 +45,7 @@ export const unsavedUploads = (db: Db, userId: string, purpose: string, exceptKe
         eq(mediaUploads.userId, userId),
         eq(mediaUploads.purpose, purpose),
         eq(mediaUploads.referenced, false),
-        ne(mediaUploads.key, exceptKey),
+        notInArray(mediaUploads.key, exceptKeys),
         live,
       ),
     );
@@ -94,7 +96,7 @@ export const purgeRemoved = (db: Db, before: Date) =>
 
 /**
  * Of media paths (/core/api/media/...), those a record shows: a tenant's logo or mobile logo (deleted
- * tenants included) or a user's picture. A new kind of record that shows uploads adds its column here.
+ * tenants included), a tenant's home logo and its copies, or a user's picture. A new kind of record that shows uploads adds its column here.
  */
 export async function referencedPaths(db: Db, paths: string[]) {
   const found = new Set<string>();
@@ -107,6 +109,24 @@ export async function referencedPaths(db: Db, paths: string[]) {
     for (const t of logos) for (const p of [t.logo, t.mobile]) if (p) found.add(p);
     const pictures = await db.select({ path: users.imagePath }).from(users).where(inArray(users.imagePath, chunk));
     for (const u of pictures) if (u.path) found.add(u.path);
+    // Home content is tenant-owned (row-level security); a file shown in any tenant counts.
+    const home = await crossTenant('media: files shown by tenants’ home content', () =>
+      db
+        .select({
+          a: tenantHomeContent.logoMediaFile,
+          b: tenantHomeContent.logoMediaFile320,
+          c: tenantHomeContent.logoMediaFile800,
+        })
+        .from(tenantHomeContent)
+        .where(
+          or(
+            inArray(tenantHomeContent.logoMediaFile, chunk),
+            inArray(tenantHomeContent.logoMediaFile320, chunk),
+            inArray(tenantHomeContent.logoMediaFile800, chunk),
+          ),
+        ),
+    );
+    for (const h of home) for (const p of [h.a, h.b, h.c]) if (p) found.add(p);
   }
   return found;
 }

@@ -1,15 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import { MEDIA_PATH, UPLOAD_VOLUME_EXCEEDED } from '@atrium/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UploadLimits } from '../../config.js';
 import { type Db, inTransaction } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
+import { resizedCopies } from '../../storage/image-copies.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { MEDIA_PREFIX, storeImage } from '../../storage/uploads.js';
 import * as repo from './media.repository.js';
 import { formatBytes, secondsUntilRoom, VOLUME_WINDOW_MS } from './upload-volume.js';
 
 /** What an upload is for; a newer unsaved upload replaces the same user's older one of the same purpose. */
-export type UploadPurpose = 'avatar' | 'logo' | 'mobileLogo';
+export type UploadPurpose = 'avatar' | 'logo' | 'mobileLogo' | 'homeLogo';
 /** Files found in the folder that no upload recorded. */
 const ADOPTED = 'unknown';
 
@@ -125,6 +127,57 @@ export function createMediaService(deps: {
   }, limits.sweepEveryMs);
   timer.unref();
 
+  async function storeWithCopies(
+    userId: string,
+    purpose: UploadPurpose,
+    read: () => Promise<Buffer>,
+    widths: readonly number[],
+  ) {
+    // Already at the limit: refused before the body is read or parsed.
+    await checkVolume(db, userId, 1, new Date());
+    const data = await read();
+    const stored = await storeImage(storage, data);
+    const files = [{ key: stored.key, size: stored.data.length }];
+    const copies: (string | null)[] = [];
+    try {
+      for (const copy of widths.length ? await resizedCopies(stored.data, stored.ext, widths) : []) {
+        if (!copy) {
+          copies.push(null);
+          continue;
+        }
+        const key = `${randomUUID()}.${stored.ext}`;
+        await storage.put(key, copy);
+        files.push({ key, size: copy.length });
+        copies.push(pathOf(key));
+      }
+      await inTransaction(db, async (tx) => {
+        const now = new Date();
+        await repo.lockUploader(tx, userId);
+        await checkVolume(tx, userId, data.length, now);
+        for (const f of files)
+          await repo.insertUpload(tx, { key: f.key, userId, purpose, size: f.size, createdAt: now });
+      });
+    } catch (err) {
+      for (const f of files) await storage.remove(f.key);
+      // A raster the content check passed but that cannot be decoded is the upload's fault.
+      if (!(err instanceof AppError)) {
+        log.info({ err }, 'an uploaded image could not be resized');
+        throw new AppError('validation', 'The image could not be read', [
+          { field: 'file', message: 'unsupportedImage' },
+        ]);
+      }
+      throw err;
+    }
+    const older = await repo.unsavedUploads(
+      db,
+      userId,
+      purpose,
+      files.map((f) => f.key),
+    );
+    await removeUnreferenced(older.map((r) => r.key));
+    return { path: stored.path, copies };
+  }
+
   return {
     /**
      * Checks and stores an uploaded image for `userId` within their hourly volume, then removes their
@@ -132,25 +185,16 @@ export function createMediaService(deps: {
      * once the user has room for it.
      */
     async storeImage(userId: string, purpose: UploadPurpose, read: () => Promise<Buffer>) {
-      // Already at the limit: refused before the body is read or parsed.
-      await checkVolume(db, userId, 1, new Date());
-      const data = await read();
-      const { key, path } = await storeImage(storage, data);
-      try {
-        await inTransaction(db, async (tx) => {
-          const now = new Date();
-          await repo.lockUploader(tx, userId);
-          await checkVolume(tx, userId, data.length, now);
-          await repo.insertUpload(tx, { key, userId, purpose, size: data.length, createdAt: now });
-        });
-      } catch (err) {
-        await storage.remove(key);
-        throw err;
-      }
-      const older = await repo.unsavedUploads(db, userId, purpose, key);
-      await removeUnreferenced(older.map((r) => r.key));
+      const { path } = await storeWithCopies(userId, purpose, read, []);
       return { path };
     },
+
+    /**
+     * As storeImage, plus narrower copies of a PNG or JPEG at each of `widths` (null where none was
+     * made: image-copies.ts); the copies are recorded with the same purpose, so they go with it.
+     */
+    storeImageWithCopies: (userId: string, purpose: UploadPurpose, read: () => Promise<Buffer>, widths: number[]) =>
+      storeWithCopies(userId, purpose, read, widths),
 
     /** Whether a media path names a stored file. */
     exists: (path: string) => storage.exists(keyOf(path)),

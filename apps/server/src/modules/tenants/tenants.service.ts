@@ -171,6 +171,12 @@ export function createTenantsService(deps: { db: Db; media: MediaService; auth: 
   return {
     scopeOf: (principal: Principal) => tenantScopeOf(db, principal),
 
+    /** The check of tenant edits, for a tenant's settings pages: 403 for non-managers, 404 out of scope. */
+    async requireManaged(principal: Principal, id: string) {
+      const tenant = await loadInScope(db, await tenantScopeOf(db, principal), id);
+      return { id: tenant.id, name: tenant.name };
+    },
+
     async list(principal: Principal, q: Omit<repo.TenantListFilter, 'partnerTenantId'>) {
       const scope = await tenantScopeOf(db, principal);
       const filter = { ...q, partnerTenantId: scope.all ? undefined : scope.partnerTenantId };
@@ -300,6 +306,19 @@ export function createTenantsService(deps: { db: Db; media: MediaService; auth: 
           customDescription: c?.customDescription ?? null,
         };
       });
+    },
+
+    /**
+     * The tenant's useKmAsValues, which is also the clients module's map info (spec part 2 §3): one flag,
+     * shown in the tenant form and switched from the clients page by the tenant's own administrators.
+     */
+    async useKmAsValues(tenantId: string) {
+      const tenant = await repo.findTenant(db, tenantId);
+      if (!tenant) throw new AppError('notFound', 'No such tenant');
+      return tenant.useKmAsValues;
+    },
+    async setUseKmAsValues(tenantId: string, useKmAsValues: boolean) {
+      await repo.updateTenant(db, tenantId, { useKmAsValues });
     },
 
     /** Tenants a super administrator may view a user in. */

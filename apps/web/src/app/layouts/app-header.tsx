@@ -3,7 +3,7 @@ import { useWindowScroll } from '@mantine/hooks';
 import { IconArrowLeft, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { HEADER } from '@/shared/config/ui';
+import { HEADER, PRODUCT_NAME } from '@/shared/config/ui';
 import { useIsMobile } from '@/shared/hooks/use-is-mobile';
 import { ColorSchemeToggle } from '@/shared/ui/color-scheme-toggle';
 import { Logo } from '@/shared/ui/logo';
@@ -84,7 +84,7 @@ export function AppHeader({ logoSrc }: { logoSrc?: string | null }) {
         )}
         {showBackArrow(pathname, isMobile) && <BackArrow />}
         {isMobile && (
-          <Link to="/home" className={classes.logoLink} aria-label={t('menu.home')}>
+          <Link to="/home" className={classes.logoLink} aria-label={t('a11y.homeLink', { product: PRODUCT_NAME })}>
             <Logo size={28} src={logoSrc} />
           </Link>
         )}

@@ -2,6 +2,7 @@ import { ActionIcon, Badge, Divider, NavLink, ScrollArea, Select, Text, Tooltip,
 import { IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { PRODUCT_NAME } from '@/shared/config/ui';
 import type { MenuItem, MenuModel } from '@/shared/menu/menu';
 import { ModuleIcon } from '@/shared/menu/module-icon';
 import { Logo } from '@/shared/ui/logo';
@@ -116,7 +117,12 @@ export function SideMenu({
     <nav aria-label={t('menu.mainNavigation')} className={classes.root} data-compact={compact || undefined}>
       {withBrand && (
         <div className={classes.brand}>
-          <Link to="/home" onClick={onNavigate} className={classes.brandLink} aria-label={t('menu.home')}>
+          <Link
+            to="/home"
+            onClick={onNavigate}
+            className={classes.brandLink}
+            aria-label={t('a11y.homeLink', { product: PRODUCT_NAME })}
+          >
             <Logo size={26} src={logoSrc} withName={!compact} />
           </Link>
         </div>
@@ -131,6 +137,7 @@ export function SideMenu({
             value={activeTenantId}
             onChange={(value) => onSelectTenant(value)}
             clearable
+            clearButtonProps={{ 'aria-label': t('a11y.clearTenant') }}
             allowDeselect={false}
             searchable={options.length > 6}
             disabled={switchingTenant}

@@ -36,14 +36,18 @@ type XhrAnswer = { status: number; body: unknown };
 export async function uploadFileWithProgress<T>(
   path: string,
   file: File,
-  { onProgress, signal }: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
+  {
+    onProgress,
+    signal,
+    method = 'POST',
+  }: { onProgress?: (fraction: number) => void; signal?: AbortSignal; method?: 'POST' | 'PATCH' | 'PUT' } = {},
 ): Promise<T> {
   const form = formOf(file);
   const answer = await withToken(
     (token) =>
       new Promise<XhrAnswer>((resolve, reject) => {
         const xhr = new XMLHttpRequest();
-        xhr.open('POST', `${API_BASE}${path}`);
+        xhr.open(method, `${API_BASE}${path}`);
         xhr.responseType = 'text';
         xhr.setRequestHeader('accept', 'application/json');
         if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);

@@ -106,13 +106,19 @@ describe('TenantChanged(tenantId)', () => {
     return key;
   };
 
-  it('does nothing when the tenant is the current one', async () => {
+  it('for the current tenant (its settings changed) reloads its general data and home content in place', async () => {
     acceptAuthResult(authResult({ id: UMA, activeTenantId: NORTHWIND }));
     const key = seedGeneralData(NORTHWIND);
+    const homeKey = ['home', 'content', UMA, NORTHWIND];
+    queryClient.setQueryData(homeKey, { headline: null });
+    const counts = ['notifications', 'count', UMA, NORTHWIND];
+    queryClient.setQueryData(counts, []);
     const fetchMock = serveRefresh(() => json(authResult({ id: UMA, activeTenantId: NORTHWIND })));
     await connection.receive(HUB_EVENTS.TenantChanged, NORTHWIND);
     expect(fetchMock).not.toHaveBeenCalled();
-    expect(isInvalidated(key)).toBe(false);
+    expect(isInvalidated(key)).toBe(true);
+    expect(queryClient.getQueryState(homeKey)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(counts)?.isInvalidated).toBe(false);
     expect(navigate).not.toHaveBeenCalled();
   });
 

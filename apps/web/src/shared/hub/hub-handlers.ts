@@ -4,7 +4,7 @@ import { endSession, getSession, refreshSession } from '@/shared/api/session';
 import { STORAGE_KEYS } from '@/shared/config/storage-keys';
 import { setLanguage } from '@/shared/i18n/i18n';
 import type { HubNotice } from './hub-notice';
-import { messageKeys, notificationCountKey } from './query-keys';
+import { messageKeys, notificationCountKey, tenantDataKeys } from './query-keys';
 
 export type HubEvent = keyof typeof HUB_EVENTS;
 export type HubHandler = (...args: unknown[]) => void | Promise<void>;
@@ -57,7 +57,12 @@ export function createHubHandlers({
       const session = getSession();
       if (session.status !== 'authenticated') return;
       const before = session.user.activeTenantId;
-      if (asId(tenantId) === before) return;
+      if (asId(tenantId) === before) {
+        // The tenant this session is in was changed by those who run it (titles, home content): reload
+        // its data in place, without leaving the page.
+        await Promise.all(tenantDataKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+        return;
+      }
       // The server moved every session of the user (this browser's too) to the tenant, so the refreshed
       // token carries it; accepting it stores activeTenantId and sets it active. A session that did not
       // move (an impersonation viewing as the user) stays where it is.

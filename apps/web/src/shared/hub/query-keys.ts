@@ -12,3 +12,12 @@ export const messageKeys = {
 
 /** The prefix of the notification count queries (`notificationCountsQuery` in shared/api). */
 export const notificationCountKey = ['notifications', 'count'] as const;
+
+/**
+ * Queries about the active tenant's own settings: its general data (menu titles, logos, theme) and its
+ * home content. A TenantChanged naming the tenant a session is already in means those changed.
+ */
+export const tenantDataKeys = [
+  ['me', 'generaldata'],
+  ['home', 'content'],
+] as const;

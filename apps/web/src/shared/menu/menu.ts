@@ -29,7 +29,7 @@ export type MenuModel = {
 };
 
 export type MenuInput = {
-  generalData: Pick<GeneralData, 'features' | 'tenantMenuItemsData'>;
+  generalData: Pick<GeneralData, 'features' | 'tenantMenuItemsData' | 'sideMenuDocumentTypes'>;
   roles: readonly Role[];
   counts: readonly { groupName: string; count: number }[];
   /** The translated default name of a feature or module. */
@@ -95,8 +95,24 @@ export function buildMenu({ generalData, roles, counts, nameOf }: MenuInput): Me
     return entries.sort((a, b) => rank(a) - rank(b)).map(itemOf);
   };
 
+  // Document types shown on the sidebar (spec part 2 §4), each opening its side list, before the `last` items.
+  const documentsView = MODULES.documents.pages.view;
+  const documentTypeItems: MenuItem[] =
+    features.includes('Documents') && decideAccess(documentsView.policy, subject) === 'allow'
+      ? (generalData.sideMenuDocumentTypes ?? []).map((type) => ({
+          key: `documentType:${type.id}`,
+          module: 'documents',
+          routerLink: `/documents/${type.id}`,
+          displayedName: type.name,
+          notificationsCount: 0,
+        }))
+      : [];
+  const main = inFeatureOrder(group('main'));
+  const firstLast = main.findIndex((item) => MENU_ENTRIES.some((e) => e.module === item.module && e.last));
+  main.splice(firstLast < 0 ? main.length : firstLast, 0, ...documentTypeItems);
+
   return {
-    main: inFeatureOrder(group('main')),
+    main,
     ignite: inFeatureOrder(group('ignite')),
     admin: group('admin').map(itemOf),
     bottom: MENU_ENTRIES.filter((entry) => entry.bottom && allowed(entry)).map(itemOf),

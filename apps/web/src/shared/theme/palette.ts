@@ -108,3 +108,23 @@ export function relativeLuminance(hex: string): number {
   const [r, g, b] = hexToRgb(hex).map(toLinear) as Rgb;
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
+
+/** WCAG contrast ratio of two colours, 1 to 21. */
+export function contrastRatio(a: string, b: string): number {
+  const [hi, lo] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** WCAG 2.1 AA for normal text. */
+export const TEXT_CONTRAST = 4.5;
+
+/**
+ * The first shade, walking from `from` by `step`, that reads as text on `background` (AA), or null when
+ * none does (a very light tenant colour's darkest shade can still be too light on white).
+ */
+export function readableShade(palette: Palette, background: string, from: number, step: 1 | -1): string | null {
+  for (let i = from; i >= 0 && i < palette.length; i += step) {
+    if (contrastRatio(palette[i] as string, background) >= TEXT_CONTRAST) return palette[i] as string;
+  }
+  return null;
+}

@@ -1,7 +1,7 @@
 import type { CustomTenantProperties } from '@atrium/contracts';
 import { type CSSVariablesResolver, createTheme, type MantineThemeOverride } from '@mantine/core';
 import { BREAKPOINTS } from '@/shared/config/ui';
-import { BASE_SHADE, generatePalette, relativeLuminance } from './palette';
+import { BASE_SHADE, generatePalette, type Palette, readableShade, relativeLuminance } from './palette';
 
 /** Atrium's own colours, used until a tenant brings its own. */
 export const DEFAULT_PRIMARY = '#3b5bdb';
@@ -49,12 +49,56 @@ export function buildTheme(custom: CustomTenantProperties | null | undefined): M
 }
 
 /**
+ * Secondary ('dimmed') text. Mantine's own (gray-6 #868e96 in light, dark-2 #828282 in dark) reads at
+ * 3.3:1 and 4.0:1 on the page; these keep 4.5:1 (WCAG 2.1 AA) on every surface up to gray-2 / dark-5.
+ */
+export const DIMMED = { light: '#5f666d', dark: '#a6a6a6' } as const;
+
+/** Mantine's body text: black in light, dark-0 in dark. */
+const TEXT = { light: '#000000', dark: '#c9c9c9' } as const;
+
+/** The page surfaces text in the primary colour sits on: Mantine's white body and dark-7 body. */
+export const SURFACES = { light: '#ffffff', dark: '#242424' } as const;
+
+/**
+ * The theme-wide colours that carry text, set so that every one reads at 4.5:1 whatever the tenant's
+ * colours are: dimmed text, links and primary-coloured text (the brand's own shade when it is dark
+ * enough on white, a darker one when not; in dark mode a light enough tint).
+ */
+export function accessibleTextVariables(brand: Palette) {
+  // No shade of the tenant's colour reads? Then such text takes the page's own text colour.
+  const lightText = readableShade(brand, SURFACES.light, BASE_SHADE, 1) ?? TEXT.light;
+  const darkText = readableShade(brand, SURFACES.dark, 4, -1) ?? TEXT.dark;
+  return {
+    light: {
+      '--mantine-color-dimmed': DIMMED.light,
+      '--atrium-dimmed': DIMMED.light,
+      '--atrium-primary-text': lightText,
+      '--mantine-color-anchor': lightText,
+      '--mantine-color-brand-text': lightText,
+    },
+    dark: {
+      '--mantine-color-dimmed': DIMMED.dark,
+      '--atrium-dimmed': DIMMED.dark,
+      '--atrium-primary-text': darkText,
+      '--mantine-color-anchor': darkText,
+      '--mantine-color-brand-text': darkText,
+    },
+  };
+}
+
+/**
  * The tenant's surface colours. They apply in light mode only: a light tenant background under dark-mode
  * text would be unreadable, and dark mode keeps its own surfaces.
  */
 export function tenantCssVariables(custom: CustomTenantProperties | null | undefined): CSSVariablesResolver {
+  const brand = generatePalette(custom?.primaryColor ?? DEFAULT_PRIMARY);
+  const text = accessibleTextVariables(brand);
   return () => {
-    const light: Record<string, string> = {};
+    // Mantine's error text is under WCAG AA's 4.5:1 on its own surfaces (axe): darker in light mode,
+    // lighter in dark mode.
+    const light: Record<string, string> = { ...text.light, '--mantine-color-error': 'var(--mantine-color-red-9)' };
+    const dark: Record<string, string> = { ...text.dark, '--mantine-color-error': 'var(--mantine-color-red-4)' };
     if (custom?.backgroundColor) light['--atrium-page-bg'] = custom.backgroundColor;
     if (custom?.menuBackgroundColor) {
       light['--atrium-menu-bg'] = custom.menuBackgroundColor;
@@ -63,6 +107,6 @@ export function tenantCssVariables(custom: CustomTenantProperties | null | undef
         light['--atrium-menu-dimmed'] = 'rgba(255, 255, 255, 0.72)';
       }
     }
-    return { variables: {}, light, dark: {} };
+    return { variables: {}, light, dark };
   };
 }

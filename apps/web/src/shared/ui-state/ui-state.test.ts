@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@/shared/config/storage-keys';
-import { createUiStore, loadUiState, type UiState } from './ui-state';
+import { createUiStore, loadUiState, setUiState, type UiState, uiStore } from './ui-state';
 
 const stored = () => JSON.parse(localStorage.getItem(STORAGE_KEYS.uiState) ?? 'null') as UiState;
 
@@ -61,5 +61,17 @@ describe('UI state', () => {
     unsubscribe();
     store.set({ darkMode: false });
     expect(calls).toBe(1);
+  });
+});
+
+describe('colour scheme across tabs', () => {
+  it('follows another tab that switches dark mode (the storage event)', () => {
+    setUiState({ darkMode: false });
+    localStorage.setItem(STORAGE_KEYS.uiState, JSON.stringify({ ...uiStore.get(), darkMode: true }));
+    window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEYS.uiState, storageArea: localStorage }));
+    expect(uiStore.get().darkMode).toBe(true);
+    // Other keys are not ours.
+    window.dispatchEvent(new StorageEvent('storage', { key: 'other', storageArea: localStorage }));
+    expect(uiStore.get().darkMode).toBe(true);
   });
 });

@@ -78,6 +78,15 @@ export type UiStore = ReturnType<typeof createUiStore>;
 
 export const uiStore = createUiStore();
 
+// Another tab switched the colour scheme: follow it, so that the tabs of one browser never disagree.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key !== STORAGE_KEYS.uiState || event.storageArea !== localStorage) return;
+    const { darkMode } = loadUiState();
+    uiStore.set({ darkMode });
+  });
+}
+
 export function useUiState(): UiState;
 export function useUiState<T>(select: (state: UiState) => T): T;
 export function useUiState<T>(select?: (state: UiState) => T) {

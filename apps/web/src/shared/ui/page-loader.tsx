@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 export function PageLoader({ fullScreen = false }: { fullScreen?: boolean }) {
   const { t } = useTranslation();
   return (
-    <Center mih={fullScreen ? '100dvh' : 240} role="status" aria-live="polite">
-      <Loader size="md" aria-label={t('loading')} />
+    // The name goes on the status region: a label on the loader's bare <span> is not allowed (axe).
+    <Center mih={fullScreen ? '100dvh' : 240} role="status" aria-live="polite" aria-label={t('loading')}>
+      <Loader size="md" aria-hidden="true" />
     </Center>
   );
 }

@@ -108,6 +108,8 @@ export async function confirmImport(
   rows: ImportRow[],
 ) {
   const tenantId = tenantOfTransfer(principal, 'Choose the tenant to import users into');
+  // Hashing is slow by design: done before the transaction, so its locks are held only for the writes.
+  const passwordHashes = await Promise.all(rows.map((r) => (r.password ? hashPassword(r.password) : null)));
   try {
     return await inTransaction(db, async (conn) => {
       const checked = await validateImport(conn, tenantId, rows);
@@ -120,16 +122,14 @@ export async function confirmImport(
       const checkQuota = await tenants.userQuotaGuard(conn, principal, [tenantId]);
       const created = await repo.insertUsers(
         conn,
-        await Promise.all(
-          checked.map(async (c) => ({
-            name: c.user.name,
-            surname: c.user.surname,
-            email: c.user.email,
-            language: c.user.language,
-            activeTenantId: tenantId,
-            passwordHash: c.user.password ? await hashPassword(c.user.password) : null,
-          })),
-        ),
+        checked.map((c, i) => ({
+          name: c.user.name,
+          surname: c.user.surname,
+          email: c.user.email,
+          language: c.user.language,
+          activeTenantId: tenantId,
+          passwordHash: passwordHashes[i] ?? null,
+        })),
       );
       for (const [i, user] of created.entries()) {
         const c = checked[i]!;

@@ -1,7 +1,11 @@
-import { Badge, Card, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
-import { IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
+import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { IconArrowLeft, IconLayoutSidebarLeftExpand, IconSettings } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { isContentEmpty, useHomeContent } from '@/features/home/api/get-home-content';
+import { ContentLogo, HomeContentView } from '@/features/home/components/home-content';
+import contentClasses from '@/features/home/components/home-content.module.css';
 import { useGeneralData } from '@/shared/api/general-data';
 import { useSession } from '@/shared/api/session';
 import { useIsMobile } from '@/shared/hooks/use-is-mobile';
@@ -13,41 +17,104 @@ import { Logo } from '@/shared/ui/logo';
 import { useUiState } from '@/shared/ui-state/ui-state';
 import classes from './home-page.module.css';
 
-function Tile({ item, iconColor }: { item: MenuItem; iconColor: string | undefined }) {
+/** The query parameter that opens a tile's submenu (spec part 2 §2). */
+export const SUBMENU_PARAM = 'subMenuOpened';
+const ADMIN_SUBMENU = 'admin';
+
+function TileCard({ icon, label, count }: { icon: ReactNode; label: string; count: number }) {
   const { t } = useTranslation();
   return (
+    <Card withBorder radius="lg" padding="sm" className={classes.tileCard}>
+      <Stack gap={8} align="center">
+        <ThemeIcon size={46} radius="md" variant="light" color="brand">
+          {icon}
+        </ThemeIcon>
+        <Text fw={600} size="xs" ta="center" lineClamp={2} className={classes.tileLabel}>
+          {label}
+        </Text>
+      </Stack>
+      {count > 0 && (
+        <Badge color="red" size="sm" className={classes.count} aria-label={t('menu.count', { count })}>
+          {count > 99 ? '99+' : count}
+        </Badge>
+      )}
+    </Card>
+  );
+}
+
+function Tile({ item, iconColor }: { item: MenuItem; iconColor: string | undefined }) {
+  return (
     <UnstyledButton component={Link} to={item.routerLink} className={classes.tile}>
-      <Card withBorder radius="lg" padding="sm" className={classes.tileCard}>
-        <Stack gap={8} align="center">
-          <ThemeIcon size={46} radius="md" variant="light" color="brand">
-            <ModuleIcon module={item.module} size={24} color={iconColor} />
-          </ThemeIcon>
-          <Text fw={600} size="xs" ta="center" lineClamp={2} className={classes.tileLabel}>
-            {item.displayedName}
-          </Text>
-        </Stack>
-        {item.notificationsCount > 0 && (
-          <Badge
-            color="red"
-            size="sm"
-            className={classes.count}
-            aria-label={t('menu.count', { count: item.notificationsCount })}
-          >
-            {item.notificationsCount > 99 ? '99+' : item.notificationsCount}
-          </Badge>
-        )}
-      </Card>
+      <TileCard
+        icon={<ModuleIcon module={item.module} size={24} color={iconColor} />}
+        label={item.displayedName}
+        count={item.notificationsCount}
+      />
     </UnstyledButton>
   );
 }
 
-function Welcome() {
+/** The current query with one parameter set (or removed): other parameters are kept. */
+function useQueryWith() {
+  const [params] = useSearchParams();
+  return (name: string, value: string | null) => {
+    const next = new URLSearchParams(params);
+    if (value === null) next.delete(name);
+    else next.set(name, value);
+    const search = next.toString();
+    return { search: search ? `?${search}` : '' };
+  };
+}
+
+/** The tile grid; a tenant administrator's admin pages sit behind one tile that opens their submenu. */
+function Tiles({ tiles, admin, iconColor }: { tiles: MenuItem[]; admin: MenuItem[]; iconColor: string | undefined }) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const queryWith = useQueryWith();
+  const open = params.get(SUBMENU_PARAM) === ADMIN_SUBMENU && admin.length > 0;
+  if (open) {
+    return (
+      <Stack gap="sm">
+        <Group gap="xs">
+          <UnstyledButton component={Link} to={queryWith(SUBMENU_PARAM, null)} className={classes.back}>
+            <Group gap={6}>
+              <IconArrowLeft size={16} aria-hidden="true" />
+              <Text size="sm">{t('homeContent.backToTiles')}</Text>
+            </Group>
+          </UnstyledButton>
+        </Group>
+        <Title order={2} size="h4">
+          {t('menu.adminPanel')}
+        </Title>
+        <SimpleGrid cols={{ base: 3, sm: 4, md: 5, lg: 6 }} spacing="sm" verticalSpacing="sm">
+          {admin.map((item) => (
+            <Tile key={item.key} item={item} iconColor={iconColor} />
+          ))}
+        </SimpleGrid>
+      </Stack>
+    );
+  }
+  return (
+    <SimpleGrid cols={{ base: 3, sm: 4, md: 5, lg: 6 }} spacing="sm" verticalSpacing="sm">
+      {tiles.map((item) => (
+        <Tile key={item.key} item={item} iconColor={iconColor} />
+      ))}
+      {admin.length > 0 && (
+        <UnstyledButton component={Link} to={queryWith(SUBMENU_PARAM, ADMIN_SUBMENU)} className={classes.tile}>
+          <TileCard icon={<IconSettings size={24} color={iconColor} />} label={t('menu.adminPanel')} count={0} />
+        </UnstyledButton>
+      )}
+    </SimpleGrid>
+  );
+}
+
+function Welcome({ fill }: { fill: boolean }) {
   const { t } = useTranslation();
   return (
-    <div className={classes.welcome}>
+    <div className={fill ? classes.welcome : classes.welcomeInline}>
       <Stack align="center" gap="md" maw={440} ta="center">
-        <ThemeIcon size={72} radius="xl" variant="light">
-          <IconLayoutSidebarLeftExpand size={36} stroke={1.5} />
+        <ThemeIcon size={fill ? 72 : 56} radius="xl" variant="light">
+          <IconLayoutSidebarLeftExpand size={fill ? 36 : 28} stroke={1.5} />
         </ThemeIcon>
         <Title order={1} className={classes.heading}>
           {t('home')}
@@ -61,24 +128,31 @@ function Welcome() {
 }
 
 /**
- * Users and tenant admins: the tenant's logo (or name) and a tile per menu item (custom titles, counts,
- * icons in the tenant's primary colour), on phones and desktops alike, so home never looks empty.
- * Roles without tiles (super administrators, partner managers): the heading 'home' with the hint 'useMenu'.
+ * /home. Mobile (768 px or narrower): the tenant's logo, its mobile description and the tiles. Desktop:
+ * the tenant's welcome content (headline, body, logo, video, second block), or the heading 'home' with
+ * the hint 'useMenu' when headline, logo, body and video are all empty; the tiles follow, so home never
+ * looks empty. Tiles: custom title or name, notification count, icon in the tenant's primary colour.
+ * Roles without tiles (super administrators, partner managers) see the content or the heading only.
  */
 export default function HomePage() {
   const isMobile = useIsMobile();
   const darkMode = useUiState((s) => s.darkMode);
   const session = useSession();
   const generalData = useGeneralData().data;
+  const contentQuery = useHomeContent();
+  const content = contentQuery.data;
+  // Until the content has answered, its place stays blank rather than flashing the default heading.
+  const contentLoading = contentQuery.isPending && contentQuery.fetchStatus !== 'idle';
   const menu = useMenu();
   const { t } = useTranslation();
   usePageTitle(t('home'));
   const roles = session.status === 'authenticated' ? session.user.roles : [];
   const activeTenantId = session.status === 'authenticated' ? session.user.activeTenantId : null;
   const showsMenu = roles.includes('User') || roles.includes('TenantAdmin');
-  const tiles = [...menu.main, ...menu.ignite];
-
-  if (!showsMenu || tiles.length === 0) return <Welcome />;
+  const tiles = showsMenu ? [...menu.main, ...menu.ignite] : [];
+  const admin = roles.includes('TenantAdmin') ? menu.admin.filter((item) => item.module !== 'home') : [];
+  const empty = isContentEmpty(content);
+  const hasTiles = tiles.length > 0 || admin.length > 0;
 
   // The tenant's primary colour; in dark mode a lighter shade of it, which stays readable on dark tiles.
   const primary = generalData?.customTenantProperties?.primaryColor
@@ -86,24 +160,57 @@ export default function HomePage() {
       ? 'var(--mantine-color-brand-4)'
       : generalData.customTenantProperties.primaryColor
     : undefined;
-  const logo = generalData?.imageMobileLogosrc ?? generalData?.imageLogosrc;
-  const tenantName = generalData?.tenants.find((x) => x.id === activeTenantId)?.name;
-  return (
-    <div className={isMobile ? classes.mobile : classes.desktop}>
-      <div className={classes.head}>
-        {logo ? (
-          <Logo size={40} src={logo} />
-        ) : (
-          <Title order={1} className={classes.tenantName}>
-            {tenantName ?? t('home')}
-          </Title>
-        )}
+  const tenantName = generalData?.tenants.find((x) => x.id === activeTenantId)?.name ?? '';
+
+  if (isMobile) {
+    if (!hasTiles && !content?.logo && !content?.descriptionMobile) return <Welcome fill />;
+    const logo = generalData?.imageMobileLogosrc ?? generalData?.imageLogosrc;
+    return (
+      <div className={classes.mobile}>
+        <Stack gap="xs" className={classes.head}>
+          {content?.logo ? (
+            <ContentLogo
+              logo={content.logo}
+              alt={t('homeContent.logoAlt', { name: tenantName })}
+              className={contentClasses.mobileLogo}
+            />
+          ) : logo ? (
+            <Logo size={40} src={logo} />
+          ) : (
+            <Title order={1} className={classes.tenantName}>
+              {tenantName || t('home')}
+            </Title>
+          )}
+          {content?.descriptionMobile && (
+            <Text size="sm" c="dimmed" className={classes.description}>
+              {content.descriptionMobile}
+            </Text>
+          )}
+        </Stack>
+        {hasTiles && <Tiles tiles={tiles} admin={admin} iconColor={primary} />}
       </div>
-      <SimpleGrid cols={{ base: 3, sm: 4, md: 5, lg: 6 }} spacing="sm" verticalSpacing="sm">
-        {tiles.map((item) => (
-          <Tile key={item.key} item={item} iconColor={primary} />
-        ))}
-      </SimpleGrid>
+    );
+  }
+
+  if (!hasTiles && empty && !contentLoading) return <Welcome fill />;
+  return (
+    <div className={classes.desktop}>
+      {contentLoading ? (
+        <Stack gap="md" mb="xl" role="status" aria-busy="true" aria-label={t('loading')}>
+          <Skeleton height={36} width="50%" />
+          <Skeleton height={14} />
+          <Skeleton height={14} width="80%" />
+        </Stack>
+      ) : content && !empty ? (
+        <HomeContentView content={content} tenantName={tenantName} />
+      ) : (
+        <Welcome fill={false} />
+      )}
+      {hasTiles && (
+        <section aria-label={t('homeContent.tiles')} className={classes.tiles}>
+          <Tiles tiles={tiles} admin={admin} iconColor={primary} />
+        </section>
+      )}
     </div>
   );
 }

@@ -4,7 +4,6 @@ import {
   Center,
   Group,
   Loader,
-  Pagination,
   Stack,
   Table,
   Text,
@@ -23,6 +22,7 @@ import { formatDateTime } from '@/shared/format/date';
 import { useIsMobile } from '@/shared/hooks/use-is-mobile';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { ErrorAlert } from '@/shared/ui/error-alert';
+import { LabelledPagination } from '@/shared/ui/labelled-pagination';
 import classes from './mail-outbox-page.module.css';
 
 /**
@@ -81,8 +81,9 @@ export default function MailOutboxPage() {
             {rows.map((mail) => (
               <li key={mail.id}>
                 <UnstyledButton className={classes.item} onClick={() => setOpen(mail)}>
-                  <Group justify="space-between" wrap="nowrap" gap="sm">
-                    <Text fw={600} truncate>
+                  <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
+                    {/* Two lines on a phone: one cut most subjects short. */}
+                    <Text fw={600} lineClamp={2} title={mail.subject}>
                       {mail.subject}
                     </Text>
                     <Badge variant="light" color={STATUS_COLOR[mail.status]} className={classes.badge}>
@@ -140,7 +141,7 @@ export default function MailOutboxPage() {
           <Text size="sm" c="dimmed">
             {t('mailOutbox.total', { count: outbox.data?.total ?? 0 })}
           </Text>
-          <Pagination total={pages} value={page} onChange={setPage} size="sm" />
+          <LabelledPagination total={pages} value={page} onChange={setPage} size="sm" />
         </Group>
       )}
       <MailPreview mail={open} onClose={() => setOpen(null)} />

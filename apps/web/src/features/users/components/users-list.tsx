@@ -2,6 +2,7 @@ import { Badge, Card, Checkbox, Group, Skeleton, Stack, Table, Text, VisuallyHid
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { UserRow } from '@/features/users/api/types';
+import { EmailBreaks } from '@/shared/format/email-breaks';
 import { UserAvatar } from '@/shared/ui/user-avatar';
 import { cut, RoleBadges } from './user-display';
 import { UserRowMenu } from './user-row-menu';
@@ -111,7 +112,7 @@ export function UsersTable({ rows, selected, onToggle, onToggleAll, canDelete, o
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm" className={classes.email}>
-                      {user.email}
+                      <EmailBreaks email={user.email} />
                     </Text>
                   </Table.Td>
                   <Table.Td>
@@ -193,7 +194,7 @@ export function UsersCards({ rows, selected, onToggle, onToggleAll, canDelete, o
                   )}
                 </Group>
                 <Text size="sm" c="dimmed" className={classes.email}>
-                  {user.email}
+                  <EmailBreaks email={user.email} />
                 </Text>
                 <Group gap="xs" mt={6}>
                   <RoleBadges roles={user.rolesNames} />

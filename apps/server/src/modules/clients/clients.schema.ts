@@ -1,0 +1,93 @@
+import type { FillColor } from '@atrium/contracts';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { tenants } from '../tenants/tenants.schema.js';
+
+/** A client's invoice details: kept with the client (1:1), with an id of its own as the spec shows it. */
+export type Invoice = { id: string; billTo: string | null; email: string | null };
+
+const timestamps = {
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+};
+
+/** A tenant's clients (the spec's companies). */
+export const companies = pgTable(
+  'companies',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tenantId: uuid()
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    description: text(),
+    address: text(),
+    longitude: doublePrecision(),
+    latitude: doublePrecision(),
+    clientSince: date({ mode: 'string' }),
+    acquiredBy: text(),
+    aeAdvisor: boolean().notNull().default(false),
+    clientCode: text(),
+    pricing: text(),
+    notes: text(),
+    fillColor: text().$type<FillColor>(),
+    invoice: jsonb().$type<Invoice>(),
+    ...timestamps,
+  },
+  (t) => [
+    // The list's two orders within a tenant; the title search has a trigram index (custom migration).
+    index('companies_tenant_title_idx').on(t.tenantId, sql`lower(${t.title})`, t.id),
+    index('companies_tenant_updated_idx').on(t.tenantId, t.updatedAt, t.id),
+  ],
+);
+
+/** A client's locations, each with an optional radius in metres (one of RADIUS_OPTIONS). */
+export const companyLocations = pgTable(
+  'company_locations',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tenantId: uuid()
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    address: text(),
+    latitude: doublePrecision(),
+    longitude: doublePrecision(),
+    radius: numeric({ precision: 8, scale: 2, mode: 'number' }),
+    ...timestamps,
+  },
+  (t) => [index('company_locations_company_idx').on(t.companyId, sql`lower(${t.title})`, t.id)],
+);
+
+/** A client's contact people. */
+export const companyContacts = pgTable(
+  'company_contacts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tenantId: uuid()
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    email: text().notNull(),
+    phoneNumber: text(),
+    ...timestamps,
+  },
+  (t) => [index('company_contacts_company_idx').on(t.companyId, sql`lower(${t.name})`, t.id)],
+);

@@ -1,0 +1,174 @@
+import {
+  CLIENT_LIMITS,
+  type CompanyBody,
+  type CompanyListQuery,
+  type CompanyUpdateBody,
+  type ContactBody,
+  type ContactListQuery,
+  type ContactUpdateBody,
+  type LocationBody,
+  type LocationListQuery,
+  type LocationUpdateBody,
+} from '@atrium/contracts';
+import type { Config } from '../../config.js';
+import { type Db, inTransaction } from '../../db/client.js';
+import { AppError } from '../../http/errors.js';
+import type { TenantsService } from '../tenants/tenants.service.js';
+import * as repo from './clients.repository.js';
+
+const page = <T>(data: T[], total: number, q: { page: number; take: number }) => ({
+  data,
+  total,
+  page: q.page,
+  take: q.take,
+});
+const offsetOf = (q: { page: number; take: number }) => ({ limit: q.take, offset: (q.page - 1) * q.take });
+
+/**
+ * Clients (companies) of the active tenant with their contacts and locations, and the tenant's map
+ * info. Every call names the tenant: another tenant's client, contact or location does not exist here
+ * (404), also when it is named as a parent (clientId, companyId).
+ */
+export function createClientsService({ db, tenants, map }: { db: Db; tenants: TenantsService; map: Config['map'] }) {
+  async function company(tenantId: string, id: string) {
+    const found = await repo.findCompany(db, tenantId, id);
+    if (!found) throw new AppError('notFound', 'No such client');
+    return found;
+  }
+  /** Refuses a parent client that is not the tenant's. */
+  async function requireCompany(tenantId: string, id: string) {
+    await company(tenantId, id);
+  }
+  async function location(tenantId: string, id: string) {
+    const found = await repo.findLocation(db, tenantId, id);
+    if (!found) throw new AppError('notFound', 'No such location');
+    return found;
+  }
+  async function contact(tenantId: string, id: string) {
+    const found = await repo.findContact(db, tenantId, id);
+    if (!found) throw new AppError('notFound', 'No such contact');
+    return found;
+  }
+
+  return {
+    async list(tenantId: string, q: CompanyListQuery) {
+      const rows = await repo.listCompanies(db, {
+        tenantId,
+        search: q.search,
+        sort: q.sort,
+        direction: q.direction,
+        ...offsetOf(q),
+      });
+      // Past the last page the statement has no row to carry the total.
+      const total = rows[0]?.total ?? (q.page > 1 ? await repo.countCompanies(db, tenantId, q.search) : 0);
+      return page(
+        rows.map(({ total: _t, ...r }) => r),
+        total,
+        q,
+      );
+    },
+    search: (tenantId: string, text: string) => repo.searchCompanies(db, tenantId, text, CLIENT_LIMITS.searchTake),
+    all: (tenantId: string) => repo.allCompanies(db, tenantId),
+    get: company,
+
+    async create(tenantId: string, body: CompanyBody) {
+      const id = await repo.insertCompany(db, tenantId, body);
+      return company(tenantId, id);
+    },
+
+    async update(tenantId: string, { id, ...body }: CompanyUpdateBody) {
+      const existing = await company(tenantId, id);
+      await repo.updateCompany(db, tenantId, id, body, existing.invoice?.id);
+      return company(tenantId, id);
+    },
+
+    /** The client with its contacts and locations, all or nothing. */
+    async remove(tenantId: string, id: string) {
+      const removed = await inTransaction(db, (tx) => repo.deleteCompany(tx, tenantId, id));
+      if (!removed) throw new AppError('notFound', 'No such client');
+      return { id, ...removed };
+    },
+
+    /** The tenant's own useKmAsValues (the tenant form shows the same flag) and the configured tiles. */
+    async mapInfo(tenantId: string) {
+      const useKmAsValues = await tenants.useKmAsValues(tenantId);
+      return { useKmAsValues, tileUrl: map.tileUrl, tileAttribution: map.tileAttribution };
+    },
+
+    async setMapInfo(tenantId: string, useKmAsValues: boolean) {
+      await tenants.setUseKmAsValues(tenantId, useKmAsValues);
+      return this.mapInfo(tenantId);
+    },
+
+    // Locations
+
+    async locations(tenantId: string, q: LocationListQuery) {
+      await requireCompany(tenantId, q.clientId);
+      const { rows, total } = await repo.listLocations(db, {
+        tenantId,
+        companyId: q.clientId,
+        search: q.search,
+        sort: q.sort,
+        direction: q.direction,
+        ...offsetOf(q),
+      });
+      return page(rows, total, q);
+    },
+    location,
+
+    async createLocation(tenantId: string, { companyId, ...body }: LocationBody) {
+      await requireCompany(tenantId, companyId);
+      return repo.insertLocation(db, tenantId, companyId, body);
+    },
+
+    async updateLocation(tenantId: string, { id, ...body }: LocationUpdateBody) {
+      const row = await repo.updateLocation(db, tenantId, id, body);
+      if (!row) throw new AppError('notFound', 'No such location');
+      return row;
+    },
+
+    async updateLocationRadius(tenantId: string, id: string, radius: number) {
+      const row = await repo.updateLocation(db, tenantId, id, { radius });
+      if (!row) throw new AppError('notFound', 'No such location');
+      return row;
+    },
+
+    async removeLocation(tenantId: string, id: string) {
+      if (!(await repo.deleteLocation(db, tenantId, id))) throw new AppError('notFound', 'No such location');
+    },
+
+    // Contacts
+
+    async contacts(tenantId: string, q: ContactListQuery) {
+      await requireCompany(tenantId, q.clientId);
+      const { rows, total } = await repo.listContacts(db, {
+        tenantId,
+        companyId: q.clientId,
+        search: q.search,
+        sort: q.sort,
+        direction: q.direction,
+        ...offsetOf(q),
+      });
+      return page(rows, total, q);
+    },
+    contact,
+
+    async createContact(tenantId: string, body: ContactBody) {
+      await requireCompany(tenantId, body.companyId);
+      return repo.insertContact(db, tenantId, body);
+    },
+
+    async updateContact(tenantId: string, { id, ...body }: ContactUpdateBody) {
+      await contact(tenantId, id);
+      await requireCompany(tenantId, body.companyId);
+      const row = await repo.updateContact(db, tenantId, id, body);
+      if (!row) throw new AppError('notFound', 'No such contact');
+      return row;
+    },
+
+    async removeContact(tenantId: string, id: string) {
+      if (!(await repo.deleteContact(db, tenantId, id))) throw new AppError('notFound', 'No such contact');
+    },
+  };
+}
+export type ClientsService = ReturnType<typeof createClientsService>;

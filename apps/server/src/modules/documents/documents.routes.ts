@@ -1,0 +1,414 @@
+import {
+  documentBodySchema,
+  documentListQuerySchema,
+  documentPageSchema,
+  documentSchema,
+  documentTypeBodySchema,
+  documentTypeListQuerySchema,
+  documentTypeListSchema,
+  documentTypePageSchema,
+  documentTypeSchema,
+  documentTypeUpdateSchema,
+  documentUpdateSchema,
+  extensionOf,
+  folderBodySchema,
+  folderSchema,
+  folderUpdateSchema,
+  POLICIES,
+  withFeature,
+} from '@atrium/contracts';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../http/errors.js';
+import { principalOf, requireTenant } from '../../http/tenant-context.js';
+import { FileTooLarge, type IncomingFile } from './documents.service.js';
+
+/** Administrators run documents, types and folders; everyone in the tenant reads and adds documents. */
+const admins = withFeature(POLICIES.tenantAdmins, 'Documents');
+const members = withFeature(POLICIES.tenantMembers, 'Documents');
+const idParams = z.object({ id: z.uuid() });
+const created = z.object({ id: z.uuid() });
+const noContent = { 204: z.null() };
+
+/** Shown in the browser rather than saved: raster images only (an SVG can carry script). */
+const INLINE_TYPES = new Set(['png', 'jpg', 'jpeg', 'ico']);
+
+/** `filename` for old clients (ASCII, no quotes) and `filename*` with the real name (RFC 6266). */
+function contentDisposition(kind: 'inline' | 'attachment', fileName: string) {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { documents } = app.services;
+  const maxBytes = app.config.documentMaxBytes;
+  await app.register(fastifyMultipart, { limits: { fileSize: maxBytes, files: 1, fields: 0, parts: 1 } });
+
+  /** The multipart field `file`, streamed; 400 when there is none, 413 when the body is plainly too large. */
+  async function incomingFile(request: FastifyRequest): Promise<IncomingFile> {
+    if (!request.isMultipart()) {
+      throw new AppError('validation', 'Send the file as multipart/form-data', [
+        { field: 'file', message: 'required' },
+      ]);
+    }
+    // Multipart framing adds well under 64 KiB; a body past that is refused before it is read.
+    if (Number(request.headers['content-length'] ?? 0) > maxBytes + 64 * 1024) throw new FileTooLarge(maxBytes);
+    let part: Awaited<ReturnType<FastifyRequest['file']>>;
+    try {
+      part = await request.file();
+    } catch (err) {
+      const status = (err as { statusCode?: number }).statusCode;
+      if (typeof status === 'number' && status >= 400 && status < 500) throw err;
+      request.log.info({ err }, 'malformed multipart body');
+      throw new AppError('validation', 'The upload is not well-formed multipart/form-data', [
+        { field: 'file', message: 'malformedUpload' },
+      ]);
+    }
+    if (part?.fieldname !== 'file') {
+      throw new AppError('validation', 'No file was sent', [{ field: 'file', message: 'required' }]);
+    }
+    // Listened to at once: the body may fail before the service reads it (it is then the client's fault).
+    part.file.on('error', (err) => request.log.debug({ err }, 'upload stream failed'));
+    return { filename: part.filename, file: part.file };
+  }
+
+  /* Document types (paths of the API contract, part 2) */
+
+  app.get(
+    '/documenttypes',
+    {
+      config: { policy: admins },
+      schema: {
+        tags: ['documents'],
+        summary: 'Document types of the active tenant: search on the name, sort by name or createdAt, paged',
+        querystring: documentTypeListQuerySchema,
+        response: { 200: documentTypePageSchema },
+      },
+    },
+    async (request) => documents.listTypes(requireTenant(request), request.query),
+  );
+
+  app.get(
+    '/documenttypes/nonsystem',
+    {
+      config: { policy: admins },
+      schema: {
+        tags: ['documents'],
+        summary: 'Document types the tenant made (not the system ones)',
+        response: { 200: documentTypeListSchema },
+      },
+    },
+    async (request) => documents.nonSystemTypes(requireTenant(request)),
+  );
+
+  app.get(
+    '/documenttypes/all',
+    {
+      config: { policy: members },
+      schema: {
+        tags: ['documents'],
+        summary: 'Every document type, system ones included: the choices of the document form',
+        response: { 200: documentTypeListSchema },
+      },
+    },
+    async (request) => documents.allTypes(requireTenant(request)),
+  );
+
+  app.get(
+    '/documenttypes/:id',
+    {
+      config: { policy: admins },
+      schema: {
+        tags: ['documents'],
+        summary: 'One document type',
+        params: idParams,
+        response: { 200: documentTypeSchema },
+      },
+    },
+    async (request) => documents.getType(requireTenant(request), request.params.id),
+  );
+
+  app.post(
+    '/documenttypes',
+    {
+      config: { policy: admins },
+      schema: {
+        tags: ['documents'],
+        summary: 'Create a document type',
+        body: documentTypeBodySchema,
+        response: { 201: documentTypeSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await documents.createType(requireTenant(request), request.body)),
+  );
+
+  app.put(
+    '/documenttypes/:id',
+    {
+      config: { policy: admins },
+      schema: {
+        tags: ['documents'],
+        summary: 'Update a document type (its name and whether the side menu shows it)',
+        params: idParams,
+        body: documentTypeUpdateSchema,
+        response: { 200: documentTypeSchema },
+      },
+    },
+    async (request) => documents.updateType(requireTenant(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/documenttypes/:id',
+    {
+      config: { policy: admins },
+      schema: {
+        tags: ['documents'],
+        summary: 'Delete a document type; 409 for a system type or one that documents still use',
+        params: idParams,
+        response: noContent,
+      },
+    },
+    async (request, reply) => {
+      await documents.deleteType(requireTenant(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/documenttypes/:id/documents',
+    {
+      config: { policy: members },
+      schema: {
+        tags: ['documents'],
+        summary: 'Documents of one type, by title (the side list)',
+        params: idParams,
+        response: { 200: z.array(documentSchema) },
+      },
+    },
+    async (request) => documents.documentsOfType(requireTenant(request), request.params.id),
+  );
+
+  /* Documents (spec part 2 §7, under /api/documents) */
+
+  app.get(
+    '/documents/loadallfrom/:id',
+    {
+      config: { policy: members },
+      schema: {
+        tags: ['documents'],
+        summary: 'Documents of one document type (spec: loadallfrom/{id}; the same as /documenttypes/{id}/documents)',
+        params: idParams,
+        response: { 200: z.array(documentSchema) },
+      },
+    },
+    async (request) => documents.documentsOfType(requireTenant(request), request.params.id),
+  );
+
+  app.get(
+    '/documents',
+    {
+      config: { policy: admins },
+      schema: {
+        tags: ['documents'],
+        summary: 'Documents of the active tenant: search on the title, sort by title or updatedAt, paged',
+        querystring: documentListQuerySchema,
+        response: { 200: documentPageSchema },
+      },
+    },
+    async (request) => documents.listDocuments(requireTenant(request), request.query),
+  );
+
+  app.get(
+    '/documents/loadOneDocument/:id',
+    {
+      config: { policy: admins },
+      schema: { tags: ['documents'], summary: 'One document', params: idParams, response: { 200: documentSchema } },
+    },
+    async (request) => documents.getDocument(requireTenant(request), request.params.id),
+  );
+
+  app.post(
+    '/documents/postdocument',
+    {
+      config: { policy: members },
+      schema: {
+        tags: ['documents'],
+        summary: 'Create a document record (step one; then POST /documents/{id}/file)',
+        body: documentBodySchema,
+        response: { 201: created },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await documents.createDocument(requireTenant(request), request.body)),
+  );
+
+  app.patch(
+    '/documents/updatedocument',
+    {
+      config: { policy: admins },
+      schema: {
+        tags: ['documents'],
+        summary: 'Update a document’s title and type (then PATCH /documents/{id}/file to replace the file)',
+        body: documentUpdateSchema,
+        response: { 200: documentSchema },
+      },
+    },
+    async (request) => documents.updateDocument(requireTenant(request), request.body),
+  );
+
+  app.delete(
+    '/documents/:id',
+    {
+      config: { policy: admins },
+      schema: { tags: ['documents'], summary: 'Delete a document and its file', params: idParams, response: noContent },
+    },
+    async (request, reply) => {
+      await documents.deleteDocument(requireTenant(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  const fileSchema = (summary: string) => ({
+    tags: ['documents'],
+    summary,
+    description:
+      'multipart/form-data with one field `file`, streamed to storage. The content must be what the name says ' +
+      '(400 fileTypeMismatch), programs and scripts are refused (400 fileTypeRefused), and a file over ' +
+      'DOCUMENT_MAX_BYTES answers 413.',
+    consumes: ['multipart/form-data'],
+    params: idParams,
+    response: { 200: documentSchema },
+  });
+
+  app.post(
+    '/documents/:id/file',
+    { config: { policy: members }, schema: fileSchema('Upload the file of a new document (step two)') },
+    async (request) => {
+      const tenantId = requireTenant(request);
+      const principal = principalOf(request);
+      const isAdmin = principal.roles.includes('TenantAdmin') || principal.roles.includes('Superadmin');
+      await documents.ensureDocument(tenantId, request.params.id, { mayReplace: isAdmin });
+      return documents.storeFile(tenantId, request.params.id, await incomingFile(request));
+    },
+  );
+
+  app.patch(
+    '/documents/:id/file',
+    { config: { policy: admins }, schema: fileSchema('Replace the file of a document') },
+    async (request) => {
+      const tenantId = requireTenant(request);
+      await documents.ensureDocument(tenantId, request.params.id, { mayReplace: true });
+      return documents.storeFile(tenantId, request.params.id, await incomingFile(request));
+    },
+  );
+
+  app.get(
+    '/documents/:id/file',
+    {
+      config: { policy: members },
+      schema: {
+        tags: ['documents'],
+        summary: 'Download a document’s file',
+        description:
+          'Streamed. Raster images (png, jpg, ico) come inline, everything else, SVG included, as an attachment; ' +
+          'always with nosniff and a sandboxing Content-Security-Policy.',
+        params: idParams,
+      },
+    },
+    async (request, reply) => {
+      const file = await documents.readFile(requireTenant(request), request.params.id);
+      const inline = INLINE_TYPES.has(extensionOf(file.fileName)) && file.contentType.startsWith('image/');
+      return (
+        reply
+          .type(file.contentType)
+          .header('content-length', String(file.size))
+          .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', file.fileName))
+          .header('x-content-type-options', 'nosniff')
+          // Opened on its own, the file runs nothing and loads nothing (an SVG's script included).
+          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+          .send(file.stream)
+      );
+    },
+  );
+
+  /* Folders (spec part 2 §7, under /api/folders) */
+
+  app.get(
+    '/folders/getfolders',
+    {
+      config: { policy: admins },
+      schema: {
+        tags: ['folders'],
+        summary: 'Folders of the active tenant, by name',
+        response: { 200: z.array(folderSchema) },
+      },
+    },
+    async (request) => documents.listFolders(requireTenant(request)),
+  );
+
+  app.get(
+    '/folders/getfoldersExcept/:id',
+    {
+      config: { policy: admins },
+      schema: {
+        tags: ['folders'],
+        summary: 'Folders a folder may move into: every folder except itself and those below it',
+        params: idParams,
+        response: { 200: z.array(folderSchema) },
+      },
+    },
+    async (request) => documents.foldersExcept(requireTenant(request), request.params.id),
+  );
+
+  app.get(
+    '/folders/loadOneFolder/:id',
+    {
+      config: { policy: admins },
+      schema: { tags: ['folders'], summary: 'One folder', params: idParams, response: { 200: folderSchema } },
+    },
+    async (request) => documents.getFolder(requireTenant(request), request.params.id),
+  );
+
+  app.post(
+    '/folders/postfolder',
+    {
+      config: { policy: admins },
+      schema: { tags: ['folders'], summary: 'Create a folder', body: folderBodySchema, response: { 201: created } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await documents.createFolder(requireTenant(request), request.body)),
+  );
+
+  app.patch(
+    '/folders/updateFolder',
+    {
+      config: { policy: admins },
+      schema: {
+        tags: ['folders'],
+        summary: 'Rename or move a folder (parentFolder); 400 folderCycle when it would end up inside itself',
+        body: folderUpdateSchema,
+        response: { 200: folderSchema },
+      },
+    },
+    async (request) => documents.updateFolder(requireTenant(request), request.body),
+  );
+
+  app.delete(
+    '/folders/deleteFolder/:id',
+    {
+      config: { policy: admins },
+      schema: {
+        tags: ['folders'],
+        summary: 'Delete a folder; its subfolders move to the top level',
+        params: idParams,
+        response: noContent,
+      },
+    },
+    async (request, reply) => {
+      await documents.deleteFolder(requireTenant(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

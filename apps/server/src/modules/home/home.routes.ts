@@ -1,0 +1,20 @@
+import { AUTHENTICATED, homeContentSchema } from '@atrium/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireTenant } from '../../http/tenant-context.js';
+
+export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { home } = app.services;
+
+  app.get(
+    '/home/content',
+    {
+      config: { policy: AUTHENTICATED },
+      schema: {
+        tags: ['home'],
+        summary: 'The active tenant’s home content: headline, logo and copies, rich text (sanitized), video',
+        response: { 200: homeContentSchema },
+      },
+    },
+    async (request) => home.content(requireTenant(request)),
+  );
+};

@@ -1,0 +1,106 @@
+import {
+  featureItemSchema,
+  featureItemsBodySchema,
+  homeLogoUploadSchema,
+  POLICIES,
+  TENANT_LIMITS,
+  tenantContentBodySchemaFor,
+  tenantContentSchema,
+} from '@atrium/contracts';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { principalOf } from '../../http/tenant-context.js';
+import { readUploadedFile } from '../../storage/uploads.js';
+
+const policy = POLICIES.tenantManagers;
+const idParams = z.object({ id: z.uuid() });
+const tags = ['tenant-settings'];
+
+export const tenantSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { tenantSettings } = app.services;
+  const contentBody = tenantContentBodySchemaFor(app.config.videoHosts);
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: TENANT_LIMITS.logoMaxBytes, files: 1, fields: 0, parts: 1 },
+  });
+
+  app.get(
+    '/tenants/:id/content',
+    {
+      config: { policy },
+      schema: {
+        tags,
+        summary: 'A tenant’s landing content for editing, with the hosts a video may be embedded from',
+        params: idParams,
+        response: { 200: tenantContentSchema },
+      },
+    },
+    async (request) => tenantSettings.content(principalOf(request), request.params.id),
+  );
+
+  app.put(
+    '/tenants/:id/content',
+    {
+      config: { policy },
+      schema: {
+        tags,
+        summary:
+          'Save a tenant’s landing content; rich text is sanitized (the editor’s tags only), videoUrl must be on an allowed host (‘unsafeUrl’)',
+        params: idParams,
+        body: contentBody,
+        response: { 200: tenantContentSchema },
+      },
+    },
+    async (request) => tenantSettings.saveContent(principalOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/tenants/:id/content/logo',
+    {
+      config: { policy },
+      schema: {
+        tags,
+        summary:
+          'Upload a landing-page logo (multipart field `file`: PNG, JPEG, SVG or ICO, at most 1 MiB); answers it and its copies 320 and 800 px wide',
+        consumes: ['multipart/form-data'],
+        params: idParams,
+        response: { 201: homeLogoUploadSchema },
+      },
+    },
+    async (request, reply) => {
+      const stored = await tenantSettings.storeLogo(principalOf(request), request.params.id, () =>
+        readUploadedFile(request),
+      );
+      return reply.status(201).send(stored);
+    },
+  );
+
+  app.get(
+    '/tenants/:id/featureitems',
+    {
+      config: { policy },
+      schema: {
+        tags,
+        summary: 'The tenant’s renamable feature items with their custom titles and descriptions',
+        params: idParams,
+        response: { 200: z.array(featureItemSchema) },
+      },
+    },
+    async (request) => tenantSettings.featureItems(principalOf(request), request.params.id),
+  );
+
+  app.put(
+    '/tenants/:id/featureitems',
+    {
+      config: { policy },
+      schema: {
+        tags,
+        summary: 'Set custom titles and descriptions of the tenant’s feature items (descriptions sanitized)',
+        params: idParams,
+        body: featureItemsBodySchema,
+        response: { 200: z.array(featureItemSchema) },
+      },
+    },
+    async (request) => tenantSettings.saveFeatureItems(principalOf(request), request.params.id, request.body),
+  );
+};

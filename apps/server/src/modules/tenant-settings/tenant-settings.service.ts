@@ -1,0 +1,165 @@
+import {
+  type FeatureItemsBody,
+  HOME_LIMITS,
+  type HomeContent,
+  HUB_EVENTS,
+  RENAMABLE_FEATURES,
+  type TenantContentBody,
+} from '@atrium/contracts';
+import { type Db, inTransaction } from '../../db/client.js';
+import { withTenant } from '../../db/tenant-scope.js';
+import { AppError, type FieldError } from '../../http/errors.js';
+import type { Principal } from '../../http/tokens.js';
+import type { HubService } from '../../hub/index.js';
+import { sanitizeRichText } from '../../storage/rich-text.js';
+import type { MediaService } from '../media/media.service.js';
+import type { TenantsService } from '../tenants/tenants.service.js';
+import * as repo from './tenant-settings.repository.js';
+
+const EMPTY: HomeContent = {
+  headline: null,
+  logo: null,
+  hasCompressedImage320: false,
+  hasCompressedImage800: false,
+  pageHtml: null,
+  pageHtml2: null,
+  descriptionMobile: null,
+  videoUrl: null,
+};
+
+/** The stored row as the API shows it. */
+export function toHomeContent(row: repo.ContentRow | undefined): HomeContent {
+  if (!row) return EMPTY;
+  return {
+    headline: row.headline,
+    logo: row.logoMediaFile
+      ? { fileUrl: row.logoMediaFile, fileUrl320: row.logoMediaFile320, fileUrl800: row.logoMediaFile800 }
+      : null,
+    hasCompressedImage320: !!row.logoMediaFile && !!row.logoMediaFile320,
+    hasCompressedImage800: !!row.logoMediaFile && !!row.logoMediaFile800,
+    pageHtml: row.pageHtml,
+    pageHtml2: row.pageHtml2,
+    descriptionMobile: row.descriptionMobile,
+    videoUrl: row.videoUrl,
+  };
+}
+
+/**
+ * A tenant's settings pages that belong to the home page: the landing content (/tenants/html/{id}) and
+ * the feature items' titles and descriptions (/tenants/description/{id}). Only those who run the tenant
+ * may read or change them (the tenants service's check of tenant edits). A change tells the tenant's
+ * open sessions (TenantChanged with the tenant they are in), which then reload their general data and
+ * home content.
+ */
+export function createTenantSettingsService(deps: {
+  db: Db;
+  media: MediaService;
+  tenants: TenantsService;
+  hub: HubService;
+  /** Hosts a landing page's video may be embedded from: Atrium's own and VIDEO_HOSTS. */
+  videoHosts: string[];
+}) {
+  const { db, media, tenants, hub, videoHosts } = deps;
+
+  const tellTenant = (tenantId: string) => hub.sendToTenant(tenantId, HUB_EVENTS.TenantChanged, [tenantId]);
+
+  return {
+    /** The home content of the tenant a request is in (row-level security scopes it already). */
+    async homeContent(tenantId: string) {
+      return toHomeContent(await repo.findContent(db, tenantId));
+    },
+
+    async content(principal: Principal, tenantId: string) {
+      await tenants.requireManaged(principal, tenantId);
+      const row = await withTenant(tenantId, () => repo.findContent(db, tenantId));
+      return { ...toHomeContent(row), videoHosts };
+    },
+
+    async saveContent(principal: Principal, tenantId: string, body: TenantContentBody) {
+      await tenants.requireManaged(principal, tenantId);
+      const files = [body.logoMediaFile, body.logoMediaFile320, body.logoMediaFile800];
+      const errors: FieldError[] = [];
+      for (const [i, field] of (['logoMediaFile', 'logoMediaFile320', 'logoMediaFile800'] as const).entries()) {
+        if (files[i] && !(await media.exists(files[i]))) errors.push({ field, message: 'unknownMediaFile' });
+      }
+      if (errors.length)
+        throw new AppError('validation', errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors);
+      const values: repo.ContentValues = {
+        headline: body.headline,
+        logoMediaFile: body.logoMediaFile,
+        logoMediaFile320: body.logoMediaFile320,
+        logoMediaFile800: body.logoMediaFile800,
+        pageHtml: sanitizeRichText(body.pageHtml),
+        pageHtml2: sanitizeRichText(body.pageHtml2),
+        descriptionMobile: body.descriptionMobile,
+        videoUrl: body.videoUrl,
+      };
+      for (const field of ['pageHtml', 'pageHtml2'] as const) {
+        if ((values[field]?.length ?? 0) > HOME_LIMITS.richTextMax) errors.push({ field, message: 'tooLong' });
+      }
+      if (errors.length)
+        throw new AppError('validation', errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors);
+      const before = await withTenant(tenantId, () =>
+        inTransaction(db, async (tx) => {
+          const current = await repo.findContent(tx, tenantId);
+          await repo.saveContent(tx, tenantId, values);
+          await media.claim(tx, files);
+          return current;
+        }),
+      );
+      // A replaced logo's files go, unless something else still shows them.
+      await media.release(
+        [before?.logoMediaFile, before?.logoMediaFile320, before?.logoMediaFile800].filter(
+          (p) => p && !files.includes(p),
+        ),
+      );
+      await tellTenant(tenantId);
+      return { ...toHomeContent({ tenantId, updatedAt: new Date(), ...values }), videoHosts };
+    },
+
+    /** Stores an uploaded logo and its compressed copies, within the caller's upload volume. */
+    async storeLogo(principal: Principal, tenantId: string, read: () => Promise<Buffer>) {
+      await tenants.requireManaged(principal, tenantId);
+      const { path, copies } = await media.storeImageWithCopies(principal.userId, 'homeLogo', read, [
+        ...HOME_LIMITS.logoWidths,
+      ]);
+      return { path, path320: copies[0] ?? null, path800: copies[1] ?? null };
+    },
+
+    async featureItems(principal: Principal, tenantId: string) {
+      await tenants.requireManaged(principal, tenantId);
+      return repo.featureItems(db, tenantId, RENAMABLE_FEATURES);
+    },
+
+    /** Sets the custom titles and descriptions; every item must be a renamable feature the tenant has. */
+    async saveFeatureItems(principal: Principal, tenantId: string, body: FeatureItemsBody) {
+      await tenants.requireManaged(principal, tenantId);
+      const items = await inTransaction(db, async (tx) => {
+        const known = new Set((await repo.featureItems(tx, tenantId, RENAMABLE_FEATURES)).map((f) => f.id));
+        const errors: FieldError[] = [];
+        body.forEach((item, i) => {
+          if (!known.has(item.id)) errors.push({ field: `${i}.id`, message: 'unknownFeature' });
+        });
+        const descriptions = body.map((item) => sanitizeRichText(item.customDescription));
+        descriptions.forEach((d, i) => {
+          if ((d?.length ?? 0) > HOME_LIMITS.customDescriptionMax) {
+            errors.push({ field: `${i}.customDescription`, message: 'tooLong' });
+          }
+        });
+        if (errors.length) {
+          throw new AppError('validation', errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors);
+        }
+        for (const [i, item] of body.entries()) {
+          await repo.setFeatureItem(tx, tenantId, item.id, {
+            customTitle: item.customTitle,
+            customDescription: descriptions[i] ?? null,
+          });
+        }
+        return repo.featureItems(tx, tenantId, RENAMABLE_FEATURES);
+      });
+      await tellTenant(tenantId);
+      return items;
+    },
+  };
+}
+export type TenantSettingsService = ReturnType<typeof createTenantSettingsService>;

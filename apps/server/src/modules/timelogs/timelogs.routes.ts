@@ -1,0 +1,447 @@
+import {
+  copyLastWeekResultSchema,
+  copyLastWeekSchema,
+  dateStringSchema,
+  dayTotalSchema,
+  markInputSchema,
+  markResultSchema,
+  markRowSchema,
+  mondaySchema,
+  OVERVIEW_KINDS,
+  overviewSchema,
+  POLICIES,
+  periodSchema,
+  personalProjectSchema,
+  projectDetailSchema,
+  projectInputSchema,
+  projectSchema,
+  projectUpdateSchema,
+  taskInputSchema,
+  taskSchema,
+  taskUpdateSchema,
+  taskWithHoursSchema,
+  weekGridSchema,
+  weekRowInputSchema,
+  withFeature,
+} from '@atrium/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { principalOf } from '../../http/tenant-context.js';
+
+// Spec part 2 §7, base /api/timelogs, at exactly its paths (their case included). The spec leaves the
+// generic parameters a, b, c, d unnamed; each route below names and describes them (issue 14).
+
+/** Everyone working in the tenant logs their own hours, while the tenant has TimeLogs. */
+const member = withFeature(POLICIES.tenantMembers, 'TimeLogs');
+/** Projects, tasks and other users' hours are the tenant administrators'. */
+const admin = withFeature(POLICIES.tenantAdmins, 'TimeLogs');
+const tags = ['timelogs'];
+
+const from = dateStringSchema.describe('First day of the period, YYYY-MM-DD (included)');
+const to = dateStringSchema.describe('Last day of the period, YYYY-MM-DD (included)');
+const period = z.object({ from, to });
+const idParams = (what: string) => z.object({ id: z.uuid().describe(`The ${what}'s id`) });
+const allOr = (what: string) =>
+  z.union([z.literal('all'), z.uuid()]).describe(`A ${what}'s id, or 'all' for every ${what}`);
+const created = z.object({ id: z.uuid() });
+const none = { 204: z.null() };
+
+export const timelogsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { timelogs } = app.services;
+
+  app.get(
+    '/timelogs/getprojects',
+    {
+      config: { policy: admin },
+      schema: {
+        tags,
+        summary: 'Every project of the active tenant, with its task and member counts and all its hours',
+        response: { 200: z.array(projectSchema) },
+      },
+    },
+    async (request) => timelogs.listProjects(principalOf(request)),
+  );
+
+  app.get(
+    '/timelogs/getpersonalprojects',
+    {
+      config: { policy: member },
+      schema: {
+        tags,
+        summary: 'The projects the caller works on, each with its tasks',
+        response: { 200: z.array(personalProjectSchema) },
+      },
+    },
+    async (request) => timelogs.personalProjects(principalOf(request)),
+  );
+
+  app.get(
+    '/timelogs/gettasks',
+    {
+      config: { policy: admin },
+      schema: {
+        tags,
+        summary: 'Every task of the active tenant, with its project and all its hours',
+        response: { 200: z.array(taskWithHoursSchema) },
+      },
+    },
+    async (request) => timelogs.listTasks(principalOf(request)),
+  );
+
+  app.get(
+    '/timelogs/getpersonaltasks/:id',
+    {
+      config: { policy: member },
+      schema: {
+        tags,
+        summary: 'The tasks of a project the caller works on (404 for any other project)',
+        params: idParams('project'),
+        response: { 200: z.array(taskSchema) },
+      },
+    },
+    async (request) => timelogs.personalTasks(principalOf(request), request.params.id),
+  );
+
+  app.get(
+    '/timelogs/getPersonalProjectsWithMarksForWeek/:start/:end',
+    {
+      config: { policy: member },
+      schema: {
+        tags,
+        summary:
+          "The caller's week grid: projects with the tasks shown that week (with hours, or kept as rows), each with seven marks Monday to Sunday",
+        params: z.object({
+          start: mondaySchema.describe('The Monday the week starts on, YYYY-MM-DD'),
+          end: dateStringSchema.describe('The Sunday it ends on (start + 6 days), YYYY-MM-DD'),
+        }),
+        response: { 200: weekGridSchema },
+      },
+    },
+    async (request) => timelogs.weekGrid(principalOf(request), request.params.start, request.params.end),
+  );
+
+  app.post(
+    '/timelogs/project',
+    {
+      config: { policy: admin },
+      schema: {
+        tags,
+        summary: 'Create a project, with the users who work on it and its first tasks',
+        body: projectInputSchema,
+        response: { 201: created },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await timelogs.createProject(principalOf(request), request.body)),
+  );
+
+  app.post(
+    '/timelogs/task',
+    {
+      config: { policy: admin },
+      schema: { tags, summary: 'Add a task to a project', body: taskInputSchema, response: { 201: created } },
+    },
+    async (request, reply) => reply.status(201).send(await timelogs.createTask(principalOf(request), request.body)),
+  );
+
+  app.post(
+    '/timelogs/mark',
+    {
+      config: { policy: member },
+      schema: {
+        tags,
+        summary:
+          "Save one cell of the caller's grid: hours on a task of a project they work on, on a day (0 removes it). 400 when the day would pass 24 hours",
+        body: markInputSchema,
+        response: { 200: markResultSchema },
+      },
+    },
+    async (request) => timelogs.saveMark(principalOf(request), request.body),
+  );
+
+  app.delete(
+    '/timelogs/project/:id',
+    {
+      config: { policy: admin },
+      schema: {
+        tags,
+        summary: 'Delete a project with its tasks and every hour logged on it',
+        params: idParams('project'),
+        response: none,
+      },
+    },
+    async (request, reply) => {
+      await timelogs.deleteProject(principalOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/timelogs/task/:id',
+    {
+      config: { policy: admin },
+      schema: {
+        tags,
+        summary: 'Delete a task and every hour logged on it',
+        params: idParams('task'),
+        response: none,
+      },
+    },
+    async (request, reply) => {
+      await timelogs.deleteTask(principalOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.patch(
+    '/timelogs/updateProject',
+    {
+      config: { policy: admin },
+      schema: {
+        tags,
+        summary: 'Rename a project, move its start date and set who works on it',
+        body: projectUpdateSchema,
+        response: { 200: created },
+      },
+    },
+    async (request) => timelogs.updateProject(principalOf(request), request.body),
+  );
+
+  app.patch(
+    '/timelogs/updateTask',
+    {
+      config: { policy: admin },
+      schema: { tags, summary: 'Rename a task', body: taskUpdateSchema, response: { 200: created } },
+    },
+    async (request) => timelogs.updateTask(principalOf(request), request.body),
+  );
+
+  app.get(
+    '/timelogs/loadOneProject/:id',
+    {
+      config: { policy: admin },
+      schema: {
+        tags,
+        summary: 'One project with its tasks (and their hours) and the ids of the users who work on it',
+        params: idParams('project'),
+        response: { 200: projectDetailSchema },
+      },
+    },
+    async (request) => timelogs.loadProject(principalOf(request), request.params.id),
+  );
+
+  app.get(
+    '/timelogs/loadOneTask/:id',
+    {
+      config: { policy: admin },
+      schema: {
+        tags,
+        summary: 'One task with its project and all its hours',
+        params: idParams('task'),
+        response: { 200: taskWithHoursSchema },
+      },
+    },
+    async (request) => timelogs.loadTask(principalOf(request), request.params.id),
+  );
+
+  app.get(
+    '/timelogs/getMarksForweek/:userId/:from/:to',
+    {
+      config: { policy: member },
+      schema: {
+        tags,
+        summary:
+          "A user's marks from `from` to `to` (a week, or any period): one's own, or anyone's in the tenant for a tenant administrator",
+        params: z.object({ userId: z.uuid().describe('The user whose marks to read'), from, to }),
+        response: { 200: z.array(markRowSchema) },
+      },
+    },
+    async (request) => {
+      const { userId, from: start, to: end } = request.params;
+      return timelogs.marksOfUser(principalOf(request), userId, start, end);
+    },
+  );
+
+  app.get(
+    '/timelogs/loadTaskMarksForTeam/:projectId/:taskId/:from/:to',
+    {
+      config: { policy: admin },
+      schema: {
+        tags,
+        summary: "Every user's marks on one task of a project from `from` to `to`",
+        params: z.object({
+          projectId: z.uuid().describe('The project the task belongs to'),
+          taskId: z.uuid().describe('The task'),
+          from,
+          to,
+        }),
+        response: { 200: z.array(markRowSchema) },
+      },
+    },
+    async (request) => {
+      const { projectId, taskId, from: start, to: end } = request.params;
+      return timelogs.teamMarksOfTask(principalOf(request), projectId, taskId, start, end);
+    },
+  );
+
+  app.get(
+    '/timelogs/LoadProjectsWithTotalHours/:userId/:from/:to',
+    {
+      config: { policy: admin },
+      schema: {
+        tags,
+        summary: 'Projects with their hours from `from` to `to`: everyone’s, or one user’s',
+        params: z.object({ userId: allOr('user'), from, to }),
+        response: { 200: overviewSchema },
+      },
+    },
+    async (request) => {
+      const { userId, from: start, to: end } = request.params;
+      return timelogs.projectsWithTotalHours(principalOf(request), userId === 'all' ? undefined : userId, start, end);
+    },
+  );
+
+  app.get(
+    '/timelogs/totalByDayForPersonalProjects/:from/:to',
+    {
+      config: { policy: member },
+      schema: {
+        tags,
+        summary: "The caller's hours per day from `from` to `to` (days without hours left out)",
+        params: period,
+        response: { 200: z.array(dayTotalSchema) },
+      },
+    },
+    async (request) => timelogs.dayTotals(principalOf(request), request.params.from, request.params.to),
+  );
+
+  app.get(
+    '/timelogs/getTimeLogsOverviewUsers/:projectId/:from/:to',
+    {
+      config: { policy: admin },
+      schema: {
+        tags,
+        summary: 'Hours per user from `from` to `to`: on every project, or on one',
+        params: z.object({ projectId: allOr('project'), from, to }),
+        response: { 200: overviewSchema },
+      },
+    },
+    async (request) => {
+      const { projectId, from: start, to: end } = request.params;
+      return timelogs.overview(principalOf(request), 'users', start, end, projectId === 'all' ? undefined : projectId);
+    },
+  );
+
+  app.get(
+    '/timelogs/getTimeLogsOverviewTasks/:from/:to',
+    {
+      config: { policy: admin },
+      schema: {
+        tags,
+        summary: 'Hours per task from `from` to `to`',
+        params: period,
+        response: { 200: overviewSchema },
+      },
+    },
+    async (request) => timelogs.overview(principalOf(request), 'tasks', request.params.from, request.params.to),
+  );
+
+  app.get(
+    '/timelogs/getTimeLogsOverviewProjects/:from/:to',
+    {
+      config: { policy: admin },
+      schema: {
+        tags,
+        summary: 'Hours per project from `from` to `to`',
+        params: period,
+        response: { 200: overviewSchema },
+      },
+    },
+    async (request) => timelogs.overview(principalOf(request), 'projects', request.params.from, request.params.to),
+  );
+
+  app.get(
+    '/timelogs/getWeeks',
+    {
+      config: { policy: admin },
+      schema: {
+        tags,
+        summary: 'The weeks (Monday to Sunday) of the active tenant that have hours, newest first',
+        response: { 200: z.array(periodSchema) },
+      },
+    },
+    async (request) => timelogs.periods(principalOf(request), 'week'),
+  );
+
+  app.get(
+    '/timelogs/getMonths',
+    {
+      config: { policy: admin },
+      schema: {
+        tags,
+        summary: 'The calendar months of the active tenant that have hours, newest first',
+        response: { 200: z.array(periodSchema) },
+      },
+    },
+    async (request) => timelogs.periods(principalOf(request), 'month'),
+  );
+
+  // Ours (issue 14): the grid's "copy last week's rows" and "add a row", and the overview's export.
+
+  app.post(
+    '/timelogs/copyLastWeek',
+    {
+      config: { policy: member },
+      schema: {
+        tags,
+        summary:
+          "Show last week's rows (its tasks, not its hours) in the given week, for projects the caller still works on; answers how many rows were added",
+        body: copyLastWeekSchema,
+        response: { 200: copyLastWeekResultSchema },
+      },
+    },
+    async (request) => timelogs.copyLastWeek(principalOf(request), request.body.week),
+  );
+
+  app.post(
+    '/timelogs/weekRow',
+    {
+      config: { policy: member },
+      schema: {
+        tags,
+        summary: "Show a task of a project the caller works on as a row of a week's grid, without hours",
+        body: weekRowInputSchema,
+        response: none,
+      },
+    },
+    async (request, reply) => {
+      await timelogs.addWeekRow(principalOf(request), request.body);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/timelogs/exportOverview/:kind/:from/:to',
+    {
+      config: { policy: admin },
+      schema: {
+        tags,
+        summary: 'The overview table (hours per user, project or task) from `from` to `to` as xlsx or CSV',
+        params: z.object({ kind: z.enum(OVERVIEW_KINDS).describe('What each row is'), from, to }),
+        querystring: z.object({ format: z.enum(['xlsx', 'csv']).default('xlsx') }),
+      },
+    },
+    async (request, reply) => {
+      const { kind, from: start, to: end } = request.params;
+      const { format } = request.query;
+      const data = await timelogs.exportOverview(principalOf(request), kind, start, end, format);
+      const type =
+        format === 'csv'
+          ? 'text/csv; charset=utf-8'
+          : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+      return reply
+        .type(type)
+        .header('content-disposition', `attachment; filename="hours-${kind}-${start}-${end}.${format}"`)
+        .send(data);
+    },
+  );
+};

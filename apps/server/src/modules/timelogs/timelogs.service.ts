@@ -1,0 +1,309 @@
+import {
+  addDays,
+  DAY_FULL,
+  type GridProject,
+  MAX_DAY_HOURS,
+  type MarkInput,
+  type MarkResult,
+  mondayOf,
+  type Overview,
+  type OverviewKind,
+  type ProjectInput,
+  type ProjectUpdate,
+  parseHours,
+  projectInputSchema,
+  roundHours,
+  weekDates,
+} from '@atrium/contracts';
+import { type Db, inTransaction } from '../../db/client.js';
+import { AppError, fieldError } from '../../http/errors.js';
+import { requireTenant } from '../../http/tenant-context.js';
+import type { Principal } from '../../http/tokens.js';
+import { overviewCsv, overviewWorkbook } from './timelogs.export.js';
+import * as repo from './timelogs.repository.js';
+
+const isAdmin = (p: Principal) => p.roles.includes('TenantAdmin') || p.roles.includes('Superadmin');
+
+/** A period's dates must run forwards and stay within about ten years (the overviews' custom range). */
+function checkPeriod(from: string, to: string) {
+  if (to < from) throw fieldError('params.to', 'The end of the period is before its start');
+  if (to > addDays(from, 3700)) throw fieldError('params.to', 'The period is longer than ten years');
+}
+
+/** Weekly time logging (issue 14): projects, tasks, a user's marks and the tenant's overviews. */
+export function createTimelogsService({ db }: { db: Db }) {
+  async function requireProject(tenantId: string, id: string) {
+    const project = await repo.findProject(db, tenantId, id);
+    if (!project) throw new AppError('notFound', 'No such project in the active tenant');
+    return project;
+  }
+
+  /** Members must be users of the tenant: another tenant's user id is refused, not silently kept. */
+  async function checkMembers(tenantId: string, memberIds: string[]) {
+    const unique = [...new Set(memberIds)];
+    const found = await repo.tenantUsersAmong(db, tenantId, unique);
+    if (found.length !== unique.length)
+      throw fieldError('memberIds', 'Every member must be a user of the active tenant');
+    return unique;
+  }
+
+  async function overview(principal: Principal, kind: OverviewKind, from: string, to: string, filter?: string) {
+    const tenantId = requireTenant(principal);
+    checkPeriod(from, to);
+    const rows =
+      kind === 'users'
+        ? await repo.overviewUsers(db, tenantId, from, to, filter)
+        : kind === 'projects'
+          ? await repo.overviewProjects(db, tenantId, from, to, filter)
+          : await repo.overviewTasks(db, tenantId, from, to);
+    const out: Overview = {
+      from,
+      to,
+      rows: rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        ...(r.project_name !== undefined && { projectName: r.project_name }),
+        hours: roundHours(r.hours),
+      })),
+      total: roundHours(rows.reduce((sum, r) => sum + r.hours, 0)),
+    };
+    return out;
+  }
+
+  return {
+    listProjects: (principal: Principal) => repo.listProjects(db, requireTenant(principal)),
+
+    personalProjects: (principal: Principal) => repo.personalProjects(db, requireTenant(principal), principal.userId),
+
+    async personalTasks(principal: Principal, projectId: string) {
+      const projects = await repo.personalProjects(db, requireTenant(principal), principal.userId);
+      const project = projects.find((p) => p.id === projectId);
+      if (!project) throw new AppError('notFound', 'You do not work on this project');
+      return project.tasks;
+    },
+
+    listTasks: (principal: Principal) => repo.listTasks(db, requireTenant(principal)),
+
+    async loadProject(principal: Principal, id: string) {
+      const tenantId = requireTenant(principal);
+      const project = await requireProject(tenantId, id);
+      const [tasks, memberIds] = await Promise.all([
+        repo.listTasks(db, tenantId, id),
+        repo.memberIdsOf(db, tenantId, id),
+      ]);
+      return { ...project, tasks, memberIds };
+    },
+
+    async loadTask(principal: Principal, id: string) {
+      const task = await repo.findTask(db, requireTenant(principal), id);
+      if (!task) throw new AppError('notFound', 'No such task in the active tenant');
+      return task;
+    },
+
+    async createProject(principal: Principal, input: ProjectInput) {
+      const tenantId = requireTenant(principal);
+      const { name, startDate, memberIds, tasks } = projectInputSchema.parse(input);
+      const members = await checkMembers(tenantId, memberIds);
+      const id = await inTransaction(db, async (tx) => {
+        const projectId = await repo.insertProject(tx, tenantId, { name, startDate });
+        await repo.setMembers(tx, tenantId, projectId, members);
+        await repo.insertTasks(tx, tenantId, projectId, tasks);
+        return projectId;
+      });
+      return { id };
+    },
+
+    async updateProject(principal: Principal, input: ProjectUpdate) {
+      const tenantId = requireTenant(principal);
+      await requireProject(tenantId, input.id);
+      const members = await checkMembers(tenantId, input.memberIds);
+      await inTransaction(db, async (tx) => {
+        await repo.updateProject(tx, tenantId, input.id, { name: input.name, startDate: input.startDate });
+        await repo.setMembers(tx, tenantId, input.id, members);
+      });
+      return { id: input.id };
+    },
+
+    async deleteProject(principal: Principal, id: string) {
+      if (!(await repo.deleteProject(db, requireTenant(principal), id))) {
+        throw new AppError('notFound', 'No such project in the active tenant');
+      }
+    },
+
+    async createTask(principal: Principal, input: { projectId: string; name: string }) {
+      const tenantId = requireTenant(principal);
+      await requireProject(tenantId, input.projectId);
+      const [id] = await repo.insertTasks(db, tenantId, input.projectId, [input.name]);
+      return { id: id! };
+    },
+
+    async updateTask(principal: Principal, input: { id: string; name: string }) {
+      if (!(await repo.updateTask(db, requireTenant(principal), input.id, input.name))) {
+        throw new AppError('notFound', 'No such task in the active tenant');
+      }
+      return { id: input.id };
+    },
+
+    async deleteTask(principal: Principal, id: string) {
+      if (!(await repo.deleteTask(db, requireTenant(principal), id))) {
+        throw new AppError('notFound', 'No such task in the active tenant');
+      }
+    },
+
+    /** The caller's grid for the week start..end (a Monday and the Sunday after it). */
+    async weekGrid(principal: Principal, start: string, end: string): Promise<GridProject[]> {
+      const tenantId = requireTenant(principal);
+      if (end !== addDays(start, 6)) throw fieldError('params.end', 'The week ends on the Sunday after its Monday');
+      const dates = weekDates(start);
+      const rows = await repo.weekGridRows(db, tenantId, principal.userId, start, end);
+      const grid: GridProject[] = [];
+      const hours = new Map<string, number>();
+      for (const r of rows) {
+        let project = grid.at(-1);
+        if (project?.id !== r.project_id) {
+          project = { id: r.project_id, name: r.project_name, projectTasks: [], totalHours: 0 };
+          grid.push(project);
+        }
+        let task = project.projectTasks.at(-1);
+        if (task?.id !== r.task_id) {
+          task = { id: r.task_id, name: r.task_name, marks: [], total: 0 };
+          project.projectTasks.push(task);
+        }
+        if (r.date !== null && r.hours !== null) hours.set(`${r.task_id}/${r.date}`, r.hours);
+      }
+      for (const project of grid) {
+        for (const task of project.projectTasks) {
+          task.marks = dates.map((date) => ({ date, decimalHours: hours.get(`${task.id}/${date}`) ?? 0 }));
+          task.total = roundHours(task.marks.reduce((sum, m) => sum + m.decimalHours, 0));
+        }
+        project.totalHours = roundHours(project.projectTasks.reduce((sum, t) => sum + t.total, 0));
+      }
+      return grid;
+    },
+
+    /**
+     * Saves one cell: the caller's hours on a task on a day (0 removes the mark). The day's hours over
+     * every task may not pass 24; the check and the write hold the lock of that user's day.
+     */
+    async saveMark(principal: Principal, input: MarkInput): Promise<MarkResult> {
+      const tenantId = requireTenant(principal);
+      const hours = parseHours(input.hours);
+      if (hours === null) throw fieldError('hours', 'Hours are digits with one dot or comma and at most two decimals');
+      const { taskId, projectId, dateString: date } = input;
+      if (!(await repo.canLog(db, tenantId, principal.userId, projectId, taskId))) {
+        throw new AppError('notFound', 'No such task on a project you work on');
+      }
+      return inTransaction(db, async (tx) => {
+        await repo.lockUserDay(tx, principal.userId, date);
+        const others = await repo.dayHoursExcept(tx, tenantId, principal.userId, date, taskId);
+        if (hours > 0 && roundHours(others + hours) > MAX_DAY_HOURS) {
+          // The field's message is a key the web app translates; the detail says it in English.
+          throw new AppError(
+            'validation',
+            `A day has at most ${MAX_DAY_HOURS} hours: ${roundHours(others)} are already logged on ${date}, so at most ${roundHours(MAX_DAY_HOURS - others)} more fit`,
+            [{ field: 'hours', message: DAY_FULL }],
+          );
+        }
+        if (hours === 0) await repo.deleteMark(tx, tenantId, principal.userId, taskId, date);
+        else await repo.upsertMark(tx, { tenantId, userId: principal.userId, projectId, taskId, date, hours });
+        // A task given hours stays a row of its week even when its hours are later cleared.
+        await repo.keepWeekRows(tx, [{ tenantId, userId: principal.userId, projectId, taskId, week: mondayOf(date) }]);
+        return { hours, dateString: date, taskId, projectId, dayTotal: roundHours(others + hours) };
+      });
+    },
+
+    /** Adds a task of one of the caller's projects as a row of a week, without hours. */
+    async addWeekRow(principal: Principal, input: { week: string; projectId: string; taskId: string }) {
+      const tenantId = requireTenant(principal);
+      if (!(await repo.canLog(db, tenantId, principal.userId, input.projectId, input.taskId))) {
+        throw new AppError('notFound', 'No such task on a project you work on');
+      }
+      await repo.keepWeekRows(db, [{ tenantId, userId: principal.userId, ...input }]);
+    },
+
+    /**
+     * Shows last week's rows (its tasks, never its hours) in `week`, for tasks the caller still works on.
+     * Answers how many rows the week gained.
+     */
+    async copyLastWeek(principal: Principal, week: string) {
+      const tenantId = requireTenant(principal);
+      const last = addDays(week, -7);
+      const [previous, current, mine] = await Promise.all([
+        repo.weekTasks(db, tenantId, principal.userId, last, addDays(last, 6)),
+        repo.weekTasks(db, tenantId, principal.userId, week, addDays(week, 6)),
+        repo.personalProjects(db, tenantId, principal.userId),
+      ]);
+      const allowed = new Set(mine.flatMap((p) => p.tasks.map((t) => t.id)));
+      const shown = new Set(current.map((r) => r.task_id));
+      const rows = previous
+        .filter((r) => allowed.has(r.task_id) && !shown.has(r.task_id))
+        .map((r) => ({ tenantId, userId: principal.userId, projectId: r.project_id, taskId: r.task_id, week }));
+      await repo.keepWeekRows(db, rows);
+      return { rows: rows.length };
+    },
+
+    /** A user's marks in a period: one's own, or anyone's for a tenant administrator. */
+    async marksOfUser(principal: Principal, userId: string, from: string, to: string) {
+      const tenantId = requireTenant(principal);
+      if (userId !== principal.userId && !isAdmin(principal)) {
+        throw new AppError('forbidden', "Only tenant administrators read other users' hours");
+      }
+      if (userId !== principal.userId && (await repo.tenantUsersAmong(db, tenantId, [userId])).length === 0) {
+        throw new AppError('notFound', 'No such user in the active tenant');
+      }
+      checkPeriod(from, to);
+      return (await repo.marksOf(db, tenantId, { userId }, from, to)).map(toMarkRow);
+    },
+
+    async teamMarksOfTask(principal: Principal, projectId: string, taskId: string, from: string, to: string) {
+      const tenantId = requireTenant(principal);
+      checkPeriod(from, to);
+      const task = await repo.findTask(db, tenantId, taskId);
+      if (!task || task.projectId !== projectId) throw new AppError('notFound', 'No such task in the active tenant');
+      return (await repo.marksOf(db, tenantId, { taskId, projectId }, from, to)).map(toMarkRow);
+    },
+
+    projectsWithTotalHours: (principal: Principal, userId: string | undefined, from: string, to: string) =>
+      overview(principal, 'projects', from, to, userId),
+
+    async dayTotals(principal: Principal, from: string, to: string) {
+      const tenantId = requireTenant(principal);
+      checkPeriod(from, to);
+      return (await repo.dayTotals(db, tenantId, principal.userId, from, to)).map((r) => ({
+        date: r.date,
+        hours: roundHours(r.hours),
+      }));
+    },
+
+    overview,
+
+    async periods(principal: Principal, unit: 'week' | 'month') {
+      const rows = await repo.periodsWithHours(db, requireTenant(principal), unit);
+      return rows.map((r) => ({
+        from: r.from,
+        to: unit === 'week' ? addDays(r.from, 6) : lastOfMonth(r.from),
+        hours: roundHours(r.hours),
+      }));
+    },
+
+    async exportOverview(principal: Principal, kind: OverviewKind, from: string, to: string, format: 'xlsx' | 'csv') {
+      const data = await overview(principal, kind, from, to);
+      return format === 'csv' ? overviewCsv(kind, data) : overviewWorkbook(kind, data);
+    },
+  };
+}
+export type TimelogsService = ReturnType<typeof createTimelogsService>;
+
+const toMarkRow = (r: repo.MarkRowDb) => ({
+  userId: r.user_id,
+  projectId: r.project_id,
+  taskId: r.task_id,
+  date: r.date,
+  hours: roundHours(r.hours),
+});
+
+const lastOfMonth = (first: string) => {
+  const d = new Date(`${first}T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + 1, 0);
+  return d.toISOString().slice(0, 10);
+};

@@ -1,0 +1,20 @@
+import type { COMPANY_SORTS } from '@atrium/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/shared/api/client';
+import type { Page } from '@/shared/api/wire';
+import { type ClientRow, clientKeys, type ListParams, listQuery } from './types';
+
+export type ClientSort = (typeof COMPANY_SORTS)[number];
+
+/** GET /companies: one page of the active tenant's clients, searched on the title. */
+export const getClients = (params: ListParams<ClientSort>, signal?: AbortSignal) =>
+  api<Page<ClientRow>>(`/companies?${listQuery(params)}`, { signal });
+
+export const clientsQuery = (params: ListParams<ClientSort>) =>
+  queryOptions({
+    queryKey: [...clientKeys.lists(), params],
+    queryFn: ({ signal }) => getClients(params, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const useClients = (params: ListParams<ClientSort>) => useQuery(clientsQuery(params));

@@ -1,0 +1,21 @@
+import type { CompanyBodyInput } from '@atrium/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/shared/api/client';
+import { type ClientDetails, clientKeys } from './types';
+
+/** POST /companies/postCompany (no id) or PATCH /companies/updateCompany. */
+export const saveClient = ({ id, body }: { id: string | null; body: CompanyBodyInput }) =>
+  id
+    ? api<ClientDetails>('/companies/updateCompany', { method: 'PATCH', body: { id, ...body } })
+    : api<ClientDetails>('/companies/postCompany', { method: 'POST', body });
+
+export function useSaveClient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveClient,
+    onSuccess: async (client) => {
+      queryClient.setQueryData(clientKeys.detail(client.id), client);
+      await queryClient.invalidateQueries({ queryKey: clientKeys.lists() });
+    },
+  });
+}

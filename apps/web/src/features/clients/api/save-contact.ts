@@ -1,0 +1,23 @@
+import type { ContactBody } from '@atrium/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/shared/api/client';
+import { type ContactRow, clientKeys } from './types';
+
+/** POST /contacts/postContact (no id) or PUT /contacts/updateContact. */
+export const saveContact = ({ id, body }: { id: string | null; body: ContactBody }) =>
+  id
+    ? api<ContactRow>('/contacts/updateContact', { method: 'PUT', body: { id, ...body } })
+    : api<ContactRow>('/contacts/postContact', { method: 'POST', body });
+
+export function useSaveContact() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveContact,
+    onSuccess: async (contact) => {
+      queryClient.setQueryData(clientKeys.contact(contact.id), contact);
+      await queryClient.invalidateQueries({ queryKey: clientKeys.contacts(contact.companyId) });
+      await queryClient.invalidateQueries({ queryKey: clientKeys.detail(contact.companyId) });
+      await queryClient.invalidateQueries({ queryKey: clientKeys.lists() });
+    },
+  });
+}

@@ -1,0 +1,33 @@
+import type { LocationBody } from '@atrium/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/shared/api/client';
+import { clientKeys, type LocationRow } from './types';
+
+export type LocationFields = Omit<LocationBody, 'companyId'>;
+
+/** POST /companyLocations/postLocation (a new one for companyId) or PUT /companyLocations/updateLocation. */
+export const saveLocation = ({
+  id,
+  companyId,
+  body,
+}: {
+  id: string | null;
+  companyId: string;
+  body: LocationFields;
+}) =>
+  id
+    ? api<LocationRow>('/companyLocations/updateLocation', { method: 'PUT', body: { id, ...body } })
+    : api<LocationRow>('/companyLocations/postLocation', { method: 'POST', body: { companyId, ...body } });
+
+export function useSaveLocation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveLocation,
+    onSuccess: async (location) => {
+      queryClient.setQueryData(clientKeys.location(location.id), location);
+      await queryClient.invalidateQueries({ queryKey: clientKeys.locations(location.companyId) });
+      await queryClient.invalidateQueries({ queryKey: clientKeys.detail(location.companyId) });
+      await queryClient.invalidateQueries({ queryKey: clientKeys.lists() });
+    },
+  });
+}

@@ -1,0 +1,75 @@
+import type { CompanyBodyInput } from '@atrium/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/shared/api/api-error';
+import { renderWithProviders } from '@/test/render';
+import { ClientForm } from './client-form';
+import { bodyFromValues, emptyClientValues, formattedDate } from './client-form-values';
+
+beforeAll(() => {
+  // jsdom has no FontFaceSet; the textareas' autosize listens to it.
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', {
+      configurable: true,
+      value: { addEventListener: () => {}, removeEventListener: () => {} },
+    });
+  }
+});
+
+const renderForm = (submit: (body: CompanyBodyInput) => Promise<unknown>) =>
+  renderWithProviders(
+    <MemoryRouter>
+      <ClientForm initialValues={emptyClientValues()} submit={submit} />
+    </MemoryRouter>,
+  );
+
+describe('ClientForm', () => {
+  it('sends nothing on an invalid submit and marks the title', async () => {
+    const submit = vi.fn(async () => {});
+    renderForm(submit);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(submit).not.toHaveBeenCalled();
+    const title = screen.getByRole('textbox', { name: /^Name/ });
+    expect(title).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Required')).toBeInTheDocument();
+    await waitFor(() => expect(title).toHaveFocus());
+  });
+
+  it('sends every field, leaving an empty clientSince out', async () => {
+    const submit = vi.fn(async (_body: CompanyBodyInput) => {});
+    renderForm(submit);
+    await userEvent.type(screen.getByRole('textbox', { name: /^Name/ }), 'Nordlys ApS');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Client code' }), 'NL-01');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'AE advisor' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Invoice: bill to' }), 'Finance');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
+    const body = submit.mock.calls[0]![0];
+    expect(body).toMatchObject({
+      title: 'Nordlys ApS',
+      clientCode: 'NL-01',
+      aeAdvisor: true,
+      invoice: { billTo: 'Finance', email: '' },
+    });
+    expect('clientSince' in body).toBe(false);
+  });
+
+  it('keeps a formatted copy of clientSince and sends the date', () => {
+    expect(formattedDate('2021-03-04')).toBe('04-03-2021');
+    expect(bodyFromValues({ ...emptyClientValues(), title: 'x', clientSince: '2021-03-04' }).clientSince).toBe(
+      '2021-03-04',
+    );
+  });
+
+  it('shows the spec’s alert when saving fails', async () => {
+    const submit = vi.fn(async () => {
+      throw new ApiError(409, { title: 'Conflict', status: 409, detail: 'Something clashed' });
+    });
+    renderForm(submit);
+    await userEvent.type(screen.getByRole('textbox', { name: /^Name/ }), 'Nordlys');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not submit the tenant profile');
+  });
+});

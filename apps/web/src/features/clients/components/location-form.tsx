@@ -1,0 +1,141 @@
+import { locationBodySchema } from '@atrium/contracts';
+import { Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fieldErrorsOf, formPath, messageText, problemText } from '@/features/clients/api/problem-messages';
+import type { LocationFields } from '@/features/clients/api/save-location';
+import type { LocationRow } from '@/features/clients/api/types';
+import { ErrorAlert } from '@/shared/ui/error-alert';
+import { radiusSelectData } from './radius';
+
+export type LocationFormValues = {
+  title: string;
+  address: string;
+  latitude: number | string;
+  longitude: number | string;
+  /** Metres as the select's value, or null for none. */
+  radius: string | null;
+};
+const FIELDS = ['title', 'address', 'latitude', 'longitude', 'radius'] as const;
+
+export const locationValues = (l: LocationRow | undefined): LocationFormValues => ({
+  title: l?.title ?? '',
+  address: l?.address ?? '',
+  latitude: l?.latitude ?? '',
+  longitude: l?.longitude ?? '',
+  radius: l?.radius == null ? null : String(l.radius),
+});
+
+const numberOrNull = (v: number | string) => (v === '' ? null : Number(v));
+
+export function validateLocation(v: LocationFormValues): { body?: LocationFields; errors?: Record<string, string> } {
+  const body: LocationFields = {
+    title: v.title,
+    address: v.address,
+    latitude: numberOrNull(v.latitude),
+    longitude: numberOrNull(v.longitude),
+    radius: v.radius === null ? null : Number(v.radius),
+  };
+  // companyId is the page's; the contracts check the rest as the server will.
+  const result = locationBodySchema.safeParse({ companyId: '00000000-0000-4000-8000-000000000000', ...body });
+  if (result.success) return { body };
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) errors[formPath(issue.path.join('.'))] ??= issue.message;
+  return { errors };
+}
+
+type Props = {
+  initialValues: LocationFormValues;
+  useKmAsValues: boolean;
+  onCancel: () => void;
+  submit: (body: LocationFields) => Promise<unknown>;
+};
+
+/** A location: title, address, coordinates and a radius from the tenant's options (spec part 2 §9). */
+export function LocationForm({ initialValues, useKmAsValues, onCancel, submit }: Props) {
+  const { t } = useTranslation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+  const form = useForm<LocationFormValues>({
+    mode: 'controlled',
+    initialValues,
+    validateInputOnBlur: true,
+    validate: (values) => {
+      const { errors } = validateLocation(values);
+      return errors ? Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, messageText(t, v)])) : {};
+    },
+  });
+  const initialRadius = initialValues.radius === null ? null : Number(initialValues.radius);
+
+  const onValid = async () => {
+    const { body } = validateLocation(form.getValues());
+    if (!body) return;
+    setFailure(null);
+    try {
+      await submit(body);
+    } catch (error) {
+      form.setErrors(fieldErrorsOf(t, error));
+      setFailure(problemText(t, error));
+      requestAnimationFrame(() => alertRef.current?.focus());
+    }
+  };
+  const onInvalid = (errors: Record<string, unknown>) => {
+    form.setTouched(Object.fromEntries(FIELDS.map((f) => [f, true])));
+    const first = Object.keys(errors)[0];
+    if (first) document.querySelector<HTMLElement>(`[data-path="${first}"]`)?.focus();
+  };
+  const field = (path: (typeof FIELDS)[number]) => ({ ...form.getInputProps(path), 'data-path': path });
+
+  return (
+    <form noValidate onSubmit={form.onSubmit(onValid, onInvalid)} aria-busy={form.submitting}>
+      <Stack gap="lg">
+        <Card withBorder radius="lg" padding="lg">
+          <Stack gap="md">
+            <TextInput label={t('clients.locations.form.title')} required withAsterisk {...field('title')} />
+            <TextInput label={t('clients.locations.form.address')} {...field('address')} />
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <NumberInput
+                label={t('clients.form.latitude')}
+                decimalScale={6}
+                min={-90}
+                max={90}
+                hideControls
+                {...field('latitude')}
+              />
+              <NumberInput
+                label={t('clients.form.longitude')}
+                decimalScale={6}
+                min={-180}
+                max={180}
+                hideControls
+                {...field('longitude')}
+              />
+            </SimpleGrid>
+            <Select
+              label={t('clients.locations.form.radius')}
+              description={useKmAsValues ? t('clients.units.km') : t('clients.units.miles')}
+              placeholder={t('clients.radius.none')}
+              data={radiusSelectData(t, useKmAsValues, initialRadius)}
+              clearable
+              {...field('radius')}
+            />
+          </Stack>
+        </Card>
+        {failure && (
+          <ErrorAlert ref={alertRef} title={t('clients.locations.form.submitFailed')}>
+            {failure}
+          </ErrorAlert>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel}>
+            {t('clients.cancel')}
+          </Button>
+          <Button type="submit" loading={form.submitting}>
+            {t('clients.form.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,191 @@
+import { Notifications, notifications } from '@mantine/notifications';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ClientRow } from '@/features/clients/api/types';
+import { resetSessionForTests } from '@/shared/api/session';
+import { json, problem } from '@/test/fixtures';
+import { renderWithProviders, setViewportWidth } from '@/test/render';
+import ClientsPage from './clients-page';
+
+const NORDLYS: ClientRow = {
+  id: '4a5b6c7d-8e9f-4a0b-8c1d-2e3f4a5b6c7d',
+  title: 'Nordlys ApS',
+  address: 'Vestergade 1, 8000 Aarhus',
+  clientCode: 'NL-01',
+  fillColor: 'Purple',
+  updatedAt: new Date(2026, 2, 5, 14, 7).toISOString(),
+  contactsCount: 2,
+  locationsCount: 3,
+};
+const HAVN: ClientRow = {
+  ...NORDLYS,
+  id: '5a5b6c7d-8e9f-4a0b-8c1d-2e3f4a5b6c7d',
+  title: 'Aarhus Havn',
+  fillColor: null,
+};
+
+let rows: ClientRow[];
+let useKm: boolean;
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  setViewportWidth(1280);
+  rows = [HAVN, NORDLYS];
+  useKm = true;
+  fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
+    const url = new URL(input, 'http://localhost');
+    const path = url.pathname.replace('/core/api', '');
+    const method = init?.method ?? 'GET';
+    if (method === 'GET' && path === '/companies') return json({ data: rows, total: rows.length, page: 1, take: 10 });
+    if (method === 'GET' && path === '/companies/loadMapInfo')
+      return json({ useKmAsValues: useKm, tileUrl: null, tileAttribution: null });
+    if (method === 'PATCH' && path === '/companies/updateMapInfo') {
+      useKm = JSON.parse(init?.body as string).useKmAsValues;
+      return json({ useKmAsValues: useKm, tileUrl: null, tileAttribution: null });
+    }
+    if (method === 'GET' && path === `/companies/loadOneCompany/${NORDLYS.id}`)
+      return json({ ...NORDLYS, contactsCount: 2, locationsCount: 3 });
+    if (method === 'DELETE' && path === `/companies/${NORDLYS.id}`) {
+      rows = rows.filter((r) => r.id !== NORDLYS.id);
+      return json({ id: NORDLYS.id, contacts: 2, locations: 3 });
+    }
+    return json({ title: 'Not found', status: 404 }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  notifications.clean();
+  resetSessionForTests();
+});
+
+function Probe() {
+  return <output data-testid="location">{useLocation().pathname}</output>;
+}
+
+const renderPage = () =>
+  renderWithProviders(
+    <MemoryRouter initialEntries={['/admin/clients']}>
+      <Notifications />
+      <Routes>
+        <Route path="/admin/clients" element={<ClientsPage />} />
+        <Route path="*" element={<Probe />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+
+const calls = (method: string, suffix: string) =>
+  fetchMock.mock.calls
+    .map(([u, init]) => ({
+      url: new URL(String(u), 'http://x'),
+      method: (init as RequestInit | undefined)?.method ?? 'GET',
+      init,
+    }))
+    .filter((c) => c.method === method && c.url.pathname.endsWith(suffix));
+
+describe('/admin/clients', () => {
+  it('lists the clients with their counts and the four row icons', async () => {
+    renderPage();
+    const row = (await screen.findByRole('link', { name: 'Nordlys ApS' })).closest('tr') as HTMLElement;
+    expect(within(row).getByText('2 contacts · 3 locations')).toBeInTheDocument();
+    expect(within(row).getByText('05-03-2026 14:07')).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'Contacts of Nordlys ApS' })).toHaveAttribute(
+      'href',
+      `/admin/clients/contacts/${NORDLYS.id}`,
+    );
+    expect(within(row).getByRole('link', { name: 'Locations of Nordlys ApS' })).toHaveAttribute(
+      'href',
+      `/admin/clients/locations/${NORDLYS.id}`,
+    );
+    expect(within(row).getByRole('link', { name: 'Edit Nordlys ApS' })).toHaveAttribute(
+      'href',
+      `/admin/clients/${NORDLYS.id}`,
+    );
+    expect(within(row).getByRole('button', { name: 'Delete Nordlys ApS' })).toBeInTheDocument();
+    expect(screen.getByText('2 clients')).toBeInTheDocument();
+  });
+
+  it('sorts by Name and Updated Date on the server and searches after typing stops', async () => {
+    renderPage();
+    await screen.findByRole('link', { name: 'Nordlys ApS' });
+    expect(calls('GET', '/companies')[0]?.url.searchParams.get('sort')).toBe('title');
+    await userEvent.click(screen.getByRole('button', { name: 'Updated Date' }));
+    await waitFor(() => {
+      const last = calls('GET', '/companies').at(-1)!.url.searchParams;
+      expect([last.get('sort'), last.get('direction')]).toEqual(['updatedAt', 'asc']);
+    });
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search clients' }), 'nord');
+    await waitFor(() => expect(calls('GET', '/companies').at(-1)!.url.searchParams.get('search')).toBe('nord'));
+  });
+
+  it('says how many contacts and locations go with a client before deleting it', async () => {
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Nordlys ApS' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete client' });
+    expect(within(dialog).getByText('Nordlys ApS')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Its 2 contacts and 3 locations are deleted with it.')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(calls('DELETE', `/companies/${NORDLYS.id}`)).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Nordlys ApS' })).not.toBeInTheDocument());
+  });
+
+  it('cancels a delete without deleting', async () => {
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Nordlys ApS' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete client' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls('DELETE', `/companies/${NORDLYS.id}`)).toHaveLength(0);
+  });
+
+  it('hides the row icons below 575px and moves the add button to the foot under 1050px', async () => {
+    setViewportWidth(1000);
+    const first = renderPage();
+    await screen.findByRole('link', { name: 'Nordlys ApS' });
+    expect(screen.getByRole('button', { name: 'Delete Nordlys ApS' })).toBeInTheDocument();
+    const add = screen.getByRole('link', { name: 'Add client' });
+    // The footer button comes after the list.
+    expect(
+      screen.getByRole('link', { name: 'Nordlys ApS' }).compareDocumentPosition(add) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    first.unmount();
+    setViewportWidth(500);
+    renderPage();
+    await screen.findByRole('link', { name: 'Nordlys ApS' });
+    expect(screen.queryByRole('button', { name: 'Delete Nordlys ApS' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Contacts of Nordlys ApS' })).not.toBeInTheDocument();
+  });
+
+  it('switches the tenant’s radius options between kilometres and miles', async () => {
+    renderPage();
+    const toggle = await screen.findByRole('switch', { name: 'Radius in kilometres' });
+    await waitFor(() => expect(toggle).toBeChecked());
+    await userEvent.click(toggle);
+    await waitFor(() => expect(calls('PATCH', '/companies/updateMapInfo')).toHaveLength(1));
+    expect(JSON.parse(calls('PATCH', '/companies/updateMapInfo')[0]!.init!.body as string)).toEqual({
+      useKmAsValues: false,
+    });
+    await waitFor(() => expect(toggle).not.toBeChecked());
+    expect(await screen.findByText('Location radii are now chosen in miles.')).toBeInTheDocument();
+  });
+
+  it('shows the empty state', async () => {
+    rows = [];
+    renderPage();
+    expect(await screen.findByText('No clients yet')).toBeInTheDocument();
+  });
+
+  it('shows a failed load with a retry that asks again', async () => {
+    const answer = fetchMock.getMockImplementation() as (input: string, init?: RequestInit) => Promise<Response>;
+    let fail = true;
+    fetchMock.mockImplementation(async (input: string, init?: RequestInit) =>
+      fail && new URL(input, 'http://x').pathname.endsWith('/companies')
+        ? problem(503, 'unavailable', 'Down for maintenance')
+        : answer(input, init),
+    );
+    renderPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the clients');
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: 'Nordlys ApS' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,133 @@
+import { COMPANY_SORTS } from '@atrium/contracts';
+import { Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconBriefcase, IconPlus, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useClients } from '@/features/clients/api/get-clients';
+import type { ClientRow } from '@/features/clients/api/types';
+import { ClientsCards, ClientsTable } from '@/features/clients/components/clients-list';
+import { DeleteClientDialog } from '@/features/clients/components/delete-client-dialog';
+import {
+  ListEmpty,
+  ListLoadFailed,
+  ListPager,
+  useLastPageFollow,
+  useListParams,
+} from '@/features/clients/components/list-parts';
+import { RadiusUnitSwitch } from '@/features/clients/components/radius-unit-switch';
+import { BREAKPOINTS } from '@/shared/config/ui';
+import { usePageTitle } from '@/shared/hooks/use-page-title';
+
+/** /admin/clients: search, sort (Name, Updated Date), paging, add, and each client's row icons. */
+export default function ClientsPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('clients.title'));
+  const { params, update, onSort, searchText, setSearchText } = useListParams(COMPANY_SORTS, 'title');
+  const clients = useClients(params);
+  const wide = useMediaQuery(`(min-width: ${BREAKPOINTS.table}px)`, true, { getInitialValueInEffect: false });
+  const headerAdd = useMediaQuery(`(min-width: ${BREAKPOINTS.headerAdd}px)`, true, { getInitialValueInEffect: false });
+  const showActions = useMediaQuery(`(min-width: ${BREAKPOINTS.rowActions}px)`, true, {
+    getInitialValueInEffect: false,
+  });
+  const [deleting, setDeleting] = useState<ClientRow | null>(null);
+  const data = clients.data;
+  const pages = useLastPageFollow(data, clients.isPlaceholderData, params.page, update);
+  const rows = clients.isPending ? undefined : data?.data;
+
+  const addButton = (fullWidth: boolean) => (
+    <Button component={Link} to="/admin/clients/new" leftSection={<IconPlus size={16} />} fullWidth={fullWidth}>
+      {t('clients.add')}
+    </Button>
+  );
+
+  let content: React.ReactNode;
+  if (clients.isError) {
+    content = (
+      <ListLoadFailed title={t('clients.loadFailed')} error={clients.error} onRetry={() => void clients.refetch()} />
+    );
+  } else if (rows && rows.length === 0) {
+    content = (
+      <ListEmpty
+        icon={<IconBriefcase size={28} />}
+        search={params.search}
+        empty={t('clients.empty')}
+        emptyText={t('clients.emptyText')}
+      />
+    );
+  } else {
+    const listProps = {
+      rows,
+      loading: clients.isFetching,
+      sorting: { sort: params.sort, direction: params.direction },
+      onSort,
+      showActions,
+      onDelete: setDeleting,
+    };
+    content = wide ? <ClientsTable {...listProps} /> : <ClientsCards {...listProps} />;
+  }
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
+        <div>
+          <Title order={1} size="h2">
+            {t('clients.title')}
+          </Title>
+          <Text c="dimmed" size="sm" mt={4} aria-live="polite">
+            {data ? t('clients.total', { count: data.total }) : t('clients.subtitle')}
+          </Text>
+        </div>
+        {headerAdd && addButton(false)}
+      </Group>
+
+      <Group gap="md" wrap="wrap" align="center" justify="space-between">
+        <Group gap="sm" wrap="wrap" align="flex-end" style={{ flex: '1 1 320px' }}>
+          <TextInput
+            aria-label={t('clients.search')}
+            placeholder={t('clients.searchPlaceholder')}
+            leftSection={<IconSearch size={16} />}
+            value={searchText}
+            onChange={(e) => setSearchText(e.currentTarget.value)}
+            type="search"
+            style={{ flex: '1 1 240px' }}
+          />
+          {!wide && (
+            <Select
+              aria-label={t('clients.sortBy')}
+              w={200}
+              allowDeselect={false}
+              value={`${params.sort}:${params.direction}`}
+              onChange={(v) => {
+                if (!v) return;
+                const [sort, direction] = v.split(':');
+                update({ sort: sort ?? 'title', direction: direction ?? 'asc', page: null });
+              }}
+              data={[
+                { value: 'title:asc', label: t('clients.sort.nameAsc') },
+                { value: 'title:desc', label: t('clients.sort.nameDesc') },
+                { value: 'updatedAt:desc', label: t('clients.sort.updatedDesc') },
+                { value: 'updatedAt:asc', label: t('clients.sort.updatedAsc') },
+              ]}
+            />
+          )}
+        </Group>
+        <RadiusUnitSwitch />
+      </Group>
+
+      {content}
+
+      <ListPager
+        data={data}
+        page={params.page}
+        pages={pages}
+        onPage={(p) => update({ page: p === 1 ? null : String(p) })}
+      />
+
+      {!headerAdd && addButton(true)}
+
+      <DeleteClientDialog client={deleting} onClose={() => setDeleting(null)} />
+    </Stack>
+  );
+}

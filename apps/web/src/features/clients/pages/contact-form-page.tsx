@@ -1,0 +1,75 @@
+import { Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { useClient } from '@/features/clients/api/get-client';
+import { useContact } from '@/features/clients/api/get-contact';
+import { useSaveContact } from '@/features/clients/api/save-contact';
+import { ContactForm, contactValues } from '@/features/clients/components/contact-form';
+import { LoadFailed } from '@/features/clients/components/load-failed';
+import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { isRecordId, recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
+import { PageLoader } from '@/shared/ui/page-loader';
+
+/**
+ * /admin/clients/new/contact/{clientId} and /admin/clients/edit/contact/{contactId} (params type, id):
+ * 'new' creates with the client id, anything else loads the contact; success goes back one page.
+ */
+export default function ContactFormPage() {
+  const { t } = useTranslation();
+  const { type = '', id = '' } = useParams();
+  const isNew = type === 'new';
+  const navigate = useNavigate();
+  const contact = useContact(isNew || !isRecordId(id) ? null : id);
+  const clientId = isNew ? id : (contact.data?.companyId ?? null);
+  const client = useClient(clientId && isRecordId(clientId) ? clientId : null);
+  const save = useSaveContact();
+  useNotFoundWhen(recordMissing(id, isNew ? client.error : contact.error));
+  const heading = isNew
+    ? t('clients.contacts.form.newTitle')
+    : t('clients.contacts.form.editTitle', { name: contact.data?.name ?? '' });
+  usePageTitle(heading);
+
+  const failed = [client, contact].find((q) => q.isError);
+  const loading = client.isPending || (!isNew && contact.isPending);
+  const back = clientId ? `/admin/clients/contacts/${clientId}` : '/admin/clients';
+
+  return (
+    <Stack gap="lg" maw={720}>
+      <div>
+        <Title order={1} size="h2">
+          {loading ? t('clients.title') : heading}
+        </Title>
+        {client.data && (
+          <Text c="dimmed" size="sm" mt={4}>
+            {client.data.title}
+          </Text>
+        )}
+      </div>
+      {failed ? (
+        <LoadFailed
+          title={t('clients.loadOneFailed')}
+          error={failed.error}
+          onRetry={() => void failed.refetch()}
+          back={back}
+        />
+      ) : loading ? (
+        <PageLoader />
+      ) : (
+        <ContactForm
+          key={contact.data?.id ?? 'new'}
+          initialValues={contactValues(contact.data)}
+          onCancel={() => navigate(-1)}
+          submit={async (body) => {
+            await save.mutateAsync({
+              id: isNew ? null : id,
+              body: { companyId: clientId ?? '', ...body },
+            });
+            notifications.show({ color: 'green', message: t('clients.contacts.form.saved', { name: body.name }) });
+            navigate(-1);
+          }}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,184 @@
+import { CONTACT_SORTS } from '@atrium/contracts';
+import { Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconAddressBook, IconPlus, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useDeleteContact } from '@/features/clients/api/delete-contact';
+import { useClient } from '@/features/clients/api/get-client';
+import { useContacts } from '@/features/clients/api/get-contacts';
+import type { ContactRow } from '@/features/clients/api/types';
+import { ConfirmDeleteDialog } from '@/features/clients/components/confirm-delete-dialog';
+import { ContactsList } from '@/features/clients/components/contacts-list';
+import {
+  ListEmpty,
+  ListLoadFailed,
+  ListPager,
+  useLastPageFollow,
+  useListParams,
+} from '@/features/clients/components/list-parts';
+import { LoadFailed } from '@/features/clients/components/load-failed';
+import { BREAKPOINTS } from '@/shared/config/ui';
+import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
+import { PageLoader } from '@/shared/ui/page-loader';
+
+/** /admin/clients/contacts/{clientId}: the client's contacts. */
+export default function ContactsPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const client = useClient(id);
+  useNotFoundWhen(recordMissing(id, client.error));
+  const title = client.data ? t('clients.contacts.title', { title: client.data.title }) : t('clients.title');
+  usePageTitle(title);
+  const { params, update, onSort, searchText, setSearchText } = useListParams(CONTACT_SORTS, 'name');
+  const contacts = useContacts(id, params);
+  const remove = useDeleteContact();
+  const [deleting, setDeleting] = useState<ContactRow | null>(null);
+  const wide = useMediaQuery(`(min-width: ${BREAKPOINTS.mobile}px)`, true, { getInitialValueInEffect: false });
+  const headerAdd = useMediaQuery(`(min-width: ${BREAKPOINTS.headerAdd}px)`, true, { getInitialValueInEffect: false });
+  const showActions = useMediaQuery(`(min-width: ${BREAKPOINTS.rowActions}px)`, true, {
+    getInitialValueInEffect: false,
+  });
+  const data = contacts.data;
+  const pages = useLastPageFollow(data, contacts.isPlaceholderData, params.page, update);
+
+  if (client.isPending) return <PageLoader />;
+  if (client.isError)
+    return (
+      <LoadFailed
+        title={t('clients.loadOneFailed')}
+        error={client.error}
+        onRetry={() => void client.refetch()}
+        back="/admin/clients"
+      />
+    );
+
+  const addButton = (fullWidth: boolean) => (
+    <Button
+      component={Link}
+      to={`/admin/clients/new/contact/${id}`}
+      leftSection={<IconPlus size={16} />}
+      fullWidth={fullWidth}
+    >
+      {t('clients.contacts.add')}
+    </Button>
+  );
+  const rows = contacts.isPending ? undefined : data?.data;
+
+  let content: React.ReactNode;
+  if (contacts.isError) {
+    content = (
+      <ListLoadFailed
+        title={t('clients.contacts.loadFailed')}
+        error={contacts.error}
+        onRetry={() => void contacts.refetch()}
+      />
+    );
+  } else if (rows && rows.length === 0) {
+    content = (
+      <ListEmpty
+        icon={<IconAddressBook size={28} />}
+        search={params.search}
+        empty={t('clients.contacts.empty')}
+        emptyText={t('clients.contacts.emptyText')}
+      />
+    );
+  } else {
+    content = (
+      <ContactsList
+        rows={rows}
+        loading={contacts.isFetching}
+        sorting={{ sort: params.sort, direction: params.direction }}
+        onSort={onSort}
+        showActions={showActions}
+        onDelete={setDeleting}
+        wide={wide}
+      />
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
+        <div>
+          <Title order={1} size="h2">
+            {title}
+          </Title>
+          <Text c="dimmed" size="sm" mt={4} aria-live="polite">
+            {data ? t('clients.contactCount', { count: data.total }) : t('clients.contacts.subtitle')}
+          </Text>
+        </div>
+        {headerAdd && addButton(false)}
+      </Group>
+
+      <Group gap="sm" wrap="wrap" align="flex-end">
+        <TextInput
+          aria-label={t('clients.contacts.search')}
+          placeholder={t('clients.contacts.searchPlaceholder')}
+          leftSection={<IconSearch size={16} />}
+          value={searchText}
+          onChange={(e) => setSearchText(e.currentTarget.value)}
+          type="search"
+          style={{ flex: '1 1 240px' }}
+        />
+        {!wide && (
+          <Select
+            aria-label={t('clients.sortBy')}
+            w={200}
+            allowDeselect={false}
+            value={`${params.sort}:${params.direction}`}
+            onChange={(v) => {
+              if (!v) return;
+              const [sort, direction] = v.split(':');
+              update({ sort: sort ?? 'name', direction: direction ?? 'asc', page: null });
+            }}
+            data={[
+              { value: 'name:asc', label: t('clients.contacts.sort.nameAsc') },
+              { value: 'name:desc', label: t('clients.contacts.sort.nameDesc') },
+              { value: 'email:asc', label: t('clients.contacts.sort.emailAsc') },
+              { value: 'email:desc', label: t('clients.contacts.sort.emailDesc') },
+            ]}
+          />
+        )}
+      </Group>
+
+      {content}
+
+      <ListPager
+        data={data}
+        page={params.page}
+        pages={pages}
+        onPage={(p) => update({ page: p === 1 ? null : String(p) })}
+      />
+
+      {!headerAdd && addButton(true)}
+
+      <ConfirmDeleteDialog
+        name={deleting?.name ?? null}
+        title={t('clients.contacts.deleteTitle')}
+        pending={remove.isPending}
+        error={remove.error}
+        errorTitle={t('clients.delete.failed')}
+        onClose={() => {
+          setDeleting(null);
+          remove.reset();
+        }}
+        onConfirm={() => {
+          if (!deleting) return;
+          remove.mutate(
+            { id: deleting.id, companyId: id },
+            {
+              onSuccess: () => {
+                notifications.show({ color: 'green', message: t('clients.delete.done', { name: deleting.name }) });
+                setDeleting(null);
+              },
+            },
+          );
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,76 @@
+import { Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { useClient } from '@/features/clients/api/get-client';
+import { useLocation } from '@/features/clients/api/get-location';
+import { useMapInfo } from '@/features/clients/api/get-map-info';
+import { useSaveLocation } from '@/features/clients/api/save-location';
+import { LoadFailed } from '@/features/clients/components/load-failed';
+import { LocationForm, locationValues } from '@/features/clients/components/location-form';
+import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { isRecordId, recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
+import { PageLoader } from '@/shared/ui/page-loader';
+
+/**
+ * /admin/clients/new/location/{clientId} and /admin/clients/edit/location/{locationId}: the location form;
+ * success returns to the client's locations.
+ */
+export default function LocationFormPage() {
+  const { t } = useTranslation();
+  const { type = '', id = '' } = useParams();
+  const isNew = type === 'new';
+  const known = isNew || type === 'edit';
+  const navigate = useNavigate();
+  const location = useLocation(!known || isNew || !isRecordId(id) ? null : id);
+  const clientId = isNew ? id : (location.data?.companyId ?? null);
+  const client = useClient(clientId && isRecordId(clientId) ? clientId : null);
+  const info = useMapInfo();
+  const save = useSaveLocation();
+  useNotFoundWhen(!known || recordMissing(id, isNew ? client.error : location.error));
+  const heading = isNew
+    ? t('clients.locations.form.newTitle', { title: client.data?.title ?? '' })
+    : t('clients.locations.form.editTitle', { title: location.data?.title ?? '' });
+  usePageTitle(heading);
+
+  const failed = [client, location, info].find((q) => q.isError);
+  const loading = client.isPending || (!isNew && location.isPending) || info.isPending;
+  const back = clientId ? `/admin/clients/locations/${clientId}` : '/admin/clients';
+
+  return (
+    <Stack gap="lg" maw={720}>
+      <div>
+        <Title order={1} size="h2">
+          {loading ? t('clients.title') : heading}
+        </Title>
+        {client.data && (
+          <Text c="dimmed" size="sm" mt={4}>
+            {client.data.title}
+          </Text>
+        )}
+      </div>
+      {failed ? (
+        <LoadFailed
+          title={t('clients.loadOneFailed')}
+          error={failed.error}
+          onRetry={() => void failed.refetch()}
+          back={back}
+        />
+      ) : loading ? (
+        <PageLoader />
+      ) : (
+        <LocationForm
+          key={location.data?.id ?? 'new'}
+          initialValues={locationValues(location.data)}
+          useKmAsValues={info.data?.useKmAsValues ?? true}
+          onCancel={() => navigate(back)}
+          submit={async (body) => {
+            const saved = await save.mutateAsync({ id: isNew ? null : id, companyId: clientId ?? '', body });
+            notifications.show({ color: 'green', message: t('clients.form.saved', { title: saved.title }) });
+            navigate(`/admin/clients/locations/${saved.companyId}`);
+          }}
+        />
+      )}
+    </Stack>
+  );
+}

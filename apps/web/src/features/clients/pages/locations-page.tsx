@@ -1,0 +1,208 @@
+import { CLIENT_LIMITS, LOCATION_SORTS } from '@atrium/contracts';
+import { Button, Group, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconMapPin, IconPlus, IconSearch } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useDeleteLocation } from '@/features/clients/api/delete-location';
+import { useClient } from '@/features/clients/api/get-client';
+import { useLocations } from '@/features/clients/api/get-locations';
+import { useMapInfo } from '@/features/clients/api/get-map-info';
+import type { LocationRow } from '@/features/clients/api/types';
+import { ConfirmDeleteDialog } from '@/features/clients/components/confirm-delete-dialog';
+import {
+  ListEmpty,
+  ListLoadFailed,
+  ListPager,
+  useLastPageFollow,
+  useListParams,
+} from '@/features/clients/components/list-parts';
+import { LoadFailed } from '@/features/clients/components/load-failed';
+import { LocationsList } from '@/features/clients/components/locations-list';
+import { BREAKPOINTS } from '@/shared/config/ui';
+import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
+import { PageLoader } from '@/shared/ui/page-loader';
+
+// Leaflet and its CSS load with the map only.
+const ClientsMap = lazy(() => import('@/features/clients/components/clients-map'));
+
+const MAP_PARAMS = {
+  page: 1,
+  take: CLIENT_LIMITS.mapLocationsMax,
+  sort: 'title',
+  direction: 'asc',
+  search: '',
+} as const;
+
+/** /admin/clients/locations/{clientId}: the client's locations on a map and in a list. */
+export default function LocationsPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const client = useClient(id);
+  useNotFoundWhen(recordMissing(id, client.error));
+  const title = client.data ? t('clients.locations.title', { title: client.data.title }) : t('clients.title');
+  usePageTitle(title);
+  const { params, update, onSort, searchText, setSearchText } = useListParams(LOCATION_SORTS, 'title');
+  const locations = useLocations(id, params);
+  const mapLocations = useLocations(id, MAP_PARAMS);
+  const info = useMapInfo();
+  const remove = useDeleteLocation();
+  const [deleting, setDeleting] = useState<LocationRow | null>(null);
+  const wide = useMediaQuery(`(min-width: ${BREAKPOINTS.mobile}px)`, true, { getInitialValueInEffect: false });
+  const headerAdd = useMediaQuery(`(min-width: ${BREAKPOINTS.headerAdd}px)`, true, { getInitialValueInEffect: false });
+  const showActions = useMediaQuery(`(min-width: ${BREAKPOINTS.rowActions}px)`, true, {
+    getInitialValueInEffect: false,
+  });
+  const data = locations.data;
+  const pages = useLastPageFollow(data, locations.isPlaceholderData, params.page, update);
+
+  // A spinner until the client has loaded (spec part 2 §2).
+  if (client.isPending) return <PageLoader />;
+  if (client.isError)
+    return (
+      <LoadFailed
+        title={t('clients.loadOneFailed')}
+        error={client.error}
+        onRetry={() => void client.refetch()}
+        back="/admin/clients"
+      />
+    );
+
+  const addButton = (fullWidth: boolean) => (
+    <Button
+      component={Link}
+      to={`/admin/clients/new/location/${id}`}
+      leftSection={<IconPlus size={16} />}
+      fullWidth={fullWidth}
+    >
+      {t('clients.locations.add')}
+    </Button>
+  );
+  const rows = locations.isPending ? undefined : data?.data;
+
+  let content: React.ReactNode;
+  if (locations.isError) {
+    content = (
+      <ListLoadFailed
+        title={t('clients.locations.loadFailed')}
+        error={locations.error}
+        onRetry={() => void locations.refetch()}
+      />
+    );
+  } else if (rows && rows.length === 0) {
+    content = (
+      <ListEmpty
+        icon={<IconMapPin size={28} />}
+        search={params.search}
+        empty={t('clients.locations.empty')}
+        emptyText={t('clients.locations.emptyText')}
+      />
+    );
+  } else {
+    content = (
+      <LocationsList
+        rows={rows}
+        loading={locations.isFetching}
+        sorting={{ sort: params.sort, direction: params.direction }}
+        onSort={onSort}
+        useKmAsValues={info.data?.useKmAsValues ?? true}
+        showActions={showActions}
+        onDelete={setDeleting}
+        wide={wide}
+      />
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
+        <div>
+          <Title order={1} size="h2">
+            {title}
+          </Title>
+          <Text c="dimmed" size="sm" mt={4} aria-live="polite">
+            {data ? t('clients.locationCount', { count: data.total }) : t('clients.locations.subtitle')}
+          </Text>
+        </div>
+        {headerAdd && addButton(false)}
+      </Group>
+
+      {info.data && mapLocations.data ? (
+        <Suspense fallback={<Skeleton height={360} radius="lg" />}>
+          <ClientsMap client={client.data} locations={mapLocations.data.data} info={info.data} />
+        </Suspense>
+      ) : info.isError || mapLocations.isError ? null : (
+        <Skeleton height={360} radius="lg" />
+      )}
+
+      <Group gap="sm" wrap="wrap" align="flex-end">
+        <TextInput
+          aria-label={t('clients.locations.search')}
+          placeholder={t('clients.locations.searchPlaceholder')}
+          leftSection={<IconSearch size={16} />}
+          value={searchText}
+          onChange={(e) => setSearchText(e.currentTarget.value)}
+          type="search"
+          style={{ flex: '1 1 240px' }}
+        />
+        {!wide && (
+          <Select
+            aria-label={t('clients.sortBy')}
+            w={200}
+            allowDeselect={false}
+            value={`${params.sort}:${params.direction}`}
+            onChange={(v) => {
+              if (!v) return;
+              const [sort, direction] = v.split(':');
+              update({ sort: sort ?? 'title', direction: direction ?? 'asc', page: null });
+            }}
+            data={[
+              { value: 'title:asc', label: t('clients.locations.sort.titleAsc') },
+              { value: 'title:desc', label: t('clients.locations.sort.titleDesc') },
+              { value: 'address:asc', label: t('clients.locations.sort.addressAsc') },
+              { value: 'address:desc', label: t('clients.locations.sort.addressDesc') },
+            ]}
+          />
+        )}
+      </Group>
+
+      {content}
+
+      <ListPager
+        data={data}
+        page={params.page}
+        pages={pages}
+        onPage={(p) => update({ page: p === 1 ? null : String(p) })}
+      />
+
+      {!headerAdd && addButton(true)}
+
+      <ConfirmDeleteDialog
+        name={deleting?.title ?? null}
+        title={t('clients.locations.deleteTitle')}
+        pending={remove.isPending}
+        error={remove.error}
+        errorTitle={t('clients.delete.failed')}
+        onClose={() => {
+          setDeleting(null);
+          remove.reset();
+        }}
+        onConfirm={() => {
+          if (!deleting) return;
+          remove.mutate(
+            { id: deleting.id, companyId: id },
+            {
+              onSuccess: () => {
+                notifications.show({ color: 'green', message: t('clients.delete.done', { name: deleting.title }) });
+                setDeleting(null);
+              },
+            },
+          );
+        }}
+      />
+    </Stack>
+  );
+}

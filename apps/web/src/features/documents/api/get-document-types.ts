@@ -1,0 +1,19 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/shared/api/client';
+import type { Page } from '@/shared/api/wire';
+import { type DocumentTypeRow, documentKeys, type ListParams, listQuery } from './types';
+
+export type DocumentTypeSort = 'name' | 'createdAt';
+
+/** GET /documenttypes: one page, searched on the name. */
+export const getDocumentTypes = (params: ListParams<DocumentTypeSort>, signal?: AbortSignal) =>
+  api<Page<DocumentTypeRow>>(`/documenttypes?${listQuery(params)}`, { signal });
+
+export const documentTypesQuery = (params: ListParams<DocumentTypeSort>) =>
+  queryOptions({
+    queryKey: [...documentKeys.types(), 'page', params],
+    queryFn: ({ signal }) => getDocumentTypes(params, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const useDocumentTypes = (params: ListParams<DocumentTypeSort>) => useQuery(documentTypesQuery(params));

@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/shared/api/client';
+import { type DocumentRow, documentKeys } from './types';
+
+export type DocumentFields = { title: string; documentTypeId: string };
+
+/** POST /documents/postdocument: step one of a new document, the record; answers its id. */
+export const createDocument = (body: DocumentFields) =>
+  api<{ id: string }>('/documents/postdocument', { method: 'POST', body });
+
+/** PATCH /documents/updatedocument: the title and type of a document. */
+export const updateDocument = (body: DocumentFields & { id: string }) =>
+  api<DocumentRow>('/documents/updatedocument', { method: 'PATCH', body });
+
+export function useCreateDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createDocument,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: documentKeys.all }),
+  });
+}
+
+export function useUpdateDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateDocument,
+    onSuccess: async (document) => {
+      queryClient.setQueryData(documentKeys.detail(document.id), document);
+      await queryClient.invalidateQueries({ queryKey: documentKeys.all });
+    },
+  });
+}

@@ -1,0 +1,41 @@
+import type { Document, DocumentType, Folder } from '@atrium/contracts';
+import type { Wire } from '@/shared/api/wire';
+
+export type DocumentRow = Wire<Document>;
+export type DocumentTypeRow = Wire<DocumentType>;
+export type FolderRow = Wire<Folder>;
+
+export const documentKeys = {
+  all: ['documents'] as const,
+  lists: () => [...documentKeys.all, 'list'] as const,
+  detail: (id: string) => [...documentKeys.all, 'detail', id] as const,
+  ofType: (typeId: string) => [...documentKeys.all, 'of-type', typeId] as const,
+  types: () => [...documentKeys.all, 'types'] as const,
+  typeDetail: (id: string) => [...documentKeys.types(), 'detail', id] as const,
+  folders: () => [...documentKeys.all, 'folders'] as const,
+  folderDetail: (id: string) => [...documentKeys.folders(), 'detail', id] as const,
+  foldersExcept: (id: string) => [...documentKeys.folders(), 'except', id] as const,
+};
+
+/** The paged lists' shared parameters (API contract: page, take, sort, direction, search). */
+export type ListParams<S extends string> = {
+  page: number;
+  take: number;
+  sort: S;
+  direction: 'asc' | 'desc';
+  search: string;
+};
+
+export const listQuery = <S extends string>(p: ListParams<S>) => {
+  const query = new URLSearchParams({
+    page: String(p.page),
+    take: String(p.take),
+    sort: p.sort,
+    direction: p.direction,
+  });
+  if (p.search.trim()) query.set('search', p.search.trim());
+  return query;
+};
+
+/** Rows per page of the documents, types and folders lists (the spec leaves the size open). */
+export const DOCUMENTS_PAGE_SIZE = 20;

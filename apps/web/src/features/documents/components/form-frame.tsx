@@ -1,0 +1,49 @@
+import { Button, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { problemText } from '@/features/documents/api/problem-messages';
+import { ErrorAlert } from '@/shared/ui/error-alert';
+import { PageLoader } from '@/shared/ui/page-loader';
+
+type Query = { isError: boolean; error: unknown; refetch: () => unknown };
+
+/** Heading, then the loading state, the load failure with a retry, or the form. */
+export function FormFrame({
+  title,
+  subtitle,
+  loading,
+  failed,
+  children,
+}: {
+  title: string;
+  subtitle: string;
+  loading: boolean;
+  failed: Query | undefined;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="lg" maw={720}>
+      <div>
+        <Title order={1} size="h2">
+          {title}
+        </Title>
+        <Text c="dimmed" size="sm" mt={4}>
+          {subtitle}
+        </Text>
+      </div>
+      {failed ? (
+        <ErrorAlert title={t('documents.loadFailed')}>
+          <Text size="sm">{problemText(t, failed.error)}</Text>
+          <Button mt="sm" size="xs" variant="light" color="red" onClick={() => void failed.refetch()}>
+            {t('documents.retry')}
+          </Button>
+        </ErrorAlert>
+      ) : loading ? (
+        <PageLoader />
+      ) : (
+        children
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,141 @@
+import { DOCUMENT_LIMITS } from '@atrium/contracts';
+import { Button, Card, Checkbox, Group, Select, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { fieldErrorsOf, problemText } from '@/features/documents/api/problem-messages';
+import type { FolderFields } from '@/features/documents/api/save-folder';
+import { ErrorAlert } from '@/shared/ui/error-alert';
+
+const required = (value: string) => (value.trim() ? null : 'required');
+
+type Shared<V> = {
+  initialValues: V;
+  submit: (values: V) => Promise<unknown>;
+  cancelHref: string;
+};
+
+/** The document type form (name required, 'show on sidebar'); a failure shows the server's message. */
+export function DocumentTypeForm({
+  initialValues,
+  submit,
+  cancelHref,
+}: Shared<{ name: string; isShownOnSideMenu: boolean }>) {
+  const { t } = useTranslation();
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues,
+    validate: { name: (v) => (required(v) ? t('documents.errors.required') : null) },
+  });
+  return (
+    <form
+      noValidate
+      aria-busy={form.submitting}
+      onSubmit={form.onSubmit(async (values) => {
+        setSubmitError(null);
+        try {
+          await submit({ ...values, name: values.name.trim() });
+        } catch (error) {
+          form.setErrors(fieldErrorsOf(t, error));
+          setSubmitError(problemText(t, error));
+        }
+      })}
+    >
+      <Card withBorder radius="lg" padding="lg">
+        <Stack gap="md">
+          <TextInput
+            label={t('documents.types.name')}
+            required
+            maxLength={DOCUMENT_LIMITS.nameMax}
+            {...form.getInputProps('name')}
+          />
+          <Checkbox
+            label={t('documents.types.showOnSidebar')}
+            {...form.getInputProps('isShownOnSideMenu', { type: 'checkbox' })}
+          />
+          {submitError && <ErrorAlert title={t('documents.types.saveFailed')}>{submitError}</ErrorAlert>}
+          <FormButtons cancelHref={cancelHref} pending={form.submitting} />
+        </Stack>
+      </Card>
+    </form>
+  );
+}
+
+/** The folder form: name required, and the parent folder (the choices leave out the folder and those below it). */
+export function FolderForm({
+  initialValues,
+  submit,
+  cancelHref,
+  parents,
+}: Shared<FolderFields> & { parents: { id: string; name: string }[] }) {
+  const { t } = useTranslation();
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { name: initialValues.name, parentFolderId: initialValues.parentFolderId ?? '' },
+    validate: { name: (v) => (required(v) ? t('documents.errors.required') : null) },
+  });
+  return (
+    <form
+      noValidate
+      aria-busy={form.submitting}
+      onSubmit={form.onSubmit(async (values) => {
+        setSubmitError(null);
+        try {
+          await submit({ name: values.name.trim(), parentFolderId: values.parentFolderId || null });
+        } catch (error) {
+          const fields = fieldErrorsOf(t, error);
+          form.setErrors({ ...fields, parentFolderId: fields.parentFolderId ?? fields.parentFolder });
+          setSubmitError(problemText(t, error));
+        }
+      })}
+    >
+      <Card withBorder radius="lg" padding="lg">
+        <Stack gap="md">
+          <TextInput
+            label={t('documents.folders.name')}
+            required
+            maxLength={DOCUMENT_LIMITS.nameMax}
+            {...form.getInputProps('name')}
+          />
+          <Select
+            label={t('documents.folders.parent')}
+            placeholder={t('documents.folders.noParent')}
+            clearable
+            searchable
+            data={parents.map((p) => ({ value: p.id, label: p.name }))}
+            {...form.getInputProps('parentFolderId')}
+            value={form.values.parentFolderId || null}
+            onChange={(v) => form.setFieldValue('parentFolderId', v ?? '')}
+          />
+          {submitError && <ErrorAlert title={t('documents.folders.saveFailed')}>{submitError}</ErrorAlert>}
+          <FormButtons cancelHref={cancelHref} pending={form.submitting} />
+        </Stack>
+      </Card>
+    </form>
+  );
+}
+
+export function FormButtons({
+  cancelHref,
+  pending,
+  submitLabel,
+}: {
+  cancelHref: string;
+  pending: boolean;
+  submitLabel?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="flex-end" gap="sm">
+      <Button component={Link} to={cancelHref} variant="default">
+        {t('documents.cancel')}
+      </Button>
+      <Button type="submit" loading={pending}>
+        {submitLabel ?? t('documents.save')}
+      </Button>
+    </Group>
+  );
+}

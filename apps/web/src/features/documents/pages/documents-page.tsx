@@ -1,0 +1,79 @@
+import { cutName } from '@atrium/contracts';
+import { Badge } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDeleteDocument } from '@/features/documents/api/delete-document';
+import { type DocumentSort, useDocuments } from '@/features/documents/api/get-documents';
+import { ConfirmDeleteDialog } from '@/features/documents/components/confirm-delete-dialog';
+import { ListPage, useListParams } from '@/features/documents/components/list-page';
+import type { RecordListRow } from '@/features/documents/components/record-list';
+import { formatDateTime } from '@/shared/format/date';
+import { usePageTitle } from '@/shared/hooks/use-page-title';
+
+const SORTS = ['title', 'updatedAt'] as const;
+
+/** /admin/documents and /folders/documents: titles cut at 50, search, sort, paging; a document without its file is marked. */
+export default function DocumentsPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('documents.list.title'));
+  const { params, update } = useListParams<DocumentSort>(SORTS, 'updatedAt', 'desc');
+  const documents = useDocuments(params);
+  const remove = useDeleteDocument();
+  const [deleting, setDeleting] = useState<RecordListRow | null>(null);
+  const data = documents.data;
+  const rows = data?.data.map(
+    (doc): RecordListRow => ({
+      id: doc.id,
+      name: doc.title,
+      shownName: cutName(doc.title),
+      editHref: `/admin/documents/edit/${doc.id}`,
+      details: (
+        <>
+          {doc.documentTypeName} · <time dateTime={doc.updatedAt}>{formatDateTime(doc.updatedAt)}</time>
+        </>
+      ),
+      extra: doc.documentPath ? undefined : (
+        <Badge color="orange" variant="light" size="sm">
+          {t('documents.list.noFile')}
+        </Badge>
+      ),
+    }),
+  );
+
+  return (
+    <ListPage
+      title={t('documents.list.title')}
+      subtitle={data ? t('documents.list.total', { count: data.total }) : t('documents.list.subtitle')}
+      addHref="/admin/documents/new"
+      addLabel={t('documents.list.add')}
+      search={{
+        label: t('documents.list.search'),
+        value: params.search,
+        onChange: (search) => update({ search, page: null }),
+        sortLabel: t('documents.sortBy'),
+        sortValue: `${params.sort}:${params.direction}`,
+        sortOptions: [
+          { value: 'title:asc', label: t('documents.sort.nameAsc') },
+          { value: 'title:desc', label: t('documents.sort.nameDesc') },
+          { value: 'updatedAt:desc', label: t('documents.sort.updatedDesc') },
+          { value: 'updatedAt:asc', label: t('documents.sort.updatedAsc') },
+        ],
+        onSort: (v) => {
+          const [sort, direction] = v.split(':');
+          update({ sort: sort ?? 'updatedAt', direction: direction ?? 'desc', page: null });
+        },
+      }}
+      query={documents}
+      loadFailed={t('documents.list.loadFailed')}
+      rows={documents.isPending ? undefined : rows}
+      total={data?.total}
+      page={params.page}
+      onPage={(page) => update({ page: page === 1 ? null : String(page) })}
+      emptyTitle={t('documents.list.empty')}
+      emptyText={t('documents.list.emptyText')}
+      onDelete={setDeleting}
+    >
+      <ConfirmDeleteDialog item={deleting} onClose={() => setDeleting(null)} remove={remove} />
+    </ListPage>
+  );
+}

@@ -1,0 +1,142 @@
+import { type FeatureItem, HOME_LIMITS } from '@atrium/contracts';
+import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useFeatureItems } from '@/features/tenant-settings/api/get-feature-items';
+import { useTenantName } from '@/features/tenant-settings/api/get-tenant-name';
+import { fieldErrorsOf, problemText } from '@/features/tenant-settings/api/problem-messages';
+import { useSaveFeatureItems } from '@/features/tenant-settings/api/save-feature-items';
+import { RichTextField } from '@/features/tenant-settings/components/rich-text-field';
+import { SettingsPageFrame } from '@/features/tenant-settings/components/settings-page-frame';
+import { translateKey } from '@/shared/api/problem-messages';
+import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
+
+type Values = { items: { id: string; name: string; customTitle: string; customDescription: string }[] };
+
+const valuesOf = (items: FeatureItem[]): Values => ({
+  items: items.map((i) => ({
+    id: i.id,
+    name: i.name,
+    customTitle: i.customTitle ?? '',
+    customDescription: i.customDescription ?? '',
+  })),
+});
+
+/** A feature's name in the user's language (the menu's default title). */
+const useFeatureName = () => {
+  const { t } = useTranslation();
+  return (name: string) => translateKey(t, `feature.${name}`, { defaultValue: name });
+};
+
+function DescriptionForm({
+  tenantId,
+  tenantName,
+  items,
+}: {
+  tenantId: string;
+  tenantName: string;
+  items: FeatureItem[];
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const save = useSaveFeatureItems();
+  const featureName = useFeatureName();
+  const form = useForm<Values>({
+    initialValues: valuesOf(items),
+    validate: {
+      items: {
+        customTitle: (v) => (v.trim().length > HOME_LIMITS.customTitleMax ? t('tenantSettings.errors.tooLong') : null),
+      },
+    },
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      await save.mutateAsync({
+        id: tenantId,
+        body: values.items.map((i) => ({
+          id: i.id,
+          customTitle: i.customTitle,
+          customDescription: i.customDescription,
+        })),
+      });
+      notifications.show({ color: 'green', message: t('tenantSettings.description.saved', { name: tenantName }) });
+      navigate('/tenants');
+    } catch (err) {
+      const fields = fieldErrorsOf(t, err);
+      for (const [path, message] of Object.entries(fields))
+        form.setFieldError(path.replace(/^(\d+)\./, 'items.$1.'), message);
+      notifications.show({
+        color: 'red',
+        title: t('tenantSettings.description.saveFailed'),
+        message: problemText(t, err),
+      });
+    }
+  });
+
+  if (!items.length) {
+    return (
+      <Card withBorder padding="lg">
+        <Text>{t('tenantSettings.description.empty')}</Text>
+      </Card>
+    );
+  }
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {form.values.items.map((item, i) => (
+          <Card key={item.id} withBorder padding="lg" component="section" aria-labelledby={`feature-${item.id}`}>
+            <Stack gap="sm">
+              <Title order={2} size="h4" id={`feature-${item.id}`}>
+                {featureName(item.name)}
+              </Title>
+              <TextInput
+                label={t('tenantSettings.description.customTitle')}
+                description={t('tenantSettings.description.customTitleHint', { name: featureName(item.name) })}
+                placeholder={featureName(item.name)}
+                maxLength={HOME_LIMITS.customTitleMax + 20}
+                {...form.getInputProps(`items.${i}.customTitle`)}
+              />
+              <RichTextField
+                label={t('tenantSettings.description.customDescription', { name: featureName(item.name) })}
+                value={item.customDescription || null}
+                onChange={(html) => form.setFieldValue(`items.${i}.customDescription`, html)}
+                error={form.errors[`items.${i}.customDescription`] as string | undefined}
+              />
+            </Stack>
+          </Card>
+        ))}
+        <Group justify="flex-end">
+          <Button variant="default" component={Link} to="/tenants">
+            {t('tenantSettings.cancel')}
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {t('tenantSettings.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** /tenants/description/{id}: custom titles and descriptions of the tenant's renamable feature items. */
+export default function TenantDescriptionPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const name = useTenantName(id);
+  const items = useFeatureItems(id);
+  usePageTitle(t('tenantSettings.description.title'));
+  useNotFoundWhen(recordMissing(id, name.error ?? items.error));
+  return (
+    <SettingsPageFrame
+      title={t('tenantSettings.description.title')}
+      subtitle={t('tenantSettings.description.subtitle', { name: name.data ?? '' })}
+      queries={[name, items]}
+    >
+      {items.data && <DescriptionForm tenantId={id} tenantName={name.data ?? ''} items={items.data} />}
+    </SettingsPageFrame>
+  );
+}

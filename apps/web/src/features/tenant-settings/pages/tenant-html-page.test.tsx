@@ -1,0 +1,133 @@
+import { Notifications, notifications } from '@mantine/notifications';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetSessionForTests } from '@/shared/api/session';
+import { json, problem } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
+import TenantHtmlPage from './tenant-html-page';
+
+const ID = '6b0f3c1a-2d4e-4f5a-8b9c-0d1e2f3a4b5c';
+const LOGO = '/core/api/media/11111111-1111-4111-8111-111111111111.png';
+const LOGO320 = '/core/api/media/22222222-2222-4222-8222-222222222222.png';
+const CONTENT = {
+  headline: 'Welcome',
+  logo: null,
+  hasCompressedImage320: false,
+  hasCompressedImage800: false,
+  pageHtml: '<p>Hello <em>team</em></p>',
+  pageHtml2: null,
+  descriptionMobile: null,
+  videoUrl: null,
+  videoHosts: ['atrium.example.com', 'player.vimeo.com'],
+};
+
+let putAnswer: () => Promise<Response>;
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  putAnswer = async () => json(CONTENT);
+  fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
+    const path = new URL(input, 'http://localhost').pathname.replace('/core/api', '');
+    const method = init?.method ?? 'GET';
+    if (method === 'GET' && path === `/tenants/${ID}`) return json({ id: ID, name: 'Harbour Care' });
+    if (method === 'GET' && path === `/tenants/${ID}/content`) return json(CONTENT);
+    if (method === 'PUT' && path === `/tenants/${ID}/content`) return putAnswer();
+    if (method === 'POST' && path === `/tenants/${ID}/content/logo`) {
+      return json({ path: LOGO, path320: LOGO320, path800: null }, 201);
+    }
+    return problem(404, 'notFound', 'Not found');
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  notifications.clean();
+  resetSessionForTests();
+});
+
+function Probe() {
+  return <output data-testid="location">{useLocation().pathname}</output>;
+}
+
+function renderPage() {
+  return renderWithProviders(
+    <MemoryRouter initialEntries={[`/tenants/html/${ID}`]}>
+      <Notifications />
+      <Routes>
+        <Route path="/tenants/html/:id" element={<TenantHtmlPage />} />
+        <Route path="*" element={<Probe />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+const calls = (method: string) =>
+  fetchMock.mock.calls.filter(([, init]) => ((init as RequestInit | undefined)?.method ?? 'GET') === method);
+
+describe('/tenants/html/{id}', () => {
+  it('shows the landing content form filled in', async () => {
+    renderPage();
+    expect(await screen.findByRole('textbox', { name: 'Headline' })).toHaveValue('Welcome');
+    expect(screen.getByText('What the users of Harbour Care see on their home page.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Welcome text' })).toHaveTextContent('Hello team');
+    expect(screen.getByRole('textbox', { name: 'Second text block' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Mobile description' })).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Logo' })).toHaveTextContent('Upload logo');
+  });
+
+  it("says 'Unsafe url.' for a video address off the allowed hosts and keeps save disabled", async () => {
+    renderPage();
+    const video = await screen.findByRole('textbox', { name: 'Video address' });
+    await userEvent.type(video, 'https://evil.test/v');
+    expect(await screen.findByText('Unsafe url.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await userEvent.clear(video);
+    await userEvent.type(video, 'https://player.vimeo.com/video/1');
+    await waitFor(() => expect(screen.queryByText('Unsafe url.')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+
+  it('uploads a logo, saves everything with its copies and goes to /tenants', async () => {
+    renderPage();
+    await screen.findByRole('textbox', { name: 'Headline' });
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await userEvent.upload(input, new File([new Uint8Array([0x89, 0x50])], 'logo.png', { type: 'image/png' }));
+    expect(await screen.findByRole('img', { name: 'Preview of the logo' })).toHaveAttribute('src', LOGO);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Mobile description' }), 'For phones');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/tenants'));
+    expect(JSON.parse(String((calls('PUT')[0]![1] as RequestInit).body))).toEqual({
+      headline: 'Welcome',
+      logoMediaFile: LOGO,
+      logoMediaFile320: LOGO320,
+      logoMediaFile800: null,
+      pageHtml: '<p>Hello <em>team</em></p>',
+      pageHtml2: '',
+      descriptionMobile: 'For phones',
+      videoUrl: '',
+    });
+  });
+
+  it('refuses a file that is not an image before uploading', async () => {
+    renderPage();
+    await screen.findByRole('textbox', { name: 'Headline' });
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await userEvent.upload(input, new File(['x'], 'logo.gif', { type: 'image/gif' }), { applyAccept: false });
+    expect(await screen.findByText('Use a PNG, JPG, SVG or ICO image')).toBeInTheDocument();
+    expect(calls('POST')).toHaveLength(0);
+  });
+
+  it('shows the server’s field error and an error toast when saving fails', async () => {
+    putAnswer = async () =>
+      json(
+        { title: 'Invalid', status: 400, code: 'validation', errors: [{ field: 'videoUrl', message: 'unsafeUrl' }] },
+        400,
+        { 'content-type': 'application/problem+json' },
+      );
+    renderPage();
+    await screen.findByRole('textbox', { name: 'Headline' });
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Could not save the landing content')).toBeInTheDocument();
+    expect(screen.getAllByText('Unsafe url.').length).toBeGreaterThan(0);
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,171 @@
+import {
+  HOME_LIMITS,
+  type HomeLogoUpload,
+  type TenantContent,
+  type TenantContentBodyInput,
+  tenantContentBodySchemaFor,
+} from '@atrium/contracts';
+import { Button, Card, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useTenantContent } from '@/features/tenant-settings/api/get-tenant-content';
+import { useTenantName } from '@/features/tenant-settings/api/get-tenant-name';
+import { fieldErrorsOf, messageText, problemText } from '@/features/tenant-settings/api/problem-messages';
+import { useSaveTenantContent } from '@/features/tenant-settings/api/save-tenant-content';
+import { ContentLogoField } from '@/features/tenant-settings/components/content-logo-field';
+import { RichTextField } from '@/features/tenant-settings/components/rich-text-field';
+import { SettingsPageFrame } from '@/features/tenant-settings/components/settings-page-frame';
+import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
+
+type Values = {
+  headline: string;
+  logo: HomeLogoUpload | null;
+  pageHtml: string;
+  pageHtml2: string;
+  descriptionMobile: string;
+  videoUrl: string;
+};
+
+const valuesOf = (c: TenantContent): Values => ({
+  headline: c.headline ?? '',
+  logo: c.logo ? { path: c.logo.fileUrl, path320: c.logo.fileUrl320, path800: c.logo.fileUrl800 } : null,
+  pageHtml: c.pageHtml ?? '',
+  pageHtml2: c.pageHtml2 ?? '',
+  descriptionMobile: c.descriptionMobile ?? '',
+  videoUrl: c.videoUrl ?? '',
+});
+
+const bodyOf = (v: Values): TenantContentBodyInput => ({
+  headline: v.headline,
+  logoMediaFile: v.logo?.path ?? null,
+  logoMediaFile320: v.logo?.path320 ?? null,
+  logoMediaFile800: v.logo?.path800 ?? null,
+  pageHtml: v.pageHtml,
+  pageHtml2: v.pageHtml2,
+  descriptionMobile: v.descriptionMobile,
+  videoUrl: v.videoUrl,
+});
+
+function ContentForm({
+  tenantId,
+  tenantName,
+  content,
+}: {
+  tenantId: string;
+  tenantName: string;
+  content: TenantContent;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const save = useSaveTenantContent();
+  // The server's own rule: the same schema, with the hosts it allows.
+  const schema = useMemo(() => tenantContentBodySchemaFor(content.videoHosts), [content.videoHosts]);
+  const form = useForm<Values>({
+    initialValues: valuesOf(content),
+    validateInputOnChange: true,
+    validate: (values) => {
+      const result = schema.safeParse(bodyOf(values));
+      if (result.success) return {};
+      const errors: Record<string, string> = {};
+      for (const issue of result.error.issues) {
+        const field = String(issue.path[0] ?? '');
+        const key = field.startsWith('logoMediaFile') ? 'logo' : field;
+        errors[key] ??= messageText(t, issue.message);
+      }
+      return errors;
+    },
+  });
+  const invalid = !schema.safeParse(bodyOf(form.values)).success;
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      await save.mutateAsync({ id: tenantId, body: bodyOf(values) });
+      notifications.show({ color: 'green', message: t('tenantSettings.html.saved', { name: tenantName }) });
+      navigate('/tenants');
+    } catch (err) {
+      const fields = fieldErrorsOf(t, err);
+      for (const [path, message] of Object.entries(fields)) {
+        form.setFieldError(path.startsWith('logoMediaFile') ? 'logo' : path, message);
+      }
+      notifications.show({ color: 'red', title: t('tenantSettings.html.saveFailed'), message: problemText(t, err) });
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Card withBorder padding="lg">
+          <Stack gap="md">
+            <TextInput
+              label={t('tenantSettings.html.headline')}
+              maxLength={HOME_LIMITS.headlineMax + 20}
+              {...form.getInputProps('headline')}
+            />
+            <ContentLogoField
+              tenantId={tenantId}
+              value={form.values.logo}
+              onChange={(logo) => form.setFieldValue('logo', logo)}
+              error={form.errors.logo as string | undefined}
+            />
+            <RichTextField
+              label={t('tenantSettings.html.pageHtml')}
+              value={content.pageHtml}
+              onChange={(html) => form.setFieldValue('pageHtml', html)}
+              error={form.errors.pageHtml as string | undefined}
+            />
+            <TextInput
+              label={t('tenantSettings.html.videoUrl')}
+              description={t('tenantSettings.html.videoUrlHint', { hosts: content.videoHosts.join(', ') })}
+              inputMode="url"
+              {...form.getInputProps('videoUrl')}
+            />
+            <RichTextField
+              label={t('tenantSettings.html.pageHtml2')}
+              description={t('tenantSettings.html.pageHtml2Hint')}
+              value={content.pageHtml2}
+              onChange={(html) => form.setFieldValue('pageHtml2', html)}
+              error={form.errors.pageHtml2 as string | undefined}
+            />
+            <Textarea
+              label={t('tenantSettings.html.descriptionMobile')}
+              description={t('tenantSettings.html.descriptionMobileHint')}
+              rows={3}
+              {...form.getInputProps('descriptionMobile')}
+            />
+          </Stack>
+        </Card>
+        <Group justify="flex-end">
+          <Button variant="default" component={Link} to="/tenants">
+            {t('tenantSettings.cancel')}
+          </Button>
+          <Button type="submit" loading={save.isPending} disabled={invalid}>
+            {t('tenantSettings.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** /tenants/html/{id}: the tenant's landing content (what its users see on /home). */
+export default function TenantHtmlPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const name = useTenantName(id);
+  const content = useTenantContent(id);
+  usePageTitle(t('tenantSettings.html.title'));
+  useNotFoundWhen(recordMissing(id, name.error ?? content.error));
+  return (
+    <SettingsPageFrame
+      title={t('tenantSettings.html.title')}
+      subtitle={t('tenantSettings.html.subtitle', { name: name.data ?? '' })}
+      queries={[name, content]}
+    >
+      {content.data && <ContentForm tenantId={id} tenantName={name.data ?? ''} content={content.data} />}
+    </SettingsPageFrame>
+  );
+}

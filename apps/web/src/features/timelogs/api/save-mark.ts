@@ -1,0 +1,39 @@
+import type { MarkInput, MarkResult, WeekGrid } from '@atrium/contracts';
+import { mondayOf } from '@atrium/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/shared/api/client';
+import { timelogsKeys } from './keys';
+
+/** POST /timelogs/mark: one cell's hours (0 removes them). */
+export const saveMark = (body: MarkInput) => api<MarkResult>('/timelogs/mark', { method: 'POST', body });
+
+/** Writes a saved cell into the cached week, so the totals follow without a reload. */
+export function withMark(grid: WeekGrid | undefined, saved: MarkResult): WeekGrid | undefined {
+  return grid?.map((project) =>
+    project.id !== saved.projectId
+      ? project
+      : {
+          ...project,
+          projectTasks: project.projectTasks.map((task) =>
+            task.id !== saved.taskId
+              ? task
+              : {
+                  ...task,
+                  marks: task.marks.map((m) => (m.date === saved.dateString ? { ...m, decimalHours: saved.hours } : m)),
+                },
+          ),
+        },
+  );
+}
+
+export function useSaveMark() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveMark,
+    onSuccess: (saved) => {
+      queryClient.setQueryData<WeekGrid>(timelogsKeys.week(mondayOf(saved.dateString)), (grid) =>
+        withMark(grid, saved),
+      );
+    },
+  });
+}

@@ -1,0 +1,142 @@
+import { formatHours, isHoursTyping, parseHours } from '@atrium/contracts';
+import { ActionIcon, Loader, TextInput, Tooltip } from '@mantine/core';
+import { IconCheck, IconRefresh } from '@tabler/icons-react';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import classes from './week-grid.module.css';
+
+export type CellState = 'idle' | 'saving' | 'saved' | 'failed';
+
+/** Where arrow keys and Enter move from a cell: the grid finds the neighbour. */
+export type Move = 'up' | 'down' | 'left' | 'right';
+
+type HoursCellProps = {
+  /** The hours the server holds for this cell. */
+  value: number;
+  /** Names the cell for screen readers: task and day. */
+  label: string;
+  row: number;
+  col: number;
+  /** Saves the cell's hours; rejects with the message to show when the server refuses. */
+  onSave: (hours: number) => Promise<void>;
+  /** Moves focus to the neighbouring cell; false when there is none. */
+  onMove: (from: { row: number; col: number }, move: Move) => boolean;
+};
+
+const show = (hours: number) => (hours === 0 ? '' : formatHours(hours));
+
+/**
+ * One hours cell of the week grid (spec part 2 §5): only what the hours rule allows can be typed; the
+ * value is saved when it changes and the cell is left (or Enter), with saving, saved and failed states
+ * on the cell. A failed save keeps what was typed and offers to try again.
+ */
+export function HoursCell({ value, label, row, col, onSave, onMove }: HoursCellProps) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(show(value));
+  const [state, setState] = useState<CellState>('idle');
+  const [error, setError] = useState('');
+  const editing = useRef(false);
+  const errorId = useId();
+
+  // A new value from the server (a refetch, another tab) replaces the text unless the user has work in
+  // it: typing, saving or a failed save.
+  const busy = useRef(false);
+  busy.current = state === 'failed' || state === 'saving';
+  useEffect(() => {
+    if (!editing.current && !busy.current) setText(show(value));
+  }, [value]);
+
+  async function commit(current = text) {
+    editing.current = false;
+    const hours = parseHours(current);
+    if (hours === null) return;
+    if (hours === value && state !== 'failed') {
+      setText(show(hours));
+      return;
+    }
+    setState('saving');
+    setError('');
+    try {
+      await onSave(hours);
+      setText(show(hours));
+      setState('saved');
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+      setState('failed');
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const atStart = input.selectionStart === 0 && input.selectionEnd === 0;
+    const atEnd = input.selectionStart === input.value.length;
+    const move: Move | null =
+      event.key === 'ArrowUp'
+        ? 'up'
+        : event.key === 'ArrowDown' || event.key === 'Enter'
+          ? 'down'
+          : event.key === 'ArrowLeft' && atStart
+            ? 'left'
+            : event.key === 'ArrowRight' && atEnd
+              ? 'right'
+              : null;
+    if (!move) return;
+    event.preventDefault();
+    // Leaving the cell saves it (blur); Enter on the last row saves where it stands.
+    if (!onMove({ row, col }, move) && event.key === 'Enter') void commit();
+  }
+
+  return (
+    <div className={classes.cell} data-state={state}>
+      <TextInput
+        size="xs"
+        value={text}
+        inputMode="decimal"
+        autoComplete="off"
+        aria-label={label}
+        error={state === 'failed'}
+        aria-describedby={state === 'failed' ? errorId : undefined}
+        data-grid-row={row}
+        data-grid-col={col}
+        classNames={{ input: classes.input }}
+        onFocus={(event) => event.currentTarget.select()}
+        onChange={(event) => {
+          const next = event.currentTarget.value;
+          // Keystrokes the rule does not allow are simply not taken (spec §5).
+          if (!isHoursTyping(next)) return;
+          editing.current = true;
+          setText(next);
+          if (state === 'saved') setState('idle');
+        }}
+        onBlur={() => void commit()}
+        onKeyDown={onKeyDown}
+        rightSectionWidth={22}
+        rightSection={
+          state === 'saving' ? (
+            <Loader size={12} aria-label={t('timelogs.grid.saving')} />
+          ) : state === 'saved' ? (
+            <IconCheck size={14} aria-label={t('timelogs.grid.saved')} className={classes.savedIcon} />
+          ) : state === 'failed' ? (
+            <Tooltip label={`${error} ${t('timelogs.grid.retry')}`} multiline maw={260} withinPortal>
+              <ActionIcon
+                size="xs"
+                variant="subtle"
+                color="red"
+                aria-label={t('timelogs.grid.retryLabel', { label })}
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => void commit()}
+              >
+                <IconRefresh size={12} />
+              </ActionIcon>
+            </Tooltip>
+          ) : null
+        }
+      />
+      {state === 'failed' && (
+        <span id={errorId} className={classes.srOnly} role="alert">
+          {t('timelogs.grid.saveFailed', { label })} {error}
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,254 @@
+import { addDays, type GridProject, weekDates } from '@atrium/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { acceptAuthResult, resetSessionForTests } from '@/shared/api/session';
+import { authResult, json } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
+import { cutTaskName, dayTotals } from '../components/week-grid';
+import TimelogsPage, { weekOf } from './timelogs-page';
+
+const PROJECT = '00000000-0000-4000-8000-000000000001';
+const TASK_A = '00000000-0000-4000-8000-00000000000a';
+const TASK_B = '00000000-0000-4000-8000-00000000000b';
+const LONG = 'Structural design of the harbour bridge';
+
+const gridOf = (monday: string, hours: { a?: number[]; b?: number[] } = {}): GridProject[] => [
+  {
+    id: PROJECT,
+    name: 'Harbour bridge',
+    totalHours: 0,
+    projectTasks: [
+      {
+        id: TASK_A,
+        name: 'Site survey',
+        total: 0,
+        marks: weekDates(monday).map((date, i) => ({ date, decimalHours: hours.a?.[i] ?? 0 })),
+      },
+      {
+        id: TASK_B,
+        name: LONG,
+        total: 0,
+        marks: weekDates(monday).map((date, i) => ({ date, decimalHours: hours.b?.[i] ?? 0 })),
+      },
+    ],
+  },
+];
+
+type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
+let calls: { method: string; path: string; body: unknown }[];
+function serve(handler: Handler) {
+  calls = [];
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    const u = new URL(url, 'http://localhost');
+    calls.push({
+      method: init?.method ?? 'GET',
+      path: u.pathname,
+      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+    });
+    if (u.pathname.endsWith('/timelogs/getpersonalprojects')) {
+      return json([
+        {
+          id: PROJECT,
+          name: 'Harbour bridge',
+          startDate: '2026-01-01',
+          tasks: [
+            { id: TASK_A, name: 'Site survey' },
+            { id: TASK_B, name: LONG },
+          ],
+        },
+      ]);
+    }
+    return handler(u, init);
+  });
+}
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="location">{location.search}</output>;
+}
+
+function renderPage(week = '2026-11-25') {
+  return renderWithProviders(
+    <MemoryRouter initialEntries={[`/timelogs?week=${week}`]}>
+      <TimelogsPage />
+      <Where />
+    </MemoryRouter>,
+  );
+}
+
+const weekPath = (monday: string) =>
+  `/core/api/timelogs/getPersonalProjectsWithMarksForWeek/${monday}/${addDays(monday, 6)}`;
+const cell = (task: string, day: string) => screen.getByRole('textbox', { name: new RegExp(`^${task}.*${day}`) });
+
+beforeEach(() => acceptAuthResult(authResult({ roles: ['User'] })));
+afterEach(() => resetSessionForTests());
+
+describe('weekOf', () => {
+  it('reads any day of the week from the URL and falls back to the current week', () => {
+    expect(weekOf('2026-11-25', '2026-01-07')).toBe('2026-11-23');
+    expect(weekOf('2027-01-03', '2026-01-07')).toBe('2026-12-28');
+    expect(weekOf('nonsense', '2026-01-07')).toBe('2026-01-05');
+    expect(weekOf('2026-02-30', '2026-01-07')).toBe('2026-01-05');
+    expect(weekOf(null, '2026-11-29')).toBe('2026-11-23');
+  });
+});
+
+describe('grid helpers', () => {
+  it('cuts task names at 20 characters', () => {
+    expect(cutTaskName('Site survey')).toBe('Site survey');
+    expect(cutTaskName('12345678901234567890')).toBe('12345678901234567890');
+    expect(cutTaskName(LONG)).toBe('Structural design of...');
+  });
+
+  it('sums days and the week rounded to two decimals', () => {
+    const totals = dayTotals(gridOf('2026-11-23', { a: [0.1, 7.5, 0, 0, 0, 0, 0], b: [0.2, 0.33, 0, 0, 0, 0, 1] }));
+    expect(totals.days).toEqual([0.3, 7.83, 0, 0, 0, 0, 1]);
+    expect(totals.total).toBe(9.13);
+  });
+});
+
+describe('/timelogs', () => {
+  it('shows the week from the URL as start till end, with totals and cut task names', async () => {
+    serve((u) =>
+      u.pathname === weekPath('2026-11-23')
+        ? json(gridOf('2026-11-23', { a: [7.5, 0, 0, 0, 0, 0, 0], b: [0.25, 8, 0, 0, 0, 0, 0] }))
+        : json([], 404),
+    );
+    renderPage();
+    expect(await screen.findByTestId('week-range')).toHaveTextContent('23/11/2026 till 29/11/2026');
+    expect(await screen.findByText('Structural design of...')).toBeInTheDocument();
+    expect(screen.getByTestId('day-total-0')).toHaveTextContent('7.75');
+    expect(screen.getByTestId('day-total-1')).toHaveTextContent('8');
+    expect(screen.getByTestId('week-total')).toHaveTextContent('15.75');
+    expect(cell('Site survey', 'Mon')).toHaveValue('7.5');
+  });
+
+  it('moves a week back and forth and keeps it in the URL', async () => {
+    serve((u) => json(u.pathname.includes('2026-11-30') ? [] : gridOf('2026-11-23')));
+    renderPage();
+    await screen.findByText('Site survey');
+    await userEvent.click(screen.getByRole('button', { name: 'Next week' }));
+    expect(await screen.findByTestId('week-range')).toHaveTextContent('30/11/2026 till 06/12/2026');
+    expect(screen.getByTestId('location')).toHaveTextContent('week=2026-11-30');
+    await waitFor(() => expect(calls.some((c) => c.path === weekPath('2026-11-30'))).toBe(true));
+    await userEvent.click(screen.getByRole('button', { name: 'Previous week' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Previous week' }));
+    expect(await screen.findByTestId('week-range')).toHaveTextContent('16/11/2026 till 22/11/2026');
+    expect(calls.some((c) => c.path === weekPath('2026-11-16'))).toBe(true);
+  });
+
+  it('saves a cell when it is left, comma as dot, and updates the totals', async () => {
+    serve((u, init) => {
+      if (u.pathname.endsWith('/timelogs/mark')) {
+        const body = JSON.parse(String(init?.body));
+        return json({ ...body, dayTotal: body.hours });
+      }
+      return json(gridOf('2026-11-23'));
+    });
+    renderPage();
+    await screen.findByText('Site survey');
+    const monday = cell('Site survey', 'Mon');
+    await userEvent.click(monday);
+    // Letters, a second separator and a third decimal are simply not taken.
+    await userEvent.keyboard('7x,5,57');
+    expect(monday).toHaveValue('7,55');
+    await userEvent.tab();
+    await waitFor(() => expect(screen.getByTestId('week-total')).toHaveTextContent('7.55'));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      projectId: PROJECT,
+      taskId: TASK_A,
+      dateString: '2026-11-23',
+      hours: 7.55,
+    });
+    expect(monday).toHaveValue('7.55');
+    // Tab went on to Tuesday, like a spreadsheet.
+    expect(cell('Site survey', 'Tue')).toHaveFocus();
+    await userEvent.keyboard('30');
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(cell('Site survey', 'Tue')).toHaveValue('23.99'));
+    expect(screen.getByTestId('day-total-1')).toHaveTextContent('23.99');
+  });
+
+  it('keeps what was typed when a save fails, says why, and saves on retry', async () => {
+    let fail = true;
+    serve((u, init) => {
+      if (u.pathname.endsWith('/timelogs/mark')) {
+        if (fail) {
+          return new Response(
+            JSON.stringify({
+              status: 400,
+              code: 'validation',
+              title: 'invalid',
+              detail: 'too many',
+              errors: [{ field: 'hours', message: 'dayOver24Hours' }],
+            }),
+            { status: 400, headers: { 'content-type': 'application/problem+json' } },
+          );
+        }
+        const body = JSON.parse(String(init?.body));
+        return json({ ...body, dayTotal: body.hours });
+      }
+      return json(gridOf('2026-11-23'));
+    });
+    renderPage();
+    await screen.findByText('Site survey');
+    const wednesday = cell('Site survey', 'Wed');
+    await userEvent.click(wednesday);
+    await userEvent.keyboard('9');
+    await userEvent.tab();
+    expect(await screen.findByRole('alert')).toHaveTextContent('A day cannot have more than 24 hours in total.');
+    expect(wednesday).toHaveValue('9');
+    expect(wednesday).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByTestId('week-total')).toHaveTextContent('0');
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: /Try saving Site survey/ }));
+    await waitFor(() => expect(screen.getByTestId('week-total')).toHaveTextContent('9'));
+    expect(wednesday).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('moves between cells with the arrow keys', async () => {
+    serve(() => json(gridOf('2026-11-23')));
+    renderPage();
+    await screen.findByText('Site survey');
+    await userEvent.click(cell('Site survey', 'Mon'));
+    await userEvent.keyboard('{ArrowDown}');
+    expect(cell(LONG, 'Mon')).toHaveFocus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(cell(LONG, 'Tue')).toHaveFocus();
+    await userEvent.keyboard('{ArrowUp}');
+    expect(cell('Site survey', 'Tue')).toHaveFocus();
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(cell('Site survey', 'Mon')).toHaveFocus();
+  });
+
+  it('links tenant administrators, and only them, to the projects and the overview', async () => {
+    serve(() => json(gridOf('2026-11-23')));
+    const asUser = renderPage();
+    await screen.findByText('Site survey');
+    expect(screen.queryByRole('link', { name: 'Projects' })).not.toBeInTheDocument();
+    asUser.unmount();
+    resetSessionForTests();
+    acceptAuthResult(authResult({ roles: ['TenantAdmin'] }));
+    renderPage();
+    expect(await screen.findByRole('link', { name: 'Projects' })).toHaveAttribute('href', '/admin/timelogs/projects');
+    expect(screen.getByRole('link', { name: 'Hours overview' })).toHaveAttribute('href', '/admin/timelogs/overview');
+  });
+
+  it("copies last week's rows into an empty week", async () => {
+    let copied = false;
+    serve((u) => {
+      if (u.pathname.endsWith('/timelogs/copyLastWeek')) {
+        copied = true;
+        return json({ rows: 2 });
+      }
+      return json(copied ? gridOf('2026-11-23') : []);
+    });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: "Copy last week's rows" }));
+    expect(await screen.findByText('Site survey')).toBeInTheDocument();
+    expect(calls.find((c) => c.path.endsWith('/copyLastWeek'))?.body).toEqual({ week: '2026-11-23' });
+    expect(within(screen.getByRole('table')).getAllByRole('textbox')).toHaveLength(14);
+  });
+});

@@ -1,0 +1,230 @@
+import { addDays, isDateString, localToday, mondayOf } from '@atrium/contracts';
+import { ActionIcon, Button, Card, Center, Group, Loader, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
+import {
+  IconChartBar,
+  IconChevronLeft,
+  IconChevronRight,
+  IconCopy,
+  IconListDetails,
+  IconPlus,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { useAddWeekRow } from '@/features/timelogs/api/add-week-row';
+import { useCopyLastWeek } from '@/features/timelogs/api/copy-last-week';
+import { usePersonalProjects } from '@/features/timelogs/api/get-personal-projects';
+import { useWeek } from '@/features/timelogs/api/get-week';
+import { problemText } from '@/features/timelogs/api/problem-messages';
+import { useSaveMark } from '@/features/timelogs/api/save-mark';
+import { WeekGrid } from '@/features/timelogs/components/week-grid';
+import { formatDate } from '@/features/timelogs/lib/dates';
+import { useSession } from '@/shared/api/session';
+import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { ErrorAlert } from '@/shared/ui/error-alert';
+
+/** The week in the URL (?week=YYYY-MM-DD, any day of it), or the current week (spec §4). */
+export function weekOf(param: string | null, today: string) {
+  if (param && isDateString(param)) return mondayOf(param);
+  return mondayOf(today);
+}
+
+/**
+ * /timelogs: the caller's hours of one week, saved cell by cell. The week lives in the URL so that it
+ * survives a reload and can be shared; arrows move it by one week.
+ */
+export default function TimelogsPage() {
+  const { t, i18n } = useTranslation();
+  usePageTitle(t('timelogs.title'));
+  const [params, setParams] = useSearchParams();
+  const today = localToday();
+  const monday = weekOf(params.get('week'), today);
+  const sunday = addDays(monday, 6);
+  const week = useWeek(monday);
+  const save = useSaveMark();
+  const copy = useCopyLastWeek();
+  const session = useSession();
+  // The admin pages have no menu item of their own: administrators reach them from here.
+  const isAdmin =
+    session.status === 'authenticated' && session.user.roles.some((r) => r === 'TenantAdmin' || r === 'Superadmin');
+
+  const go = (to: string) =>
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      next.set('week', to);
+      return next;
+    });
+
+  const onSave = async (projectId: string, taskId: string, dateString: string, hours: number) => {
+    try {
+      await save.mutateAsync({ projectId, taskId, dateString, hours });
+    } catch (err) {
+      throw new Error(problemText(t, err));
+    }
+  };
+
+  const range = t('timelogs.range', {
+    start: formatDate(monday, i18n.language),
+    end: formatDate(sunday, i18n.language),
+  });
+  const empty = week.data?.length === 0;
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
+        <Stack gap={4}>
+          <Title order={1} size="h2">
+            {t('timelogs.title')}
+          </Title>
+          <Text c="dimmed">{t('timelogs.subtitle')}</Text>
+        </Stack>
+        <Group gap="xs" wrap="nowrap" role="group" aria-label={t('timelogs.weekNavigation')}>
+          <Tooltip label={t('timelogs.previousWeek')}>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label={t('timelogs.previousWeek')}
+              onClick={() => go(addDays(monday, -7))}
+            >
+              <IconChevronLeft size={18} />
+            </ActionIcon>
+          </Tooltip>
+          <Text fw={600} aria-live="polite" data-testid="week-range" miw={200} ta="center">
+            {range}
+          </Text>
+          <Tooltip label={t('timelogs.nextWeek')}>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label={t('timelogs.nextWeek')}
+              onClick={() => go(addDays(monday, 7))}
+            >
+              <IconChevronRight size={18} />
+            </ActionIcon>
+          </Tooltip>
+          {monday !== mondayOf(today) && (
+            <Button variant="subtle" size="compact-sm" onClick={() => go(mondayOf(today))}>
+              {t('timelogs.thisWeek')}
+            </Button>
+          )}
+        </Group>
+      </Group>
+
+      {week.isError && (
+        <ErrorAlert title={t('timelogs.loadFailed')}>
+          <Text size="sm">{problemText(t, week.error)}</Text>
+          <Button mt="sm" size="xs" variant="light" onClick={() => void week.refetch()}>
+            {t('timelogs.retry')}
+          </Button>
+        </ErrorAlert>
+      )}
+
+      <Card withBorder radius="lg" padding={0}>
+        {week.isPending ? (
+          <Center py="xl">
+            <Loader size="md" aria-label={t('loading')} />
+          </Center>
+        ) : empty ? (
+          <Stack align="center" gap="sm" py={40} px="md">
+            <Text c="dimmed" ta="center">
+              {t('timelogs.emptyWeek')}
+            </Text>
+            <Button
+              leftSection={<IconCopy size={16} />}
+              variant="light"
+              loading={copy.isPending}
+              onClick={() => copy.mutate(monday)}
+            >
+              {t('timelogs.copyLastWeek')}
+            </Button>
+            {copy.data?.rows === 0 && (
+              <Text size="sm" c="dimmed" role="status">
+                {t('timelogs.nothingToCopy')}
+              </Text>
+            )}
+            {copy.isError && <ErrorAlert>{problemText(t, copy.error)}</ErrorAlert>}
+          </Stack>
+        ) : week.data ? (
+          <WeekGrid monday={monday} today={today} projects={week.data} onSave={onSave} />
+        ) : null}
+      </Card>
+
+      {!week.isPending && <AddRow monday={monday} shown={week.data ?? []} />}
+
+      {isAdmin && (
+        <Group gap="sm">
+          <Button
+            component={Link}
+            to="/admin/timelogs/projects"
+            variant="subtle"
+            leftSection={<IconListDetails size={16} />}
+          >
+            {t('timelogs.projects.title')}
+          </Button>
+          <Button
+            component={Link}
+            to="/admin/timelogs/overview"
+            variant="subtle"
+            leftSection={<IconChartBar size={16} />}
+          >
+            {t('timelogs.overview.title')}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+/** Adds a task of one's projects as a row of the week (without hours). */
+function AddRow({ monday, shown }: { monday: string; shown: { projectTasks: { id: string }[] }[] }) {
+  const { t } = useTranslation();
+  const projects = usePersonalProjects();
+  const add = useAddWeekRow();
+  const [choice, setChoice] = useState<string | null>(null);
+  const visible = new Set(shown.flatMap((p) => p.projectTasks.map((task) => task.id)));
+  const data = (projects.data ?? [])
+    .map((p) => ({
+      group: p.name,
+      items: p.tasks
+        .filter((task) => !visible.has(task.id))
+        .map((task) => ({ value: `${p.id}/${task.id}`, label: task.name })),
+    }))
+    .filter((g) => g.items.length > 0);
+
+  if (projects.isSuccess && projects.data.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        {t('timelogs.noProjects')}
+      </Text>
+    );
+  }
+  return (
+    <Group align="flex-end" gap="sm" wrap="wrap">
+      <Select
+        label={t('timelogs.addRowLabel')}
+        placeholder={t('timelogs.addRowPlaceholder')}
+        data={data}
+        value={choice}
+        onChange={setChoice}
+        searchable
+        nothingFoundMessage={t('timelogs.noMoreTasks')}
+        disabled={projects.isPending}
+        w={320}
+      />
+      <Button
+        leftSection={<IconPlus size={16} />}
+        variant="default"
+        disabled={!choice}
+        loading={add.isPending}
+        onClick={() => {
+          if (!choice) return;
+          const [projectId, taskId] = choice.split('/') as [string, string];
+          add.mutate({ week: monday, projectId, taskId }, { onSuccess: () => setChoice(null) });
+        }}
+      >
+        {t('timelogs.addRow')}
+      </Button>
+      {add.isError && <ErrorAlert>{problemText(t, add.error)}</ErrorAlert>}
+    </Group>
+  );
+}

@@ -1,0 +1,4 @@
+declare module '*.json?shell' {
+  const strings: Record<string, unknown>;
+  export default strings;
+}

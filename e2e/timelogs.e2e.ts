@@ -1,0 +1,124 @@
+import { readFileSync } from 'node:fs';
+import ExcelJS from 'exceljs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, apiSignIn, BASE_URL, createUser, launchBrowser, signIn } from './support.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const RUN = Date.now().toString(36);
+const PROJECT = `Lighthouse ${RUN}`;
+// A week of its own, far from the demo's hours: Monday 2 March 2026 to Sunday 8 March 2026.
+const WEEK = '2026-03-02';
+
+async function newPage() {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  return context.newPage();
+}
+
+const cell = (page: Page, task: string, day: string) =>
+  page.getByRole('textbox', { name: new RegExp(`^${task} \\(${PROJECT}\\), ${day}`) });
+
+describe('weekly time logging', () => {
+  let worker: { id: string; email: string };
+
+  beforeAll(async () => {
+    worker = await createUser(['Northwind Partners'], 'Tim');
+    // Ada Admin runs Northwind: she puts the new user on a project of two tasks.
+    const { token } = await apiSignIn('admin@atrium.test');
+    await api(
+      'POST',
+      '/timelogs/project',
+      { name: PROJECT, startDate: '2026-01-01', memberIds: [worker.id], tasks: ['Lamp repair', 'Painting'] },
+      token,
+    );
+  });
+
+  it('a user logs a week with the keyboard, and after a reload sees the same numbers', async () => {
+    const page = await newPage();
+    await signIn(page, worker.email);
+    await page.goto(`${BASE_URL}/timelogs?week=${WEEK}`);
+    await page.getByTestId('week-range').filter({ hasText: '02/03/2026 till 08/03/2026' }).waitFor();
+
+    // An empty week: add both tasks as rows.
+    for (const task of ['Lamp repair', 'Painting']) {
+      await page.getByRole('combobox', { name: 'Add a task to this week' }).click();
+      await page.getByRole('option', { name: task }).click();
+      await page.getByRole('button', { name: 'Add row' }).click();
+      await cell(page, task, 'Mon').waitFor();
+    }
+
+    // Monday to Friday on the first task with Tab, then down to the second task with the arrow key.
+    await cell(page, 'Lamp repair', 'Mon').click();
+    for (const hours of ['7,5', '8', '6.25', '7', '4']) {
+      await page.keyboard.type(hours);
+      await page.keyboard.press('Tab');
+    }
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.type('1.5');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('week-total').textContent()).toBe('34.25');
+    // Every save has landed: no cell is still saving.
+    await expect.poll(() => page.getByLabel('Saving').count()).toBe(0);
+
+    await page.reload();
+    await cell(page, 'Lamp repair', 'Mon').waitFor();
+    expect(await cell(page, 'Lamp repair', 'Mon').inputValue()).toBe('7.5');
+    expect(await cell(page, 'Lamp repair', 'Wed').inputValue()).toBe('6.25');
+    expect(await cell(page, 'Painting', 'Sat').inputValue()).toBe('1.5');
+    expect(await page.getByTestId('day-total-0').textContent()).toBe('7.5');
+    expect(await page.getByTestId('week-total').textContent()).toBe('34.25');
+
+    // A day past 24 hours is refused with a reason, and what was typed stays.
+    await cell(page, 'Painting', 'Mon').click();
+    await page.keyboard.type('20');
+    await page.keyboard.press('Tab');
+    await page.getByRole('alert').filter({ hasText: 'A day cannot have more than 24 hours in total.' }).waitFor();
+    expect(await cell(page, 'Painting', 'Mon').inputValue()).toBe('20');
+    expect(await page.getByTestId('week-total').textContent()).toBe('34.25');
+    await page.context().close();
+  });
+
+  it('an administrator sees the hours in the overview and exports them', async () => {
+    const page = await newPage();
+    await signIn(page, 'admin@atrium.test');
+    await page.goto(`${BASE_URL}/admin/timelogs/overview`);
+    // The segmented controls' radios are visually hidden: their labels take the click.
+    await page.locator('label', { hasText: /^Custom$/ }).click();
+    await page.getByLabel('From', { exact: true }).fill(WEEK);
+    await page.getByLabel('To', { exact: true }).fill('2026-03-08');
+    const row = page.getByRole('row').filter({ hasText: 'Tim User' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('34.25');
+    await page.locator('label', { hasText: /^Task$/ }).click();
+    await page
+      .getByRole('row')
+      .filter({ hasText: `${PROJECT} / Lamp repair` })
+      .waitFor();
+
+    const csv = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const csvFile = await (await csv).path();
+    const text = readFileSync(csvFile, 'utf8');
+    expect(text).toContain(`${PROJECT},Lamp repair,32.75`);
+    expect(text).toContain(`${PROJECT},Painting,1.5`);
+
+    const xlsx = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export xlsx' }).click();
+    const download = await xlsx;
+    expect(download.suggestedFilename()).toBe('hours-tasks-2026-03-02-2026-03-08.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await download.path());
+    const values = workbook.worksheets[0]!.getSheetValues().flat().map(String);
+    expect(values).toContain('Lamp repair');
+    expect(values).toContain('32.75');
+    await page.context().close();
+  });
+});

@@ -1,0 +1,256 @@
+import { z } from 'zod';
+import { pageOf, pageQuerySchema } from './problem.js';
+
+/** Lengths of the clients module's text fields. */
+export const CLIENT_LIMITS = {
+  titleMax: 200,
+  textMax: 500,
+  longTextMax: 4000,
+  /** Answers of GET /companies/search/{text}. */
+  searchTake: 20,
+  /** Locations the map of one client draws (one customLoadPage call). */
+  mapLocationsMax: 200,
+} as const;
+
+/** A client's fill colours, spelled as the spec spells them ('Purple' included). */
+export const FILL_COLORS = [
+  'red',
+  'blue',
+  'green',
+  'gray',
+  'orange',
+  'pink',
+  'yellow',
+  'magenta',
+  'Purple',
+  'lime',
+] as const;
+export type FillColor = (typeof FILL_COLORS)[number];
+
+/** Metres in a mile. */
+export const MILE_METRES = 1609.344;
+const twoDecimals = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * Location radius options (spec part 2 §9), stored in metres with two decimals: miles 3..15
+ * (4828.03..24140.16 m) or, when the tenant's map info says kilometres, 0.5..15 km (500..15000 m).
+ */
+export const RADIUS_OPTIONS = {
+  miles: [3, 4, 5, 6, 7, 8, 9, 10, 12, 15].map((amount) => ({ amount, metres: twoDecimals(amount * MILE_METRES) })),
+  km: [0.5, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15].map((amount) => ({ amount, metres: amount * 1000 })),
+} as const;
+export type RadiusUnit = keyof typeof RADIUS_OPTIONS;
+export type RadiusOption = { amount: number; metres: number };
+
+/** The options a tenant's location form offers. */
+export const radiusOptionsFor = (useKmAsValues: boolean): readonly RadiusOption[] =>
+  useKmAsValues ? RADIUS_OPTIONS.km : RADIUS_OPTIONS.miles;
+
+/**
+ * Whether a radius in metres is one of the table's. Both units are accepted whatever the tenant uses
+ * now: switching the unit must not make the tenant's saved locations invalid.
+ */
+export const isRadiusOption = (metres: number) =>
+  RADIUS_OPTIONS.km.some((o) => o.metres === metres) || RADIUS_OPTIONS.miles.some((o) => o.metres === metres);
+
+/** The option (and its unit) of a stored radius, if it is one. */
+export function radiusOptionOf(metres: number): (RadiusOption & { unit: RadiusUnit }) | undefined {
+  const km = RADIUS_OPTIONS.km.find((o) => o.metres === metres);
+  if (km) return { ...km, unit: 'km' };
+  const miles = RADIUS_OPTIONS.miles.find((o) => o.metres === metres);
+  return miles && { ...miles, unit: 'miles' };
+}
+
+const required = (max: number) => z.string({ error: 'required' }).trim().min(1, 'required').max(max, 'tooLong');
+/** An optional text: empty or absent is stored as null. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, 'tooLong')
+    .nullish()
+    .transform((v) => v || null);
+const coordinate = (limit: number) =>
+  z
+    .number({ error: 'notANumber' })
+    .min(-limit, 'outOfRange')
+    .max(limit, 'outOfRange')
+    .nullish()
+    .transform((v) => v ?? null);
+
+/** Client fields of postCompany and updateCompany (spec part 2 §3). */
+const companyFields = {
+  title: required(CLIENT_LIMITS.titleMax),
+  description: optionalText(CLIENT_LIMITS.longTextMax),
+  address: optionalText(CLIENT_LIMITS.textMax),
+  longitude: coordinate(180),
+  latitude: coordinate(90),
+  /** A calendar date; the web app sends it absent when the field is empty (spec part 2 §5). */
+  clientSince: z.iso
+    .date('invalidDate')
+    .nullish()
+    .transform((v) => v ?? null),
+  acquiredBy: optionalText(CLIENT_LIMITS.textMax),
+  aeAdvisor: z.boolean().default(false),
+  clientCode: optionalText(CLIENT_LIMITS.textMax),
+  pricing: optionalText(CLIENT_LIMITS.textMax),
+  notes: optionalText(CLIENT_LIMITS.longTextMax),
+  fillColor: z
+    .enum(FILL_COLORS, { error: 'unknownColor' })
+    .nullish()
+    .transform((v) => v ?? null),
+  invoice: z
+    .object({ billTo: optionalText(CLIENT_LIMITS.textMax), email: optionalText(CLIENT_LIMITS.textMax) })
+    .nullish()
+    .transform((v) => (v && (v.billTo || v.email) ? v : null)),
+};
+
+/** POST /companies/postCompany. */
+export const companyBodySchema = z.object(companyFields);
+export type CompanyBodyInput = z.input<typeof companyBodySchema>;
+export type CompanyBody = z.output<typeof companyBodySchema>;
+
+/** PATCH /companies/updateCompany: the client's id and every field. */
+export const companyUpdateBodySchema = z.object({ id: z.uuid(), ...companyFields });
+export type CompanyUpdateBody = z.output<typeof companyUpdateBodySchema>;
+
+/** One client, as loadOneCompany answers it; the counts say what a delete takes with it. */
+export const companySchema = z.object({
+  id: z.uuid(),
+  tenantId: z.uuid(),
+  title: z.string(),
+  description: z.string().nullable(),
+  address: z.string().nullable(),
+  longitude: z.number().nullable(),
+  latitude: z.number().nullable(),
+  clientSince: z.string().nullable(),
+  acquiredBy: z.string().nullable(),
+  aeAdvisor: z.boolean(),
+  clientCode: z.string().nullable(),
+  pricing: z.string().nullable(),
+  notes: z.string().nullable(),
+  fillColor: z.enum(FILL_COLORS).nullable(),
+  invoice: z.object({ id: z.uuid(), billTo: z.string().nullable(), email: z.string().nullable() }).nullable(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+  contactsCount: z.number().int(),
+  locationsCount: z.number().int(),
+});
+export type Company = z.infer<typeof companySchema>;
+
+/** One row of GET /companies. */
+export const companyListItemSchema = companySchema.pick({
+  id: true,
+  title: true,
+  address: true,
+  clientCode: true,
+  fillColor: true,
+  updatedAt: true,
+  contactsCount: true,
+  locationsCount: true,
+});
+export type CompanyListItem = z.infer<typeof companyListItemSchema>;
+
+/** The list's sorts: Name and Updated Date (spec part 2 §2). */
+export const COMPANY_SORTS = ['title', 'updatedAt'] as const;
+export const companyListQuerySchema = pageQuerySchema.extend({ sort: z.enum(COMPANY_SORTS).default('title') });
+export type CompanyListQuery = z.infer<typeof companyListQuerySchema>;
+export const companyPageSchema = pageOf(companyListItemSchema);
+
+/** A client as search/{text} and loadAll name it. */
+export const companyOptionSchema = z.object({ id: z.uuid(), title: z.string() });
+export const companySearchParamsSchema = z.object({ text: z.string().trim().min(1, 'required').max(200, 'tooLong') });
+
+/** What DELETE /companies/{id} removed. */
+export const companyDeletedSchema = z.object({ id: z.uuid(), contacts: z.number().int(), locations: z.number().int() });
+
+/** GET /companies/loadMapInfo: the tenant's unit and where map tiles come from (none configured: null). */
+export const mapInfoSchema = z.object({
+  useKmAsValues: z.boolean(),
+  tileUrl: z.string().nullable(),
+  tileAttribution: z.string().nullable(),
+});
+export type MapInfo = z.infer<typeof mapInfoSchema>;
+export const mapInfoBodySchema = z.object({ useKmAsValues: z.boolean({ error: 'required' }) });
+
+const radius = z
+  .number({ error: 'notANumber' })
+  .refine(isRadiusOption, 'unknownRadius')
+  .nullish()
+  .transform((v) => v ?? null);
+
+const locationFields = {
+  title: required(CLIENT_LIMITS.titleMax),
+  address: optionalText(CLIENT_LIMITS.textMax),
+  latitude: coordinate(90),
+  longitude: coordinate(180),
+  /** Metres, one of RADIUS_OPTIONS. */
+  radius,
+};
+/** POST /companyLocations/postLocation. */
+export const locationBodySchema = z.object({ companyId: z.uuid(), ...locationFields });
+export type LocationBody = z.output<typeof locationBodySchema>;
+/** PUT /companyLocations/updateLocation. */
+export const locationUpdateBodySchema = z.object({ id: z.uuid(), ...locationFields });
+export type LocationUpdateBody = z.output<typeof locationUpdateBodySchema>;
+/** PATCH /companies/UpdateLocationRadius. */
+export const locationRadiusBodySchema = z.object({
+  id: z.uuid(),
+  radius: z.number({ error: 'notANumber' }).refine(isRadiusOption, 'unknownRadius'),
+});
+
+export const locationSchema = z.object({
+  id: z.uuid(),
+  companyId: z.uuid(),
+  title: z.string(),
+  address: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  radius: z.number().nullable(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+export type Location = z.infer<typeof locationSchema>;
+export const locationPageSchema = pageOf(locationSchema);
+
+/** Sorts of a client's locations: Title, Address. */
+export const LOCATION_SORTS = ['title', 'address'] as const;
+export const locationListQuerySchema = pageQuerySchema.extend({
+  sort: z.enum(LOCATION_SORTS).default('title'),
+  clientId: z.uuid(),
+});
+export type LocationListQuery = z.infer<typeof locationListQuerySchema>;
+
+const contactFields = {
+  companyId: z.uuid(),
+  name: required(CLIENT_LIMITS.titleMax),
+  // Required, with no format check (spec part 2 §5).
+  email: required(CLIENT_LIMITS.textMax),
+  phoneNumber: optionalText(100),
+};
+/** POST /contacts/postContact. */
+export const contactBodySchema = z.object(contactFields);
+export type ContactBody = z.output<typeof contactBodySchema>;
+/** PUT /contacts/updateContact. */
+export const contactUpdateBodySchema = z.object({ id: z.uuid(), ...contactFields });
+export type ContactUpdateBody = z.output<typeof contactUpdateBodySchema>;
+
+export const contactSchema = z.object({
+  id: z.uuid(),
+  companyId: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  phoneNumber: z.string().nullable(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+export type Contact = z.infer<typeof contactSchema>;
+export const contactPageSchema = pageOf(contactSchema);
+
+/** Sorts of a client's contacts: Name, Email. */
+export const CONTACT_SORTS = ['name', 'email'] as const;
+export const contactListQuerySchema = pageQuerySchema.extend({
+  sort: z.enum(CONTACT_SORTS).default('name'),
+  clientId: z.uuid(),
+});
+export type ContactListQuery = z.infer<typeof contactListQuerySchema>;

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { pageOf, pageQuerySchema } from './problem.js';
+
+/** Limits of documents, document types and folders (spec part 2 §5, §9). */
+export const DOCUMENT_LIMITS = {
+  titleMax: 200,
+  nameMax: 100,
+  /** Names and titles in the admin lists are cut here, with '...' (spec §9). */
+  listCut: 50,
+  /** Titles in the document-type side list are cut here (spec §9)... */
+  sideListCut: 80,
+  /** ...and get an ellipsis once longer than this. */
+  sideListEllipsisOver: 50,
+  /** Default largest document file, in bytes; the server's DOCUMENT_MAX_BYTES overrides it. */
+  defaultMaxBytes: 50 * 1024 * 1024,
+  /** Longest file name kept for display. */
+  fileNameMax: 150,
+} as const;
+
+/** Extensions shown as an image preview (spec §3, §9). */
+export const DOCUMENT_IMAGE_EXTENSIONS = ['png', 'jpg', 'svg', 'ico'] as const;
+
+/** Field messages of the document file upload, as the server sends them and the form translates them. */
+export const DOCUMENT_FILE_PROBLEMS = {
+  tooLarge: 'fileTooLarge',
+  mismatch: 'fileTypeMismatch',
+  executable: 'fileTypeRefused',
+} as const;
+
+const requiredText = (max: number) => z.string({ error: 'required' }).trim().min(1, 'required').max(max, 'tooLong');
+
+/** POST /documenttypes. */
+export const documentTypeBodySchema = z.object({
+  name: requiredText(DOCUMENT_LIMITS.nameMax),
+  isShownOnSideMenu: z.boolean().default(false),
+});
+export type DocumentTypeBody = z.infer<typeof documentTypeBodySchema>;
+export type DocumentTypeBodyInput = z.input<typeof documentTypeBodySchema>;
+
+/** PUT /documenttypes/{id} (the id in the body is optional and must match the path). */
+export const documentTypeUpdateSchema = documentTypeBodySchema.extend({ id: z.uuid().optional() });
+
+export const documentTypeSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  isShownOnSideMenu: z.boolean(),
+  /** Seeded with every tenant ('General'); not listed as non-system and never deleted. */
+  isSystem: z.boolean(),
+  createdAt: z.date(),
+});
+export type DocumentType = z.infer<typeof documentTypeSchema>;
+
+export const DOCUMENT_TYPE_SORTS = ['name', 'createdAt'] as const;
+export const documentTypeListQuerySchema = pageQuerySchema.extend({
+  sort: z.enum(DOCUMENT_TYPE_SORTS).default('name'),
+});
+export type DocumentTypeListQuery = z.infer<typeof documentTypeListQuerySchema>;
+export const documentTypePageSchema = pageOf(documentTypeSchema);
+/** GET /documenttypes/nonsystem: 'the response has a data list' (spec §7). */
+export const documentTypeListSchema = z.object({ data: z.array(documentTypeSchema) });
+
+/** A document type shown in the side menu (GET /me/generaldata). */
+export const sideMenuDocumentTypeSchema = z.object({ id: z.uuid(), name: z.string() });
+export type SideMenuDocumentType = z.infer<typeof sideMenuDocumentTypeSchema>;
+
+/** POST /documents/postdocument. */
+export const documentBodySchema = z.object({
+  title: requiredText(DOCUMENT_LIMITS.titleMax),
+  documentTypeId: z.uuid({ error: 'required' }),
+});
+export type DocumentBody = z.infer<typeof documentBodySchema>;
+
+/** PATCH /documents/updatedocument. */
+export const documentUpdateSchema = documentBodySchema.extend({ id: z.uuid() });
+export type DocumentUpdate = z.infer<typeof documentUpdateSchema>;
+
+export const documentSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  documentTypeId: z.uuid(),
+  documentTypeName: z.string(),
+  /** Where the file downloads (GET /documents/{id}/file); null while the document has no file. */
+  documentPath: z.string().nullable(),
+  /** The file's safe display name, type and size; null while there is none. */
+  fileName: z.string().nullable(),
+  contentType: z.string().nullable(),
+  size: z.number().int().nullable(),
+  updatedAt: z.date(),
+});
+export type Document = z.infer<typeof documentSchema>;
+
+export const DOCUMENT_SORTS = ['title', 'updatedAt'] as const;
+export const documentListQuerySchema = pageQuerySchema.extend({
+  sort: z.enum(DOCUMENT_SORTS).default('updatedAt'),
+});
+export type DocumentListQuery = z.infer<typeof documentListQuerySchema>;
+export const documentPageSchema = pageOf(documentSchema);
+
+/** POST /folders/postfolder. */
+export const folderBodySchema = z.object({
+  name: requiredText(DOCUMENT_LIMITS.nameMax),
+  parentFolderId: z.uuid().nullable().default(null),
+});
+export type FolderBody = z.infer<typeof folderBodySchema>;
+
+/** PATCH /folders/updateFolder: the parent is sent as parentFolder (spec §3). */
+export const folderUpdateSchema = z.object({
+  id: z.uuid(),
+  name: requiredText(DOCUMENT_LIMITS.nameMax),
+  parentFolder: z.uuid().nullable().default(null),
+});
+export type FolderUpdate = z.infer<typeof folderUpdateSchema>;
+
+export const folderSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  parentFolderId: z.uuid().nullable(),
+  parentFolderName: z.string().nullable(),
+  createdAt: z.date(),
+});
+export type Folder = z.infer<typeof folderSchema>;
+
+/** The folder whose parent would be itself or one of its own subfolders. */
+export const FOLDER_CYCLE = 'folderCycle';
+
+/** Cuts a name for a list: at most `max` characters, with '...' when it was longer. */
+export const cutName = (name: string, max: number = DOCUMENT_LIMITS.listCut) =>
+  name.length > max ? `${name.slice(0, max)}...` : name;
+
+/** A title in the side list: cut at 80, with an ellipsis once longer than 50 (spec §2, §9). */
+export const sideListTitle = (title: string) =>
+  title.length > DOCUMENT_LIMITS.sideListEllipsisOver ? `${title.slice(0, DOCUMENT_LIMITS.sideListCut)}...` : title;
+
+/** The lower-case extension of a file name, or '' when it has none. */
+export const extensionOf = (fileName: string | null | undefined) => {
+  const dot = fileName?.lastIndexOf('.') ?? -1;
+  return fileName && dot > 0 ? fileName.slice(dot + 1).toLowerCase() : '';
+};
+
+/** Whether a document's file shows as an image preview. */
+export const isImageFile = (fileName: string | null | undefined) =>
+  (DOCUMENT_IMAGE_EXTENSIONS as readonly string[]).includes(extensionOf(fileName));
