@@ -103,7 +103,7 @@ describe('/admin/mail', () => {
     renderPage();
     await screen.findByText('person1@atrium.test');
     expect(screen.getByText('25 mails')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: '2' }));
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
     expect(await screen.findByText('person21@atrium.test')).toBeInTheDocument();
     expect(requests.at(-1)!.searchParams.get('page')).toBe('2');
   });
