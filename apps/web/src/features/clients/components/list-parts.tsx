@@ -1,4 +1,4 @@
-import { Button, EmptyState, Group, Pagination, Table, Text, UnstyledButton } from '@mantine/core';
+import { Button, EmptyState, Group, Table, Text, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import { problemText } from '@/features/clients/api/problem-messages';
 import type { ListParams } from '@/features/clients/api/types';
 import { ErrorAlert } from '@/shared/ui/error-alert';
+import { LabelledPagination } from '@/shared/ui/labelled-pagination';
 import classes from './list-parts.module.css';
 
 /** Rows per page of the clients, locations and contacts lists (the spec leaves the size open). */
@@ -122,13 +123,7 @@ export function ListPager({
           total: data.total,
         })}
       </Text>
-      <Pagination
-        total={pages}
-        value={Math.min(page, pages)}
-        onChange={onPage}
-        getControlProps={(control) => ({ 'aria-label': t(`clients.pagination.${control}`) })}
-        getItemProps={(p) => ({ 'aria-label': t('clients.pagination.page', { page: p }) })}
-      />
+      <LabelledPagination total={pages} value={Math.min(page, pages)} onChange={onPage} />
     </Group>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, EmptyState, Group, Pagination, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, EmptyState, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconFolderOpen, IconPlus, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -8,6 +8,7 @@ import { problemText } from '@/features/documents/api/problem-messages';
 import { DOCUMENTS_PAGE_SIZE, type ListParams } from '@/features/documents/api/types';
 import { BREAKPOINTS } from '@/shared/config/ui';
 import { ErrorAlert } from '@/shared/ui/error-alert';
+import { LabelledPagination } from '@/shared/ui/labelled-pagination';
 import { DocumentsTabs } from './documents-tabs';
 import { RecordList, type RecordListRow } from './record-list';
 
@@ -159,13 +160,7 @@ export function ListPage(props: Props) {
 
       {props.total !== undefined && props.total > DOCUMENTS_PAGE_SIZE && (
         <Group justify="flex-end">
-          <Pagination
-            total={pages}
-            value={Math.min(props.page, pages)}
-            onChange={props.onPage}
-            getControlProps={(control) => ({ 'aria-label': t(`documents.pagination.${control}`) })}
-            getItemProps={(page) => ({ 'aria-label': t('documents.pagination.page', { page }) })}
-          />
+          <LabelledPagination total={pages} value={Math.min(props.page, pages)} onChange={props.onPage} />
         </Group>
       )}
 

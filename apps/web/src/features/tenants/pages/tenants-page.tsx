@@ -1,4 +1,4 @@
-import { Button, EmptyState, Group, Pagination, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, EmptyState, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconBuildingCommunity, IconMailForward, IconPlus, IconSearch } from '@tabler/icons-react';
@@ -16,6 +16,7 @@ import { useUserInfo } from '@/shared/api/user-info';
 import { BREAKPOINTS } from '@/shared/config/ui';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { ErrorAlert } from '@/shared/ui/error-alert';
+import { LabelledPagination } from '@/shared/ui/labelled-pagination';
 
 /** Tenants per page (the spec leaves the page size open). */
 export const TENANTS_PAGE_SIZE = 25;
@@ -207,12 +208,10 @@ export default function TenantsPage() {
               total: data.total,
             })}
           </Text>
-          <Pagination
+          <LabelledPagination
             total={pages}
             value={Math.min(params.page, pages)}
             onChange={(page) => update({ page: page === 1 ? null : String(page) })}
-            getControlProps={(control) => ({ 'aria-label': t(`tenants.pagination.${control}`) })}
-            getItemProps={(page) => ({ 'aria-label': t('tenants.pagination.page', { page }) })}
           />
         </Group>
       )}
