@@ -7,7 +7,15 @@ import { HoursCell } from './hours-cell';
 function renderCell(value = 0) {
   const onSave = vi.fn(async (_hours: number) => {});
   renderWithProviders(
-    <HoursCell value={value} label="Design, Mon 23/11" row={0} col={0} onSave={onSave} onMove={() => false} />,
+    <HoursCell
+      value={value}
+      label="Design, Mon 23/11"
+      row={0}
+      col={0}
+      onSave={onSave}
+      onMove={() => false}
+      onDraft={() => {}}
+    />,
   );
   return { onSave, input: screen.getByRole('textbox', { name: 'Design, Mon 23/11' }) };
 }

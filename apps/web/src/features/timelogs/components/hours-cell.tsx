@@ -10,6 +10,9 @@ export type CellState = 'idle' | 'saving' | 'saved' | 'failed';
 /** Where arrow keys and Enter move from a cell: the grid finds the neighbour. */
 export type Move = 'up' | 'down' | 'left' | 'right';
 
+/** What a cell whose save failed holds: kept by the page, so that leaving the week loses nothing. */
+export type CellDraft = { text: string; error: string };
+
 type HoursCellProps = {
   /** The hours the server holds for this cell. */
   value: number;
@@ -21,6 +24,10 @@ type HoursCellProps = {
   onSave: (hours: number) => Promise<void>;
   /** Moves focus to the neighbouring cell; false when there is none. */
   onMove: (from: { row: number; col: number }, move: Move) => boolean;
+  /** A failed save this cell had before it was last shown (another week was open meanwhile). */
+  draft?: CellDraft;
+  /** Keeps (or, with null, forgets) the cell's failed save beyond its own life. */
+  onDraft: (draft: CellDraft | null) => void;
 };
 
 const show = (hours: number) => (hours === 0 ? '' : formatHours(hours));
@@ -28,13 +35,14 @@ const show = (hours: number) => (hours === 0 ? '' : formatHours(hours));
 /**
  * One hours cell of the week grid (spec part 2 §5): only what the hours rule allows can be typed; the
  * value is saved when it changes and the cell is left (or Enter), with saving, saved and failed states
- * on the cell. A failed save keeps what was typed and offers to try again.
+ * on the cell. A failed save keeps what was typed (also when another week is opened and this one again)
+ * and offers to try again.
  */
-export function HoursCell({ value, label, row, col, onSave, onMove }: HoursCellProps) {
+export function HoursCell({ value, label, row, col, onSave, onMove, draft, onDraft }: HoursCellProps) {
   const { t } = useTranslation();
-  const [text, setText] = useState(show(value));
-  const [state, setState] = useState<CellState>('idle');
-  const [error, setError] = useState('');
+  const [text, setText] = useState(draft?.text ?? show(value));
+  const [state, setState] = useState<CellState>(draft ? 'failed' : 'idle');
+  const [error, setError] = useState(draft?.error ?? '');
   const editing = useRef(false);
   const errorId = useId();
 
@@ -60,9 +68,12 @@ export function HoursCell({ value, label, row, col, onSave, onMove }: HoursCellP
       await onSave(hours);
       setText(show(hours));
       setState('saved');
+      onDraft(null);
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      const message = err instanceof Error ? err.message : String(err);
+      setError(message);
       setState('failed');
+      onDraft({ text: current, error: message });
     }
   }
 

@@ -3,7 +3,7 @@ import { Table, Text, Tooltip } from '@mantine/core';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDay, formatWeekday } from '../lib/dates';
-import { HoursCell, type Move } from './hours-cell';
+import { type CellDraft, HoursCell, type Move } from './hours-cell';
 import classes from './week-grid.module.css';
 
 /** A task name cut at 20 characters (spec §9), with '...' when cut. */
@@ -25,6 +25,8 @@ type WeekGridProps = {
   today: string;
   projects: GridProject[];
   onSave: (projectId: string, taskId: string, date: string, hours: number) => Promise<void>;
+  /** Failed saves by `taskId/date`, kept by the page across weeks. */
+  drafts: Map<string, CellDraft>;
 };
 
 /**
@@ -32,7 +34,7 @@ type WeekGridProps = {
  * Monday to Sunday and a row total, and a bottom row of daily totals with the week total. Arrow keys,
  * Enter and Tab move between cells like a spreadsheet.
  */
-export function WeekGrid({ monday, today, projects, onSave }: WeekGridProps) {
+export function WeekGrid({ monday, today, projects, onSave, drafts }: WeekGridProps) {
   const { t, i18n } = useTranslation();
   const dates = weekDates(monday);
   const table = useRef<HTMLTableElement>(null);
@@ -113,6 +115,12 @@ export function WeekGrid({ monday, today, projects, onSave }: WeekGridProps) {
                           col={col}
                           onSave={(hours) => onSave(project.id, task.id, mark.date, hours)}
                           onMove={move}
+                          draft={drafts.get(`${task.id}/${mark.date}`)}
+                          onDraft={(draft) => {
+                            const key = `${task.id}/${mark.date}`;
+                            if (draft) drafts.set(key, draft);
+                            else drafts.delete(key);
+                          }}
                         />
                       </Table.Td>
                     ))}

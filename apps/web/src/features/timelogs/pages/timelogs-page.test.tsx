@@ -208,6 +208,37 @@ describe('/timelogs', () => {
     expect(wednesday).not.toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('keeps a failed cell across a move to another week and back, and saves it on retry', async () => {
+    let fail = true;
+    serve((u, init) => {
+      if (u.pathname.endsWith('/timelogs/mark')) {
+        if (fail) return new Response(null, { status: 503 });
+        const body = JSON.parse(String(init?.body));
+        return json({ ...body, dayTotal: body.hours });
+      }
+      return json(u.pathname.includes('2026-11-30') ? [] : gridOf('2026-11-23'));
+    });
+    renderPage();
+    await screen.findByText('Site survey');
+    await userEvent.click(cell('Site survey', 'Thu'));
+    await userEvent.keyboard('6,5');
+    await userEvent.tab();
+    await screen.findByRole('button', { name: /Try saving Site survey/ });
+    await userEvent.click(screen.getByRole('button', { name: 'Next week' }));
+    expect(await screen.findByTestId('week-range')).toHaveTextContent('30/11/2026 till 06/12/2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Previous week' }));
+    await screen.findByText('Site survey');
+    expect(cell('Site survey', 'Thu')).toHaveValue('6,5');
+    expect(cell('Site survey', 'Thu')).toHaveAttribute('aria-invalid', 'true');
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: /Try saving Site survey/ }));
+    await waitFor(() => expect(screen.getByTestId('week-total')).toHaveTextContent('6.5'));
+    expect(calls.filter((c) => c.method === 'POST').at(-1)?.body).toMatchObject({
+      dateString: '2026-11-26',
+      hours: 6.5,
+    });
+  });
+
   it('moves between cells with the arrow keys', async () => {
     serve(() => json(gridOf('2026-11-23')));
     renderPage();

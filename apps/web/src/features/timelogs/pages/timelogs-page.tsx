@@ -8,7 +8,7 @@ import {
   IconListDetails,
   IconPlus,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useAddWeekRow } from '@/features/timelogs/api/add-week-row';
@@ -17,6 +17,7 @@ import { usePersonalProjects } from '@/features/timelogs/api/get-personal-projec
 import { useWeek } from '@/features/timelogs/api/get-week';
 import { problemText } from '@/features/timelogs/api/problem-messages';
 import { useSaveMark } from '@/features/timelogs/api/save-mark';
+import type { CellDraft } from '@/features/timelogs/components/hours-cell';
 import { WeekGrid } from '@/features/timelogs/components/week-grid';
 import { formatDate } from '@/features/timelogs/lib/dates';
 import { useSession } from '@/shared/api/session';
@@ -37,6 +38,8 @@ export default function TimelogsPage() {
   const { t, i18n } = useTranslation();
   usePageTitle(t('timelogs.title'));
   const [params, setParams] = useSearchParams();
+  // Cells whose save failed, by task and day: they outlive a move to another week and back.
+  const drafts = useRef(new Map<string, CellDraft>()).current;
   const today = localToday();
   const monday = weekOf(params.get('week'), today);
   const sunday = addDays(monday, 6);
@@ -145,7 +148,7 @@ export default function TimelogsPage() {
             {copy.isError && <ErrorAlert>{problemText(t, copy.error)}</ErrorAlert>}
           </Stack>
         ) : week.data ? (
-          <WeekGrid monday={monday} today={today} projects={week.data} onSave={onSave} />
+          <WeekGrid monday={monday} today={today} projects={week.data} onSave={onSave} drafts={drafts} />
         ) : null}
       </Card>
 
