@@ -44,8 +44,25 @@ const firstOf = async (path: string, token: string | null) => {
   if (!id) throw new Error(`${path} lists nothing for this role`);
   return id;
 };
+/** The first item of a list that answers a plain array. */
+const firstInArray = async (path: string, token: string | null) => {
+  if (!token) throw new Error(`${path} needs a signed-in role`);
+  const id = (await api<{ id: string }[]>('GET', path, undefined, token))[0]?.id;
+  if (!id) throw new Error(`${path} lists nothing for this role`);
+  return id;
+};
 const firstTenant: Resolver = ({ token }) => firstOf('/tenants', token);
 const firstUser: Resolver = ({ token }) => firstOf('/users', token);
+const firstClient: Resolver = ({ token }) => firstOf('/companies', token);
+/** Any member may list every type (the document form's choices); the admin list leaves system types out. */
+const firstDocumentType: Resolver = async ({ token }) => {
+  const { data } = await api<{ data: { id: string }[] }>('GET', '/documenttypes/all', undefined, token ?? undefined);
+  if (!data[0]) throw new Error('/documenttypes/all lists nothing for this role');
+  return data[0].id;
+};
+const firstDocument: Resolver = ({ token }) => firstOf('/documents', token);
+const firstFolder: Resolver = ({ token }) => firstInArray('/folders/getfolders', token);
+const firstProject: Resolver = ({ token }) => firstInArray('/timelogs/getprojects', token);
 /**
  * A page whose module is not built yet shows the same placeholder whatever the id; check() asserts the
  * placeholder, so once the module lands this resolver fails and asks for a real one.
@@ -68,13 +85,20 @@ const PARAMS: Record<string, Resolver> = {
   'tenants/emails/new/:tenantId|tenantId': firstTenant,
   'tenants/emails/:tenantId/:id|tenantId': firstTenant,
   'tenants/emails/:tenantId/:id|id': notBuilt,
-  'admin/clients/:type/contact/:id|type': async () => 'client',
-  'admin/clients/:type/contact/:id|id': notBuilt,
-  'admin/clients/locations/:id|id': notBuilt,
-  'admin/clients/contacts/:id|id': notBuilt,
-  'admin/documents/edit/documenttype/:id|id': notBuilt,
-  'admin/documents/edit/:id|id': notBuilt,
-  'documents/:id|id': notBuilt,
+  'admin/timelogs/project/:id|id': firstProject,
+  'admin/clients/:id|id': firstClient,
+  'admin/clients/contacts/:id|id': firstClient,
+  'admin/clients/locations/:id|id': firstClient,
+  // The contact and location forms: 'new' for a client (the same form edits one).
+  'admin/clients/:type/contact/:id|type': async () => 'new',
+  'admin/clients/:type/contact/:id|id': firstClient,
+  'admin/clients/:type/location/:id|type': async () => 'new',
+  'admin/clients/:type/location/:id|id': firstClient,
+  'admin/documents/edit/documenttype/:id|id': firstDocumentType,
+  'admin/documents/edit/:id|id': firstDocument,
+  // A document type's documents.
+  'documents/:id|id': firstDocumentType,
+  'edit/folder/:id|id': firstFolder,
 };
 // The tenant sub-pages all take the tenant's id.
 for (const p of PAGES)

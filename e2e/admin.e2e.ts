@@ -130,7 +130,8 @@ describe('tenants and users administration', () => {
     await page.getByRole('searchbox', { name: 'Search users' }).fill(RUN);
     await page.getByRole('cell', { name: `olga.${RUN}@example.test` }).waitFor();
     await page.getByRole('cell', { name: `rita.${RUN}@example.test` }).waitFor();
-    await expect.poll(() => page.getByTestId('user-row').count()).toBe(2);
+    // The search applies after a short debounce and a round trip: give a loaded machine time.
+    await expect.poll(() => page.getByTestId('user-row').count(), { timeout: 10_000 }).toBe(2);
     const olga = page.getByTestId('user-row').filter({ hasText: `olga.${RUN}` });
     expect(await olga.textContent()).toContain('Staff');
     await page.context().close();

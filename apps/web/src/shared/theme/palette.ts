@@ -128,3 +128,19 @@ export function readableShade(palette: Palette, background: string, from: number
   }
   return null;
 }
+
+/**
+ * The luminance at which black and white text read equally well ((L + 0.05)² = 1.05 × 0.05). With it as
+ * Mantine's luminanceThreshold, autoContrast picks whichever reads better: at least 4.58:1 on any colour.
+ */
+export const EQUAL_CONTRAST_LUMINANCE = 0.179;
+
+/** `text`, or the same colour darkened in small steps towards black until it reads on `background` (AA). */
+export function darkenUntilReadable(text: string, background: string): string {
+  const rgb = hexToRgb(text);
+  let hex = normalizeHex(text);
+  for (let keep = 0.95; contrastRatio(hex, background) < TEXT_CONTRAST && keep > 0; keep -= 0.05) {
+    hex = rgbToHex(rgb.map((c) => c * keep) as Rgb);
+  }
+  return hex;
+}

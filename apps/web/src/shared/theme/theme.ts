@@ -1,7 +1,22 @@
 import type { CustomTenantProperties } from '@atrium/contracts';
-import { type CSSVariablesResolver, createTheme, type MantineThemeOverride } from '@mantine/core';
+import {
+  type CSSVariablesResolver,
+  createTheme,
+  defaultVariantColorsResolver,
+  type MantineThemeOverride,
+  parseThemeColor,
+  type VariantColorsResolver,
+} from '@mantine/core';
 import { BREAKPOINTS } from '@/shared/config/ui';
-import { BASE_SHADE, generatePalette, type Palette, readableShade, relativeLuminance } from './palette';
+import {
+  BASE_SHADE,
+  darkenUntilReadable,
+  EQUAL_CONTRAST_LUMINANCE,
+  generatePalette,
+  type Palette,
+  readableShade,
+  relativeLuminance,
+} from './palette';
 
 /** Atrium's own colours, used until a tenant brings its own. */
 export const DEFAULT_PRIMARY = '#3b5bdb';
@@ -23,7 +38,8 @@ export function buildTheme(custom: CustomTenantProperties | null | undefined): M
     primaryColor: 'brand',
     primaryShade: { light: BASE_SHADE, dark: BASE_SHADE },
     autoContrast: true,
-    luminanceThreshold: 0.4,
+    luminanceThreshold: EQUAL_CONTRAST_LUMINANCE,
+    variantColorResolver: readableVariants,
     fontFamily,
     headings: { fontFamily, fontWeight: '650' },
     defaultRadius: 'md',
@@ -46,6 +62,40 @@ export function buildTheme(custom: CustomTenantProperties | null | undefined): M
       TagsInput: { defaultProps: { openOnFocus: false } },
     },
   });
+}
+
+/**
+ * Filled red takes red-9 under white text (5.5:1): red-6 reads at 3.3:1 with white, and black text on a
+ * danger button would look like a warning. Every other filled colour is left to autoContrast.
+ */
+export const readableVariants: VariantColorsResolver = (input) => {
+  const colors = defaultVariantColorsResolver(input);
+  const parsed = parseThemeColor({ color: input.color || input.theme.primaryColor, theme: input.theme });
+  if (input.variant === 'filled' && parsed.isThemeColor && parsed.color === 'red' && parsed.shade === undefined) {
+    return {
+      ...colors,
+      background: 'var(--mantine-color-red-9)',
+      hover: 'var(--mantine-color-red-8)',
+      color: 'var(--mantine-color-white)',
+    };
+  }
+  return colors;
+};
+
+/**
+ * Light-variant text (badges, alerts, light buttons) in light mode: Mantine puts shade 9 on shade 1,
+ * which is under 4.5:1 for orange, yellow, green, lime and teal (and for light tenant colours). Each
+ * such colour gets shade 9 darkened until it reads on shade 2, the hover tint.
+ */
+export function readableLightVariantText(colors: Record<string, readonly string[]>) {
+  const vars: Record<string, string> = {};
+  for (const [name, shades] of Object.entries(colors)) {
+    const [tint, text] = [shades[2], shades[9]];
+    if (!tint?.startsWith('#') || !text?.startsWith('#')) continue;
+    const readable = darkenUntilReadable(text, tint);
+    if (readable !== text.toLowerCase()) vars[`--mantine-color-${name}-light-color`] = readable;
+  }
+  return vars;
 }
 
 /**
@@ -72,6 +122,7 @@ export function accessibleTextVariables(brand: Palette) {
   return {
     light: {
       '--mantine-color-dimmed': DIMMED.light,
+      '--mantine-color-placeholder': DIMMED.light,
       '--atrium-dimmed': DIMMED.light,
       '--atrium-primary-text': lightText,
       '--mantine-color-anchor': lightText,
@@ -79,6 +130,7 @@ export function accessibleTextVariables(brand: Palette) {
     },
     dark: {
       '--mantine-color-dimmed': DIMMED.dark,
+      '--mantine-color-placeholder': DIMMED.dark,
       '--atrium-dimmed': DIMMED.dark,
       '--atrium-primary-text': darkText,
       '--mantine-color-anchor': darkText,
@@ -94,10 +146,14 @@ export function accessibleTextVariables(brand: Palette) {
 export function tenantCssVariables(custom: CustomTenantProperties | null | undefined): CSSVariablesResolver {
   const brand = generatePalette(custom?.primaryColor ?? DEFAULT_PRIMARY);
   const text = accessibleTextVariables(brand);
-  return () => {
+  return (theme) => {
     // Mantine's error text is under WCAG AA's 4.5:1 on its own surfaces (axe): darker in light mode,
     // lighter in dark mode.
-    const light: Record<string, string> = { ...text.light, '--mantine-color-error': 'var(--mantine-color-red-9)' };
+    const light: Record<string, string> = {
+      ...readableLightVariantText(theme.colors),
+      ...text.light,
+      '--mantine-color-error': 'var(--mantine-color-red-9)',
+    };
     const dark: Record<string, string> = { ...text.dark, '--mantine-color-error': 'var(--mantine-color-red-4)' };
     if (custom?.backgroundColor) light['--atrium-page-bg'] = custom.backgroundColor;
     if (custom?.menuBackgroundColor) {
