@@ -12,6 +12,7 @@ import { hostileInputPlugin } from './http/hostile-input.js';
 import { createLiveSessions } from './http/live-sessions.js';
 import { API_DOCS_CSP, securityHeadersPlugin } from './http/security-headers.js';
 import { responseSerializer } from './http/serializer.js';
+import { createTenantFeatures } from './http/tenant-features.js';
 import { tenantScopePlugin } from './http/tenant-scope.js';
 import { createTokenService } from './http/tokens.js';
 import { registerWebApp } from './http/web-app.js';
@@ -66,12 +67,13 @@ export async function buildApp({ config, database, hub }: AppDeps) {
   // Infrastructure
   const db = database.db;
   const authenticator = { tokens: createTokenService(config.jwtSecret), sessions: createLiveSessions(db) };
+  const tenantFeatures = createTenantFeatures(db);
   app.decorate('config', config);
   await app.register(securityHeadersPlugin);
   await app.register(hostileInputPlugin);
   await app.register(fastifyCookie);
   await app.register(tenantScopePlugin);
-  await app.register(accessPolicyPlugin, { db, authenticator });
+  await app.register(accessPolicyPlugin, { authenticator, features: tenantFeatures });
   await app.register(hubPlugin, { config, database, authenticator, options: hub });
   await app.register(fastifySwagger, {
     openapi: {
@@ -89,7 +91,7 @@ export async function buildApp({ config, database, hub }: AppDeps) {
   });
 
   // Modules: every service built once (modules/index.ts), then every module's routes
-  const services = createServices({ config, db, authenticator, hub: app.hub, log: app.log });
+  const services = createServices({ config, db, authenticator, tenantFeatures, hub: app.hub, log: app.log });
   app.decorate('services', services);
   app.addHook('onClose', () => closeServices(services));
   await app.register(

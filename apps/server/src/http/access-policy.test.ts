@@ -5,6 +5,7 @@ import { createTestApp, type TestContext } from '../../test/harness.js';
 import { accessPolicyPlugin } from './access-policy.js';
 import { registerErrorHandler } from './errors.js';
 import { createLiveSessions } from './live-sessions.js';
+import { createTenantFeatures } from './tenant-features.js';
 import { createTokenService } from './tokens.js';
 
 /**
@@ -83,7 +84,7 @@ describe('access policy enforcement for every route of the table', () => {
     // One probe endpoint per table row, guarded by the real policy plugin against real sessions.
     registerErrorHandler(probes);
     await probes.register(accessPolicyPlugin, {
-      db: ctx.db,
+      features: createTenantFeatures(ctx.db),
       authenticator: {
         tokens: createTokenService('test-secret-that-is-long-enough-for-hs256'),
         sessions: createLiveSessions(ctx.db),
@@ -147,7 +148,7 @@ describe('every route declares a policy', () => {
   it('refuses to start an app with a route that declares none', async () => {
     const app = Fastify();
     await app.register(accessPolicyPlugin, {
-      db: ctx.db,
+      features: createTenantFeatures(ctx.db),
       authenticator: { tokens: createTokenService('x'.repeat(40)), sessions: createLiveSessions(ctx.db) },
     });
     app.get('/forgotten', async () => 'oops');

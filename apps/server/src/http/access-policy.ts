@@ -1,11 +1,9 @@
 import { type AccessPolicy, decideAccess } from '@atrium/contracts';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db } from '../db/client.js';
-import { features, tenantFeatures } from '../modules/tenants/tenants.schema.js';
 import { AppError } from './errors.js';
 import type { LiveSessions } from './live-sessions.js';
+import type { TenantFeatures } from './tenant-features.js';
 import { bearerToken, type Principal, type TokenService } from './tokens.js';
 
 declare module 'fastify' {
@@ -21,17 +19,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | null;
   }
-}
-
-/** Names of the active tenant's switched-on features. */
-export async function tenantFeatureNames(db: Db, tenantId: string | null): Promise<string[]> {
-  if (!tenantId) return [];
-  const rows = await db
-    .select({ name: features.name })
-    .from(tenantFeatures)
-    .innerJoin(features, eq(features.id, tenantFeatures.featureId))
-    .where(eq(tenantFeatures.tenantId, tenantId));
-  return rows.map((r) => r.name);
 }
 
 /** What authenticates a caller: the token's signature, then its session (revoked sessions end at once). */
@@ -59,13 +46,13 @@ export async function authenticate(
 
 type RouteEntry = { method: string | string[]; url: string; policy?: AccessPolicy };
 
-type PolicyPluginOptions = { db: Db; authenticator: Authenticator };
+type PolicyPluginOptions = { authenticator: Authenticator; features: TenantFeatures };
 
 /**
  * Enforces each route's declared policy before its handler runs, and refuses to start
  * when any route declares none.
  */
-export const accessPolicyPlugin = fp<PolicyPluginOptions>(async (app: FastifyInstance, { db, authenticator }) => {
+export const accessPolicyPlugin = fp<PolicyPluginOptions>(async (app: FastifyInstance, { authenticator, features }) => {
   const routes: { options: { method: string | string[]; url: string; config?: { policy?: AccessPolicy } } }[] = [];
   app.decorateRequest('principal', null);
 
@@ -101,7 +88,7 @@ export const accessPolicyPlugin = fp<PolicyPluginOptions>(async (app: FastifyIns
     if (!principal) throw new AppError('unauthenticated');
     request.principal = principal;
     const needsFeatures = 'feature' in policy && policy.feature;
-    const featureNames = needsFeatures ? await tenantFeatureNames(db, principal.tenantId) : [];
+    const featureNames = needsFeatures ? await features.names(principal.tenantId) : [];
     const decision = decideAccess(policy, { roles: principal.roles, features: featureNames });
     if (decision === 'forbidden') throw new AppError('forbidden');
   });

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { Authenticator } from '../http/access-policy.js';
+import type { TenantFeatures } from '../http/tenant-features.js';
 import type { HubService } from '../hub/index.js';
 import { openStorage } from '../storage/open-storage.js';
 import { createAuditService } from './audit/audit.service.js';
@@ -53,12 +54,13 @@ export type Infra = {
   config: Config;
   db: Db;
   authenticator: Authenticator;
+  tenantFeatures: TenantFeatures;
   hub: HubService;
   log: FastifyBaseLogger;
 };
 
 /** Every service, each built once, in dependency order. */
-export function createServices({ config, db, authenticator, hub, log }: Infra) {
+export function createServices({ config, db, authenticator, tenantFeatures, hub, log }: Infra) {
   // One storage (folders under DATA_DIR, or the S3 bucket): its `media` area holds tenant logos and
   // profile pictures, served by GET /media/{file}; its `documents` area the documents' files.
   const storage = openStorage(config);
@@ -69,7 +71,7 @@ export function createServices({ config, db, authenticator, hub, log }: Infra) {
   const mail = createMailService({ db, transport: mailTransport, log });
   const auth = createAuthService({ db, authenticator, hub });
   const media = createMediaService({ db, storage: storage.area('media'), log, limits: config.uploads });
-  const tenants = createTenantsService({ db, media, auth });
+  const tenants = createTenantsService({ db, media, auth, features: tenantFeatures });
   const users = createUsersService({ db, auth, tenants, hub });
   const usergroups = createUserGroupsService({ db });
   const passwords = createPasswordsService({ db, mail, auth, users, publicUrl: config.publicUrl, log });

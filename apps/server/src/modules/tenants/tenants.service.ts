@@ -2,6 +2,7 @@ import type { LogoFieldName, Tenant, TenantBody } from '@atrium/contracts';
 import { type Db, inTransaction } from '../../db/client.js';
 import { AppError, type FieldError } from '../../http/errors.js';
 import { requireTenant } from '../../http/tenant-context.js';
+import type { TenantFeatures } from '../../http/tenant-features.js';
 import type { Principal } from '../../http/tokens.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { MediaService } from '../media/media.service.js';
@@ -34,7 +35,12 @@ const inScope = (scope: TenantScope, t: repo.TenantRow) => scope.all || t.partne
 const familyOf = (t: Pick<repo.TenantRow, 'id' | 'partnerTenantId' | 'isPartnerTenant'>) =>
   t.partnerTenantId ?? (t.isPartnerTenant ? t.id : null);
 
-export function createTenantsService(deps: { db: Db; media: MediaService; auth: AuthService }) {
+export function createTenantsService(deps: {
+  db: Db;
+  media: MediaService;
+  auth: AuthService;
+  features: TenantFeatures;
+}) {
   const { db } = deps;
   async function loadInScope(conn: Db, scope: TenantScope, id: string) {
     const tenant = await repo.findTenant(conn, id);
@@ -236,6 +242,7 @@ export function createTenantsService(deps: { db: Db; media: MediaService; auth: 
       }).catch((err: unknown) => {
         throw nameConflict(err, 'name', body.name);
       });
+      deps.features.forget(id);
       await endSessionsOf(id, removed);
       // A replaced logo's file goes, unless something else (a clone, say) still shows it.
       await deps.media.release(

@@ -445,6 +445,19 @@ describe('GET, PUT and DELETE /core/api/tenants/:id', () => {
     expect((await api('GET', `/tenants/${t.id}`, su.auth)).json().userIds.sort()).toEqual([live.id, gone.id].sort());
   });
 
+  it('switching a feature off refuses its routes at once, though the features are remembered', async () => {
+    const su = await superadmin();
+    const t = await ctx.factories.tenant({ features: ['TimeLogs'] });
+    const admin = await ctx.actor(['TenantAdmin'], { tenants: [t.id], activeTenant: t.id });
+    // Twice: the second answer comes from the remembered features.
+    expect((await api('GET', '/timelogs/getprojects', admin.auth)).statusCode).toBe(200);
+    expect((await api('GET', '/timelogs/getprojects', admin.auth)).statusCode).toBe(200);
+    const current = (await api('GET', `/tenants/${t.id}`, su.auth)).json();
+    const saved = await api('PUT', `/tenants/${t.id}`, su.auth, { ...current, featureIds: [], mobileFeatureIds: [] });
+    expect(saved.statusCode).toBe(200);
+    expect((await api('GET', '/timelogs/getprojects', admin.auth)).statusCode).toBe(403);
+  });
+
   it('updates a tenant and ends the sessions of users taken out of it', async () => {
     const su = await superadmin();
     const t = await ctx.factories.tenant({ name: 'Before' });
