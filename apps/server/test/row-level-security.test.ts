@@ -22,6 +22,7 @@ import { freshDatabase } from './harness.js';
 const TENANT_OWNED = [
   'companies',
   'company_contacts',
+  'company_counts',
   'company_locations',
   'document_types',
   'documents',

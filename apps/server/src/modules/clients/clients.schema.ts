@@ -5,6 +5,7 @@ import {
   date,
   doublePrecision,
   index,
+  integer,
   jsonb,
   numeric,
   pgTable,
@@ -51,6 +52,18 @@ export const companies = pgTable(
     index('companies_tenant_updated_idx').on(t.tenantId, t.updatedAt, t.id),
   ],
 );
+
+/**
+ * Clients per tenant, kept exact by a trigger in the same transaction as each insert and delete
+ * (migration 0018), so that the unsearched list reads its total from one row instead of counting
+ * every client of the tenant on every page.
+ */
+export const companyCounts = pgTable('company_counts', {
+  tenantId: uuid()
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  live: integer().notNull(),
+});
 
 /** A client's locations, each with an optional radius in metres (one of RADIUS_OPTIONS). */
 export const companyLocations = pgTable(

@@ -10,7 +10,7 @@ import { loadConfig, tileOriginOf } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { crossTenant } from '../../db/tenant-scope.js';
 import { CSP_NONCE_PLACEHOLDER } from '../../http/web-app.js';
-import { companies, companyContacts, companyLocations } from './clients.schema.js';
+import { companies, companyContacts, companyCounts, companyLocations } from './clients.schema.js';
 
 const API = '/core/api';
 
@@ -189,6 +189,33 @@ describe('clients', () => {
 
     it('keeps the total past the last page', async () => {
       expect((await list('take=2&page=9')).json()).toMatchObject({ data: [], total: 3, page: 9 });
+    });
+
+    it('keeps the tenant’s client count exact through creating and deleting, and lists it as the total', async () => {
+      const counted = () =>
+        crossTenant('test', async () => {
+          const [row] = await ctx.db.select().from(companyCounts).where(eq(companyCounts.tenantId, tenant));
+          const rows = await ctx.db.select({ id: companies.id }).from(companies).where(eq(companies.tenantId, tenant));
+          return { kept: row?.live ?? 0, actual: rows.length };
+        });
+      expect(await counted()).toEqual({ kept: 3, actual: 3 });
+      const created = await ctx.app.inject({
+        method: 'POST',
+        url: `${API}/companies/postCompany`,
+        headers: auth,
+        payload: { title: 'Delta Drift' },
+      });
+      expect(created.statusCode).toBe(201);
+      expect(await counted()).toEqual({ kept: 4, actual: 4 });
+      expect((await list('take=1&page=9')).json().total).toBe(4);
+      const removed = await ctx.app.inject({
+        method: 'DELETE',
+        url: `${API}/companies/${created.json().id}`,
+        headers: auth,
+      });
+      expect(removed.statusCode).toBe(200);
+      expect(await counted()).toEqual({ kept: 3, actual: 3 });
+      expect((await list('')).json().total).toBe(3);
     });
 
     it('sorts by updatedAt', async () => {
