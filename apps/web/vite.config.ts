@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { shellStringsPlugin } from './src/shared/i18n/shell-strings-plugin';
 
 const api = process.env.ATRIUM_API ?? 'http://localhost:3000';
@@ -13,7 +14,17 @@ const api = process.env.ATRIUM_API ?? 'http://localhost:3000';
 const sourcemap = process.env.WEB_SOURCEMAPS === 'hidden' ? 'hidden' : false;
 
 export default defineConfig({
-  plugins: [react(), shellStringsPlugin()],
+  plugins: [
+    react(),
+    shellStringsPlugin(),
+    // Brotli and gzip copies beside each asset, which the server sends to browsers that accept them
+    // (@fastify/static preCompressed): compressed once at build time, not on every answer.
+    compression({
+      algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
+      exclude: [/\.(png|jpg|jpeg|webp|woff2|ico|map)$/, /index\.html$/],
+      threshold: 1024,
+    }),
+  ],
   // The server puts a fresh nonce here in every answer (apps/server/src/http/web-app.ts); the app reads
   // it from the csp-nonce meta tag for the <style> elements Mantine adds (docs/decisions/015).
   html: { cspNonce: '__ATRIUM_CSP_NONCE__' },

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness.js';
@@ -94,7 +95,11 @@ describe('security headers on API answers', () => {
         expect(res.headers['cache-control']).toBe('no-store');
       }
       // Errors too: a refused refresh.
-      const refused = await ctx.app.inject({ method: 'POST', url: '/core/api/auth/refresh' });
+      const refused = await ctx.app.inject({
+        method: 'POST',
+        url: '/core/api/auth/refresh',
+        cookies: { atrium_refresh: 'made-up' },
+      });
       expect(refused.statusCode).toBe(401);
       expect(refused.headers['cache-control']).toBe('no-store');
     });
@@ -130,6 +135,10 @@ describe('security headers behind a trusted proxy, and the web app page', () => 
     );
     writeFileSync(join(dist, 'assets/app.js'), 'console.log(1);\n//# sourceMappingURL=app.js.map');
     writeFileSync(join(dist, 'assets/app.js.map'), '{"version":3,"sources":["secret.ts"]}');
+    writeFileSync(
+      join(dist, 'assets/app.js.br'),
+      brotliCompressSync('console.log(1);\n//# sourceMappingURL=app.js.map'),
+    );
     ctx = await createTestApp({ WEB_DIST: dist, TRUST_PROXY: 'true', VIDEO_HOSTS: 'player.vimeo.com' });
   });
   afterAll(() => ctx.close());
@@ -180,5 +189,18 @@ describe('security headers behind a trusted proxy, and the web app page', () => 
     expect(map.body).not.toContain('secret.ts');
     const raw = await ctx.app.inject({ url: '/index.html' });
     expect(raw.statusCode).toBe(404);
+  });
+
+  it('sends the build’s brotli copy of an asset to a browser that accepts it, with the same headers', async () => {
+    const br = await ctx.app.inject({ url: '/assets/app.js', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expectBaseHeaders(br);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('console.log(1)');
+    const plain = await ctx.app.inject({ url: '/assets/app.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('console.log(1)');
   });
 });

@@ -28,6 +28,8 @@ export async function registerWebApp(app: FastifyInstance, root: string, sources
         root,
         wildcard: false,
         index: false,
+        // The build's .br and .gz copies, for browsers that accept them (apps/web/vite.config.ts).
+        preCompressed: true,
         // index.html only with its nonce (below); source maps never, even when a build made them.
         globIgnore: ['index.html', '**/*.map'],
         setHeaders(res, path) {

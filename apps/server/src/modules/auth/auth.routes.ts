@@ -36,10 +36,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Exchange the refresh cookie for a new access token (rotates the cookie)',
-        response: { 200: authResultSchema },
+        description:
+          '204 when the request carries no refresh cookie at all: there is no session to renew (a page load ' +
+          'of someone signed out), which is not an error. 401 when the cookie is not (or no longer) valid.',
+        response: { 200: authResultSchema, 204: z.null() },
       },
     },
     async (request, reply) => {
+      if (!refreshCookieOf(request)) return reply.status(204).send(null);
       try {
         return sendIssued(reply, await auth.refresh(refreshCookieOf(request)), config.cookieSecure);
       } catch (err) {

@@ -68,6 +68,14 @@ describe('session', () => {
     off();
   });
 
+  it('is anonymous on page load when the server has no refresh cookie to renew (204)', async () => {
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    resetSessionForTests({ status: 'loading' });
+    await bootstrapSession();
+    expect(calls()).toEqual(['POST /core/api/auth/refresh']);
+    expect(getSession().status).toBe('anonymous');
+  });
+
   it('refreshes a minute before the access token expires', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     acceptAuthResult(authResult({}, fakeToken(15 * 60)));

@@ -100,7 +100,7 @@ function withRefreshLock<T>(fn: () => Promise<T>): Promise<T> {
 
 /**
  * Exchanges the refresh cookie for a new access token. Concurrent callers share one request;
- * null means the session is gone (the server said 401), a NetworkError means it could not ask.
+ * null means there is no session (the server said 204 or 401), a NetworkError means it could not ask.
  */
 export function refreshSession(): Promise<AuthResult | null> {
   inflightRefresh ??= withRefreshLock(async () => {
@@ -110,7 +110,8 @@ export function refreshSession(): Promise<AuthResult | null> {
     } catch (err) {
       throw new NetworkError(err);
     }
-    if (response.status === 401 || response.status === 403) return null;
+    // 204: no refresh cookie at all (signed out); 401/403: the session is gone.
+    if (response.status === 204 || response.status === 401 || response.status === 403) return null;
     if (!response.ok) throw await toApiError(response);
     const result = (await response.json()) as AuthResult;
     acceptAuthResult(result);
