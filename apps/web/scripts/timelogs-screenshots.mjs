@@ -72,6 +72,13 @@ for (const size of Object.keys(sizes)) {
     await page.getByTestId('week-total').waitFor();
     await shot(page, `grid-${tag}`, `grid ${tag}`);
 
+    // The demo's 'Internal' project starts on the Wednesday two weeks ago: its earlier days are read-only.
+    const monday = new Date();
+    monday.setDate(monday.getDate() - ((monday.getDay() + 6) % 7) - 14);
+    await page.goto(`${base}/timelogs?week=${monday.toLocaleDateString('sv')}`);
+    await page.getByTestId('week-total').waitFor();
+    await shot(page, `grid-project-start-${tag}`, `grid project start ${tag}`);
+
     await page.goto(`${base}/admin/timelogs/projects`);
     await page.getByRole('table').waitFor();
     await shot(page, `projects-${tag}`, `projects ${tag}`);

@@ -10,6 +10,8 @@ export const MAX_CELL_HOURS = 23.99;
 export const MAX_DAY_HOURS = 24;
 /** The field message (a translation key) of a mark that would take a day past MAX_DAY_HOURS. */
 export const DAY_FULL = 'dayOver24Hours';
+/** The field message (a translation key) of a mark dated before its project's start date. */
+export const BEFORE_PROJECT_START = 'beforeProjectStart';
 /** Task names in the grid are cut at this many characters (spec §9). */
 export const GRID_TASK_NAME_LENGTH = 20;
 
@@ -189,6 +191,8 @@ export const gridTaskSchema = z.object({
 export const gridProjectSchema = z.object({
   id: z.uuid(),
   name: z.string(),
+  /** No hours can be logged on the days before it. */
+  startDate: z.string(),
   projectTasks: z.array(gridTaskSchema),
   totalHours: z.number(),
 });

@@ -5,10 +5,19 @@ import { projectMembers, projects, projectTasks, timeMarks } from './timelogs.sc
 /** What the demo seed knows when it reaches time logging: the tenants and the accounts by email. */
 export type DemoIds = { northwind: string; harbour: string; users: Record<string, string> };
 
+/** Each project starts this many days from this week's Monday; 'Internal' on the Wednesday two weeks ago. */
 const PROJECTS = [
-  { name: 'Harbour bridge renovation', tasks: ['Site survey', 'Structural design', 'Permits and approvals'] },
-  { name: 'Customer portal', tasks: ['Sign-in and accounts', 'Invoice history', 'Accessibility review'] },
-  { name: 'Internal', tasks: ['Meetings', 'Training'] },
+  {
+    name: 'Harbour bridge renovation',
+    startsInDays: -84,
+    tasks: ['Site survey', 'Structural design', 'Permits and approvals'],
+  },
+  {
+    name: 'Customer portal',
+    startsInDays: -77,
+    tasks: ['Sign-in and accounts', 'Invoice history', 'Accessibility review'],
+  },
+  { name: 'Internal', startsInDays: -12, tasks: ['Meetings', 'Training'] },
 ];
 
 /**
@@ -20,11 +29,11 @@ export async function seedTimelogsDemo(tx: Db, ids: DemoIds) {
   const uma = ids.users['user@atrium.test']!;
   const ada = ids.users['admin@atrium.test']!;
   const thisMonday = mondayOf(localToday());
-  const taskIds: { projectId: string; taskId: string }[][] = [];
-  for (const [i, p] of PROJECTS.entries()) {
+  const taskIds: { projectId: string; taskId: string; startDate: string }[][] = [];
+  for (const p of PROJECTS) {
     const [project] = await tx
       .insert(projects)
-      .values({ tenantId, name: p.name, startDate: addDays(thisMonday, -84 + i * 7) })
+      .values({ tenantId, name: p.name, startDate: addDays(thisMonday, p.startsInDays) })
       .returning();
     await tx.insert(projectMembers).values([
       { tenantId, projectId: project!.id, userId: uma },
@@ -34,7 +43,7 @@ export async function seedTimelogsDemo(tx: Db, ids: DemoIds) {
       .insert(projectTasks)
       .values(p.tasks.map((name) => ({ tenantId, projectId: project!.id, name })))
       .returning();
-    taskIds.push(tasks.map((t) => ({ projectId: project!.id, taskId: t.id })));
+    taskIds.push(tasks.map((t) => ({ projectId: project!.id, taskId: t.id, startDate: project!.startDate })));
   }
   // A fixed pattern rather than random numbers, so the demo looks the same on every start.
   const plan = [
@@ -53,7 +62,9 @@ export async function seedTimelogsDemo(tx: Db, ids: DemoIds) {
         [ada, 1],
       ] as const) {
         for (const [project, task, hours] of plan) {
-          const pick = taskIds[project]![(task + day + week + shift) % taskIds[project]!.length]!;
+          const { startDate, ...pick } = taskIds[project]![(task + day + week + shift) % taskIds[project]!.length]!;
+          // No hours before a project starts (the rule saveMark keeps).
+          if (date < startDate) continue;
           const h = hours + ((day + shift) % 3) * 0.25;
           marks.push({ tenantId, userId, ...pick, date, hours: h });
         }

@@ -181,10 +181,21 @@ export async function personalProjects(db: Db, tenantId: string, userId: string)
 }
 
 /** Whether the user works on the project, and the task belongs to it, in the tenant. */
-export async function canLog(db: Db, tenantId: string, userId: string, projectId: string, taskId: string) {
+/**
+ * The start date of the project when the user works on it and the task is one of its tasks; null when
+ * the user may not log hours on that task.
+ */
+export async function projectStartForLogging(
+  db: Db,
+  tenantId: string,
+  userId: string,
+  projectId: string,
+  taskId: string,
+): Promise<string | null> {
   const [row] = await db
-    .select({ one: sql`1` })
+    .select({ startDate: projects.startDate })
     .from(projectTasks)
+    .innerJoin(projects, eq(projects.id, projectTasks.projectId))
     .innerJoin(
       projectMembers,
       and(eq(projectMembers.projectId, projectTasks.projectId), eq(projectMembers.userId, userId)),
@@ -192,12 +203,13 @@ export async function canLog(db: Db, tenantId: string, userId: string, projectId
     .where(
       and(eq(projectTasks.tenantId, tenantId), eq(projectTasks.id, taskId), eq(projectTasks.projectId, projectId)),
     );
-  return row !== undefined;
+  return row?.startDate ?? null;
 }
 
 export type GridRow = {
   project_id: string;
   project_name: string;
+  project_start: string;
   task_id: string;
   task_name: string;
   date: string | null;
@@ -217,7 +229,7 @@ export const weekGridSql = (tenantId: string, userId: string, monday: string, su
       select project_id, task_id from time_week_rows
         where tenant_id = ${tenantId} and user_id = ${userId} and week = ${monday}::date
     )
-    select p.id as project_id, p.name as project_name, t.id as task_id, t.name as task_name,
+    select p.id as project_id, p.name as project_name, p.start_date::text as project_start, t.id as task_id, t.name as task_name,
            m.date::text as date, m.hours::float8 as hours
       from shown s
       join projects p on p.id = s.project_id

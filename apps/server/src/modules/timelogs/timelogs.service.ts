@@ -1,5 +1,6 @@
 import {
   addDays,
+  BEFORE_PROJECT_START,
   DAY_FULL,
   type GridProject,
   MAX_DAY_HOURS,
@@ -161,7 +162,13 @@ export function createTimelogsService({ db }: { db: Db }) {
       for (const r of rows) {
         let project = grid.at(-1);
         if (project?.id !== r.project_id) {
-          project = { id: r.project_id, name: r.project_name, projectTasks: [], totalHours: 0 };
+          project = {
+            id: r.project_id,
+            name: r.project_name,
+            startDate: r.project_start,
+            projectTasks: [],
+            totalHours: 0,
+          };
           grid.push(project);
         }
         let task = project.projectTasks.at(-1);
@@ -190,8 +197,13 @@ export function createTimelogsService({ db }: { db: Db }) {
       const hours = parseHours(input.hours);
       if (hours === null) throw fieldError('hours', 'Hours are digits with one dot or comma and at most two decimals');
       const { taskId, projectId, dateString: date } = input;
-      if (!(await repo.canLog(db, tenantId, principal.userId, projectId, taskId))) {
-        throw new AppError('notFound', 'No such task on a project you work on');
+      const projectStart = await repo.projectStartForLogging(db, tenantId, principal.userId, projectId, taskId);
+      if (projectStart === null) throw new AppError('notFound', 'No such task on a project you work on');
+      // Hours before a project started would count against a project that did not exist yet.
+      if (date < projectStart) {
+        throw new AppError('validation', `The project starts on ${projectStart}: no hours can be logged before it`, [
+          { field: 'dateString', message: BEFORE_PROJECT_START },
+        ]);
       }
       return inTransaction(db, async (tx) => {
         await repo.lockUserDay(tx, principal.userId, date);
@@ -215,7 +227,7 @@ export function createTimelogsService({ db }: { db: Db }) {
     /** Adds a task of one of the caller's projects as a row of a week, without hours. */
     async addWeekRow(principal: Principal, input: { week: string; projectId: string; taskId: string }) {
       const tenantId = requireTenant(principal);
-      if (!(await repo.canLog(db, tenantId, principal.userId, input.projectId, input.taskId))) {
+      if ((await repo.projectStartForLogging(db, tenantId, principal.userId, input.projectId, input.taskId)) === null) {
         throw new AppError('notFound', 'No such task on a project you work on');
       }
       await repo.keepWeekRows(db, [{ tenantId, userId: principal.userId, ...input }]);

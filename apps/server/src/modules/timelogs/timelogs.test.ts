@@ -47,6 +47,7 @@ const grid = async (ctx: TestContext, who: Actor, start: string, end: string) =>
   return res.json() as {
     id: string;
     name: string;
+    startDate: string;
     totalHours: number;
     projectTasks: { id: string; name: string; total: number; marks: { date: string; decimalHours: number }[] }[];
   }[];
@@ -397,6 +398,29 @@ describe('timelogs', () => {
         (await mark(ctx, user, { hours: '23.99', dateString: '2026-11-24', taskId: build, projectId: project.id }))
           .statusCode,
       ).toBe(200);
+    });
+
+    it("refuses hours before the project's start date, and the grid names that date", async () => {
+      const { user, project, design } = await setUp(ctx);
+      const before = await mark(ctx, user, {
+        hours: '2',
+        dateString: '2025-12-31',
+        taskId: design,
+        projectId: project.id,
+      });
+      expect(before.statusCode).toBe(400);
+      expect(before.json().errors).toEqual([{ field: 'dateString', message: 'beforeProjectStart' }]);
+      expect(before.json().detail).toContain('2026-01-01');
+      // Its first day is open, and the week holding it shows when the project starts.
+      const first = await mark(ctx, user, {
+        hours: '2',
+        dateString: '2026-01-01',
+        taskId: design,
+        projectId: project.id,
+      });
+      expect(first.statusCode).toBe(200);
+      const week = await grid(ctx, user, '2025-12-29', '2026-01-04');
+      expect(week).toEqual([expect.objectContaining({ id: project.id, startDate: '2026-01-01', totalHours: 2 })]);
     });
 
     it('keeps the 24 hour rule when saves of one day race', async () => {

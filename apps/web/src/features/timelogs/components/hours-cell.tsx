@@ -28,6 +28,8 @@ type HoursCellProps = {
   draft?: CellDraft;
   /** Keeps (or, with null, forgets) the cell's failed save beyond its own life. */
   onDraft: (draft: CellDraft | null) => void;
+  /** Shown but not editable (a day before its project started); arrow keys still pass through it. */
+  readOnly?: boolean;
 };
 
 const show = (hours: number) => (hours === 0 ? '' : formatHours(hours));
@@ -38,7 +40,17 @@ const show = (hours: number) => (hours === 0 ? '' : formatHours(hours));
  * on the cell. A failed save keeps what was typed (also when another week is opened and this one again)
  * and offers to try again.
  */
-export function HoursCell({ value, label, row, col, onSave, onMove, draft, onDraft }: HoursCellProps) {
+export function HoursCell({
+  value,
+  label,
+  row,
+  col,
+  onSave,
+  onMove,
+  draft,
+  onDraft,
+  readOnly = false,
+}: HoursCellProps) {
   const { t } = useTranslation();
   const [text, setText] = useState(draft?.text ?? show(value));
   const [state, setState] = useState<CellState>(draft ? 'failed' : 'idle');
@@ -56,6 +68,7 @@ export function HoursCell({ value, label, row, col, onSave, onMove, draft, onDra
 
   async function commit(current = text) {
     editing.current = false;
+    if (readOnly) return;
     const hours = parseHours(current);
     if (hours === null) return;
     if (hours === value && state !== 'failed') {
@@ -104,6 +117,8 @@ export function HoursCell({ value, label, row, col, onSave, onMove, draft, onDra
         value={text}
         inputMode="decimal"
         autoComplete="off"
+        readOnly={readOnly}
+        title={readOnly ? label : undefined}
         aria-label={label}
         error={state === 'failed'}
         aria-describedby={state === 'failed' ? errorId : undefined}

@@ -2,7 +2,7 @@ import { formatHours, GRID_TASK_NAME_LENGTH, type GridProject, roundHours, weekD
 import { Table, Text, Tooltip } from '@mantine/core';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDay, formatWeekday } from '../lib/dates';
+import { formatDate, formatDay, formatWeekday } from '../lib/dates';
 import { type CellDraft, HoursCell, type Move } from './hours-cell';
 import classes from './week-grid.module.css';
 
@@ -19,6 +19,9 @@ export function dayTotals(projects: GridProject[]) {
   );
   return { days, total: roundHours(days.reduce((a, b) => a + b, 0)) };
 }
+
+const cellClass = (today: boolean, beforeStart: boolean) =>
+  [today && classes.today, beforeStart && classes.beforeStart].filter(Boolean).join(' ') || undefined;
 
 type WeekGridProps = {
   monday: string;
@@ -102,28 +105,37 @@ export function WeekGrid({ monday, today, projects, onSave, drafts }: WeekGridPr
                         </Tooltip>
                       )}
                     </Table.Th>
-                    {task.marks.map((mark, col) => (
-                      <Table.Td key={mark.date} className={mark.date === today ? classes.today : undefined}>
-                        <HoursCell
-                          value={mark.decimalHours}
-                          label={t('timelogs.grid.cellLabel', {
-                            task: task.name,
-                            project: project.name,
-                            day: `${formatWeekday(mark.date, i18n.language)} ${formatDay(mark.date, i18n.language)}`,
-                          })}
-                          row={row}
-                          col={col}
-                          onSave={(hours) => onSave(project.id, task.id, mark.date, hours)}
-                          onMove={move}
-                          draft={drafts.get(`${task.id}/${mark.date}`)}
-                          onDraft={(draft) => {
-                            const key = `${task.id}/${mark.date}`;
-                            if (draft) drafts.set(key, draft);
-                            else drafts.delete(key);
-                          }}
-                        />
-                      </Table.Td>
-                    ))}
+                    {task.marks.map((mark, col) => {
+                      const cellLabel = t('timelogs.grid.cellLabel', {
+                        task: task.name,
+                        project: project.name,
+                        day: `${formatWeekday(mark.date, i18n.language)} ${formatDay(mark.date, i18n.language)}`,
+                      });
+                      const beforeStart = mark.date < project.startDate;
+                      return (
+                        <Table.Td key={mark.date} className={cellClass(mark.date === today, beforeStart)}>
+                          <HoursCell
+                            value={mark.decimalHours}
+                            label={
+                              beforeStart
+                                ? `${cellLabel}. ${t('timelogs.grid.beforeStart', { date: formatDate(project.startDate, i18n.language) })}`
+                                : cellLabel
+                            }
+                            readOnly={beforeStart}
+                            row={row}
+                            col={col}
+                            onSave={(hours) => onSave(project.id, task.id, mark.date, hours)}
+                            onMove={move}
+                            draft={drafts.get(`${task.id}/${mark.date}`)}
+                            onDraft={(draft) => {
+                              const key = `${task.id}/${mark.date}`;
+                              if (draft) drafts.set(key, draft);
+                              else drafts.delete(key);
+                            }}
+                          />
+                        </Table.Td>
+                      );
+                    })}
                     <Table.Td className={classes.num}>{formatHours(taskTotal)}</Table.Td>
                   </Table.Tr>
                 );

@@ -14,10 +14,15 @@ const TASK_A = '00000000-0000-4000-8000-00000000000a';
 const TASK_B = '00000000-0000-4000-8000-00000000000b';
 const LONG = 'Structural design of the harbour bridge';
 
-const gridOf = (monday: string, hours: { a?: number[]; b?: number[] } = {}): GridProject[] => [
+const gridOf = (
+  monday: string,
+  hours: { a?: number[]; b?: number[] } = {},
+  startDate = '2026-01-01',
+): GridProject[] => [
   {
     id: PROJECT,
     name: 'Harbour bridge',
+    startDate,
     totalHours: 0,
     projectTasks: [
       {
@@ -80,6 +85,12 @@ function renderPage(week = '2026-11-25') {
 
 const weekPath = (monday: string) =>
   `/core/api/timelogs/getPersonalProjectsWithMarksForWeek/${monday}/${addDays(monday, 6)}`;
+/** Whether the page asks the browser to confirm closing or reloading the tab. */
+function leavingIsStopped() {
+  const event = new Event('beforeunload', { cancelable: true });
+  window.dispatchEvent(event);
+  return event.defaultPrevented;
+}
 const cell = (task: string, day: string) => screen.getByRole('textbox', { name: new RegExp(`^${task}.*${day}`) });
 
 beforeEach(() => acceptAuthResult(authResult({ roles: ['User'] })));
@@ -202,10 +213,13 @@ describe('/timelogs', () => {
     expect(wednesday).toHaveValue('9');
     expect(wednesday).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByTestId('week-total')).toHaveTextContent('0');
+    // Closing the tab now would lose it: the browser is asked to confirm.
+    expect(leavingIsStopped()).toBe(true);
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: /Try saving Site survey/ }));
     await waitFor(() => expect(screen.getByTestId('week-total')).toHaveTextContent('9'));
     expect(wednesday).not.toHaveAttribute('aria-invalid', 'true');
+    expect(leavingIsStopped()).toBe(false);
   });
 
   it('keeps a failed cell across a move to another week and back, and saves it on retry', async () => {
@@ -252,6 +266,23 @@ describe('/timelogs', () => {
     expect(cell('Site survey', 'Tue')).toHaveFocus();
     await userEvent.keyboard('{ArrowLeft}');
     expect(cell('Site survey', 'Mon')).toHaveFocus();
+  });
+
+  it('shows the days before the project starts as read-only, says why, and saves nothing there', async () => {
+    serve(() => json(gridOf('2026-11-23', {}, '2026-11-25')));
+    renderPage();
+    await screen.findByText('Site survey');
+    const tuesday = cell('Site survey', 'Tue');
+    expect(tuesday).toHaveAttribute('readonly');
+    expect(tuesday).toHaveAccessibleName(/Before the project starts on 25\/11\/2026\.$/);
+    expect(cell('Site survey', 'Wed')).not.toHaveAttribute('readonly');
+    await userEvent.click(tuesday);
+    await userEvent.keyboard('5');
+    expect(tuesday).toHaveValue('');
+    // The keyboard still passes through it to the open days.
+    await userEvent.keyboard('{ArrowRight}');
+    expect(cell('Site survey', 'Wed')).toHaveFocus();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
   it('links tenant administrators, and only them, to the projects and the overview', async () => {

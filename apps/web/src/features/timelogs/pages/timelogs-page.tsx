@@ -8,7 +8,7 @@ import {
   IconListDetails,
   IconPlus,
 } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useAddWeekRow } from '@/features/timelogs/api/add-week-row';
@@ -40,6 +40,15 @@ export default function TimelogsPage() {
   const [params, setParams] = useSearchParams();
   // Cells whose save failed, by task and day: they outlive a move to another week and back.
   const drafts = useRef(new Map<string, CellDraft>()).current;
+  const saving = useRef(0);
+  // Closing or reloading the tab while a cell is saving or holds a failed save asks first.
+  useEffect(() => {
+    const warn = (event: BeforeUnloadEvent) => {
+      if (saving.current > 0 || drafts.size > 0) event.preventDefault();
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [drafts]);
   const today = localToday();
   const monday = weekOf(params.get('week'), today);
   const sunday = addDays(monday, 6);
@@ -59,10 +68,13 @@ export default function TimelogsPage() {
     });
 
   const onSave = async (projectId: string, taskId: string, dateString: string, hours: number) => {
+    saving.current += 1;
     try {
       await save.mutateAsync({ projectId, taskId, dateString, hours });
     } catch (err) {
       throw new Error(problemText(t, err));
+    } finally {
+      saving.current -= 1;
     }
   };
 
@@ -81,30 +93,33 @@ export default function TimelogsPage() {
           </Title>
           <Text c="dimmed">{t('timelogs.subtitle')}</Text>
         </Stack>
-        <Group gap="xs" wrap="nowrap" role="group" aria-label={t('timelogs.weekNavigation')}>
-          <Tooltip label={t('timelogs.previousWeek')}>
-            <ActionIcon
-              variant="default"
-              size="lg"
-              aria-label={t('timelogs.previousWeek')}
-              onClick={() => go(addDays(monday, -7))}
-            >
-              <IconChevronLeft size={18} />
-            </ActionIcon>
-          </Tooltip>
-          <Text fw={600} aria-live="polite" data-testid="week-range" miw={200} ta="center">
-            {range}
-          </Text>
-          <Tooltip label={t('timelogs.nextWeek')}>
-            <ActionIcon
-              variant="default"
-              size="lg"
-              aria-label={t('timelogs.nextWeek')}
-              onClick={() => go(addDays(monday, 7))}
-            >
-              <IconChevronRight size={18} />
-            </ActionIcon>
-          </Tooltip>
+        <Group gap="xs" role="group" aria-label={t('timelogs.weekNavigation')}>
+          {/* The arrows stay beside the range; 'This week' wraps below them on a phone. */}
+          <Group gap="xs" wrap="nowrap">
+            <Tooltip label={t('timelogs.previousWeek')}>
+              <ActionIcon
+                variant="default"
+                size="lg"
+                aria-label={t('timelogs.previousWeek')}
+                onClick={() => go(addDays(monday, -7))}
+              >
+                <IconChevronLeft size={18} />
+              </ActionIcon>
+            </Tooltip>
+            <Text fw={600} aria-live="polite" data-testid="week-range" miw={200} ta="center">
+              {range}
+            </Text>
+            <Tooltip label={t('timelogs.nextWeek')}>
+              <ActionIcon
+                variant="default"
+                size="lg"
+                aria-label={t('timelogs.nextWeek')}
+                onClick={() => go(addDays(monday, 7))}
+              >
+                <IconChevronRight size={18} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
           {monday !== mondayOf(today) && (
             <Button variant="subtle" size="compact-sm" onClick={() => go(mondayOf(today))}>
               {t('timelogs.thisWeek')}
