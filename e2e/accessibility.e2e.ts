@@ -1,7 +1,8 @@
 // The accessibility gate (issue 13): axe-core with the WCAG 2.1 AA rules on every page of the route
 // table, for every demo role whose policy lets it open the page (public pages signed out), in light and
-// dark, at 1280 and 375 px. Pages come from @atrium/contracts PAGES, so a page added later is checked
-// without a line here; only a new route parameter needs a resolver in PARAMS below.
+// dark, at 1280 and 375 px, and no page scrolling sideways. Pages come from @atrium/contracts PAGES, so
+// a page added later is checked without a line here; only a new route parameter needs a resolver in
+// PARAMS below.
 
 import { writeFileSync } from 'node:fs';
 import { type AccessSubject, decideAccess, PAGES, type PageRule } from '@atrium/contracts';
@@ -252,6 +253,13 @@ async function checkRoutes(page: Page, role: string, rules: readonly PageRule[],
         await page.setViewportSize({ width, height: 800 });
         await settle(page);
         checks++;
+        // WCAG 1.4.10 (reflow), which axe does not check: no page may scroll sideways.
+        const sideways = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        if (sideways > 0) {
+          violations.push({ route: resolved.url, role, scheme, width, rule: 'reflow', target: `${sideways}px too wide` });
+        }
         for (const v of await runAxe(page)) {
           for (const target of v.targets) {
             violations.push({ route: resolved.url, role, scheme, width, rule: v.rule, target });
