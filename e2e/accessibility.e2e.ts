@@ -258,7 +258,14 @@ async function checkRoutes(page: Page, role: string, rules: readonly PageRule[],
           () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
         );
         if (sideways > 0) {
-          violations.push({ route: resolved.url, role, scheme, width, rule: 'reflow', target: `${sideways}px too wide` });
+          violations.push({
+            route: resolved.url,
+            role,
+            scheme,
+            width,
+            rule: 'reflow',
+            target: `${sideways}px too wide`,
+          });
         }
         for (const v of await runAxe(page)) {
           for (const target of v.targets) {
