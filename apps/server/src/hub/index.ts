@@ -73,8 +73,14 @@ export const hubPlugin = fp<HubPluginOptions>(
       (sessionIds) => authenticator.sessions.forget(sessionIds),
     );
     const backplane = chooseBackplane(config, database, log);
+    // Other processes' envelopes are applied one at a time, in the order they were published: a
+    // connection has moved to its new tenant's groups (retenant, regroup) before the event after it
+    // (TenantChanged) reaches the client, so whatever the client then asks for, it is in those groups.
+    let applying = Promise.resolve();
     await backplane.start((envelope) => {
-      hub.apply(envelope).catch((err) => log.error({ err, op: envelope.op }, 'hub: could not apply'));
+      applying = applying
+        .then(() => hub.apply(envelope))
+        .catch((err) => log.error({ err, op: envelope.op }, 'hub: could not apply'));
     });
     log.debug({ backplane: backplane.kind }, 'hub backplane started');
 
