@@ -18,6 +18,7 @@ import {
   withFeature,
 } from '@atrium/contracts';
 import fastifyMultipart from '@fastify/multipart';
+import { create as contentDisposition } from 'content-disposition';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -34,12 +35,6 @@ const noContent = { 204: z.null() };
 
 /** Shown in the browser rather than saved: raster images only (an SVG can carry script). */
 const INLINE_TYPES = new Set(['png', 'jpg', 'jpeg', 'ico']);
-
-/** `filename` for old clients (ASCII, no quotes) and `filename*` with the real name (RFC 6266). */
-function contentDisposition(kind: 'inline' | 'attachment', fileName: string) {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { documents } = app.services;
@@ -324,7 +319,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
         reply
           .type(file.contentType)
           .header('content-length', String(file.size))
-          .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', file.fileName))
+          .header('content-disposition', contentDisposition(file.fileName, { type: inline ? 'inline' : 'attachment' }))
           .header('x-content-type-options', 'nosniff')
           // Opened on its own, the file runs nothing and loads nothing (an SVG's script included).
           .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")

@@ -24,6 +24,7 @@ import {
   weekRowInputSchema,
   withFeature,
 } from '@atrium/contracts';
+import { create as contentDisposition } from 'content-disposition';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../http/tenant-context.js';
@@ -440,7 +441,7 @@ export const timelogsRoutes: FastifyPluginAsyncZod = async (app) => {
           : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
       return reply
         .type(type)
-        .header('content-disposition', `attachment; filename="hours-${kind}-${start}-${end}.${format}"`)
+        .header('content-disposition', contentDisposition(`hours-${kind}-${start}-${end}.${format}`))
         .send(data);
     },
   );

@@ -15,6 +15,7 @@ import {
   userSelectQuerySchema,
 } from '@atrium/contracts';
 import fastifyMultipart from '@fastify/multipart';
+import { create as contentDisposition } from 'content-disposition';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../http/tenant-context.js';
@@ -84,7 +85,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const data = await users.exportXlsx(principalOf(request));
       const date = new Date().toISOString().slice(0, 10);
-      return reply.type(XLSX).header('content-disposition', `attachment; filename="users-${date}.xlsx"`).send(data);
+      return reply
+        .type(XLSX)
+        .header('content-disposition', contentDisposition(`users-${date}.xlsx`))
+        .send(data);
     },
   );
 

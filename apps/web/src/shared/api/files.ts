@@ -1,3 +1,4 @@
+import { parse as parseDisposition } from 'content-disposition';
 import { ApiError, NetworkError, toApiError } from './api-error';
 import { withToken } from './client';
 import { API_BASE } from './session';
@@ -90,9 +91,20 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
     }
   });
   if (!response.ok) throw await toApiError(response);
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const fileName = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallbackName;
-  return { blob: await response.blob(), fileName };
+  return {
+    blob: await response.blob(),
+    fileName: fileNameOf(response.headers.get('content-disposition'), fallbackName),
+  };
+}
+
+/** The file name a Content-Disposition header gives (its UTF-8 filename* when there is one), else `fallback`. */
+export function fileNameOf(disposition: string | null, fallback: string): string {
+  if (!disposition) return fallback;
+  try {
+    return parseDisposition(disposition).parameters.filename || fallback;
+  } catch {
+    return fallback;
+  }
 }
 
 /** Hands a downloaded file to the browser to save. */
