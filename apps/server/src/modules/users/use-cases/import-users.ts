@@ -1,4 +1,5 @@
 import {
+  DEFAULT_LANGUAGE,
   emailSchema,
   IMPORT_ROLES,
   type ImportPreview,
@@ -53,7 +54,7 @@ async function validateImport(conn: Db, tenantId: string, rows: ImportRow[]) {
       if (id) groupIds.push(id);
       else errors.push({ field: `groups.${g}`, message: 'unknownGroup' });
     });
-    const language = row.language.trim().toLowerCase() || 'en';
+    const language = row.language.trim().toLowerCase() || DEFAULT_LANGUAGE;
     if (!(LANGUAGES as readonly string[]).includes(language))
       errors.push({ field: 'language', message: 'unknownLanguage' });
     return {

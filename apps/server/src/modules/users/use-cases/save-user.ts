@@ -1,4 +1,4 @@
-import type { UserBody } from '@atrium/contracts';
+import { DEFAULT_LANGUAGE, type UserBody } from '@atrium/contracts';
 import { type Db, inTransaction } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import { refuseWhileImpersonating } from '../../../http/tenant-context.js';
@@ -40,7 +40,7 @@ export async function createUser(
           name: input.name,
           surname: input.surname,
           email: input.email,
-          language: input.language ?? 'en',
+          language: input.language ?? DEFAULT_LANGUAGE,
           passwordHash: input.password ? await hashPassword(input.password) : null,
           activeTenantId: input.tenantIds.length === 1 ? input.tenantIds[0] : null,
         },
