@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EARLIEST_DATE } from './constants.js';
 import { pageOf, pageQuerySchema } from './problem.js';
 
 /** Lengths of the clients module's text fields. */
@@ -88,6 +89,7 @@ const companyFields = {
   /** A calendar date; the web app sends it absent when the field is empty (spec part 2 §5). */
   clientSince: z.iso
     .date('invalidDate')
+    .refine((date) => date >= EARLIEST_DATE, 'invalidDate')
     .nullish()
     .transform((v) => v ?? null),
   acquiredBy: optionalText(CLIENT_LIMITS.textMax),

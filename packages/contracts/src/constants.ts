@@ -41,6 +41,9 @@ export const AUTH = {
 export const DEFAULT_LANGUAGE = 'en';
 export const LANGUAGES = ['en', 'da'] as const;
 
+/** The earliest calendar date a date field takes (PostgreSQL has no year 0; nothing here is older). */
+export const EARLIEST_DATE = '1900-01-01';
+
 /**
  * The field error (on `file`) of an upload past the caller's hourly volume; the 429 answer carries
  * Retry-After. Here, with no zod around it, so that the web app's shared problem messages (on the

@@ -128,6 +128,10 @@ describe('calendar weeks', () => {
     expect(isDateString('2024-02-29')).toBe(true);
     expect(isDateString('2026-13-01')).toBe(false);
     expect(isDateString('2026-1-01')).toBe(false);
+    // PostgreSQL has no year 0, and no date here is older than EARLIEST_DATE.
+    expect(isDateString('0000-01-01')).toBe(false);
+    expect(isDateString('1899-12-31')).toBe(false);
+    expect(isDateString('1900-01-01')).toBe(true);
     expect(monthRange('2026-02-14')).toEqual({ from: '2026-02-01', to: '2026-02-28' });
     expect(monthRange('2026-12-31')).toEqual({ from: '2026-12-01', to: '2026-12-31' });
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EARLIEST_DATE } from './constants.js';
 
 // Weekly time logging (spec part 2 §2, §3, §4, §5, §7, §9; issue 14). Dates are calendar dates,
 // 'YYYY-MM-DD' strings, never instants: a week is Monday..Sunday by the calendar, so no time zone or
@@ -50,9 +51,9 @@ const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const toUtc = (date: string) => new Date(`${date}T00:00:00Z`);
 const fromUtc = (d: Date) => d.toISOString().slice(0, 10);
 
-/** Whether text is a real calendar date written 'YYYY-MM-DD' (2026-02-30 is not). */
+/** Whether text is a real calendar date written 'YYYY-MM-DD' (2026-02-30 is not), from EARLIEST_DATE on. */
 export const isDateString = (text: string) => {
-  if (!DATE_PATTERN.test(text)) return false;
+  if (!DATE_PATTERN.test(text) || text < EARLIEST_DATE) return false;
   const d = toUtc(text);
   return !Number.isNaN(d.getTime()) && fromUtc(d) === text;
 };

@@ -65,6 +65,12 @@ export function registerErrorHandler(app: FastifyInstance) {
       body = { type: `about:blank`, title: TITLES[err.code], status: err.status, detail: err.message, code: err.code };
       if (err.errors) body.errors = err.errors;
       if (err.headers) reply.headers(err.headers);
+    } else if (databaseRefusal(err)) {
+      // A race the checks before the write could not see (a row deleted or added meanwhile), or a value
+      // PostgreSQL cannot hold: the caller's request, not the server, is what failed.
+      const { code, status, detail } = databaseRefusal(err)!;
+      request.log.warn({ err }, 'database refused the write');
+      body = { type: 'about:blank', title: TITLES[code], status, detail, code };
     } else if (hasZodFastifySchemaValidationErrors(err)) {
       const where = err.validationContext ?? 'body';
       const errors = err.validation.map((v) => ({
@@ -84,6 +90,25 @@ export function registerErrorHandler(app: FastifyInstance) {
     body.instance = request.url.split('?')[0];
     return reply.status(body.status).type('application/problem+json').send(body);
   });
+}
+
+/** PostgreSQL error classes (SQLSTATE) that a client's request caused, and what to answer. */
+const DATABASE_REFUSALS: Record<string, { code: ErrorCode; detail: string }> = {
+  '23505': { code: 'conflict', detail: 'Another change got there first: this already exists' },
+  '23503': { code: 'conflict', detail: 'A record this refers to, or that refers to it, changed meanwhile' },
+  '22003': { code: 'validation', detail: 'A number is out of range' },
+  '22007': { code: 'validation', detail: 'A date or time is not valid' },
+  '22008': { code: 'validation', detail: 'A date or time is out of range' },
+};
+
+/** The answer for a database error a request caused (Drizzle keeps the driver's error as `cause`). */
+function databaseRefusal(err: unknown): { code: ErrorCode; status: number; detail: string } | null {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
+    const sqlState = (e as { code?: unknown }).code;
+    const refusal = typeof sqlState === 'string' ? DATABASE_REFUSALS[sqlState] : undefined;
+    if (refusal) return { ...refusal, status: STATUS[refusal.code] };
+  }
+  return null;
 }
 
 /** Plugins' client errors whose own status says something else than what went wrong. */

@@ -109,6 +109,7 @@ describe('clients', () => {
       [{ title: '   ' }, 'title', 'required'],
       [{ title: 'x', fillColor: 'purple' }, 'fillColor', 'unknownColor'],
       [{ title: 'x', clientSince: '04-03-2021' }, 'clientSince', 'invalidDate'],
+      [{ title: 'x', clientSince: '0000-01-01' }, 'clientSince', 'invalidDate'],
       [{ title: 'x', latitude: 91 }, 'latitude', 'outOfRange'],
       [{ title: 'x', longitude: 'east' }, 'longitude', 'notANumber'],
       [{ title: 'x'.repeat(201) }, 'title', 'tooLong'],

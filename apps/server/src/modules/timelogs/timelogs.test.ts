@@ -150,6 +150,7 @@ describe('timelogs', () => {
       for (const payload of [
         { name: '', startDate: '2026-01-01' },
         { name: 'X', startDate: '2026-02-30' },
+        { name: 'X', startDate: '0000-01-01' },
         { name: 'X', startDate: '1/1/2026' },
         { name: 'X' },
       ]) {
@@ -358,6 +359,12 @@ describe('timelogs', () => {
       ]) {
         expect((await mark(ctx, user, body)).statusCode).toBe(400);
       }
+      // Year 0 looks like a date but PostgreSQL has none: refused before any query.
+      const yearZero = await ctx.app.inject({
+        url: `${API}/getPersonalProjectsWithMarksForWeek/0000-01-03/0000-01-09`,
+        headers: user.auth,
+      });
+      expect(yearZero.statusCode).toBe(400);
       // A task of the project under another project id, or a project one does not work on: 404.
       const other = await setUp(ctx);
       expect(
