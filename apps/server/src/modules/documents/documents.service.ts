@@ -121,6 +121,13 @@ export function createDocumentsService(deps: {
       if (body.id && body.id !== id) {
         throw new AppError('validation', 'The id does not match the path', [{ field: 'id', message: 'mismatch' }]);
       }
+      // A system type is found by its name (ensureSystemTypes): renamed, it would be made again.
+      const type = await typeOf(tenantId, id);
+      if (type.isSystem && body.name !== type.name) {
+        throw new AppError('conflict', 'A system document type keeps its name', [
+          { field: 'name', message: 'systemTypeName' },
+        ]);
+      }
       const updated = await repo.updateType(db, tenantId, id, {
         name: body.name,
         isShownOnSideMenu: body.isShownOnSideMenu,

@@ -132,6 +132,20 @@ describe('document types (/core/api/documenttypes)', () => {
     });
     expect(delSystem.statusCode).toBe(409);
     expect(delSystem.headers['content-type']).toContain('application/problem+json');
+    // A system type keeps its name (renamed, the next list would seed a second one); its flag changes.
+    const rename = (name: string) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `${API}/documenttypes/${general.id}`,
+        headers: admin.auth,
+        payload: { name, isShownOnSideMenu: true },
+      });
+    const renamed = await rename('Misc');
+    expect(renamed.statusCode).toBe(409);
+    expect(renamed.json().errors).toEqual([{ field: 'name', message: 'systemTypeName' }]);
+    expect((await rename('General')).json()).toMatchObject({ name: 'General', isShownOnSideMenu: true });
+    const again = await ctx.app.inject({ url: `${API}/documenttypes`, headers: admin.auth });
+    expect(again.json().data.filter((t: { isSystem: boolean }) => t.isSystem)).toHaveLength(1);
 
     await createDocument(ctx, admin.auth, type.id);
     const inUse = await ctx.app.inject({

@@ -119,6 +119,26 @@ describe('DocumentTypeForm', () => {
     await waitFor(() => expect(submit).toHaveBeenCalledWith({ name: 'Manuals', isShownOnSideMenu: true }));
     expect(await screen.findByText('Name taken')).toBeInTheDocument();
   });
+
+  it("keeps a system type's name read-only, says why, and still saves its side-menu flag", async () => {
+    const submit = vi.fn().mockResolvedValue(undefined);
+    inRouter(
+      <DocumentTypeForm
+        initialValues={{ name: 'General', isShownOnSideMenu: false }}
+        systemType
+        submit={submit}
+        cancelHref="/x"
+      />,
+    );
+    const name = screen.getByRole('textbox', { name: /Name/ });
+    expect(name).toHaveAttribute('readonly');
+    expect(name).toHaveAccessibleDescription(/A system type keeps its name/);
+    await userEvent.type(name, 'X');
+    expect(name).toHaveValue('General');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Show on sidebar' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(submit).toHaveBeenCalledWith({ name: 'General', isShownOnSideMenu: true }));
+  });
 });
 
 describe('FolderForm', () => {

@@ -21,7 +21,8 @@ export function DocumentTypeForm({
   initialValues,
   submit,
   cancelHref,
-}: Shared<{ name: string; isShownOnSideMenu: boolean }>) {
+  systemType = false,
+}: Shared<{ name: string; isShownOnSideMenu: boolean }> & { systemType?: boolean }) {
   const { t } = useTranslation();
   const [submitError, setSubmitError] = useState<string | null>(null);
   const form = useForm({
@@ -49,6 +50,8 @@ export function DocumentTypeForm({
             label={t('documents.types.name')}
             required
             maxLength={DOCUMENT_LIMITS.nameMax}
+            readOnly={systemType}
+            description={systemType ? t('documents.types.systemName') : undefined}
             {...form.getInputProps('name')}
           />
           <Checkbox

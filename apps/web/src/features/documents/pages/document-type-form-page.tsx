@@ -33,6 +33,7 @@ export default function DocumentTypeFormPage() {
         key={type.data?.id ?? 'new'}
         initialValues={{ name: type.data?.name ?? '', isShownOnSideMenu: type.data?.isShownOnSideMenu ?? false }}
         cancelHref={BACK}
+        systemType={type.data?.isSystem ?? false}
         submit={async (body) => {
           const saved = await save.mutateAsync({ id: id ?? null, body });
           notifications.show({ color: 'green', message: t('documents.saved', { name: saved.name }) });
