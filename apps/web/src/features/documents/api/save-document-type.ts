@@ -16,6 +16,8 @@ export function useSaveDocumentType() {
     onSuccess: async (type) => {
       queryClient.setQueryData(documentKeys.typeDetail(type.id), type);
       await queryClient.invalidateQueries({ queryKey: documentKeys.types() });
+      // The documents lists show each document's type name.
+      await queryClient.invalidateQueries({ queryKey: documentKeys.lists() });
       // The side menu lists the types shown on the sidebar, from the general data.
       await queryClient.invalidateQueries({ queryKey: ['me', 'generaldata'] });
     },

@@ -9,6 +9,12 @@ export function useDeleteProject() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteProject,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: timelogsKeys.all }),
+    // Everything of time logging but the deleted project itself, whose page would refetch it into a 404
+    // before it could go back to the list.
+    onSuccess: (_, id) =>
+      queryClient.invalidateQueries({
+        queryKey: timelogsKeys.all,
+        predicate: ({ queryKey }) => !(queryKey[1] === 'project' && queryKey[2] === id),
+      }),
   });
 }

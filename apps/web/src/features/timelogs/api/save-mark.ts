@@ -34,6 +34,10 @@ export function useSaveMark() {
       queryClient.setQueryData<WeekGrid>(timelogsKeys.week(mondayOf(saved.dateString)), (grid) =>
         withMark(grid, saved),
       );
+      // Project totals and the overviews count these hours too (their delete dialogs say how many go).
+      for (const part of ['projects', 'project', 'overview']) {
+        void queryClient.invalidateQueries({ queryKey: [...timelogsKeys.all, part] });
+      }
     },
   });
 }

@@ -183,60 +183,66 @@ export default function OverviewPage() {
         <ErrorAlert title={t('timelogs.overview.exportFailed')}>{problemText(t, download.error)}</ErrorAlert>
       )}
 
-      <Card withBorder radius="lg" padding={0}>
-        {overview.isPending && valid ? (
-          <Center py="xl">
-            <Loader size="md" aria-label={t('loading')} />
-          </Center>
-        ) : rows.length === 0 ? (
-          <Text c="dimmed" ta="center" py={48}>
-            {t('timelogs.overview.empty')}
-          </Text>
-        ) : (
-          <Stack gap={0}>
-            <Table.ScrollContainer minWidth={260} type="native" tabIndex={0}>
-              <Table verticalSpacing="xs" horizontalSpacing="md" aria-busy={overview.isFetching} aria-label={label}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t(`timelogs.overview.column.${kind}`)}</Table.Th>
-                    <Table.Th ta="right">{t('timelogs.projects.hours')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map((r) => (
-                    <Table.Tr key={r.id}>
-                      <Table.Td>{nameOf(r)}</Table.Td>
-                      <Table.Td ta="right">{formatHours(r.hours)}</Table.Td>
+      {!overview.isError && (
+        <Card withBorder radius="lg" padding={0}>
+          {overview.isPending && valid ? (
+            <Center py="xl">
+              <Loader size="md" aria-label={t('loading')} />
+            </Center>
+          ) : rows.length === 0 ? (
+            <Text c="dimmed" ta="center" py={48}>
+              {t('timelogs.overview.empty')}
+            </Text>
+          ) : (
+            <Stack gap={0}>
+              <Table.ScrollContainer minWidth={260} type="native" tabIndex={0}>
+                <Table verticalSpacing="xs" horizontalSpacing="md" aria-busy={overview.isFetching} aria-label={label}>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t(`timelogs.overview.column.${kind}`)}</Table.Th>
+                      <Table.Th ta="right">{t('timelogs.projects.hours')}</Table.Th>
                     </Table.Tr>
-                  ))}
-                </Table.Tbody>
-                <Table.Tfoot>
-                  <Table.Tr>
-                    <Table.Th>{t('timelogs.grid.total')}</Table.Th>
-                    <Table.Th ta="right" data-testid="overview-total">
-                      {formatHours(overview.data?.total ?? 0)}
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Tfoot>
-              </Table>
-            </Table.ScrollContainer>
-            <div aria-hidden="true" style={{ padding: 'var(--mantine-spacing-md)' }}>
-              <BarChart
-                h={Math.max(160, rows.length * 36)}
-                data={rows.map((r) => ({ name: nameOf(r), hours: r.hours }))}
-                dataKey="name"
-                orientation="vertical"
-                yAxisProps={{ width: 160 }}
-                // The table above carries the same numbers for screen readers and keyboards.
-                barChartProps={{ accessibilityLayer: false }}
-                series={[
-                  { name: 'hours', label: t('timelogs.projects.hours'), color: 'var(--mantine-primary-color-filled)' },
-                ]}
-              />
-            </div>
-          </Stack>
-        )}
-      </Card>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {rows.map((r) => (
+                      <Table.Tr key={r.id}>
+                        <Table.Td>{nameOf(r)}</Table.Td>
+                        <Table.Td ta="right">{formatHours(r.hours)}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                  <Table.Tfoot>
+                    <Table.Tr>
+                      <Table.Th>{t('timelogs.grid.total')}</Table.Th>
+                      <Table.Th ta="right" data-testid="overview-total">
+                        {formatHours(overview.data?.total ?? 0)}
+                      </Table.Th>
+                    </Table.Tr>
+                  </Table.Tfoot>
+                </Table>
+              </Table.ScrollContainer>
+              <div aria-hidden="true" style={{ padding: 'var(--mantine-spacing-md)' }}>
+                <BarChart
+                  h={Math.max(160, rows.length * 36)}
+                  data={rows.map((r) => ({ name: nameOf(r), hours: r.hours }))}
+                  dataKey="name"
+                  orientation="vertical"
+                  yAxisProps={{ width: 160 }}
+                  // The table above carries the same numbers for screen readers and keyboards.
+                  barChartProps={{ accessibilityLayer: false }}
+                  series={[
+                    {
+                      name: 'hours',
+                      label: t('timelogs.projects.hours'),
+                      color: 'var(--mantine-primary-color-filled)',
+                    },
+                  ]}
+                />
+              </div>
+            </Stack>
+          )}
+        </Card>
+      )}
     </Stack>
   );
 }

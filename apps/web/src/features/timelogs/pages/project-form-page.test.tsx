@@ -25,10 +25,15 @@ const detail: ProjectDetail = {
 let calls: { method: string; path: string; body: unknown }[];
 function serve() {
   calls = [];
+  let deleted = false;
   vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
     const u = new URL(url, 'http://localhost');
     const method = init?.method ?? 'GET';
     calls.push({ method, path: u.pathname, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    if (method === 'DELETE' && u.pathname.endsWith(`/project/${ID}`)) deleted = true;
+    if (deleted && method === 'GET' && u.pathname.includes(ID)) {
+      return json({ status: 404, title: 'Not found', code: 'notFound' }, 404);
+    }
     if (u.pathname === '/core/api/users/dataselect') {
       return json([{ id: UMA, fullName: 'Uma User', email: 'user@atrium.test', imagePath: null }]);
     }
@@ -109,5 +114,17 @@ describe('project form', () => {
         memberIds: [UMA],
       }),
     );
+  });
+
+  it('goes back to the projects after deleting the project from its page', async () => {
+    serve();
+    renderAt(`/admin/timelogs/project/${ID}`);
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue('Harbour bridge'));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete project' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete project' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete project' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/timelogs/projects'));
+    // The deleted project was not asked for again.
+    expect(calls.filter((c) => c.method === 'GET' && c.path.includes(ID))).toHaveLength(1);
   });
 });

@@ -61,81 +61,83 @@ export default function ProjectsPage() {
         <ErrorAlert title={t('timelogs.projects.loadFailed')}>{problemText(t, projects.error)}</ErrorAlert>
       )}
 
-      <Card withBorder radius="lg" padding={0}>
-        {projects.isPending ? (
-          <Center py="xl">
-            <Loader size="md" aria-label={t('loading')} />
-          </Center>
-        ) : (projects.data ?? []).length === 0 ? (
-          <Stack align="center" gap="xs" py={48} px="md">
-            <Text c="dimmed">{t('timelogs.projects.empty')}</Text>
-          </Stack>
-        ) : (
-          <Table.ScrollContainer minWidth={300}>
-            <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('timelogs.projects.name')}</Table.Th>
-                  <Table.Th visibleFrom="sm">{t('timelogs.projects.startDate')}</Table.Th>
-                  <Table.Th ta="right" visibleFrom="sm">
-                    {t('timelogs.projects.tasks')}
-                  </Table.Th>
-                  <Table.Th ta="right" visibleFrom="sm">
-                    {t('timelogs.projects.members')}
-                  </Table.Th>
-                  <Table.Th ta="right">{t('timelogs.projects.hours')}</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>{t('timelogs.projects.actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {projects.data?.map((project) => (
-                  <Table.Tr key={project.id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={`/admin/timelogs/project/${project.id}`}>
-                        {project.name.length > 50 ? `${project.name.slice(0, 50)}...` : project.name}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td visibleFrom="sm">{formatDate(project.startDate, i18n.language)}</Table.Td>
-                    <Table.Td ta="right" visibleFrom="sm">
-                      {project.taskCount}
-                    </Table.Td>
-                    <Table.Td ta="right" visibleFrom="sm">
-                      {project.memberCount}
-                    </Table.Td>
-                    <Table.Td ta="right">{formatHours(project.totalHours)}</Table.Td>
-                    <Table.Td>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <Tooltip label={t('timelogs.projects.edit')}>
-                          <ActionIcon
-                            component={Link}
-                            to={`/admin/timelogs/project/${project.id}`}
-                            variant="subtle"
-                            aria-label={t('timelogs.projects.editNamed', { name: project.name })}
-                          >
-                            <IconPencil size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label={t('timelogs.projects.delete')}>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={t('timelogs.projects.deleteNamed', { name: project.name })}
-                            onClick={() => setDeleting(project)}
-                          >
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Group>
-                    </Table.Td>
+      {!projects.isError && (
+        <Card withBorder radius="lg" padding={0}>
+          {projects.isPending ? (
+            <Center py="xl">
+              <Loader size="md" aria-label={t('loading')} />
+            </Center>
+          ) : projects.data.length === 0 ? (
+            <Stack align="center" gap="xs" py={48} px="md">
+              <Text c="dimmed">{t('timelogs.projects.empty')}</Text>
+            </Stack>
+          ) : (
+            <Table.ScrollContainer minWidth={300}>
+              <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('timelogs.projects.name')}</Table.Th>
+                    <Table.Th visibleFrom="sm">{t('timelogs.projects.startDate')}</Table.Th>
+                    <Table.Th ta="right" visibleFrom="sm">
+                      {t('timelogs.projects.tasks')}
+                    </Table.Th>
+                    <Table.Th ta="right" visibleFrom="sm">
+                      {t('timelogs.projects.members')}
+                    </Table.Th>
+                    <Table.Th ta="right">{t('timelogs.projects.hours')}</Table.Th>
+                    <Table.Th>
+                      <VisuallyHidden>{t('timelogs.projects.actions')}</VisuallyHidden>
+                    </Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Card>
+                </Table.Thead>
+                <Table.Tbody>
+                  {projects.data?.map((project) => (
+                    <Table.Tr key={project.id}>
+                      <Table.Td>
+                        <Anchor component={Link} to={`/admin/timelogs/project/${project.id}`}>
+                          {project.name.length > 50 ? `${project.name.slice(0, 50)}...` : project.name}
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td visibleFrom="sm">{formatDate(project.startDate, i18n.language)}</Table.Td>
+                      <Table.Td ta="right" visibleFrom="sm">
+                        {project.taskCount}
+                      </Table.Td>
+                      <Table.Td ta="right" visibleFrom="sm">
+                        {project.memberCount}
+                      </Table.Td>
+                      <Table.Td ta="right">{formatHours(project.totalHours)}</Table.Td>
+                      <Table.Td>
+                        <Group gap={4} justify="flex-end" wrap="nowrap">
+                          <Tooltip label={t('timelogs.projects.edit')}>
+                            <ActionIcon
+                              component={Link}
+                              to={`/admin/timelogs/project/${project.id}`}
+                              variant="subtle"
+                              aria-label={t('timelogs.projects.editNamed', { name: project.name })}
+                            >
+                              <IconPencil size={16} />
+                            </ActionIcon>
+                          </Tooltip>
+                          <Tooltip label={t('timelogs.projects.delete')}>
+                            <ActionIcon
+                              variant="subtle"
+                              color="red"
+                              aria-label={t('timelogs.projects.deleteNamed', { name: project.name })}
+                              onClick={() => setDeleting(project)}
+                            >
+                              <IconTrash size={16} />
+                            </ActionIcon>
+                          </Tooltip>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </Card>
+      )}
       <DeleteProjectDialog project={deleting} onClose={() => setDeleting(null)} />
     </Stack>
   );

@@ -313,4 +313,15 @@ describe('/timelogs', () => {
     expect(calls.find((c) => c.path.endsWith('/copyLastWeek'))?.body).toEqual({ week: '2026-11-23' });
     expect(within(screen.getByRole('table')).getAllByRole('textbox')).toHaveLength(14);
   });
+
+  it('says when last week had nothing to copy, for that week only', async () => {
+    serve((u) => json(u.pathname.endsWith('/timelogs/copyLastWeek') ? { rows: 0 } : []));
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: "Copy last week's rows" }));
+    expect(await screen.findByText('Last week had no rows to copy.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next week' }));
+    expect(await screen.findByTestId('week-range')).toHaveTextContent('30/11/2026 till 06/12/2026');
+    await screen.findByRole('button', { name: "Copy last week's rows" });
+    expect(screen.queryByText('Last week had no rows to copy.')).not.toBeInTheDocument();
+  });
 });

@@ -60,12 +60,15 @@ export default function TimelogsPage() {
   const isAdmin =
     session.status === 'authenticated' && session.user.roles.some((r) => r === 'TenantAdmin' || r === 'Superadmin');
 
-  const go = (to: string) =>
+  const go = (to: string) => {
+    // What copying said belongs to the week it was asked in.
+    copy.reset();
     setParams((p) => {
       const next = new URLSearchParams(p);
       next.set('week', to);
       return next;
     });
+  };
 
   const onSave = async (projectId: string, taskId: string, dateString: string, hours: number) => {
     saving.current += 1;
