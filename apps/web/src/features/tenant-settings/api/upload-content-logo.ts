@@ -19,5 +19,8 @@ export function logoProblem(file: File): 'unsupportedImage' | 'imageTooLarge' | 
 export const uploadContentLogo = (id: string, file: File) =>
   uploadFile<HomeLogoUpload>(`/tenants/${id}/content/logo`, file);
 
+/** The upload's mutation key: the form waits for it before it may be saved. */
+export const contentLogoUploadKey = (id: string) => ['tenant-settings', 'content-logo', id] as const;
+
 export const useUploadContentLogo = (id: string) =>
-  useMutation({ mutationFn: (file: File) => uploadContentLogo(id, file) });
+  useMutation({ mutationKey: contentLogoUploadKey(id), mutationFn: (file: File) => uploadContentLogo(id, file) });

@@ -24,9 +24,11 @@ const CONTENT = {
 };
 
 let putAnswer: () => Promise<Response>;
+let logoUploaded: Promise<void>;
 let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {
   putAnswer = async () => json(CONTENT);
+  logoUploaded = Promise.resolve();
   fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
     const path = new URL(input, 'http://localhost').pathname.replace('/core/api', '');
     const method = init?.method ?? 'GET';
@@ -34,6 +36,7 @@ beforeEach(() => {
     if (method === 'GET' && path === `/tenants/${ID}/content`) return json(CONTENT);
     if (method === 'PUT' && path === `/tenants/${ID}/content`) return putAnswer();
     if (method === 'POST' && path === `/tenants/${ID}/content/logo`) {
+      await logoUploaded;
       return json({ path: LOGO, path320: LOGO320, path800: null }, 201);
     }
     return problem(404, 'notFound', 'Not found');
@@ -105,6 +108,23 @@ describe('/tenants/html/{id}', () => {
       descriptionMobile: 'For phones',
       videoUrl: '',
     });
+  });
+
+  it('keeps save disabled while the logo is uploading', async () => {
+    let finish = () => {};
+    logoUploaded = new Promise((resolve) => {
+      finish = resolve;
+    });
+    renderPage();
+    await screen.findByRole('textbox', { name: 'Headline' });
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(save).toBeEnabled();
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await userEvent.upload(input, new File([new Uint8Array([0x89, 0x50])], 'logo.png', { type: 'image/png' }));
+    await waitFor(() => expect(save).toBeDisabled());
+    finish();
+    expect(await screen.findByRole('img', { name: 'Preview of the logo' })).toHaveAttribute('src', LOGO);
+    expect(save).toBeEnabled();
   });
 
   it('refuses a file that is not an image before uploading', async () => {

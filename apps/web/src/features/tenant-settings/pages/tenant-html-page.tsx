@@ -8,6 +8,7 @@ import {
 import { Button, Card, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { useIsMutating } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -15,6 +16,7 @@ import { useTenantContent } from '@/features/tenant-settings/api/get-tenant-cont
 import { useTenantName } from '@/features/tenant-settings/api/get-tenant-name';
 import { fieldErrorsOf, messageText, problemText } from '@/features/tenant-settings/api/problem-messages';
 import { useSaveTenantContent } from '@/features/tenant-settings/api/save-tenant-content';
+import { contentLogoUploadKey } from '@/features/tenant-settings/api/upload-content-logo';
 import { ContentLogoField } from '@/features/tenant-settings/components/content-logo-field';
 import { RichTextField } from '@/features/tenant-settings/components/rich-text-field';
 import { SettingsPageFrame } from '@/features/tenant-settings/components/settings-page-frame';
@@ -80,6 +82,8 @@ function ContentForm({
     },
   });
   const invalid = !schema.safeParse(bodyOf(form.values)).success;
+  // Saved during a logo upload, the form would store the old logo and lose the new one.
+  const uploading = useIsMutating({ mutationKey: contentLogoUploadKey(tenantId) }) > 0;
 
   const submit = form.onSubmit(async (values) => {
     try {
@@ -142,7 +146,7 @@ function ContentForm({
           <Button variant="default" component={Link} to="/tenants">
             {t('tenantSettings.cancel')}
           </Button>
-          <Button type="submit" loading={save.isPending} disabled={invalid}>
+          <Button type="submit" loading={save.isPending} disabled={invalid || uploading}>
             {t('tenantSettings.save')}
           </Button>
         </Group>
