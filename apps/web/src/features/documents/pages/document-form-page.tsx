@@ -14,8 +14,9 @@ import { recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
 
 /**
  * /admin/documents/new and /admin/documents/edit/{id} (spec part 2 §4). Create: the record, then its
- * file, then back. When the upload fails after the record was made, the form stays, says so and retries
- * only the upload. Edit: the record, then the file when a new one was chosen, then back.
+ * file, then back. When the upload fails after the record was made, the form stays and says so; a retry
+ * updates that record with what the form holds now, then uploads. Edit: the record, then the file when a
+ * new one was chosen, then back.
  */
 export default function DocumentFormPage() {
   const { t } = useTranslation();
@@ -33,7 +34,7 @@ export default function DocumentFormPage() {
   const create = useCreateDocument();
   const update = useUpdateDocument();
   const upload = useUploadDocumentFile();
-  // The record made by a first attempt whose upload failed: a new submit only retries the upload.
+  // The record made by a first attempt whose upload failed: a new submit updates it rather than making another.
   const [createdId, setCreatedId] = useState<string | null>(null);
   const title = isNew ? t('documents.form.newTitle') : t('documents.form.editTitle');
   usePageTitle(title);
@@ -62,9 +63,10 @@ export default function DocumentFormPage() {
         cancelHref={back}
         submit={async ({ title: docTitle, documentTypeId, file }, onProgress) => {
           const fields = { title: docTitle, documentTypeId };
+          // A record made by an earlier try whose upload failed is updated, so edits since then count.
           let target = id ?? createdId;
-          if (id) await update.mutateAsync({ id, ...fields });
-          else if (!target) {
+          if (target) await update.mutateAsync({ id: target, ...fields });
+          else {
             target = (await create.mutateAsync(fields)).id;
             setCreatedId(target);
           }

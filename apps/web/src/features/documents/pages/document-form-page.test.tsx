@@ -1,0 +1,101 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { acceptAuthResult, resetSessionForTests } from '@/shared/api/session';
+import { authResult, json } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
+import DocumentFormPage from './document-form-page';
+
+const TYPE = '6f1c1d5e-0a7b-4c33-9d7e-1a2b3c4d5e61';
+const DOC = '6f1c1d5e-0a7b-4c33-9d7e-1a2b3c4d5e70';
+
+let requests: { method: string; path: string; body?: unknown }[];
+/** Answers of the file uploads (XMLHttpRequest, for its progress events), in turn. */
+let uploadStatuses: number[];
+
+/** The part of XMLHttpRequest that uploadFileWithProgress uses, answering from uploadStatuses. */
+class FakeXhr {
+  status = 0;
+  responseText = '';
+  responseType = '';
+  upload: { onprogress?: unknown; onload?: () => void } = {};
+  onload?: () => void;
+  onerror?: () => void;
+  onabort?: () => void;
+  #method = '';
+  #path = '';
+  open(method: string, url: string) {
+    this.#method = method;
+    this.#path = new URL(url, 'http://localhost').pathname;
+  }
+  setRequestHeader() {}
+  abort() {}
+  send() {
+    requests.push({ method: this.#method, path: this.#path });
+    this.status = uploadStatuses.shift() ?? 200;
+    this.responseText = JSON.stringify(
+      this.status === 200 ? { id: DOC } : { status: this.status, title: 'Storage unavailable' },
+    );
+    queueMicrotask(() => this.onload?.());
+  }
+}
+
+beforeEach(() => {
+  acceptAuthResult(authResult({ roles: ['TenantAdmin'] }));
+  requests = [];
+  uploadStatuses = [];
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    const path = new URL(url, 'http://localhost').pathname;
+    const method = init?.method ?? 'GET';
+    requests.push({ method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    if (path.endsWith('/documenttypes/all')) return json({ data: [{ id: TYPE, name: 'Handbooks' }], total: 1 });
+    if (path.endsWith('/documents/postdocument')) return json({ id: DOC }, 201);
+    if (path.endsWith('/documents/updatedocument')) return json({ id: DOC });
+    return json({});
+  });
+});
+afterEach(() => resetSessionForTests());
+
+function Where() {
+  return <output data-testid="location">{useLocation().pathname}</output>;
+}
+
+describe('/admin/documents/new', () => {
+  it('after a failed upload, a retry saves the edited title on the record it made, then uploads', async () => {
+    uploadStatuses = [503, 200];
+    renderWithProviders(
+      <MemoryRouter initialEntries={['/admin/documents/new']}>
+        <Routes>
+          <Route path="/admin/documents/new" element={<DocumentFormPage />} />
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    const title = await screen.findByRole('textbox', { name: /Title/ });
+    await userEvent.type(title, 'Handbok');
+    await userEvent.click(screen.getByRole('combobox', { name: /Document type/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Handbooks' }));
+    const file = new File(['%PDF-1.4'], 'handbook.pdf', { type: 'application/pdf' });
+    await userEvent.upload(document.querySelector('input[type="file"]') as HTMLInputElement, file);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The document was saved without its file')).toBeInTheDocument();
+
+    await userEvent.clear(title);
+    await userEvent.type(title, 'Handbook');
+    await userEvent.click(screen.getByRole('button', { name: 'Retry upload' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/documents'));
+    const writes = requests.filter((r) => r.method !== 'GET');
+    expect(writes).toEqual([
+      { method: 'POST', path: '/core/api/documents/postdocument', body: { title: 'Handbok', documentTypeId: TYPE } },
+      { method: 'POST', path: `/core/api/documents/${DOC}/file` },
+      {
+        method: 'PATCH',
+        path: '/core/api/documents/updatedocument',
+        body: { id: DOC, title: 'Handbook', documentTypeId: TYPE },
+      },
+      { method: 'POST', path: `/core/api/documents/${DOC}/file` },
+    ]);
+  });
+});
