@@ -179,6 +179,16 @@ export const updateDocument = async (
       .returning({ id: documents.id })
   )[0];
 
+/** The document's file key, its row locked until the transaction ends (null: no file; undefined: no document). */
+export const lockDocumentFile = async (db: Db, tenantId: string, id: string) =>
+  (
+    await db
+      .select({ fileKey: documents.fileKey })
+      .from(documents)
+      .where(and(eq(documents.tenantId, tenantId), eq(documents.id, id)))
+      .for('update')
+  )[0];
+
 export const deleteDocument = async (db: Db, tenantId: string, id: string) =>
   (
     await db

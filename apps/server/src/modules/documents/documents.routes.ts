@@ -285,7 +285,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const principal = principalOf(request);
       const isAdmin = principal.roles.includes('TenantAdmin') || principal.roles.includes('Superadmin');
       await documents.ensureDocument(tenantId, request.params.id, { mayReplace: isAdmin });
-      return documents.storeFile(tenantId, request.params.id, await incomingFile(request));
+      return documents.storeFile(tenantId, request.params.id, await incomingFile(request), { mayReplace: isAdmin });
     },
   );
 
@@ -295,7 +295,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const tenantId = requireTenant(request);
       await documents.ensureDocument(tenantId, request.params.id, { mayReplace: true });
-      return documents.storeFile(tenantId, request.params.id, await incomingFile(request));
+      return documents.storeFile(tenantId, request.params.id, await incomingFile(request), { mayReplace: true });
     },
   );
 

@@ -198,8 +198,7 @@ export function createDocumentsService(deps: {
      * Streams an uploaded file into storage (never whole in memory), then points the record at it and
      * removes the file it had. A refused or failed upload leaves the record as it was.
      */
-    async storeFile(tenantId: string, id: string, upload: IncomingFile) {
-      const before = await documentOf(tenantId, id);
+    async storeFile(tenantId: string, id: string, upload: IncomingFile, { mayReplace }: { mayReplace: boolean }) {
       // An error of the incoming stream is the client's body (cut short, malformed), never ours: 400.
       let bodyError: unknown = upload.file.errored ?? undefined;
       upload.file.once('error', (err) => {
@@ -236,18 +235,29 @@ export function createDocumentsService(deps: {
         if (bodyError !== undefined || upload.file.errored) throw malformed(err);
         throw err;
       }
-      const updated = await repo.updateDocument(db, tenantId, id, {
-        fileKey: checked.key,
-        fileName: checked.fileName,
-        contentType: checked.contentType,
-        size,
-      });
-      if (!updated) {
-        // Deleted while the file came in.
+      // Checked again on the locked row: another upload may have given the document a file, or it may
+      // have been deleted, while this one came in.
+      let replaced: string | null;
+      try {
+        replaced = await inTransaction(db, async (tx) => {
+          const current = await repo.lockDocumentFile(tx, tenantId, id);
+          if (!current) throw new AppError('notFound', 'No such document');
+          if (current.fileKey && !mayReplace) {
+            throw new AppError('forbidden', 'Only an administrator may replace the file');
+          }
+          await repo.updateDocument(tx, tenantId, id, {
+            fileKey: checked.key,
+            fileName: checked.fileName,
+            contentType: checked.contentType,
+            size,
+          });
+          return current.fileKey;
+        });
+      } catch (err) {
         await removeFile(checked.key);
-        throw new AppError('notFound', 'No such document');
+        throw err;
       }
-      await removeFile(before.fileKey);
+      await removeFile(replaced);
       return toDocument(await documentOf(tenantId, id));
     },
 

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import type { FeatureName, Role } from '@atrium/contracts';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { parse as parseDisposition } from 'content-disposition';
@@ -301,6 +302,29 @@ for (const backend of backends) {
       expect(replaced.json()).toMatchObject({ fileName: 'notes.txt', contentType: 'text/plain' });
       const again = await ctx.app.inject({ url: `${API}/documents/${id}/file`, headers: admin.auth });
       expect(again.body).toBe(TEXT.toString());
+    });
+
+    it("does not let a user's upload replace a file that arrived while it came in", async () => {
+      const { admin, user } = await setUp(ctx);
+      const type = await createType(ctx, admin.auth);
+      const id = await createDocument(ctx, admin.auth, type.id, 'Raced');
+      // The user's upload starts while the document has no file, and its body is held back...
+      const body = multipart(PDF, 'mine.pdf');
+      const stream = new PassThrough();
+      stream.write(body.payload.subarray(0, body.payload.length - 20));
+      const mine = ctx.app.inject({
+        method: 'POST',
+        url: `${API}/documents/${id}/file`,
+        headers: { ...user.auth, ...body.headers },
+        payload: stream,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      // ...while the administrator's upload lands.
+      expect((await upload(ctx, admin.auth, id, TEXT, 'theirs.txt')).statusCode).toBe(200);
+      stream.end(body.payload.subarray(body.payload.length - 20));
+      expect((await mine).statusCode).toBe(403);
+      const file = await ctx.app.inject({ url: `${API}/documents/${id}/file`, headers: admin.auth });
+      expect(file.body).toBe(TEXT.toString());
     });
 
     it('edits the record, lists by type and searches, sorts and pages', async () => {
