@@ -43,7 +43,7 @@ const gridOf = (
 
 type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
 let calls: { method: string; path: string; body: unknown }[];
-function serve(handler: Handler) {
+function serve(handler: Handler, { projectsFail = false } = {}) {
   calls = [];
   vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
     const u = new URL(url, 'http://localhost');
@@ -53,6 +53,7 @@ function serve(handler: Handler) {
       body: init?.body ? JSON.parse(String(init.body)) : undefined,
     });
     if (u.pathname.endsWith('/timelogs/getpersonalprojects')) {
+      if (projectsFail) return new Response(null, { status: 503 });
       return json([
         {
           id: PROJECT,
@@ -312,6 +313,17 @@ describe('/timelogs', () => {
     expect(await screen.findByText('Site survey')).toBeInTheDocument();
     expect(calls.find((c) => c.path.endsWith('/copyLastWeek'))?.body).toEqual({ week: '2026-11-23' });
     expect(within(screen.getByRole('table')).getAllByRole('textbox')).toHaveLength(14);
+  });
+
+  it('says when the projects to add a row from cannot load, and retries', async () => {
+    serve(() => json(gridOf('2026-11-23')), { projectsFail: true });
+    renderPage();
+    expect(await screen.findByText('Could not load your projects')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Add a task to this week')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path.endsWith('/timelogs/getpersonalprojects')).length).toBeGreaterThan(1),
+    );
   });
 
   it('says when last week had nothing to copy, for that week only', async () => {

@@ -212,6 +212,16 @@ function AddRow({ monday, shown }: { monday: string; shown: { projectTasks: { id
     }))
     .filter((g) => g.items.length > 0);
 
+  if (projects.isError) {
+    return (
+      <ErrorAlert title={t('timelogs.projectsLoadFailed')}>
+        <Text size="sm">{problemText(t, projects.error)}</Text>
+        <Button mt="sm" size="xs" variant="light" onClick={() => void projects.refetch()}>
+          {t('timelogs.retry')}
+        </Button>
+      </ErrorAlert>
+    );
+  }
   if (projects.isSuccess && projects.data.length === 0) {
     return (
       <Text size="sm" c="dimmed">
