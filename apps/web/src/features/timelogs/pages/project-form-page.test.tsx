@@ -23,7 +23,7 @@ const detail: ProjectDetail = {
 };
 
 let calls: { method: string; path: string; body: unknown }[];
-function serve() {
+function serve({ addTaskFails = false } = {}) {
   calls = [];
   let deleted = false;
   vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
@@ -36,6 +36,9 @@ function serve() {
     }
     if (u.pathname === '/core/api/users/dataselect') {
       return json([{ id: UMA, fullName: 'Uma User', email: 'user@atrium.test', imagePath: null }]);
+    }
+    if (method === 'POST' && addTaskFails && u.pathname.endsWith('/timelogs/task')) {
+      return json({ status: 409, title: 'Conflict', code: 'conflict', detail: 'That task exists already' }, 409);
     }
     if (method === 'POST') return json({ id: ID }, 201);
     if (method === 'PATCH') return json({ id: ID });
@@ -114,6 +117,18 @@ describe('project form', () => {
         memberIds: [UMA],
       }),
     );
+  });
+
+  it('keeps a failed task add out of the rename dialog', async () => {
+    serve({ addTaskFails: true });
+    renderAt(`/admin/timelogs/project/${ID}`);
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue('Harbour bridge'));
+    await userEvent.type(screen.getByRole('textbox', { name: 'New task' }), 'Design');
+    await userEvent.click(screen.getByRole('button', { name: 'Add task' }));
+    expect(await screen.findByText('That task exists already')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Rename Design' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename task' });
+    expect(within(dialog).queryByText('That task exists already')).not.toBeInTheDocument();
   });
 
   it('goes back to the projects after deleting the project from its page', async () => {

@@ -163,7 +163,9 @@ type TaskRow = { id: string; name: string; totalHours: number };
 /** The project's tasks: add, rename, delete (with the hours that go). */
 function TasksCard({ projectId, tasks }: { projectId: string; tasks: TaskRow[] }) {
   const { t } = useTranslation();
-  const saveTask = useSaveTask();
+  // Adding and renaming each keep their own state, so one's failure never shows in the other.
+  const addTask = useSaveTask();
+  const renameTask = useSaveTask();
   const [name, setName] = useState('');
   const [renaming, setRenaming] = useState<TaskRow | null>(null);
   const [newName, setNewName] = useState('');
@@ -180,7 +182,7 @@ function TasksCard({ projectId, tasks }: { projectId: string; tasks: TaskRow[] }
           onSubmit={(event) => {
             event.preventDefault();
             if (!name.trim()) return;
-            saveTask.mutate({ projectId, name: name.trim() }, { onSuccess: () => setName('') });
+            addTask.mutate({ projectId, name: name.trim() }, { onSuccess: () => setName('') });
           }}
         >
           <Group align="flex-end" gap="sm">
@@ -191,12 +193,12 @@ function TasksCard({ projectId, tasks }: { projectId: string; tasks: TaskRow[] }
               onChange={(event) => setName(event.currentTarget.value)}
               style={{ flex: 1 }}
             />
-            <Button type="submit" variant="default" leftSection={<IconPlus size={16} />} loading={saveTask.isPending}>
+            <Button type="submit" variant="default" leftSection={<IconPlus size={16} />} loading={addTask.isPending}>
               {t('timelogs.tasks.add')}
             </Button>
           </Group>
         </form>
-        {saveTask.isError && !renaming && <ErrorAlert>{problemText(t, saveTask.error)}</ErrorAlert>}
+        {addTask.isError && <ErrorAlert>{problemText(t, addTask.error)}</ErrorAlert>}
         {tasks.length === 0 ? (
           <Text c="dimmed">{t('timelogs.tasks.empty')}</Text>
         ) : (
@@ -247,15 +249,19 @@ function TasksCard({ projectId, tasks }: { projectId: string; tasks: TaskRow[] }
       </Stack>
       <FormDialog
         opened={renaming !== null}
-        onClose={() => setRenaming(null)}
+        onClose={() => {
+          renameTask.reset();
+          setRenaming(null);
+        }}
         title={t('timelogs.tasks.rename')}
         submitLabel={t('timelogs.save')}
         cancelLabel={t('timelogs.cancel')}
-        pending={saveTask.isPending}
+        pending={renameTask.isPending}
         submitDisabled={!newName.trim()}
-        error={saveTask.isError ? problemText(t, saveTask.error) : null}
+        error={renameTask.isError ? problemText(t, renameTask.error) : null}
         onSubmit={() =>
-          renaming && saveTask.mutate({ id: renaming.id, name: newName.trim() }, { onSuccess: () => setRenaming(null) })
+          renaming &&
+          renameTask.mutate({ id: renaming.id, name: newName.trim() }, { onSuccess: () => setRenaming(null) })
         }
       >
         <TextInput
