@@ -37,7 +37,7 @@ export default function ContactsPage() {
   const contacts = useContacts(id, params);
   const remove = useDeleteContact();
   const [deleting, setDeleting] = useState<ContactRow | null>(null);
-  const wide = useMediaQuery(`(min-width: ${BREAKPOINTS.mobile}px)`, true, { getInitialValueInEffect: false });
+  const wide = useMediaQuery(`(min-width: ${BREAKPOINTS.table}px)`, true, { getInitialValueInEffect: false });
   const headerAdd = useMediaQuery(`(min-width: ${BREAKPOINTS.headerAdd}px)`, true, { getInitialValueInEffect: false });
   const showActions = useMediaQuery(`(min-width: ${BREAKPOINTS.rowActions}px)`, true, {
     getInitialValueInEffect: false,

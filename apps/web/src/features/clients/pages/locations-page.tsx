@@ -51,7 +51,7 @@ export default function LocationsPage() {
   const info = useMapInfo();
   const remove = useDeleteLocation();
   const [deleting, setDeleting] = useState<LocationRow | null>(null);
-  const wide = useMediaQuery(`(min-width: ${BREAKPOINTS.mobile}px)`, true, { getInitialValueInEffect: false });
+  const wide = useMediaQuery(`(min-width: ${BREAKPOINTS.table}px)`, true, { getInitialValueInEffect: false });
   const headerAdd = useMediaQuery(`(min-width: ${BREAKPOINTS.headerAdd}px)`, true, { getInitialValueInEffect: false });
   const showActions = useMediaQuery(`(min-width: ${BREAKPOINTS.rowActions}px)`, true, {
     getInitialValueInEffect: false,
