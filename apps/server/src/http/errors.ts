@@ -61,16 +61,16 @@ type ProblemBody = {
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     let body: ProblemBody;
+    const refusal = err instanceof AppError ? null : databaseRefusal(err);
     if (err instanceof AppError) {
       body = { type: `about:blank`, title: TITLES[err.code], status: err.status, detail: err.message, code: err.code };
       if (err.errors) body.errors = err.errors;
       if (err.headers) reply.headers(err.headers);
-    } else if (databaseRefusal(err)) {
+    } else if (refusal) {
       // A race the checks before the write could not see (a row deleted or added meanwhile), or a value
       // PostgreSQL cannot hold: the caller's request, not the server, is what failed.
-      const { code, status, detail } = databaseRefusal(err)!;
       request.log.warn({ err }, 'database refused the write');
-      body = { type: 'about:blank', title: TITLES[code], status, detail, code };
+      body = { type: 'about:blank', title: TITLES[refusal.code], ...refusal };
     } else if (hasZodFastifySchemaValidationErrors(err)) {
       const where = err.validationContext ?? 'body';
       const errors = err.validation.map((v) => ({
