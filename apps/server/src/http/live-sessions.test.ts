@@ -56,6 +56,41 @@ describe('live sessions', () => {
     expect(await live.isLive(s.id)).toBe(false);
   });
 
+  /** The test database, counting the reads made through it. */
+  function countingDb() {
+    const counter = { reads: 0 };
+    const db = new Proxy(ctx.db, {
+      get(target, key, receiver) {
+        if (key === 'select') counter.reads++;
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    return { db, counter };
+  }
+
+  it('lets the checks of one session that arrive together share one read', async () => {
+    const { db, counter } = countingDb();
+    const live = createLiveSessions(db);
+    const [a, b] = [await session(), await session()];
+    const answers = await Promise.all([a.id, a.id, a.id, b.id, b.id].map((id) => live.isLive(id)));
+    expect(answers).toEqual([true, true, true, true, true]);
+    expect(counter.reads).toBe(2);
+    expect(await live.isLive(a.id)).toBe(true);
+    expect(counter.reads).toBe(2);
+  });
+
+  it('does not let a check that starts after forget() join the lookup it overlapped', async () => {
+    const { db, counter } = countingDb();
+    const live = createLiveSessions(db);
+    const s = await session();
+    const before = live.isLive(s.id);
+    live.forget([s.id]);
+    const after = live.isLive(s.id);
+    // The second check reads again: the first may have read the session before it ended.
+    expect(counter.reads).toBe(2);
+    expect(await Promise.all([before, after])).toEqual([true, true]);
+  });
+
   it('ends a revoked session at once for the app that revoked it', async () => {
     const user = await ctx.factories.user();
     const { token, cookie } = await ctx.signIn(user.email);

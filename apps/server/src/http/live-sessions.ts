@@ -18,6 +18,11 @@ const MAX_REMEMBERED = 50_000;
 export function createLiveSessions(db: Db) {
   /** Session id -> until when it counts as live (never past its own expiry). */
   const liveUntil = new Map<string, number>();
+  /**
+   * Lookups under way: the checks of one session that arrive together (the calls of one page load,
+   * or every request once its memory has lapsed) share one round trip.
+   */
+  const loading = new Map<string, Promise<boolean>>();
   /** Bumped by every forget(): a lookup that overlapped one must not store its (older) answer. */
   let generation = 0;
 
@@ -29,28 +34,48 @@ export function createLiveSessions(db: Db) {
     return row ? row.expiresAt.getTime() : null;
   }
 
+  function lookup(sessionId: string): Promise<boolean> {
+    const started = generation;
+    const done = () => {
+      if (loading.get(sessionId) === pending) loading.delete(sessionId);
+    };
+    const pending = load(sessionId).then(
+      (expiresAt) => {
+        done();
+        if (expiresAt === null) {
+          liveUntil.delete(sessionId);
+          return false;
+        }
+        if (started === generation) {
+          liveUntil.delete(sessionId);
+          if (liveUntil.size >= MAX_REMEMBERED) liveUntil.delete(liveUntil.keys().next().value!);
+          liveUntil.set(sessionId, Math.min(expiresAt, Date.now() + REMEMBER_MS));
+        }
+        return true;
+      },
+      (err: unknown) => {
+        done();
+        throw err;
+      },
+    );
+    loading.set(sessionId, pending);
+    return pending;
+  }
+
   return {
-    async isLive(sessionId: string): Promise<boolean> {
-      const now = Date.now();
+    isLive(sessionId: string): Promise<boolean> {
       const until = liveUntil.get(sessionId);
-      if (until !== undefined && until > now) return true;
-      const started = generation;
-      const expiresAt = await load(sessionId);
-      if (expiresAt === null) {
-        liveUntil.delete(sessionId);
-        return false;
-      }
-      if (started === generation) {
-        liveUntil.delete(sessionId);
-        if (liveUntil.size >= MAX_REMEMBERED) liveUntil.delete(liveUntil.keys().next().value!);
-        liveUntil.set(sessionId, Math.min(expiresAt, now + REMEMBER_MS));
-      }
-      return true;
+      if (until !== undefined && until > Date.now()) return Promise.resolve(true);
+      return loading.get(sessionId) ?? lookup(sessionId);
     },
     /** These sessions ended (revoked, or closed without signing out): ask the database next time. */
     forget(sessionIds: readonly string[]) {
       generation++;
-      for (const id of sessionIds) liveUntil.delete(id);
+      for (const id of sessionIds) {
+        liveUntil.delete(id);
+        // A check that starts now must not join a lookup that may have read the session as live.
+        loading.delete(id);
+      }
     },
   };
 }
