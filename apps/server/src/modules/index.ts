@@ -84,7 +84,7 @@ export function createServices({ config, db, authenticator, tenantFeatures, hub,
     log,
     maxBytes: config.documentMaxBytes,
   });
-  const me = createMeService({ db, media, auth, notifications, documents });
+  const me = createMeService({ db, media, auth, notifications });
   const clients = createClientsService({ db, tenants, map: config.map });
   const tenantSettings = createTenantSettingsService({ db, media, tenants, hub, videoHosts: config.videoHosts });
   const home = createHomeService({ tenantSettings });

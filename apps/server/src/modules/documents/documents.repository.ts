@@ -67,13 +67,6 @@ export const allTypes = (db: Db, tenantId: string) =>
     .where(eq(documentTypes.tenantId, tenantId))
     .orderBy(sql`lower(${documentTypes.name})`, asc(documentTypes.id));
 
-export const sideMenuTypes = (db: Db, tenantId: string) =>
-  db
-    .select({ id: documentTypes.id, name: documentTypes.name })
-    .from(documentTypes)
-    .where(and(eq(documentTypes.tenantId, tenantId), eq(documentTypes.isShownOnSideMenu, true)))
-    .orderBy(sql`lower(${documentTypes.name})`, asc(documentTypes.id));
-
 export const findType = async (db: Db, tenantId: string, id: string) =>
   (
     await db

@@ -108,8 +108,6 @@ export function createDocumentsService(deps: {
     },
 
     /** The types shown in the side menu (GET /me/generaldata). */
-    sideMenuTypes: (tenantId: string) => repo.sideMenuTypes(db, tenantId),
-
     async getType(tenantId: string, id: string) {
       await repo.ensureSystemTypes(db, tenantId);
       return typeOf(tenantId, id);

@@ -171,8 +171,13 @@ describe('document types (/core/api/documenttypes)', () => {
     const { admin, user } = await setUp(ctx);
     const shown = await createType(ctx, admin.auth, 'Handbooks', true);
     await createType(ctx, admin.auth, 'Hidden', false);
+    const agendas = await createType(ctx, admin.auth, 'agendas', true);
     const data = await ctx.app.inject({ url: `${API}/me/generaldata`, headers: user.auth });
-    expect(data.json().sideMenuDocumentTypes).toEqual([{ id: shown.id, name: 'Handbooks' }]);
+    // By name whatever its case.
+    expect(data.json().sideMenuDocumentTypes).toEqual([
+      { id: agendas.id, name: 'agendas' },
+      { id: shown.id, name: 'Handbooks' },
+    ]);
     await ctx.app.inject({
       method: 'PUT',
       url: `${API}/documenttypes/${shown.id}`,
@@ -180,7 +185,7 @@ describe('document types (/core/api/documenttypes)', () => {
       payload: { name: 'Handbooks', isShownOnSideMenu: false },
     });
     const after = await ctx.app.inject({ url: `${API}/me/generaldata`, headers: user.auth });
-    expect(after.json().sideMenuDocumentTypes).toEqual([]);
+    expect(after.json().sideMenuDocumentTypes).toEqual([{ id: agendas.id, name: 'agendas' }]);
   });
 
   it('answers 400 naming the field for a missing name, and a mismatched id', async () => {

@@ -1,20 +1,42 @@
-import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { CustomTenantProperties } from '@atrium/contracts';
+import { eq, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.js';
+import { documentTypes } from '../documents/documents.schema.js';
 import { features, tenantFeatures, tenants } from '../tenants/tenants.schema.js';
 import { users } from '../users/users.schema.js';
 
 export const findUser = async (db: Db, id: string) => (await db.select().from(users).where(eq(users.id, id)))[0];
 
-export const findTenant = async (db: Db, id: string) => (await db.select().from(tenants).where(eq(tenants.id, id)))[0];
+export type TenantShell = {
+  logoMediaFile: string | null;
+  mobileLogoMediaFile: string | null;
+  customTenantProperties: CustomTenantProperties | null;
+  /** Its switched-on features with its own titles, in no particular order. */
+  menu: { name: string; customTitle: string | null }[];
+  /** The document types its side menu shows, by name. */
+  sideMenuTypes: { id: string; name: string }[];
+};
 
-/** The tenant's switched-on features in catalogue order, with its own titles. */
-export const tenantMenu = (db: Db, tenantId: string) =>
-  db
-    .select({ name: features.name, customTitle: tenantFeatures.customTitle })
-    .from(tenantFeatures)
-    .innerJoin(features, eq(features.id, tenantFeatures.featureId))
-    .where(eq(tenantFeatures.tenantId, tenantId))
-    .orderBy(asc(features.name));
+/**
+ * The active tenant's part of the shell, read in one statement because every page load asks for it:
+ * logos, theme, menu with titles and the side menu's document types.
+ */
+export const tenantShellSql = (tenantId: string) => sql`
+  select ${tenants.logoMediaFile} as "logoMediaFile",
+         ${tenants.mobileLogoMediaFile} as "mobileLogoMediaFile",
+         ${tenants.customTenantProperties} as "customTenantProperties",
+         coalesce((select json_agg(json_build_object('name', ${features.name}, 'customTitle', ${tenantFeatures.customTitle}))
+                   from ${tenantFeatures} join ${features} on ${features.id} = ${tenantFeatures.featureId}
+                   where ${tenantFeatures.tenantId} = ${tenants.id}), '[]') as "menu",
+         coalesce((select json_agg(json_build_object('id', ${documentTypes.id}, 'name', ${documentTypes.name})
+                                   order by lower(${documentTypes.name}), ${documentTypes.id})
+                   from ${documentTypes}
+                   where ${documentTypes.tenantId} = ${tenants.id} and ${documentTypes.isShownOnSideMenu}), '[]') as "sideMenuTypes"
+  from ${tenants}
+  where ${tenants.id} = ${tenantId}`;
+
+export const findTenantShell = async (db: Db, tenantId: string) =>
+  (await queryRows<TenantShell>(db, 'me_shell', tenantShellSql(tenantId)))[0];
 
 export const confirmGdpr = (db: Db, userId: string) =>
   db.update(users).set({ gdprConfirmed: true }).where(eq(users.id, userId));

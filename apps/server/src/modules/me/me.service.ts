@@ -4,7 +4,6 @@ import { AppError } from '../../http/errors.js';
 import { refuseWhileImpersonating } from '../../http/tenant-context.js';
 import type { Principal } from '../../http/tokens.js';
 import { type AuthService, toAuthUser } from '../auth/auth.service.js';
-import type { DocumentsService } from '../documents/documents.service.js';
 import type { MediaService } from '../media/media.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import * as repo from './me.repository.js';
@@ -18,10 +17,8 @@ export function createMeService(deps: {
   media: MediaService;
   auth: AuthService;
   notifications: NotificationsService;
-  /** The document types the side menu shows. */
-  documents: DocumentsService;
 }) {
-  const { db, media, auth, notifications, documents } = deps;
+  const { db, media, auth, notifications } = deps;
 
   async function currentUser(principal: Principal) {
     const user = await repo.findUser(db, principal.userId);
@@ -34,16 +31,15 @@ export function createMeService(deps: {
     async generalData(principal: Principal) {
       const user = await currentUser(principal);
       const tenantList = await auth.selectableTenants(user.id, principal.roles.includes('Superadmin'));
-      const tenant = principal.tenantId ? await repo.findTenant(db, principal.tenantId) : undefined;
-      const menu = tenant ? await repo.tenantMenu(db, tenant.id) : [];
+      const tenant = principal.tenantId ? await repo.findTenantShell(db, principal.tenantId) : undefined;
+      const menu = tenant?.menu ?? [];
       menu.sort((a, b) => featureOrder(a.name) - featureOrder(b.name));
       return {
         imageLogosrc: tenant?.logoMediaFile ?? null,
         imageMobileLogosrc: tenant?.mobileLogoMediaFile ?? null,
         features: menu.map((m) => m.name),
         tenantMenuItemsData: menu,
-        sideMenuDocumentTypes:
-          tenant && menu.some((m) => m.name === 'Documents') ? await documents.sideMenuTypes(tenant.id) : [],
+        sideMenuDocumentTypes: tenant && menu.some((m) => m.name === 'Documents') ? tenant.sideMenuTypes : [],
         activeUserData: {
           email: user.email,
           imagePath: user.imagePath,

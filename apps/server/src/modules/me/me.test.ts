@@ -25,6 +25,8 @@ describe('GET /core/api/me/generaldata', () => {
       name: 'Zeta',
       features: ['News', 'Documents'],
       customTenantProperties: { primaryColor: '#123456' },
+      logoMediaFile: 'zeta-logo.png',
+      mobileLogoMediaFile: 'zeta-mobile.png',
     });
     const alpha = await ctx.factories.tenant({ name: 'Alpha' });
     const member = await ctx.actor(['User'], { tenants: [zeta.id, alpha.id], activeTenant: zeta.id });
@@ -38,6 +40,7 @@ describe('GET /core/api/me/generaldata', () => {
       { name: 'Documents', customTitle: null },
     ]);
     expect(body.customTenantProperties).toEqual({ primaryColor: '#123456' });
+    expect(body).toMatchObject({ imageLogosrc: 'zeta-logo.png', imageMobileLogosrc: 'zeta-mobile.png' });
     expect(body.activeUserData).toMatchObject({ email: member.user.email, tenantSet: true });
   });
 
