@@ -12,6 +12,8 @@ export type Principal = {
 };
 
 const ISSUER = 'atrium';
+/** Verified access tokens remembered, least recently used first out (a few MB at most). */
+const TOKEN_CACHE_SIZE = 10_000;
 
 /**
  * Signs and verifies access tokens (HS256). fast-jwt computes the HMAC synchronously with
@@ -25,7 +27,17 @@ export function createTokenService(secret: string) {
     iss: ISSUER,
     expiresIn: AUTH.accessTokenSeconds * 1000,
   });
-  const verifier = createVerifier({ key: secret, algorithms: ['HS256'], allowedIss: ISSUER, requiredClaims: ['exp'] });
+  const verifier = createVerifier({
+    key: secret,
+    algorithms: ['HS256'],
+    allowedIss: ISSUER,
+    requiredClaims: ['exp'],
+    // A signed-in browser sends the same token with every request until it is refreshed, so a token
+    // verified once is remembered (never past its exp; failures are not remembered). Keyed by the
+    // token itself: fast-jwt's default key is a SHA-256 of it, which costs as much as the check.
+    cache: TOKEN_CACHE_SIZE,
+    cacheKeyBuilder: (token) => token,
+  });
   return {
     sign(p: Principal): string {
       return signer({
