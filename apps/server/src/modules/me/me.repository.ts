@@ -7,7 +7,14 @@ import { users } from '../users/users.schema.js';
 
 export const findUser = async (db: Db, id: string) => (await db.select().from(users).where(eq(users.id, id)))[0];
 
-export type TenantShell = {
+/** What the shell shows of the signed-in user and of their active tenant. */
+export type Shell = {
+  email: string;
+  name: string;
+  surname: string;
+  imagePath: string | null;
+  /** Whether the active tenant was found; its fields below are null and [] when not. */
+  tenantSet: boolean;
   logoMediaFile: string | null;
   mobileLogoMediaFile: string | null;
   customTenantProperties: CustomTenantProperties | null;
@@ -18,11 +25,15 @@ export type TenantShell = {
 };
 
 /**
- * The active tenant's part of the shell, read in one statement because every page load asks for it:
- * logos, theme, menu with titles and the side menu's document types.
+ * The user and active tenant parts of the shell, read in one statement because every page load asks
+ * for them: the user's name and picture, the tenant's logos, theme, menu with titles and the side
+ * menu's document types. No row when the user is gone.
  */
-export const tenantShellSql = (tenantId: string) => sql`
-  select ${tenants.logoMediaFile} as "logoMediaFile",
+export const shellSql = (userId: string, tenantId: string | null) => sql`
+  select ${users.email} as "email", ${users.name} as "name", ${users.surname} as "surname",
+         ${users.imagePath} as "imagePath",
+         ${tenants.id} is not null as "tenantSet",
+         ${tenants.logoMediaFile} as "logoMediaFile",
          ${tenants.mobileLogoMediaFile} as "mobileLogoMediaFile",
          ${tenants.customTenantProperties} as "customTenantProperties",
          coalesce((select json_agg(json_build_object('name', ${features.name}, 'customTitle', ${tenantFeatures.customTitle}))
@@ -32,11 +43,11 @@ export const tenantShellSql = (tenantId: string) => sql`
                                    order by lower(${documentTypes.name}), ${documentTypes.id})
                    from ${documentTypes}
                    where ${documentTypes.tenantId} = ${tenants.id} and ${documentTypes.isShownOnSideMenu}), '[]') as "sideMenuTypes"
-  from ${tenants}
-  where ${tenants.id} = ${tenantId}`;
+  from ${users} left join ${tenants} on ${tenants.id} = ${tenantId}::uuid
+  where ${users.id} = ${userId}`;
 
-export const findTenantShell = async (db: Db, tenantId: string) =>
-  (await queryRows<TenantShell>(db, 'me_shell', tenantShellSql(tenantId)))[0];
+export const findShell = async (db: Db, userId: string, tenantId: string | null) =>
+  (await queryRows<Shell>(db, 'me_shell', shellSql(userId, tenantId)))[0];
 
 export const confirmGdpr = (db: Db, userId: string) =>
   db.update(users).set({ gdprConfirmed: true }).where(eq(users.id, userId));

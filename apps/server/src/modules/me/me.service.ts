@@ -29,26 +29,25 @@ export function createMeService(deps: {
   return {
     /** Everything the shell needs: tenants, user, features and menu titles, logos, theme. */
     async generalData(principal: Principal) {
-      const user = await currentUser(principal);
-      const tenantList = await auth.selectableTenants(user.id, principal.roles.includes('Superadmin'));
-      const tenant = principal.tenantId ? await repo.findTenantShell(db, principal.tenantId) : undefined;
-      const menu = tenant?.menu ?? [];
-      menu.sort((a, b) => featureOrder(a.name) - featureOrder(b.name));
+      const shell = await repo.findShell(db, principal.userId, principal.tenantId);
+      if (!shell) throw new AppError('sessionExpired');
+      const tenantList = await auth.selectableTenants(principal.userId, principal.roles.includes('Superadmin'));
+      const menu = shell.menu.sort((a, b) => featureOrder(a.name) - featureOrder(b.name));
       return {
-        imageLogosrc: tenant?.logoMediaFile ?? null,
-        imageMobileLogosrc: tenant?.mobileLogoMediaFile ?? null,
+        imageLogosrc: shell.logoMediaFile,
+        imageMobileLogosrc: shell.mobileLogoMediaFile,
         features: menu.map((m) => m.name),
         tenantMenuItemsData: menu,
-        sideMenuDocumentTypes: tenant && menu.some((m) => m.name === 'Documents') ? tenant.sideMenuTypes : [],
+        sideMenuDocumentTypes: menu.some((m) => m.name === 'Documents') ? shell.sideMenuTypes : [],
         activeUserData: {
-          email: user.email,
-          imagePath: user.imagePath,
-          userName: user.name,
-          surname: user.surname,
-          tenantSet: !!tenant,
+          email: shell.email,
+          imagePath: shell.imagePath,
+          userName: shell.name,
+          surname: shell.surname,
+          tenantSet: shell.tenantSet,
         },
         tenants: tenantList,
-        customTenantProperties: tenant?.customTenantProperties ?? null,
+        customTenantProperties: shell.customTenantProperties,
       };
     },
 
