@@ -1,4 +1,4 @@
-import { Button, EmptyState, Group, Table, Text, UnstyledButton } from '@mantine/core';
+import { EmptyState, Group, Table, Text, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { problemText } from '@/features/clients/api/problem-messages';
 import type { ListParams } from '@/features/clients/api/types';
-import { ErrorAlert } from '@/shared/ui/error-alert';
 import { LabelledPagination } from '@/shared/ui/labelled-pagination';
+import { LoadFailed } from '@/shared/ui/load-failed';
 import classes from './list-parts.module.css';
 
 /** Rows per page of the clients, locations and contacts lists (the spec leaves the size open). */
@@ -131,14 +131,7 @@ export function ListPager({
 /** A list that could not load: why, and a retry. */
 export function ListLoadFailed({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
   const { t } = useTranslation();
-  return (
-    <ErrorAlert title={title}>
-      <Text size="sm">{problemText(t, error)}</Text>
-      <Button mt="sm" size="xs" variant="light" color="red" onClick={onRetry}>
-        {t('clients.retry')}
-      </Button>
-    </ErrorAlert>
-  );
+  return <LoadFailed title={title} message={problemText(t, error)} onRetry={onRetry} />;
 }
 
 /** An empty list: nothing yet, or nothing matching the search. */

@@ -7,7 +7,7 @@ import { useClient } from '@/features/clients/api/get-client';
 import { useSaveClient } from '@/features/clients/api/save-client';
 import { ClientForm } from '@/features/clients/components/client-form';
 import { emptyClientValues, valuesFromClient } from '@/features/clients/components/client-form-values';
-import { LoadFailed } from '@/features/clients/components/load-failed';
+import { RecordLoadFailed } from '@/features/clients/components/load-failed';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { isRecordId, recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
 import { PageLoader } from '@/shared/ui/page-loader';
@@ -61,7 +61,7 @@ export default function ClientFormPage() {
         )}
       </Group>
       {client.isError ? (
-        <LoadFailed
+        <RecordLoadFailed
           title={t('clients.loadOneFailed')}
           error={client.error}
           onRetry={() => void client.refetch()}

@@ -6,7 +6,7 @@ import { useClient } from '@/features/clients/api/get-client';
 import { useContact } from '@/features/clients/api/get-contact';
 import { useSaveContact } from '@/features/clients/api/save-contact';
 import { ContactForm, contactValues } from '@/features/clients/components/contact-form';
-import { LoadFailed } from '@/features/clients/components/load-failed';
+import { RecordLoadFailed } from '@/features/clients/components/load-failed';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { isRecordId, recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
 import { PageLoader } from '@/shared/ui/page-loader';
@@ -47,7 +47,7 @@ export default function ContactFormPage() {
         )}
       </div>
       {failed ? (
-        <LoadFailed
+        <RecordLoadFailed
           title={t('clients.loadOneFailed')}
           error={failed.error}
           onRetry={() => void failed.refetch()}

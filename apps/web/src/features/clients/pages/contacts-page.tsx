@@ -19,7 +19,7 @@ import {
   useLastPageFollow,
   useListParams,
 } from '@/features/clients/components/list-parts';
-import { LoadFailed } from '@/features/clients/components/load-failed';
+import { RecordLoadFailed } from '@/features/clients/components/load-failed';
 import { BREAKPOINTS } from '@/shared/config/ui';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
@@ -48,7 +48,7 @@ export default function ContactsPage() {
   if (client.isPending) return <PageLoader />;
   if (client.isError)
     return (
-      <LoadFailed
+      <RecordLoadFailed
         title={t('clients.loadOneFailed')}
         error={client.error}
         onRetry={() => void client.refetch()}

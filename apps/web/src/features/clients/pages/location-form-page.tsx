@@ -6,7 +6,7 @@ import { useClient } from '@/features/clients/api/get-client';
 import { useLocation } from '@/features/clients/api/get-location';
 import { useMapInfo } from '@/features/clients/api/get-map-info';
 import { useSaveLocation } from '@/features/clients/api/save-location';
-import { LoadFailed } from '@/features/clients/components/load-failed';
+import { RecordLoadFailed } from '@/features/clients/components/load-failed';
 import { LocationForm, locationValues } from '@/features/clients/components/location-form';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { isRecordId, recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
@@ -50,7 +50,7 @@ export default function LocationFormPage() {
         )}
       </div>
       {failed ? (
-        <LoadFailed
+        <RecordLoadFailed
           title={t('clients.loadOneFailed')}
           error={failed.error}
           onRetry={() => void failed.refetch()}

@@ -19,7 +19,7 @@ import {
   useLastPageFollow,
   useListParams,
 } from '@/features/clients/components/list-parts';
-import { LoadFailed } from '@/features/clients/components/load-failed';
+import { RecordLoadFailed } from '@/features/clients/components/load-failed';
 import { LocationsList } from '@/features/clients/components/locations-list';
 import { BREAKPOINTS } from '@/shared/config/ui';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
@@ -63,7 +63,7 @@ export default function LocationsPage() {
   if (client.isPending) return <PageLoader />;
   if (client.isError)
     return (
-      <LoadFailed
+      <RecordLoadFailed
         title={t('clients.loadOneFailed')}
         error={client.error}
         onRetry={() => void client.refetch()}

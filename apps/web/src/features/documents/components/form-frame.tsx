@@ -1,8 +1,8 @@
-import { Button, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { problemText } from '@/features/documents/api/problem-messages';
-import { ErrorAlert } from '@/shared/ui/error-alert';
+import { LoadFailed } from '@/shared/ui/load-failed';
 import { PageLoader } from '@/shared/ui/page-loader';
 
 type Query = { isError: boolean; error: unknown; refetch: () => unknown };
@@ -33,12 +33,11 @@ export function FormFrame({
         </Text>
       </div>
       {failed ? (
-        <ErrorAlert title={t('documents.loadFailed')}>
-          <Text size="sm">{problemText(t, failed.error)}</Text>
-          <Button mt="sm" size="xs" variant="light" color="red" onClick={() => void failed.refetch()}>
-            {t('documents.retry')}
-          </Button>
-        </ErrorAlert>
+        <LoadFailed
+          title={t('documents.loadFailed')}
+          message={problemText(t, failed.error)}
+          onRetry={() => void failed.refetch()}
+        />
       ) : loading ? (
         <PageLoader />
       ) : (

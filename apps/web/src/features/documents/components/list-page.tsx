@@ -7,8 +7,8 @@ import { Link, useSearchParams } from 'react-router';
 import { problemText } from '@/features/documents/api/problem-messages';
 import { DOCUMENTS_PAGE_SIZE, type ListParams } from '@/features/documents/api/types';
 import { BREAKPOINTS } from '@/shared/config/ui';
-import { ErrorAlert } from '@/shared/ui/error-alert';
 import { LabelledPagination } from '@/shared/ui/labelled-pagination';
+import { LoadFailed } from '@/shared/ui/load-failed';
 import { DocumentsTabs } from './documents-tabs';
 import { RecordList, type RecordListRow } from './record-list';
 
@@ -98,12 +98,11 @@ export function ListPage(props: Props) {
   let content: ReactNode;
   if (props.query.isError) {
     content = (
-      <ErrorAlert title={props.loadFailed}>
-        <Text size="sm">{problemText(t, props.query.error)}</Text>
-        <Button mt="sm" size="xs" variant="light" color="red" onClick={() => void props.query.refetch()}>
-          {t('documents.retry')}
-        </Button>
-      </ErrorAlert>
+      <LoadFailed
+        title={props.loadFailed}
+        message={problemText(t, props.query.error)}
+        onRetry={() => void props.query.refetch()}
+      />
     );
   } else if (props.rows && props.rows.length === 0) {
     content = (

@@ -1,8 +1,8 @@
-import { Alert, Button, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { problemText } from '@/features/tenant-settings/api/problem-messages';
+import { LoadFailed } from '@/shared/ui/load-failed';
 import { PageLoader } from '@/shared/ui/page-loader';
 
 type Props = {
@@ -28,14 +28,11 @@ export function SettingsPageFrame({ title, subtitle, queries, children }: Props)
         </Text>
       </div>
       {failed ? (
-        <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('tenantSettings.loadFailed')} role="alert">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{problemText(t, failed.error)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void failed.refetch()}>
-              {t('tenantSettings.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadFailed
+          title={t('tenantSettings.loadFailed')}
+          message={problemText(t, failed.error)}
+          onRetry={() => void failed.refetch()}
+        />
       ) : queries.some((q) => q.isPending) ? (
         <PageLoader />
       ) : (

@@ -17,6 +17,7 @@ import { BREAKPOINTS } from '@/shared/config/ui';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { LabelledPagination } from '@/shared/ui/labelled-pagination';
+import { LoadFailed } from '@/shared/ui/load-failed';
 
 /** Tenants per page (the spec leaves the page size open). */
 export const TENANTS_PAGE_SIZE = 25;
@@ -112,12 +113,11 @@ export default function TenantsPage() {
   let content: React.ReactNode;
   if (tenants.isError) {
     content = (
-      <ErrorAlert title={t('tenants.loadFailed')}>
-        <Text size="sm">{problemText(t, tenants.error)}</Text>
-        <Button mt="sm" size="xs" variant="light" color="red" onClick={() => void tenants.refetch()}>
-          {t('tenants.retry')}
-        </Button>
-      </ErrorAlert>
+      <LoadFailed
+        title={t('tenants.loadFailed')}
+        message={problemText(t, tenants.error)}
+        onRetry={() => void tenants.refetch()}
+      />
     );
   } else if (rows && rows.length === 0) {
     content = (

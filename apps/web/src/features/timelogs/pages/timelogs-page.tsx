@@ -23,6 +23,7 @@ import { formatDate } from '@/features/timelogs/lib/dates';
 import { useSession } from '@/shared/api/session';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { ErrorAlert } from '@/shared/ui/error-alert';
+import { LoadFailed } from '@/shared/ui/load-failed';
 
 /** The week in the URL (?week=YYYY-MM-DD, any day of it), or the current week (spec §4). */
 export function weekOf(param: string | null, today: string) {
@@ -132,12 +133,11 @@ export default function TimelogsPage() {
       </Group>
 
       {week.isError && (
-        <ErrorAlert title={t('timelogs.loadFailed')}>
-          <Text size="sm">{problemText(t, week.error)}</Text>
-          <Button mt="sm" size="xs" variant="light" onClick={() => void week.refetch()}>
-            {t('timelogs.retry')}
-          </Button>
-        </ErrorAlert>
+        <LoadFailed
+          title={t('timelogs.loadFailed')}
+          message={problemText(t, week.error)}
+          onRetry={() => void week.refetch()}
+        />
       )}
 
       <Card withBorder radius="lg" padding={0}>
@@ -214,12 +214,11 @@ function AddRow({ monday, shown }: { monday: string; shown: { projectTasks: { id
 
   if (projects.isError) {
     return (
-      <ErrorAlert title={t('timelogs.projectsLoadFailed')}>
-        <Text size="sm">{problemText(t, projects.error)}</Text>
-        <Button mt="sm" size="xs" variant="light" onClick={() => void projects.refetch()}>
-          {t('timelogs.retry')}
-        </Button>
-      </ErrorAlert>
+      <LoadFailed
+        title={t('timelogs.projectsLoadFailed')}
+        message={problemText(t, projects.error)}
+        onRetry={() => void projects.refetch()}
+      />
     );
   }
   if (projects.isSuccess && projects.data.length === 0) {

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconRestore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,7 @@ import { useSession } from '@/shared/api/session';
 import { formatDate } from '@/shared/format/date';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { isRecordId, recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
-import { ErrorAlert } from '@/shared/ui/error-alert';
+import { LoadFailed } from '@/shared/ui/load-failed';
 import { PageLoader } from '@/shared/ui/page-loader';
 
 /** /users/new and /users/{id}: the user form, and for an existing user the reset-password form. */
@@ -75,17 +75,15 @@ export default function UserFormPage() {
       </div>
 
       {failed ? (
-        <ErrorAlert title={t('users.loadFailed')}>
-          <Text size="sm">{problemText(t, failed.error)}</Text>
-          <Group mt="sm" gap="xs">
-            <Button size="xs" variant="light" color="red" onClick={() => void failed.refetch()}>
-              {t('users.retry')}
-            </Button>
-            <Button size="xs" variant="default" component={Link} to="/users">
-              {t('users.backToList')}
-            </Button>
-          </Group>
-        </ErrorAlert>
+        <LoadFailed
+          title={t('users.loadFailed')}
+          message={problemText(t, failed.error)}
+          onRetry={() => void failed.refetch()}
+        >
+          <Button size="xs" variant="default" component={Link} to="/users">
+            {t('users.backToList')}
+          </Button>
+        </LoadFailed>
       ) : loading ? (
         <PageLoader />
       ) : (

@@ -42,7 +42,7 @@ import { UsersCards, UsersTable } from '@/features/users/components/users-list';
 import { useSession } from '@/shared/api/session';
 import { BREAKPOINTS } from '@/shared/config/ui';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
-import { ErrorAlert } from '@/shared/ui/error-alert';
+import { LoadFailed } from '@/shared/ui/load-failed';
 
 /**
  * Loads the next batch when the end of the list scrolls into view. A callback ref, so that a list
@@ -191,12 +191,11 @@ export default function UsersPage() {
   let content: React.ReactNode;
   if (users.isError) {
     content = (
-      <ErrorAlert title={t('users.loadFailed')}>
-        <Text size="sm">{problemText(t, users.error)}</Text>
-        <Button mt="sm" size="xs" variant="light" color="red" onClick={() => void users.refetch()}>
-          {t('users.retry')}
-        </Button>
-      </ErrorAlert>
+      <LoadFailed
+        title={t('users.loadFailed')}
+        message={problemText(t, users.error)}
+        onRetry={() => void users.refetch()}
+      />
     );
   } else if (rows && rows.length === 0) {
     const filtered = !!filter.search || filter.roles.length > 0 || filter.groupIds.length > 0;
