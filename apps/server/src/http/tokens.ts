@@ -12,7 +12,7 @@ export type Principal = {
 };
 
 const ISSUER = 'atrium';
-/** Verified access tokens remembered, least recently used first out (a few MB at most). */
+/** Verified access tokens remembered, oldest first out (a few MB at most). */
 const TOKEN_CACHE_SIZE = 10_000;
 
 /**
@@ -27,17 +27,13 @@ export function createTokenService(secret: string) {
     iss: ISSUER,
     expiresIn: AUTH.accessTokenSeconds * 1000,
   });
-  const verifier = createVerifier({
-    key: secret,
-    algorithms: ['HS256'],
-    allowedIss: ISSUER,
-    requiredClaims: ['exp'],
-    // A signed-in browser sends the same token with every request until it is refreshed, so a token
-    // verified once is remembered (never past its exp; failures are not remembered). Keyed by the
-    // token itself: fast-jwt's default key is a SHA-256 of it, which costs as much as the check.
-    cache: TOKEN_CACHE_SIZE,
-    cacheKeyBuilder: (token) => token,
-  });
+  const verifier = createVerifier({ key: secret, algorithms: ['HS256'], allowedIss: ISSUER, requiredClaims: ['exp'] });
+  /**
+   * Tokens verified before, with their principal, until their exp: a signed-in browser sends the same
+   * token with every request until it refreshes it. Failures are not remembered. (fast-jwt's own cache
+   * keys entries by a SHA-256 of the token, which costs about as much as the check it saves.)
+   */
+  const verified = new Map<string, { principal: Principal; until: number }>();
   return {
     sign(p: Principal): string {
       return signer({
@@ -50,6 +46,9 @@ export function createTokenService(secret: string) {
     },
     /** The principal of a valid token, or null for a missing, forged or expired one. */
     verify(token: string): Principal | null {
+      const known = verified.get(token);
+      if (known && known.until > Date.now()) return known.principal;
+      verified.delete(token);
       let payload: Record<string, unknown>;
       try {
         payload = verifier(token);
@@ -58,13 +57,18 @@ export function createTokenService(secret: string) {
       }
       if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
       const roles = Array.isArray(payload.roles) ? payload.roles.filter((r): r is Role => ROLES.includes(r)) : [];
-      return {
+      // Shared by every request that sends this token, so nobody may change it.
+      const principal: Principal = Object.freeze({
         userId: payload.sub,
         sessionId: payload.sid,
         tenantId: typeof payload.tid === 'string' ? payload.tid : null,
-        roles,
+        roles: Object.freeze(roles) as Role[],
         ...(typeof payload.imp === 'string' && { impersonatorId: payload.imp }),
-      };
+      });
+      // The oldest entry makes room (a Map iterates in insertion order).
+      if (verified.size >= TOKEN_CACHE_SIZE) verified.delete(verified.keys().next().value!);
+      verified.set(token, { principal, until: (payload.exp as number) * 1000 });
+      return principal;
     },
   };
 }
