@@ -94,6 +94,22 @@ describe('an operator’s change reaches an open /home without a reload', () => 
   }
 });
 
+describe('the welcome video', () => {
+  it('plays from an allowed video host in a sandboxed frame that the page’s CSP lets load', async () => {
+    const videoUrl = `${process.env.E2E_VIDEO_ORIGIN}/embed/intro`;
+    const { tenantId, email } = await tenantWithUser('Video');
+    await api('PUT', `/tenants/${tenantId}/content`, { headline: 'Watch this', videoUrl }, operator);
+    const page = await openHome(email, 1280);
+    const frame = page.locator('iframe');
+    // The frame loads lazily: bring it into view.
+    await frame.scrollIntoViewIfNeeded();
+    expect(await frame.getAttribute('src')).toBe(videoUrl);
+    expect(await frame.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin allow-presentation');
+    await page.frameLocator('iframe').getByText('Video player').waitFor();
+    await page.context().close();
+  });
+});
+
 describe('rich text from the API executes nothing on /home', () => {
   /** Counts calls of the payloads' __xss() and of alert(), from before the app's first script. */
   async function watchedPage(width: number, email: string, home = true) {

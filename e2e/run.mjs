@@ -2,6 +2,7 @@
 // runs the browser tests against it, and stops the server whatever happens.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -24,6 +25,14 @@ const identityProvider = await startIdentityProvider(`${baseUrl}/office365auth`,
   nobody: { email: 'nobody@atrium.test' },
 });
 
+// A video host on loopback: the one address besides Atrium's own that tenants may embed (VIDEO_HOSTS).
+const videoHost = createServer((_req, res) => {
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+  res.end('<!doctype html><html lang="en"><title>Player</title><p>Video player</p></html>');
+});
+await new Promise((resolve) => videoHost.listen(0, '127.0.0.1', resolve));
+const videoOrigin = `http://127.0.0.1:${videoHost.address().port}`;
+
 // One process (node with the tsx loader), so that killing it leaves nothing behind.
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: root,
@@ -41,6 +50,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main
     OFFICE365_CLIENT_ID: identityProvider.clientId,
     OFFICE365_CLIENT_SECRET: identityProvider.clientSecret,
     OFFICE365_ISSUER: identityProvider.issuer,
+    VIDEO_HOSTS: new URL(videoOrigin).host,
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
@@ -48,6 +58,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main
 const stopAll = () => {
   server.kill('SIGTERM');
   identityProvider.process.kill('SIGTERM');
+  videoHost.close();
 };
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => {
@@ -58,16 +69,22 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 let exitCode = 1;
 try {
   await waitForHealth(`${baseUrl}/core/api/health`, 60_000);
-  const tests = spawnSync(
+  // Spawned, not spawnSync: the video host above answers from this process while the tests run.
+  const tests = spawn(
     'npx',
     ['vitest', 'run', '--config', 'e2e/vitest.config.ts', ...process.argv.slice(2).filter((a) => a !== '--build')],
     {
       cwd: root,
       stdio: 'inherit',
-      env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_IDP_ISSUER: identityProvider.issuer },
+      env: {
+        ...process.env,
+        E2E_BASE_URL: baseUrl,
+        E2E_IDP_ISSUER: identityProvider.issuer,
+        E2E_VIDEO_ORIGIN: videoOrigin,
+      },
     },
   );
-  exitCode = tests.status ?? 1;
+  exitCode = (await new Promise((resolve) => tests.on('exit', resolve))) ?? 1;
 } catch (err) {
   console.error(err);
 } finally {
