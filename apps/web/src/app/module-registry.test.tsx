@@ -3,7 +3,8 @@ import { isValidElement, type ReactElement } from 'react';
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { RouteGuard } from './guards/route-guard';
-import { MODULE_ICONS, NOT_BUILT, pageView } from './module-registry';
+import { MODULE_ICONS } from './module-icons';
+import { NOT_BUILT, pageView } from './module-registry';
 import { routes } from './routes';
 
 const GUID = '3f2b8c1e-6a4d-4e7f-9b2a-1c5d8e9f0a7b';

@@ -1,38 +1,5 @@
-import { MODULES, type ModuleEntry, type ModuleKey, type Modules, type PageKey } from '@atrium/contracts';
-import {
-  type Icon,
-  IconAddressBook,
-  IconBell,
-  IconBook,
-  IconBriefcase,
-  IconBuilding,
-  IconBuildingStore,
-  IconCalendarEvent,
-  IconChartBar,
-  IconChecklist,
-  IconClockHour4,
-  IconDatabase,
-  IconFileText,
-  IconHome,
-  IconMail,
-  IconMailbox,
-  IconMasksTheater,
-  IconMessages,
-  IconNews,
-  IconPlaneDeparture,
-  IconRocket,
-  IconRss,
-  IconShieldLock,
-  IconSparkles,
-  IconTarget,
-  IconTool,
-  IconUser,
-  IconUserPlus,
-  IconUsers,
-  IconUsersGroup,
-} from '@tabler/icons-react';
+import { MODULES, type ModuleEntry, type ModuleKey, type PageKey } from '@atrium/contracts';
 import { type ComponentType, lazy, Suspense } from 'react';
-import type { ModuleIcons } from '@/shared/menu/module-icon';
 
 /**
  * A page (or, in place of the pages, a whole module) that is not built yet: its routes are real and
@@ -47,7 +14,7 @@ type ModuleView<M extends ModuleKey> = {
   pages: Record<PageKey<M>, PageView> | typeof NOT_BUILT;
   /** The translation key naming the module on its not-built pages (default: its feature's, or menu.<module>). */
   title?: string;
-} & (Modules[M] extends { menu: object } ? { icon: Icon } : { icon?: never });
+};
 
 export type ModuleRegistry = { [M in ModuleKey]: ModuleView<M> };
 
@@ -70,7 +37,7 @@ function ProfileWithViewAs() {
   );
 }
 
-/** Each module's page components and menu icon, for the pages and menu items of the module manifest. */
+/** Each module's page components, for the pages of the module manifest (menu icons: module-icons.tsx). */
 export const MODULE_VIEWS = {
   auth: {
     pages: {
@@ -95,13 +62,11 @@ export const MODULE_VIEWS = {
   },
   maps: { title: 'modules.maps', pages: NOT_BUILT },
   home: {
-    icon: IconHome,
     pages: { home: lazy(() => import('@/features/home/pages/home-page')) },
   },
-  news: { icon: IconNews, pages: NOT_BUILT },
-  calendar: { icon: IconCalendarEvent, pages: NOT_BUILT },
+  news: { pages: NOT_BUILT },
+  calendar: { pages: NOT_BUILT },
   timelogs: {
-    icon: IconClockHour4,
     pages: {
       index: lazy(() => import('@/features/timelogs/pages/timelogs-page')),
       projects: lazy(() => import('@/features/timelogs/pages/projects-page')),
@@ -110,31 +75,29 @@ export const MODULE_VIEWS = {
       overview: lazy(() => import('@/features/timelogs/pages/overview-page')),
     },
   },
-  messages: { icon: IconMail, pages: NOT_BUILT },
-  chat: { icon: IconMessages, pages: NOT_BUILT },
-  feed: { icon: IconRss, pages: NOT_BUILT },
-  todo: { icon: IconChecklist, pages: NOT_BUILT },
-  poll: { icon: IconChartBar, pages: NOT_BUILT },
-  phonebook: { icon: IconAddressBook, pages: NOT_BUILT },
-  employee: { icon: IconUsersGroup, pages: NOT_BUILT },
-  absent: { icon: IconPlaneDeparture, pages: NOT_BUILT },
+  messages: { pages: NOT_BUILT },
+  chat: { pages: NOT_BUILT },
+  feed: { pages: NOT_BUILT },
+  todo: { pages: NOT_BUILT },
+  poll: { pages: NOT_BUILT },
+  phonebook: { pages: NOT_BUILT },
+  employee: { pages: NOT_BUILT },
+  absent: { pages: NOT_BUILT },
   marketplace: {
-    icon: IconBuildingStore,
     pages: NOT_BUILT,
   },
-  whistleblow: { icon: IconShieldLock, pages: NOT_BUILT },
-  dataroom: { icon: IconDatabase, pages: NOT_BUILT },
-  crm: { icon: IconBriefcase, pages: NOT_BUILT },
-  sprints: { icon: IconRocket, pages: NOT_BUILT },
-  toolbox: { icon: IconTool, pages: NOT_BUILT },
-  personalplan: { icon: IconTarget, pages: NOT_BUILT },
-  onboarding: { icon: IconUserPlus, pages: NOT_BUILT },
-  playbook: { icon: IconBook, pages: NOT_BUILT },
-  roleplay: { icon: IconMasksTheater, pages: NOT_BUILT },
-  aiselling: { icon: IconSparkles, pages: NOT_BUILT },
-  notifications: { icon: IconBell, pages: NOT_BUILT },
+  whistleblow: { pages: NOT_BUILT },
+  dataroom: { pages: NOT_BUILT },
+  crm: { pages: NOT_BUILT },
+  sprints: { pages: NOT_BUILT },
+  toolbox: { pages: NOT_BUILT },
+  personalplan: { pages: NOT_BUILT },
+  onboarding: { pages: NOT_BUILT },
+  playbook: { pages: NOT_BUILT },
+  roleplay: { pages: NOT_BUILT },
+  aiselling: { pages: NOT_BUILT },
+  notifications: { pages: NOT_BUILT },
   tenants: {
-    icon: IconBuilding,
     pages: {
       list: lazy(() => import('@/features/tenants/pages/tenants-page')),
       form: lazy(() => import('@/features/tenants/pages/tenant-form-page')),
@@ -159,14 +122,12 @@ export const MODULE_VIEWS = {
     },
   },
   users: {
-    icon: IconUsers,
     pages: {
       list: lazy(() => import('@/features/users/pages/users-page')),
       form: lazy(() => import('@/features/users/pages/user-form-page')),
     },
   },
   clients: {
-    icon: IconBriefcase,
     pages: {
       list: lazy(() => import('@/features/clients/pages/clients-page')),
       form: lazy(() => import('@/features/clients/pages/client-form-page')),
@@ -177,7 +138,6 @@ export const MODULE_VIEWS = {
     },
   },
   documents: {
-    icon: IconFileText,
     pages: {
       list: lazy(() => import('@/features/documents/pages/documents-page')),
       create: lazy(() => import('@/features/documents/pages/document-form-page')),
@@ -194,21 +154,14 @@ export const MODULE_VIEWS = {
     },
   },
   mail: {
-    icon: IconMailbox,
     pages: { outbox: lazy(() => import('@/features/mail/pages/mail-outbox-page')) },
   },
   profile: {
-    icon: IconUser,
     pages: { view: ProfileWithViewAs, edit: lazy(() => import('@/features/profile/pages/profile-edit-page')) },
   },
 } satisfies ModuleRegistry;
 
 const views: ModuleRegistry = MODULE_VIEWS;
-
-/** The menu icon of every module that has a menu item. */
-export const MODULE_ICONS: ModuleIcons = Object.fromEntries(
-  Object.entries(views).flatMap(([module, view]) => (view.icon ? [[module, view.icon]] : [])),
-);
 
 /** The component of one page of the manifest, or NOT_BUILT. */
 export function pageView(module: ModuleKey, page: string): PageView {

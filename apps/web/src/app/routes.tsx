@@ -2,10 +2,9 @@ import { MODULES, PAGES, type PageLayout, type PageRule } from '@atrium/contract
 import { lazy, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { allStrings } from '@/shared/i18n/i18n';
-import { ModuleIconsProvider } from '@/shared/menu/module-icon';
 import { RouteGuard } from './guards/route-guard';
 import { AuthLayout } from './layouts/auth-layout';
-import { MODULE_ICONS, MODULE_VIEWS, moduleTitle, NOT_BUILT, pageView } from './module-registry';
+import { MODULE_VIEWS, moduleTitle, NOT_BUILT, pageView } from './module-registry';
 import { RootLayout } from './root-layout';
 import { NotFoundBoundary } from './route-error-element';
 
@@ -45,9 +44,7 @@ export const routes: RouteObject[] = [
         // A missing record replaces the whole shell, like an unknown path does.
         element: (
           <NotFoundBoundary>
-            <ModuleIconsProvider icons={MODULE_ICONS}>
-              <HomeLayout />
-            </ModuleIconsProvider>
+            <HomeLayout />
           </NotFoundBoundary>
         ),
         children: [...pagesIn('home'), { element: <InnerLayout />, children: pagesIn('inner') }],

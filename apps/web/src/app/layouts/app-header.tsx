@@ -1,10 +1,10 @@
 import { ActionIcon, Burger, Group, Tooltip } from '@mantine/core';
 import { useWindowScroll } from '@mantine/hooks';
 import { IconArrowLeft, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { HEADER, PRODUCT_NAME } from '@/shared/config/ui';
 import { useIsMobile } from '@/shared/hooks/use-is-mobile';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { ColorSchemeToggle } from '@/shared/ui/color-scheme-toggle';
 import { Logo } from '@/shared/ui/logo';
 import { setUiState, useUiState } from '@/shared/ui-state/ui-state';

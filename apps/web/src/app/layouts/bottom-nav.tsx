@@ -1,6 +1,6 @@
 import { Indicator, Text, UnstyledButton } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import type { MenuItem } from '@/shared/menu/menu';
 import { ModuleIcon } from '@/shared/menu/module-icon';
 import classes from './bottom-nav.module.css';

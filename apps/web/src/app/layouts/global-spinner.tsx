@@ -1,7 +1,7 @@
 import { Loader } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useIsFetching, useIsMutating } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation';
 
 /** Shows while any request of the app is under way; short ones (under 150 ms) never flash it. */
 export function GlobalSpinner() {

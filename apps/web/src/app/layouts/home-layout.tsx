@@ -3,7 +3,6 @@ import { AppShell } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { ImpersonationBanner } from '@/features/impersonation/components/impersonation-banner';
 import { setActiveTenant, signOut } from '@/shared/api/auth';
@@ -11,9 +10,12 @@ import { useGeneralData } from '@/shared/api/general-data';
 import { type SessionState, useSession } from '@/shared/api/session';
 import { BREAKPOINTS, HEADER, TOAST_MS } from '@/shared/config/ui';
 import { useIsMobile } from '@/shared/hooks/use-is-mobile';
+import { useTranslation } from '@/shared/i18n/use-translation';
+import { ModuleIconsProvider } from '@/shared/menu/module-icon';
 import { useMenu } from '@/shared/menu/use-menu';
 import { PageLoader } from '@/shared/ui/page-loader';
 import { setUiState, useUiState } from '@/shared/ui-state/ui-state';
+import { MODULE_ICONS } from '../module-icons';
 import { AppHeader } from './app-header';
 import { BottomNav } from './bottom-nav';
 import classes from './home-layout.module.css';
@@ -39,7 +41,11 @@ export function HomeLayout() {
       </Suspense>
     );
   }
-  return <Shell session={session} />;
+  return (
+    <ModuleIconsProvider icons={MODULE_ICONS}>
+      <Shell session={session} />
+    </ModuleIconsProvider>
+  );
 }
 
 function Shell({ session }: { session: SignedIn }) {

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { i18n } from '@/shared/i18n/i18n';
+import { i18n, translateKey } from '@/shared/i18n/i18n';
 import { buildMenu, type MenuModel } from '@/shared/menu/menu';
 import { renderWithProviders } from '@/test/render';
 import { SideMenu, type SideMenuProps } from './side-menu';
@@ -40,7 +40,8 @@ const withoutDocuments = tenantData(
 );
 
 const nameOf = (key: string) =>
-  i18n.t(`feature.${key}`, { defaultValue: '' }) || i18n.t(`menu.${key}`, { defaultValue: key });
+  translateKey(i18n.t, `feature.${key}`, { defaultValue: '' }) ||
+  translateKey(i18n.t, `menu.${key}`, { defaultValue: key });
 const menuFor = (generalData: MenuData, roles: Role[], counts: { groupName: string; count: number }[] = []) =>
   buildMenu({ generalData, roles, counts, nameOf });
 const names = (items: { displayedName: string }[]) => items.map((i) => i.displayedName);

@@ -1,8 +1,8 @@
 import { ActionIcon, Badge, Divider, NavLink, ScrollArea, Select, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { PRODUCT_NAME } from '@/shared/config/ui';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import type { MenuItem, MenuModel } from '@/shared/menu/menu';
 import { ModuleIcon } from '@/shared/menu/module-icon';
 import { Logo } from '@/shared/ui/logo';

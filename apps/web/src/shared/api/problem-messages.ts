@@ -1,5 +1,5 @@
 import { UPLOAD_VOLUME_EXCEEDED } from '@atrium/contracts';
-import type { TFunction } from 'i18next';
+import { type TFunction, translateKey } from '@/shared/i18n/i18n';
 import { ApiError, NetworkError } from './api-error';
 
 /**
@@ -26,10 +26,6 @@ export type ProblemMessagesOptions = {
 
 /** 'tenantIds.3' -> 'tenantIds': list items' errors belong to the list's input. */
 export const formPath = (field: string) => field.replace(/\.\d+(?=\.|$)/g, '');
-
-/** `t` for keys built at run time, which typed translations cannot check; missing keys use defaultValue. */
-export const translateKey = (t: TFunction, key: string, options: { defaultValue: string; [name: string]: unknown }) =>
-  (t as unknown as (key: string, options: object) => string)(key, options);
 
 /** A rule that translates the given problem codes under `keyPrefix`, with the server's detail to quote. */
 export const translateCodes =

@@ -1,30 +1,64 @@
-import { DEFAULT_LANGUAGE, LANGUAGES } from '@atrium/contracts';
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANGUAGE } from '@atrium/contracts';
 import { isLanguage, type Language, LOCALES } from './languages';
 import shell from './locales/en.json?shell';
-
-type Strings = typeof import('./locales/en.json');
+import { type Bundle, type Source, type TranslateOptions, translate } from './translate';
 
 export { type Language, LOCALES } from './languages';
+export type { TranslateOptions } from './translate';
 
-declare module 'i18next' {
-  interface CustomTypeOptions {
-    defaultNS: 'translation';
-    resources: { translation: Strings };
-  }
+type Strings = typeof import('./locales/en.json');
+type PluralSuffix = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
+type Leaves<T, Prefix extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;
+}[keyof T & string];
+type WithoutPlural<K> = K extends `${infer Base}_${PluralSuffix}` ? Base : K;
+
+/** Every string's key, checked at compile time; a plural is named without its suffix and chosen by `count`. */
+export type TranslationKey = WithoutPlural<Leaves<Strings>>;
+export type TFunction = (key: TranslationKey, options?: TranslateOptions) => string;
+
+// English is every language's fallback, so it is always there: the shell's part from the first load,
+// all of it once allStrings() has run.
+const bundles: Partial<Record<Language, Bundle>> & { en: Bundle } = { en: shell as Bundle };
+let language: Language = DEFAULT_LANGUAGE;
+let sources: Source[] = [];
+let version = 0;
+const listeners = new Set<() => void>();
+
+/** Called after every change of language or strings: components re-render with the new text. */
+function changed() {
+  sources = [
+    ...(language === 'en' ? [] : [{ bundle: bundles[language], locale: LOCALES[language] }]),
+    { bundle: bundles.en, locale: LOCALES.en },
+  ];
+  version += 1;
+  for (const listener of listeners) listener();
 }
+changed();
 
-void i18n.use(initReactI18next).init({
-  resources: { en: { translation: shell } },
-  lng: DEFAULT_LANGUAGE,
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...LANGUAGES],
-  interpolation: { escapeValue: false },
-  // Re-render when the rest of the strings arrive (allStrings below).
-  react: { useSuspense: false, bindI18nStore: 'added' },
-  initAsync: false,
-});
+/** `t` for keys built at run time, which typed keys cannot check; a missing key gives the default value. */
+export const translateKey = (t: TFunction, key: string, options: TranslateOptions & { defaultValue: string }) =>
+  (t as (key: string, options: TranslateOptions) => string)(key, options);
+
+/** The UI language and its strings; components read them through useTranslation. */
+export const i18n = {
+  get language(): Language {
+    return language;
+  },
+  /** Bumped on every change (useSyncExternalStore's snapshot). */
+  get version(): number {
+    return version;
+  },
+  t: ((key, options) => translate(sources, key, options)) as TFunction,
+  changeLanguage(lng: Language): void {
+    language = lng;
+    changed();
+  },
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
 
 /** Bundles of the languages other than English, fetched when first chosen. */
 const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: Strings }>> = {
@@ -35,24 +69,20 @@ let rest: Promise<void> | undefined;
 
 /**
  * All the English strings, beyond the shell's part the first load carries (shell-strings.ts): the
- * signed-in shell waits for them, so its pages never show a key. English is every language's fallback.
+ * signed-in shell waits for them, so its pages never show a key.
  */
 export function allStrings(): Promise<void> {
   rest ??= import('./locales/en.json').then((m) => {
-    i18n.addResourceBundle('en', 'translation', m.default, true, true);
+    bundles.en = m.default;
+    changed();
   });
   return rest;
 }
 
 /** Switches the UI language; languages other than English are loaded on first use. */
-export async function setLanguage(language: string): Promise<void> {
-  const lng: Language = isLanguage(language) ? language : DEFAULT_LANGUAGE;
-  if (lng !== 'en' && !i18n.hasResourceBundle(lng, 'translation')) {
-    const bundle = await loaders[lng]();
-    i18n.addResourceBundle(lng, 'translation', bundle.default);
-  }
-  await i18n.changeLanguage(lng);
+export async function setLanguage(requested: string): Promise<void> {
+  const lng: Language = isLanguage(requested) ? requested : DEFAULT_LANGUAGE;
+  if (lng !== 'en' && !bundles[lng]) bundles[lng] = (await loaders[lng]()).default;
+  i18n.changeLanguage(lng);
   document.documentElement.lang = LOCALES[lng];
 }
-
-export { i18n };

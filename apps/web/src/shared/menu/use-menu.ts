@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useGeneralData } from '@/shared/api/general-data';
 import { useNotificationCounts } from '@/shared/api/notification-counts';
 import { useSession } from '@/shared/api/session';
+import { translateKey } from '@/shared/i18n/i18n';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { buildMenu, type MenuModel } from './menu';
 
 const EMPTY: MenuModel = { main: [], ignite: [], admin: [], bottom: [] };
@@ -17,7 +18,7 @@ export function useMenu(): MenuModel {
   return useMemo(() => {
     if (!generalData || !roles) return EMPTY;
     const nameOf = (key: string) =>
-      t(`feature.${key}`, { defaultValue: '' }) || t(`menu.${key}`, { defaultValue: key }) || key;
+      translateKey(t, `feature.${key}`, { defaultValue: '' }) || translateKey(t, `menu.${key}`, { defaultValue: key });
     return buildMenu({ generalData, roles, counts: counts ?? [], nameOf });
   }, [generalData, roles, counts, t]);
 }

@@ -1,6 +1,6 @@
 import { ActionIcon, type ActionIconProps } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { setUiState, useUiState } from '@/shared/ui-state/ui-state';
 
 /**

@@ -1,5 +1,5 @@
 import { Pagination, type PaginationProps } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation';
 
 /**
  * Mantine's Pagination with a name on every control: its arrows are icons only, and a screen reader

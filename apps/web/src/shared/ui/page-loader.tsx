@@ -1,5 +1,5 @@
 import { Center, Loader } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation';
 
 /** Fills the page area while a page or its data is on the way. */
 export function PageLoader({ fullScreen = false }: { fullScreen?: boolean }) {

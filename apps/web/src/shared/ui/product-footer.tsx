@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { PRODUCT_NAME } from '@/shared/config/ui';
+import { useTranslation } from '@/shared/i18n/use-translation';
 
 /** "© <year> Atrium", as the inner layout's footer shows it. */
 export function ProductFooter({ year = new Date().getFullYear() }: { year?: number }) {

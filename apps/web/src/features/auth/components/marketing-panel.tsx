@@ -1,6 +1,6 @@
 import { List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import classes from './marketing-panel.module.css';
 
 /** The sign-in page's side panel; shown from 1200px wide. */

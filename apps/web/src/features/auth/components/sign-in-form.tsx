@@ -2,11 +2,11 @@ import type { LoginBody } from '@atrium/contracts';
 import { Anchor, Button, Checkbox, Group, List, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type ChangeEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { login } from '@/features/auth/api/login';
 import { problemText } from '@/features/auth/api/problem-messages';
 import { type LoginValues, toLoginBody, validateEmail, validatePassword } from '@/features/auth/api/validate-login';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import classes from './sign-in-form.module.css';
 
@@ -82,7 +82,9 @@ export function SignInForm({
 
   const fieldError = (path: Field) => {
     const message = form.errors[path];
-    return typeof message === 'string' ? t(`validation.${message}` as 'validation.required', message) : undefined;
+    return typeof message === 'string'
+      ? t(`validation.${message}` as 'validation.required', { defaultValue: message })
+      : undefined;
   };
 
   const title = (

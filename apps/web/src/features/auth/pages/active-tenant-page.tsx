@@ -1,7 +1,6 @@
 import { Button, Group, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { problemText } from '@/features/auth/api/problem-messages';
 import { setActiveTenant } from '@/shared/api/auth';
@@ -9,6 +8,7 @@ import { useSession } from '@/shared/api/session';
 import { useUserInfo } from '@/shared/api/user-info';
 import { STORAGE_KEYS } from '@/shared/config/storage-keys';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { landingPath, safeReturnUrl, signInPath } from '@/shared/routing/return-url';
 import { CardPage, cardPageTitleClass } from '@/shared/ui/card-page';
 import { ErrorAlert } from '@/shared/ui/error-alert';

@@ -1,7 +1,6 @@
 import { Loader, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import {
   OFFICE_RETURN_URL_KEY,
@@ -10,6 +9,7 @@ import {
   signInWithOffice,
 } from '@/features/auth/api/office365';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { safeReturnUrl } from '@/shared/routing/return-url';
 import { CardPage } from '@/shared/ui/card-page';
 

@@ -1,5 +1,4 @@
 import { Group, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { parseFailureCodes } from '@/features/auth/api/office365';
 import { MarketingPanel } from '@/features/auth/components/marketing-panel';
@@ -7,6 +6,7 @@ import { MicrosoftSignIn } from '@/features/auth/components/microsoft-sign-in';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
 import { PRODUCT_NAME } from '@/shared/config/ui';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { safeReturnUrl } from '@/shared/routing/return-url';
 import { ColorSchemeToggle } from '@/shared/ui/color-scheme-toggle';
 import { Logo } from '@/shared/ui/logo';

@@ -16,9 +16,9 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type ReactNode, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fieldErrorsOf, messageText, problemText } from '@/features/clients/api/problem-messages';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { CLIENT_FIELDS, type ClientFormValues, formattedDate, validateClient } from './client-form-values';
 import { FILL_COLOR_THEME } from './fill-color';

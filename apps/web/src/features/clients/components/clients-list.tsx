@@ -1,10 +1,10 @@
 import { ActionIcon, Box, Card, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconAddressBook, IconEdit, IconMapPin, IconTrash } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ClientSort } from '@/features/clients/api/get-clients';
 import type { ClientRow } from '@/features/clients/api/types';
 import { formatDateTime } from '@/shared/format/date';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { FILL_COLOR_THEME } from './fill-color';
 import { listClasses as classes, SortHeader, type Sorting } from './list-parts';
 

@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
 import { problemText } from '@/features/clients/api/problem-messages';
+import { Trans, useTranslation } from '@/shared/i18n/use-translation';
 import { FormDialog } from '@/shared/ui/form-dialog';
 
 type Props = {

@@ -2,9 +2,9 @@ import { contactBodySchema } from '@atrium/contracts';
 import { Button, Card, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { fieldErrorsOf, formPath, messageText, problemText } from '@/features/clients/api/problem-messages';
 import type { ContactRow } from '@/features/clients/api/types';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 
 export type ContactFormValues = { name: string; email: string; phoneNumber: string };

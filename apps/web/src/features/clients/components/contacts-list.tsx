@@ -1,9 +1,9 @@
 import { ActionIcon, Anchor, Card, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ContactSort } from '@/features/clients/api/get-contacts';
 import type { ContactRow } from '@/features/clients/api/types';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { listClasses as classes, SortHeader, type Sorting } from './list-parts';
 
 type Props = {

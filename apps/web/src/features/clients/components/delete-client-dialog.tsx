@@ -1,9 +1,9 @@
 import { Loader, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useDeleteClient } from '@/features/clients/api/delete-client';
 import { useClient } from '@/features/clients/api/get-client';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 
 /**

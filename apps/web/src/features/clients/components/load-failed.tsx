@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { problemText } from '@/features/clients/api/problem-messages';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { LoadFailed } from '@/shared/ui/load-failed';
 
 /** A client, contact or location that could not be loaded: why, a retry, and the way back. */

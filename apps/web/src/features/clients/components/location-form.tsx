@@ -2,10 +2,10 @@ import { locationBodySchema } from '@atrium/contracts';
 import { Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { fieldErrorsOf, formPath, messageText, problemText } from '@/features/clients/api/problem-messages';
 import type { LocationFields } from '@/features/clients/api/save-location';
 import type { LocationRow } from '@/features/clients/api/types';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { radiusSelectData } from './radius';
 

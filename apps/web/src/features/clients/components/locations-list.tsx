@@ -1,12 +1,12 @@
 import { ActionIcon, Card, Group, Select, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { LocationSort } from '@/features/clients/api/get-locations';
 import { problemText } from '@/features/clients/api/problem-messages';
 import type { LocationRow } from '@/features/clients/api/types';
 import { useUpdateLocationRadius } from '@/features/clients/api/update-location-radius';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { listClasses as classes, SortHeader, type Sorting } from './list-parts';
 import { radiusSelectData } from './radius';
 

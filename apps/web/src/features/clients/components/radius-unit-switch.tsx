@@ -1,9 +1,9 @@
 import { Switch } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useTranslation } from 'react-i18next';
 import { useMapInfo } from '@/features/clients/api/get-map-info';
 import { problemText } from '@/features/clients/api/problem-messages';
 import { useUpdateMapInfo } from '@/features/clients/api/update-map-info';
+import { useTranslation } from '@/shared/i18n/use-translation';
 
 /** The tenant's map info switch: location radius options in kilometres (on) or miles (off). */
 export function RadiusUnitSwitch() {

@@ -1,5 +1,5 @@
 import { radiusOptionOf, radiusOptionsFor } from '@atrium/contracts';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@/shared/i18n/i18n';
 
 /** A stored radius as people read it: '5 km', '3 mi', or metres when it is not an option. */
 export function radiusLabel(t: TFunction, metres: number): string {

@@ -1,7 +1,6 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAddressBook, IconMapPin } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useClient } from '@/features/clients/api/get-client';
 import { useSaveClient } from '@/features/clients/api/save-client';
@@ -9,6 +8,7 @@ import { ClientForm } from '@/features/clients/components/client-form';
 import { emptyClientValues, valuesFromClient } from '@/features/clients/components/client-form-values';
 import { RecordLoadFailed } from '@/features/clients/components/load-failed';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { isRecordId, recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
 import { PageLoader } from '@/shared/ui/page-loader';
 

@@ -3,7 +3,6 @@ import { Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/c
 import { useMediaQuery } from '@mantine/hooks';
 import { IconBriefcase, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useClients } from '@/features/clients/api/get-clients';
 import type { ClientRow } from '@/features/clients/api/types';
@@ -19,6 +18,7 @@ import {
 import { RadiusUnitSwitch } from '@/features/clients/components/radius-unit-switch';
 import { BREAKPOINTS } from '@/shared/config/ui';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { useTranslation } from '@/shared/i18n/use-translation';
 
 /** /admin/clients: search, sort (Name, Updated Date), paging, add, and each client's row icons. */
 export default function ClientsPage() {

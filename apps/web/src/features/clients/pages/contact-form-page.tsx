@@ -1,6 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useClient } from '@/features/clients/api/get-client';
 import { useContact } from '@/features/clients/api/get-contact';
@@ -8,6 +7,7 @@ import { useSaveContact } from '@/features/clients/api/save-contact';
 import { ContactForm, contactValues } from '@/features/clients/components/contact-form';
 import { RecordLoadFailed } from '@/features/clients/components/load-failed';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { isRecordId, recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
 import { PageLoader } from '@/shared/ui/page-loader';
 

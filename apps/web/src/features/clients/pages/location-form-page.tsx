@@ -1,6 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useClient } from '@/features/clients/api/get-client';
 import { useLocation } from '@/features/clients/api/get-location';
@@ -9,6 +8,7 @@ import { useSaveLocation } from '@/features/clients/api/save-location';
 import { RecordLoadFailed } from '@/features/clients/components/load-failed';
 import { LocationForm, locationValues } from '@/features/clients/components/location-form';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { isRecordId, recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
 import { PageLoader } from '@/shared/ui/page-loader';
 

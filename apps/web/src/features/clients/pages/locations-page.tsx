@@ -4,7 +4,6 @@ import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconMapPin, IconPlus, IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useDeleteLocation } from '@/features/clients/api/delete-location';
 import { useClient } from '@/features/clients/api/get-client';
@@ -23,6 +22,7 @@ import { RecordLoadFailed } from '@/features/clients/components/load-failed';
 import { LocationsList } from '@/features/clients/components/locations-list';
 import { BREAKPOINTS } from '@/shared/config/ui';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
 import { PageLoader } from '@/shared/ui/page-loader';
 

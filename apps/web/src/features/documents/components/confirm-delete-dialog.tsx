@@ -2,8 +2,8 @@ import { Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
 import { problemText } from '@/features/documents/api/problem-messages';
+import { Trans, useTranslation } from '@/shared/i18n/use-translation';
 import { FormDialog } from '@/shared/ui/form-dialog';
 
 type Props = {

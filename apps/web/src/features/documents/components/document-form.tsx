@@ -3,8 +3,8 @@ import { Card, FileInput, Progress, Select, Stack, Text, TextInput } from '@mant
 import { useForm } from '@mantine/form';
 import { IconFileUpload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { fieldErrorsOf, problemText } from '@/features/documents/api/problem-messages';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { FormButtons } from './simple-forms';
 

@@ -1,6 +1,6 @@
 import { Tabs } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from '@/shared/i18n/use-translation';
 
 const TABS = [
   { value: '/folders', label: 'documents.tabs.folders' },

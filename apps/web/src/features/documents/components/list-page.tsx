@@ -2,11 +2,11 @@ import { Button, EmptyState, Group, Select, Stack, Text, TextInput, Title } from
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconFolderOpen, IconPlus, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { problemText } from '@/features/documents/api/problem-messages';
 import { DOCUMENTS_PAGE_SIZE, type ListParams } from '@/features/documents/api/types';
 import { BREAKPOINTS } from '@/shared/config/ui';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { LabelledPagination } from '@/shared/ui/labelled-pagination';
 import { LoadFailed } from '@/shared/ui/load-failed';
 import { DocumentsTabs } from './documents-tabs';

@@ -2,9 +2,9 @@ import { ActionIcon, Card, Group, Menu, Skeleton, Stack, Text, Tooltip } from '@
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDots, IconEdit, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BREAKPOINTS } from '@/shared/config/ui';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import classes from './record-list.module.css';
 
 export type RecordListRow = {

@@ -2,10 +2,10 @@ import { DOCUMENT_LIMITS } from '@atrium/contracts';
 import { Button, Card, Checkbox, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fieldErrorsOf, problemText } from '@/features/documents/api/problem-messages';
 import type { FolderFields } from '@/features/documents/api/save-folder';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 
 const required = (value: string) => (value.trim() ? null : 'required');

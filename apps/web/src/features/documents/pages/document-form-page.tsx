@@ -1,6 +1,5 @@
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useAllDocumentTypes } from '@/features/documents/api/get-all-document-types';
 import { useDocument } from '@/features/documents/api/get-document';
@@ -10,6 +9,7 @@ import { DocumentForm } from '@/features/documents/components/document-form';
 import { FormFrame } from '@/features/documents/components/form-frame';
 import { useSession } from '@/shared/api/session';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
 
 /**

@@ -3,7 +3,6 @@ import { Anchor, Card, EmptyState, Group, Image, Skeleton, Stack, Text, Title } 
 import { notifications } from '@mantine/notifications';
 import { IconFile, IconFolderOpen } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { downloadDocumentFile, useDocumentPreview } from '@/features/documents/api/download-document-file';
 import { useDocumentsOfType } from '@/features/documents/api/get-documents-of-type';
@@ -13,6 +12,7 @@ import { saveFile } from '@/shared/api/files';
 import { useGeneralData } from '@/shared/api/general-data';
 import { formatDateTime } from '@/shared/format/date';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { isRecordId, useNotFoundWhen } from '@/shared/routing/not-found';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 

@@ -1,11 +1,11 @@
 import { notifications } from '@mantine/notifications';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useDocumentType } from '@/features/documents/api/get-document-type';
 import { useSaveDocumentType } from '@/features/documents/api/save-document-type';
 import { FormFrame } from '@/features/documents/components/form-frame';
 import { DocumentTypeForm } from '@/features/documents/components/simple-forms';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
 
 const BACK = '/admin/documents/documenttypes';

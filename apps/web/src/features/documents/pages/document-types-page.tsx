@@ -3,7 +3,6 @@ import { Loader, Switch } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useDeleteDocumentType } from '@/features/documents/api/delete-document-type';
 import { type DocumentTypeSort, useDocumentTypes } from '@/features/documents/api/get-document-types';
 import { problemText } from '@/features/documents/api/problem-messages';
@@ -14,6 +13,7 @@ import { ListPage, useListParams } from '@/features/documents/components/list-pa
 import type { RecordListRow } from '@/features/documents/components/record-list';
 import { BREAKPOINTS } from '@/shared/config/ui';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { useTranslation } from '@/shared/i18n/use-translation';
 
 /**
  * 'Show on sidebar': the switch shows the server's value and flips only once the server has answered;

@@ -1,7 +1,6 @@
 import { cutName } from '@atrium/contracts';
 import { Badge } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useDeleteDocument } from '@/features/documents/api/delete-document';
 import { type DocumentSort, useDocuments } from '@/features/documents/api/get-documents';
 import { ConfirmDeleteDialog } from '@/features/documents/components/confirm-delete-dialog';
@@ -9,6 +8,7 @@ import { ListPage, useListParams } from '@/features/documents/components/list-pa
 import type { RecordListRow } from '@/features/documents/components/record-list';
 import { formatDateTime } from '@/shared/format/date';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { useTranslation } from '@/shared/i18n/use-translation';
 
 const SORTS = ['title', 'updatedAt'] as const;
 

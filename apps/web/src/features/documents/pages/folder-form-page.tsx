@@ -1,5 +1,4 @@
 import { notifications } from '@mantine/notifications';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useFolder } from '@/features/documents/api/get-folder';
 import { useFolders } from '@/features/documents/api/get-folders';
@@ -8,6 +7,7 @@ import { useSaveFolder } from '@/features/documents/api/save-folder';
 import { FormFrame } from '@/features/documents/components/form-frame';
 import { FolderForm } from '@/features/documents/components/simple-forms';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
 
 const BACK = '/folders';

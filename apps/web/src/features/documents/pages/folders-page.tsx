@@ -1,6 +1,5 @@
 import { cutName } from '@atrium/contracts';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useDeleteFolder } from '@/features/documents/api/delete-folder';
 import { useFolders } from '@/features/documents/api/get-folders';
 import { DOCUMENTS_PAGE_SIZE } from '@/features/documents/api/types';
@@ -8,6 +7,7 @@ import { ConfirmDeleteDialog } from '@/features/documents/components/confirm-del
 import { ListPage, useListParams } from '@/features/documents/components/list-page';
 import type { RecordListRow } from '@/features/documents/components/record-list';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { useTranslation } from '@/shared/i18n/use-translation';
 
 /** /folders: the tenant's folders, names cut at 50, paged; add, edit, delete with confirmation. */
 export default function FoldersPage() {

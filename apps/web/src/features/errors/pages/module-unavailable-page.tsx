@@ -1,8 +1,9 @@
 import { Button } from '@mantine/core';
 import { IconArrowLeft, IconPuzzle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { translateKey } from '@/shared/i18n/i18n';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { StatusPage } from '@/shared/ui/status-page';
 
 /**
@@ -11,7 +12,7 @@ import { StatusPage } from '@/shared/ui/status-page';
  */
 export default function ModuleUnavailablePage({ moduleKey, backTo = '/home' }: { moduleKey: string; backTo?: string }) {
   const { t } = useTranslation();
-  const module = t(moduleKey as 'home', moduleKey);
+  const module = translateKey(t, moduleKey, { defaultValue: moduleKey });
   usePageTitle(module);
   return (
     <StatusPage

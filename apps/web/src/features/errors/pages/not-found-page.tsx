@@ -1,11 +1,11 @@
 import { Button } from '@mantine/core';
 import { IconArrowsExchange, IconBuildingSkyscraper, IconHome } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { setActiveTenant } from '@/shared/api/auth';
 import { useGeneralData } from '@/shared/api/general-data';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { safeReturnUrl } from '@/shared/routing/return-url';
 import { StatusPage } from '@/shared/ui/status-page';
 import { ErrorFrame } from './error-frame';

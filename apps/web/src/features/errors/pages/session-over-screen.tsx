@@ -1,8 +1,8 @@
 import { Button, Overlay, Paper } from '@mantine/core';
 import { IconClockExclamation, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { signInPath } from '@/shared/routing/return-url';
 import { StatusPage } from '@/shared/ui/status-page';
 import { setUiState } from '@/shared/ui-state/ui-state';

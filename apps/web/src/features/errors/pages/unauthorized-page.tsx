@@ -1,8 +1,8 @@
 import { Button } from '@mantine/core';
 import { IconHome, IconLock } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { StatusPage } from '@/shared/ui/status-page';
 import { ErrorFrame } from './error-frame';
 

@@ -2,7 +2,6 @@ import type { UserInfo } from '@atrium/contracts';
 import { Button, Group, List, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { confirmGdpr } from '@/features/gdpr/api/confirm-gdpr';
 import { signOut } from '@/shared/api/auth';
@@ -10,6 +9,7 @@ import { useSession } from '@/shared/api/session';
 import { userInfoQuery, useUserInfo } from '@/shared/api/user-info';
 import { STORAGE_KEYS } from '@/shared/config/storage-keys';
 import { PRODUCT_NAME } from '@/shared/config/ui';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import classes from './gdpr-dialog.module.css';
 

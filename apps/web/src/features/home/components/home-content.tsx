@@ -1,6 +1,6 @@
 import type { HomeContent } from '@atrium/contracts';
 import { AspectRatio, Stack, Title, Typography } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import classes from './home-content.module.css';
 
 /** The logo with its compressed copies: phones pick the 320 px one, wider screens the 800 px one. */

@@ -1,7 +1,6 @@
 import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import { IconArrowLeft, IconLayoutSidebarLeftExpand, IconSettings } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { isContentEmpty, useHomeContent } from '@/features/home/api/get-home-content';
 import { ContentLogo, HomeContentView } from '@/features/home/components/home-content';
@@ -10,6 +9,7 @@ import { useGeneralData } from '@/shared/api/general-data';
 import { useSession } from '@/shared/api/session';
 import { useIsMobile } from '@/shared/hooks/use-is-mobile';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import type { MenuItem } from '@/shared/menu/menu';
 import { ModuleIcon } from '@/shared/menu/module-icon';
 import { useMenu } from '@/shared/menu/use-menu';

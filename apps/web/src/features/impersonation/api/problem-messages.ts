@@ -1,4 +1,5 @@
-import { problemMessages, translateKey } from '@/shared/api/problem-messages';
+import { problemMessages } from '@/shared/api/problem-messages';
+import { translateKey } from '@/shared/i18n/i18n';
 
 /** Why viewing the product as someone failed: the first refusal reason in words, else the server's sentence. */
 export const { problemText } = problemMessages({

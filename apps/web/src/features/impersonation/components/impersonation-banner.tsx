@@ -1,11 +1,11 @@
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconEye } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { useEndImpersonation } from '@/features/impersonation/api/end-impersonation';
 import { ApiError } from '@/shared/api/api-error';
 import { useGeneralData } from '@/shared/api/general-data';
 import { useSession } from '@/shared/api/session';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import classes from './impersonation-banner.module.css';
 
 /** While a super administrator views the product as someone else: who, where, and the way back. */

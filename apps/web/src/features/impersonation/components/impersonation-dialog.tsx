@@ -1,11 +1,11 @@
 import { Select, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useImpersonationTenants } from '@/features/impersonation/api/get-impersonation-tenants';
 import { useImpersonate } from '@/features/impersonation/api/impersonate';
 import { problemText } from '@/features/impersonation/api/problem-messages';
 import { type ImpersonationCandidate, useCandidates } from '@/features/impersonation/api/search-users';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { FormDialog } from '@/shared/ui/form-dialog';
 
 const label = (u: ImpersonationCandidate) => (u.fullName ? `${u.fullName} (${u.email})` : u.email);

@@ -1,8 +1,8 @@
 import { Button } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSession } from '@/shared/api/session';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { ImpersonationDialog } from './impersonation-dialog';
 
 /** The profile's view-as button: for super administrators, and not while already viewing as someone. */

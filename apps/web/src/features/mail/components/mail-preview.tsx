@@ -1,8 +1,8 @@
 import { Badge, Code, Group, Modal, ScrollArea, Stack, Tabs, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import type { OutboxMail } from '@/features/mail/api/outbox';
 import { styleNonce } from '@/shared/csp/style-nonce';
 import { formatDateTime } from '@/shared/format/date';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import classes from './mail-preview.module.css';
 import { STATUS_COLOR } from './status-color';
 

@@ -14,13 +14,13 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconMailOpened, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { OUTBOX_PAGE_SIZE, type OutboxMail, useOutbox } from '@/features/mail/api/outbox';
 import { MailPreview } from '@/features/mail/components/mail-preview';
 import { STATUS_COLOR } from '@/features/mail/components/status-color';
 import { formatDateTime } from '@/shared/format/date';
 import { useIsMobile } from '@/shared/hooks/use-is-mobile';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { LabelledPagination } from '@/shared/ui/labelled-pagination';
 import classes from './mail-outbox-page.module.css';

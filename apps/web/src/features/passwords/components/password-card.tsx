@@ -1,8 +1,8 @@
 import { Anchor } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { CardPage } from '@/shared/ui/card-page';
 import { ColorSchemeToggle } from '@/shared/ui/color-scheme-toggle';
 import classes from './password-card.module.css';

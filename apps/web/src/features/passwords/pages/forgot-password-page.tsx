@@ -3,11 +3,11 @@ import { useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { requestPasswordReset, validateEmail } from '@/features/passwords/api/passwords';
 import { PasswordCard } from '@/features/passwords/components/password-card';
 import { ApiError } from '@/shared/api/client';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { cardPageTitleClass } from '@/shared/ui/card-page';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 
@@ -90,7 +90,7 @@ export default function ForgotPasswordPage() {
             {...form.getInputProps('email')}
             error={
               typeof emailError === 'string'
-                ? t(`validation.${emailError}` as 'validation.required', emailError)
+                ? t(`validation.${emailError}` as 'validation.required', { defaultValue: emailError })
                 : undefined
             }
           />

@@ -3,13 +3,13 @@ import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { resetPassword, validateNewPassword } from '@/features/passwords/api/passwords';
 import { problemLines } from '@/features/passwords/api/problem-messages';
 import { PasswordCard } from '@/features/passwords/components/password-card';
 import { ApiError } from '@/shared/api/client';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { cardPageTitleClass } from '@/shared/ui/card-page';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 
@@ -113,7 +113,7 @@ export default function ResetPasswordPage() {
             id="reset-password"
             error={
               typeof passwordError === 'string'
-                ? t(`validation.${passwordError}` as 'validation.required', passwordError)
+                ? t(`validation.${passwordError}` as 'validation.required', { defaultValue: passwordError })
                 : undefined
             }
             // PasswordInput puts no aria on its inner input: say it here (Mantine's ids for these texts).

@@ -3,10 +3,10 @@ import { Alert, Button, Card, PasswordInput, SimpleGrid, Stack, Text, Title } fr
 import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { messageText, problemLines } from '@/features/profile/api/problem-messages';
 import { changePassword } from '@/features/profile/api/profile';
 import { ApiError } from '@/shared/api/client';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import classes from './form-actions.module.css';
 

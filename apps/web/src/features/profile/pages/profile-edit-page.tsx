@@ -1,11 +1,11 @@
 import { Alert, Stack, Title } from '@mantine/core';
 import { IconEyeCheck } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { BasicInfoForm } from '@/features/profile/components/basic-info-form';
 import { ChangePasswordForm } from '@/features/profile/components/change-password-form';
 import { useSession } from '@/shared/api/session';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { PageLoader } from '@/shared/ui/page-loader';
 
 /**

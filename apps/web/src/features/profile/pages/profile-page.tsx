@@ -1,10 +1,10 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useGeneralData } from '@/shared/api/general-data';
 import { useSession } from '@/shared/api/session';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { PageLoader } from '@/shared/ui/page-loader';
 import { UserAvatar } from '@/shared/ui/user-avatar';
 import classes from './profile-page.module.css';
@@ -32,7 +32,7 @@ export default function ProfilePage({ actions }: { actions?: React.ReactNode }) 
   if (session.status !== 'authenticated') return <PageLoader />;
   const { user } = session;
   const tenantName = generalData?.tenants.find((x) => x.id === user.activeTenantId)?.name;
-  const languageName = t(`languages.${user.language}` as 'languages.en', user.language);
+  const languageName = t(`languages.${user.language}` as 'languages.en', { defaultValue: user.language });
 
   return (
     <Stack gap="lg">

@@ -2,9 +2,9 @@ import type { HomeLogoUpload } from '@atrium/contracts';
 import { Button, FileButton, Group, Image, Input, Loader } from '@mantine/core';
 import { IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { problemText } from '@/features/tenant-settings/api/problem-messages';
 import { LOGO_ACCEPT, logoProblem, useUploadContentLogo } from '@/features/tenant-settings/api/upload-content-logo';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import classes from './content-logo-field.module.css';
 
 type Props = {

@@ -4,8 +4,8 @@ import { RichTextEditor } from '@mantine/tiptap';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { styleNonce } from '@/shared/csp/style-nonce';
+import { useTranslation } from '@/shared/i18n/use-translation';
 
 /**
  * The editor's formatting is the server's allow-list (RICH_TEXT_TAGS): headings 1 and 2, bold, italic,

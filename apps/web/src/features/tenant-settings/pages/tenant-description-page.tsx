@@ -2,7 +2,6 @@ import { type FeatureItem, HOME_LIMITS } from '@atrium/contracts';
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useFeatureItems } from '@/features/tenant-settings/api/get-feature-items';
 import { useTenantName } from '@/features/tenant-settings/api/get-tenant-name';
@@ -10,8 +9,9 @@ import { fieldErrorsOf, problemText } from '@/features/tenant-settings/api/probl
 import { useSaveFeatureItems } from '@/features/tenant-settings/api/save-feature-items';
 import { RichTextField } from '@/features/tenant-settings/components/rich-text-field';
 import { SettingsPageFrame } from '@/features/tenant-settings/components/settings-page-frame';
-import { translateKey } from '@/shared/api/problem-messages';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { translateKey } from '@/shared/i18n/i18n';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
 
 type Values = { items: { id: string; name: string; customTitle: string; customDescription: string }[] };

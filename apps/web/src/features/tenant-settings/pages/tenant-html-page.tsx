@@ -10,7 +10,6 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useIsMutating } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTenantContent } from '@/features/tenant-settings/api/get-tenant-content';
 import { useTenantName } from '@/features/tenant-settings/api/get-tenant-name';
@@ -21,6 +20,7 @@ import { ContentLogoField } from '@/features/tenant-settings/components/content-
 import { RichTextField } from '@/features/tenant-settings/components/rich-text-field';
 import { SettingsPageFrame } from '@/features/tenant-settings/components/settings-page-frame';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
 
 type Values = {

@@ -3,10 +3,10 @@ import { Alert, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useCloneTenant } from '@/features/tenants/api/clone-tenant';
 import { fieldErrorsOf, messageText, problemText } from '@/features/tenants/api/problem-messages';
 import type { TenantRow } from '@/features/tenants/api/types';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { FormDialog } from '@/shared/ui/form-dialog';
 
 /** Clone: a new title for a copy of the tenant's settings, features and users (user groups are not copied). */

@@ -2,9 +2,9 @@ import type { LogoFieldName } from '@atrium/contracts';
 import { Button, FileButton, Group, Image, Input, Loader, Text } from '@mantine/core';
 import { IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { problemText } from '@/features/tenants/api/problem-messages';
 import { LOGO_ACCEPT, logoProblem, useUploadLogo } from '@/features/tenants/api/upload-logo';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import classes from './tenant-form.module.css';
 
 type Props = {

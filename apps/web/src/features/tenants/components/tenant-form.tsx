@@ -19,10 +19,10 @@ import {
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { type ReactNode, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TenantFeature } from '@/features/tenants/api/get-tenant-features';
 import { fieldErrorsOf, messageText, problemText } from '@/features/tenants/api/problem-messages';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { LogoField } from './logo-field';
 import classes from './tenant-form.module.css';

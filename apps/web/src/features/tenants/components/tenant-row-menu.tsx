@@ -17,9 +17,9 @@ import {
   IconUsersGroup,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TenantRow } from '@/features/tenants/api/types';
+import { useTranslation } from '@/shared/i18n/use-translation';
 
 /**
  * Links of the tenant row menu, in the spec's order (part 1 §2), /deleting/{id} (the deletion page)

@@ -1,10 +1,10 @@
 import { Badge, Card, Group, Skeleton, Stack, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TenantSort } from '@/features/tenants/api/get-tenants';
 import type { TenantRow } from '@/features/tenants/api/types';
 import { formatDateTime } from '@/shared/format/date';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { TenantRowMenu } from './tenant-row-menu';
 import classes from './tenants-list.module.css';
 

@@ -11,8 +11,8 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type FocusEvent, type ReactNode, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { type UserOption, useUserLabels, useUserSearch } from '@/features/tenants/api/get-user-options';
+import { useTranslation } from '@/shared/i18n/use-translation';
 
 /** How long typing pauses before the server is asked. */
 export const USER_SEARCH_DEBOUNCE_MS = 250;

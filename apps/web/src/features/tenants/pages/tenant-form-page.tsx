@@ -1,6 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useTenant } from '@/features/tenants/api/get-tenant';
 import { useTenantFeatures } from '@/features/tenants/api/get-tenant-features';
@@ -10,6 +9,7 @@ import { emptyTenantValues, valuesFromTenant } from '@/features/tenants/componen
 import { TenantLoadFailed } from '@/features/tenants/components/tenant-load-failed';
 import { useSession } from '@/shared/api/session';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { isRecordId, recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
 import { PageLoader } from '@/shared/ui/page-loader';
 

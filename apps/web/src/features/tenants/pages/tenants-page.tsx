@@ -3,7 +3,6 @@ import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconBuildingCommunity, IconMailForward, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { type TenantListParams, type TenantSort, useTenants } from '@/features/tenants/api/get-tenants';
 import { problemText } from '@/features/tenants/api/problem-messages';
@@ -15,6 +14,7 @@ import { TenantsCards, TenantsTable } from '@/features/tenants/components/tenant
 import { useUserInfo } from '@/shared/api/user-info';
 import { BREAKPOINTS } from '@/shared/config/ui';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { LabelledPagination } from '@/shared/ui/labelled-pagination';
 import { LoadFailed } from '@/shared/ui/load-failed';

@@ -1,9 +1,9 @@
 import { formatHours } from '@atrium/contracts';
 import { Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { useDeleteProject } from '@/features/timelogs/api/delete-project';
 import { useDeleteTask } from '@/features/timelogs/api/delete-task';
 import { problemText } from '@/features/timelogs/api/problem-messages';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { FormDialog } from '@/shared/ui/form-dialog';
 
 type Deletable = { id: string; name: string; totalHours: number };

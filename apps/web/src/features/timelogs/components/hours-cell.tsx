@@ -2,7 +2,7 @@ import { formatHours, isHoursTyping, parseHours } from '@atrium/contracts';
 import { ActionIcon, Loader, TextInput, Tooltip } from '@mantine/core';
 import { IconCheck, IconRefresh } from '@tabler/icons-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import classes from './week-grid.module.css';
 
 export type CellState = 'idle' | 'saving' | 'saved' | 'failed';

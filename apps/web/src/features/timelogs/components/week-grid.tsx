@@ -1,7 +1,7 @@
 import { formatHours, GRID_TASK_NAME_LENGTH, type GridProject, roundHours, weekDates } from '@atrium/contracts';
 import { Table, Text, Tooltip } from '@mantine/core';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { formatDate, formatDay, formatWeekday } from '../lib/dates';
 import { type CellDraft, HoursCell, type Move } from './hours-cell';
 import classes from './week-grid.module.css';

@@ -26,12 +26,12 @@ import {
 } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { type ExportFormat, useExportOverview } from '@/features/timelogs/api/export-overview';
 import { useOverview } from '@/features/timelogs/api/get-overview';
 import { problemText } from '@/features/timelogs/api/problem-messages';
 import { formatDate, formatMonth } from '@/features/timelogs/lib/dates';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 
 type PeriodKind = 'week' | 'month' | 'custom';

@@ -17,13 +17,13 @@ import {
 } from '@mantine/core';
 import { IconChartBar, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useProjects } from '@/features/timelogs/api/get-projects';
 import { problemText } from '@/features/timelogs/api/problem-messages';
 import { DeleteProjectDialog } from '@/features/timelogs/components/delete-dialogs';
 import { formatDate } from '@/features/timelogs/lib/dates';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 
 /** /admin/timelogs/projects: the tenant's projects with their tasks, members and hours. */

@@ -9,7 +9,6 @@ import {
   IconPlus,
 } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useAddWeekRow } from '@/features/timelogs/api/add-week-row';
 import { useCopyLastWeek } from '@/features/timelogs/api/copy-last-week';
@@ -22,6 +21,7 @@ import { WeekGrid } from '@/features/timelogs/components/week-grid';
 import { formatDate } from '@/features/timelogs/lib/dates';
 import { useSession } from '@/shared/api/session';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { LoadFailed } from '@/shared/ui/load-failed';
 

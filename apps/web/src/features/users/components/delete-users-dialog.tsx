@@ -1,11 +1,11 @@
 import { Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
 import { useDeleteUser } from '@/features/users/api/delete-user';
 import { useDeleteUsers } from '@/features/users/api/delete-users';
 import { problemText } from '@/features/users/api/problem-messages';
 import type { UserRow } from '@/features/users/api/types';
+import { Trans, useTranslation } from '@/shared/i18n/use-translation';
 import { FormDialog } from '@/shared/ui/form-dialog';
 
 /** Delete flow (spec part 1 §4): confirm deletes and refreshes, cancel closes. One user or several. */

@@ -1,11 +1,11 @@
 import { MultiSelect, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useAssignGroups } from '@/features/users/api/assign-groups';
 import type { UserGroup } from '@/features/users/api/get-user-groups';
 import { problemText } from '@/features/users/api/problem-messages';
 import { useUnassignGroups } from '@/features/users/api/unassign-groups';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { FormDialog } from '@/shared/ui/form-dialog';
 
 export type GroupAction = 'assign' | 'unassign';

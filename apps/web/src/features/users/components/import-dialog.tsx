@@ -17,15 +17,15 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
-import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useConfirmImport } from '@/features/users/api/confirm-import';
 import { usePreviewImport } from '@/features/users/api/import-users';
 import { messageText, problemText } from '@/features/users/api/problem-messages';
 import { ApiError } from '@/shared/api/api-error';
 import { ANIMATION_MS } from '@/shared/config/ui';
 import { MOBILE_QUERY } from '@/shared/hooks/use-is-mobile';
+import type { TFunction } from '@/shared/i18n/i18n';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import classes from './import-dialog.module.css';
 

@@ -1,8 +1,8 @@
 import { passwordEmailProblem, passwordSchema } from '@atrium/contracts';
 import { Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { messageText, problemText } from '@/features/users/api/problem-messages';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 
 type ResetPasswordFormProps = {

@@ -1,7 +1,7 @@
 import { ROLE_FILTERS, type Role, type RoleFilter } from '@atrium/contracts';
 import { Badge, Group } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { ROLE_BADGES, USER_LIST } from '@/shared/config/ui';
+import { useTranslation } from '@/shared/i18n/use-translation';
 
 /** Name and surname are cut at 15 characters in the list (spec part 1 §9). */
 export function cut(value: string, max: number = USER_LIST.nameMaxLength): string {

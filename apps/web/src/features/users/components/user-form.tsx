@@ -17,11 +17,11 @@ import {
 import { useForm } from '@mantine/form';
 import { IconUsersGroup } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TenantOption } from '@/features/users/api/get-tenant-options';
 import type { UserGroup } from '@/features/users/api/get-user-groups';
 import { fieldErrorsOf, formPath, messageText, problemText } from '@/features/users/api/problem-messages';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 
 export type UserFormValues = {

@@ -1,8 +1,8 @@
 import { ActionIcon, Menu, Tooltip } from '@mantine/core';
 import { IconDots, IconEdit, IconRestore, IconTrash } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { UserRow } from '@/features/users/api/types';
+import { useTranslation } from '@/shared/i18n/use-translation';
 
 type Props = {
   user: UserRow;

@@ -1,8 +1,8 @@
 import { Badge, Card, Checkbox, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { UserRow } from '@/features/users/api/types';
 import { EmailBreaks } from '@/shared/format/email-breaks';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { UserAvatar } from '@/shared/ui/user-avatar';
 import { cut, RoleBadges } from './user-display';
 import { UserRowMenu } from './user-row-menu';

@@ -26,7 +26,6 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useExportUsers } from '@/features/users/api/export-users';
 import { useUserGroups } from '@/features/users/api/get-user-groups';
@@ -42,6 +41,7 @@ import { UsersCards, UsersTable } from '@/features/users/components/users-list';
 import { useSession } from '@/shared/api/session';
 import { BREAKPOINTS } from '@/shared/config/ui';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { LoadFailed } from '@/shared/ui/load-failed';
 
 /**
