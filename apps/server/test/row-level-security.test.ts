@@ -42,7 +42,14 @@ const TENANT_OWNED = [
  * Tables with a tenant column that are platform data, read and written across tenants by nature
  * (decision 016). A new table with a tenant_id goes in one list or the other.
  */
-const PLATFORM_WITH_TENANT = ['audit_log', 'mail_outbox', 'tenant_features', 'tenant_memberships'];
+const PLATFORM_WITH_TENANT = [
+  'audit_log',
+  'mail_outbox',
+  'tenant_features',
+  // Live members per tenant, derived from tenant_memberships and users, both platform tables.
+  'tenant_member_counts',
+  'tenant_memberships',
+];
 
 const rowsOf = async <T>(db: Db, statement: ReturnType<typeof sql>) =>
   ((await db.execute(statement)) as unknown as { rows: T[] }).rows;

@@ -21,6 +21,8 @@ export const tenants = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     name: text().notNull(),
+    /** lower(name), stored: the list searches and sorts on it without calling lower() per row (migration 0020). */
+    nameKey: text().generatedAlwaysAs(sql`lower(name)`),
     cvr: text(),
     address: text(),
     mainMail: text(),
@@ -68,6 +70,18 @@ export const tenantCounts = pgTable(
   },
   (t) => [unique('tenant_counts_partner_key').on(t.partnerTenantId).nullsNotDistinct()],
 );
+
+/**
+ * Live members per tenant: memberships of users who are not deleted. Kept exact by triggers on
+ * tenant_memberships and users (migration 0020), so that the tenants list reads each row's
+ * countOfUsers from one row instead of counting the tenant's memberships.
+ */
+export const tenantMemberCounts = pgTable('tenant_member_counts', {
+  tenantId: uuid()
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  live: integer().notNull(),
+});
 
 /** The catalogue of features a tenant can be given. */
 export const features = pgTable('features', {

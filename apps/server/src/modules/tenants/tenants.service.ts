@@ -55,7 +55,7 @@ export function createTenantsService(deps: {
       repo.featuresOf(conn, tenant.id),
       repo.liveCountOfUsers(conn, tenant.id),
     ]);
-    const { deletedAt: _deleted, ...rest } = tenant;
+    const { deletedAt: _deleted, nameKey: _key, ...rest } = tenant;
     return {
       ...rest,
       customTenantProperties: tenant.customTenantProperties ?? null,
@@ -268,7 +268,8 @@ export function createTenantsService(deps: {
         const source = await loadInScope(tx, scope, id);
         await checkNameFree(tx, 'title', title);
         await checkTenantQuota(tx, principal, source.partnerTenantId);
-        const { id: _id, createdAt: _c, deletedAt: _d, ...settings } = source;
+        // name_key is generated from the name: not a setting to copy.
+        const { id: _id, createdAt: _c, deletedAt: _d, nameKey: _k, ...settings } = source;
         const tenant = await repo.insertTenant(tx, {
           ...settings,
           name: title,

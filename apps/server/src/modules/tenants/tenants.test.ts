@@ -1,10 +1,11 @@
 import type { FeatureName } from '@atrium/contracts';
-import { eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
 import { describeTenantIsolation } from '../../../test/isolation.js';
 import { multipart, PNG } from '../../../test/multipart.js';
 import { sessions } from '../auth/auth.schema.js';
+import { tenantMemberships, users } from '../users/users.schema.js';
 import { features, tenants } from './tenants.schema.js';
 
 let ctx: TestContext;
@@ -368,6 +369,56 @@ describe('GET /core/api/tenants', () => {
     expect(await check()).toMatchObject({ all: before.all, partner: before.partner });
     // Past the last page the total is read on its own, from the same counts.
     expect((await api('GET', '/tenants?take=1&page=100000', su.auth)).json().total).toBe(before.all);
+  });
+
+  it('counts each tenant’s live members exactly through memberships, soft deletes, restores and deletions', async () => {
+    const su = await superadmin();
+    const tag = Math.random().toString(36).slice(2, 8);
+    const one = await ctx.factories.tenant({ name: `Members one ${tag}` });
+    const two = await ctx.factories.tenant({ name: `Members two ${tag}` });
+    /** countOfUsers as the list and the form answer it, each beside a plain count of live members. */
+    const counts = async () => {
+      const plain = await ctx.db
+        .select({ id: tenantMemberships.tenantId, n: count() })
+        .from(tenantMemberships)
+        .innerJoin(users, and(eq(users.id, tenantMemberships.userId), isNull(users.deletedAt)))
+        .where(inArray(tenantMemberships.tenantId, [one.id, two.id]))
+        .groupBy(tenantMemberships.tenantId);
+      const expected = [one.id, two.id].map((id) => plain.find((p) => p.id === id)?.n ?? 0);
+      const listed = (await api('GET', `/tenants?search=${tag}`, su.auth)).json().data;
+      expect(listed.map((r: { countOfUsers: number }) => r.countOfUsers)).toEqual(expected);
+      const form = (await api('GET', `/tenants/${two.id}`, su.auth)).json();
+      expect(form.countOfUsers).toBe(expected[1]);
+      return expected;
+    };
+    const a = await ctx.factories.user({ tenantIds: [one.id, two.id] });
+    const b = await ctx.factories.user({ tenantIds: [one.id] });
+    const gone = await ctx.factories.user({ tenantIds: [one.id], deletedAt: new Date() });
+    expect(await counts()).toEqual([2, 1]);
+    await ctx.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, a.id));
+    expect(await counts()).toEqual([1, 0]);
+    // Deleting again, or changing something else, moves nothing.
+    await ctx.db.update(users).set({ deletedAt: new Date(), name: 'Still gone' }).where(eq(users.id, a.id));
+    expect(await counts()).toEqual([1, 0]);
+    await ctx.db
+      .update(users)
+      .set({ deletedAt: null })
+      .where(inArray(users.id, [a.id, gone.id]));
+    expect(await counts()).toEqual([3, 1]);
+    await ctx.db
+      .delete(tenantMemberships)
+      .where(and(eq(tenantMemberships.tenantId, one.id), eq(tenantMemberships.userId, b.id)));
+    expect(await counts()).toEqual([2, 1]);
+    // Through the form: members set in one statement each way.
+    const current = (await api('GET', `/tenants/${two.id}`, su.auth)).json();
+    const saved = await api('PUT', `/tenants/${two.id}`, su.auth, { ...current, userIds: [b.id, gone.id] });
+    expect(saved.statusCode).toBe(200);
+    expect(await counts()).toEqual([2, 2]);
+    // Users deleted outright: a live one leaves the count, a soft-deleted one had already left it.
+    await ctx.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.id));
+    expect(await counts()).toEqual([1, 1]);
+    await ctx.db.delete(users).where(inArray(users.id, [a.id, gone.id]));
+    expect(await counts()).toEqual([0, 1]);
   });
 
   it('searches the created date as the list shows it (dd-MM-yyyy)', async () => {
