@@ -26,7 +26,8 @@ export type CompanyListFilter = {
  * without one the page's ids come from an index-only scan of (tenant_id, lower(title), id, title) or
  * (tenant_id, updated_at, id), and only those rows are read; the total is the tenant's row of
  * company_counts. (A generic plan takes an unknown LIMIT for a tenth of the rows: asked for whole
- * rows in order, it sorted all of them instead.) Only the page's rows get their contact and location counts.
+ * rows in order, it sorted all of them instead.) Contact and location counts are the rows' own
+ * columns, kept by triggers (migration 0021): nothing is counted per row.
  */
 export function companiesListSql(f: CompanyListFilter): SQL {
   const term = f.search?.trim();
@@ -37,11 +38,12 @@ export function companiesListSql(f: CompanyListFilter): SQL {
       ? sql`${a}.updated_at ${dir}, ${a}.id ${dir}`
       : sql`lower(${a}.title) ${dir}, ${a}.id ${dir}`;
   };
+  const columns = sql`c.id, c.title, c.address, c.client_code, c.fill_color, c.updated_at, c.contacts_count, c.locations_count`;
   const page = term
-    ? sql`select c.id, c.title, c.address, c.client_code, c.fill_color, c.updated_at, count(*) over () as total
-          from (select * from companies c where c.tenant_id = ${f.tenantId} and ${titleMatches(term)} offset 0) c
+    ? sql`select ${columns}, count(*) over () as total
+          from (select ${columns} from companies c where c.tenant_id = ${f.tenantId} and ${titleMatches(term)} offset 0) c
           order by ${order('c')} limit ${f.limit} offset ${f.offset}`
-    : sql`select c.id, c.title, c.address, c.client_code, c.fill_color, c.updated_at,
+    : sql`select ${columns},
                  coalesce((select k.live from company_counts k where k.tenant_id = ${f.tenantId}), 0) as total
           from companies c
           where c.id = any(array(select i.id from companies i where i.tenant_id = ${f.tenantId}
@@ -50,8 +52,7 @@ export function companiesListSql(f: CompanyListFilter): SQL {
     with page as (${page})
     select p.id, p.title, p.address, p.client_code as "clientCode", p.fill_color as "fillColor",
            p.updated_at as "updatedAt", p.total::int as total,
-           (select count(*)::int from company_contacts k where k.company_id = p.id) as "contactsCount",
-           (select count(*)::int from company_locations l where l.company_id = p.id) as "locationsCount"
+           p.contacts_count as "contactsCount", p.locations_count as "locationsCount"
     from page p
     order by ${order('p')}`;
 }
@@ -112,21 +113,13 @@ export const allCompanies = (db: Db, tenantId: string) =>
     .where(eq(companies.tenantId, tenantId))
     .orderBy(asc(sql`lower(${companies.title})`), asc(companies.id));
 
-// Qualified by hand: Drizzle writes a column of a one-table select without its table, which inside
-// these subqueries would name the subquery's own id.
-const relatedCounts = {
-  contactsCount: sql<number>`(select count(*)::int from company_contacts k where k.company_id = "companies"."id")`,
-  locationsCount: sql<number>`(select count(*)::int from company_locations l where l.company_id = "companies"."id")`,
-};
-
 export async function findCompany(db: Db, tenantId: string, id: string) {
+  // contactsCount and locationsCount are columns of the row, kept by triggers (migration 0021).
   const [row] = await db
-    .select({ company: companies, ...relatedCounts })
+    .select()
     .from(companies)
     .where(and(eq(companies.tenantId, tenantId), eq(companies.id, id)));
-  return (
-    row && { ...row.company, contactsCount: Number(row.contactsCount), locationsCount: Number(row.locationsCount) }
-  );
+  return row;
 }
 
 /** The stored columns of a client body; the invoice keeps its id across updates. */

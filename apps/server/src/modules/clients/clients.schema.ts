@@ -44,6 +44,12 @@ export const companies = pgTable(
     notes: text(),
     fillColor: text().$type<FillColor>(),
     invoice: jsonb().$type<Invoice>(),
+    /**
+     * The client's contacts and locations, kept exact by triggers on those tables (migration 0021),
+     * so that a page of the list reads them with its rows instead of counting for each row.
+     */
+    contactsCount: integer().notNull().default(0),
+    locationsCount: integer().notNull().default(0),
     ...timestamps,
   },
   (t) => [

@@ -386,6 +386,47 @@ describe('clients', () => {
       expect((await call('DELETE', `/contacts/${contact.id}`)).statusCode).toBe(404);
     });
 
+    it('keeps each client’s contact and location counts exact through adding, moving and deleting', async () => {
+      const { company: a } = await seedClient(ctx.db, tenantId, 'Counted A', { contacts: 2, locations: 2 });
+      const { company: b } = await seedClient(ctx.db, tenantId, 'Counted B');
+      /** The counts the client's form answers, beside plain counts of its rows. */
+      const counts = async (id: string) => {
+        const form = (await call('GET', `/companies/loadOneCompany/${id}`)).json();
+        const actual = await crossTenant('test', async () => ({
+          contactsCount: (await ctx.db.select().from(companyContacts).where(eq(companyContacts.companyId, id))).length,
+          locationsCount: (await ctx.db.select().from(companyLocations).where(eq(companyLocations.companyId, id)))
+            .length,
+        }));
+        expect({ contactsCount: form.contactsCount, locationsCount: form.locationsCount }).toEqual(actual);
+        return actual;
+      };
+      expect(await counts(a.id)).toEqual({ contactsCount: 2, locationsCount: 2 });
+      const post = await call('POST', '/contacts/postContact', { companyId: a.id, name: 'Third', email: 'x' });
+      expect(post.statusCode).toBe(201);
+      expect(await counts(a.id)).toEqual({ contactsCount: 3, locationsCount: 2 });
+      const moved = { id: post.json().id, companyId: b.id, name: 'Third', email: 'x' };
+      expect((await call('PUT', '/contacts/updateContact', moved)).statusCode).toBe(200);
+      expect((await call('PUT', '/contacts/updateContact', { ...moved, name: 'Renamed' })).statusCode).toBe(200);
+      expect(await counts(a.id)).toEqual({ contactsCount: 2, locationsCount: 2 });
+      expect(await counts(b.id)).toEqual({ contactsCount: 1, locationsCount: 0 });
+      expect((await call('DELETE', `/contacts/${post.json().id}`)).statusCode).toBe(204);
+      expect(await counts(b.id)).toEqual({ contactsCount: 0, locationsCount: 0 });
+      // Several rows of one client in one statement.
+      await crossTenant('test', () => ctx.db.delete(companyLocations).where(eq(companyLocations.companyId, a.id)));
+      expect(await counts(a.id)).toEqual({ contactsCount: 2, locationsCount: 0 });
+      const listed = (await call('GET', '/companies?search=counted')).json().data;
+      expect(
+        listed.map((c: { title: string; contactsCount: number; locationsCount: number }) => [
+          c.title,
+          c.contactsCount,
+          c.locationsCount,
+        ]),
+      ).toEqual([
+        ['Counted A', 2, 0],
+        ['Counted B', 0, 0],
+      ]);
+    });
+
     it('refuses to move a contact to another tenant’s client (404), leaving it where it was', async () => {
       const { contacts } = await seedClient(ctx.db, tenantId, 'Mine', { contacts: 1 });
       const otherTenant = (await ctx.factories.tenant()).id;
