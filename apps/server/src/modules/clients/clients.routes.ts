@@ -1,9 +1,9 @@
 import {
   companyBodySchema,
   companyDeletedSchema,
+  companyListItemSchema,
   companyListQuerySchema,
   companyOptionSchema,
-  companyPageSchema,
   companySchema,
   companySearchParamsSchema,
   companyUpdateBodySchema,
@@ -21,6 +21,7 @@ import {
   mapInfoBodySchema,
   mapInfoSchema,
   POLICIES,
+  pageOf,
 } from '@atrium/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -31,6 +32,11 @@ const policy = POLICIES.tenantAdmins;
 const config = { policy };
 const idParams = z.object({ id: z.uuid() });
 const tags = ['clients'];
+/**
+ * GET /companies as it is written: the contract's page, with updatedAt as the ISO 8601 text that SQL
+ * gives (the same text a Date's toJSON writes), so the 50 rows need no Date parsed and formatted back.
+ */
+const companyListPageSchema = pageOf(companyListItemSchema.extend({ updatedAt: z.iso.datetime() }));
 
 /**
  * Spec part 2 §7 at its exact paths under /core/api (companies, companyLocations, contacts), plus the
@@ -49,7 +55,7 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Clients of the active tenant: one page, searched on the title, sorted by title or updatedAt',
         querystring: companyListQuerySchema,
-        response: { 200: companyPageSchema },
+        response: { 200: companyListPageSchema },
       },
     },
     async (request) => clients.list(requireTenant(request), request.query),

@@ -219,9 +219,14 @@ describe('clients', () => {
       expect((await list('')).json().total).toBe(3);
     });
 
-    it('sorts by updatedAt', async () => {
+    it('sorts by updatedAt, written exactly as the client’s form writes it', async () => {
       const body = (await list('sort=updatedAt&direction=desc')).json();
       expect(body.data[0].title).toBe('Charlie 100%_Cargo');
+      // The list's text from SQL against the form's Date: same instant, same milliseconds, same form.
+      for (const row of body.data) {
+        const form = await ctx.app.inject({ url: `${API}/companies/loadOneCompany/${row.id}`, headers: auth });
+        expect(row.updatedAt).toBe(form.json().updatedAt);
+      }
     });
 
     it('searches titles ignoring case, with % and _ taken literally', async () => {

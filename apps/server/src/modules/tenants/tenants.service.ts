@@ -189,7 +189,9 @@ export function createTenantsService(deps: {
       const rows = await repo.listTenants(db, filter);
       // Past the last page there is no row to carry the total.
       const total = rows[0]?.total ?? (q.offset > 0 ? await repo.countTenants(db, filter) : 0);
-      return { data: rows.map(({ total: _t, ...r }) => r), total };
+      // Each row also carries the total, which the compiled serializer leaves out (it writes only the
+      // schema's fields): cheaper than copying 50 rows without it.
+      return { data: rows, total };
     },
 
     async inScope(principal: Principal) {
