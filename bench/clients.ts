@@ -21,7 +21,7 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase, poolConfig, statementName, toQuery } from '../apps/server/src/db/client.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
 import { hashPassword } from '../apps/server/src/modules/auth/password-hashing.js';
-import { companiesListSql, companySearchSql } from '../apps/server/src/modules/clients/clients.repository.js';
+import { companiesListQuery, companySearchSql } from '../apps/server/src/modules/clients/clients.repository.js';
 import { seedReferenceData } from '../apps/server/src/modules/index.js';
 
 const CLIENTS = 100_000;
@@ -107,7 +107,7 @@ type Case = { label: string; paths: string[]; statements: Statement[] };
 function cases(tenantId: string): Case[] {
   const terms = Array.from({ length: 20 }, (_, k) => stemOf(k * 97 + 13).toLowerCase());
   const list = (search?: string) =>
-    companiesListSql({ tenantId, search, sort: 'title', direction: 'asc', limit: 50, offset: 0 });
+    companiesListQuery({ tenantId, search, sort: 'title', direction: 'asc', limit: 50, offset: 0 });
   return [
     {
       label: 'GET /core/api/companies/search/{text}',
@@ -117,12 +117,12 @@ function cases(tenantId: string): Case[] {
     {
       label: 'GET /core/api/companies?search= (page of 50)',
       paths: terms.map((t) => `/core/api/companies?search=${encodeURIComponent(t)}&take=50`),
-      statements: terms.map((t) => named('companies_list', list(t))),
+      statements: terms.map((t) => list(t)),
     },
     {
       label: 'GET /core/api/companies (first page of 50, by name)',
       paths: ['/core/api/companies?take=50'],
-      statements: [named('companies_list', list())],
+      statements: [list()],
     },
   ];
 }

@@ -1,6 +1,6 @@
 import type { CompanyBody, ContactBody, LocationBody } from '@atrium/contracts';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.js';
+import { compiledRead, type Db, queryRows } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
 import { companies, companyContacts, companyCounts, companyLocations, type Invoice } from './clients.schema.js';
 
@@ -8,8 +8,11 @@ export type CompanyRow = typeof companies.$inferSelect;
 export type LocationRow = typeof companyLocations.$inferSelect;
 export type ContactRow = typeof companyContacts.$inferSelect;
 
-/** A client whose title contains `term`, ignoring case: companies_title_trgm_idx covers it on PostgreSQL. */
-const titleMatches = (term: string) => sql`lower(c.title) like ${containsPattern(term.toLowerCase())}`;
+/** Clients whose lower-cased title is like `pattern`: companies_title_trgm_idx covers it on PostgreSQL. */
+const titleLike = (pattern: unknown) => sql`lower(c.title) like ${pattern}`;
+
+/** A client whose title contains `term`, ignoring case. */
+const titleMatches = (term: string) => titleLike(containsPattern(term.toLowerCase()));
 
 export type CompanyListFilter = {
   tenantId: string;
@@ -20,6 +23,9 @@ export type CompanyListFilter = {
   offset: number;
 };
 
+/** What the list statement's text depends on; everything else in a filter is a value. */
+type ListShape = `${CompanyListFilter['sort']} ${CompanyListFilter['direction']} ${'search' | 'all'}`;
+
 /**
  * One page of a tenant's clients with the total, in one statement (the benchmark runs it bare). With a
  * search, the trigram index finds the matches first (the fence), which are then counted and sorted;
@@ -29,25 +35,31 @@ export type CompanyListFilter = {
  * rows in order, it sorted all of them instead.) Contact and location counts are the rows' own
  * columns, kept by triggers (migration 0021): nothing is counted per row.
  */
-export function companiesListSql(f: CompanyListFilter): SQL {
-  const term = f.search?.trim();
-  const dir = sql.raw(f.direction === 'desc' ? 'desc' : 'asc');
+const companiesList = compiledRead<
+  ListShape,
+  { tenantId: string; pattern: string | null; limit: number; offset: number }
+>('companies_list', (shape) => {
+  const [sort, direction, kind] = shape.split(' ');
+  const tenantId = sql.placeholder('tenantId');
+  const dir = sql.raw(direction === 'desc' ? 'desc' : 'asc');
   const order = (alias: string) => {
     const a = sql.raw(alias);
-    return f.sort === 'updatedAt'
+    return sort === 'updatedAt'
       ? sql`${a}.updated_at ${dir}, ${a}.id ${dir}`
       : sql`lower(${a}.title) ${dir}, ${a}.id ${dir}`;
   };
+  const limit = sql`limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
   const columns = sql`c.id, c.title, c.address, c.client_code, c.fill_color, c.updated_at, c.contacts_count, c.locations_count`;
-  const page = term
-    ? sql`select ${columns}, count(*) over () as total
-          from (select ${columns} from companies c where c.tenant_id = ${f.tenantId} and ${titleMatches(term)} offset 0) c
-          order by ${order('c')} limit ${f.limit} offset ${f.offset}`
-    : sql`select ${columns},
-                 coalesce((select k.live from company_counts k where k.tenant_id = ${f.tenantId}), 0) as total
+  const page =
+    kind === 'search'
+      ? sql`select ${columns}, count(*) over () as total
+          from (select ${columns} from companies c where c.tenant_id = ${tenantId} and ${titleLike(sql.placeholder('pattern'))} offset 0) c
+          order by ${order('c')} ${limit}`
+      : sql`select ${columns},
+                 coalesce((select k.live from company_counts k where k.tenant_id = ${tenantId}), 0) as total
           from companies c
-          where c.id = any(array(select i.id from companies i where i.tenant_id = ${f.tenantId}
-                                 order by ${order('i')} limit ${f.limit} offset ${f.offset}))`;
+          where c.id = any(array(select i.id from companies i where i.tenant_id = ${tenantId}
+                                 order by ${order('i')} ${limit}))`;
   return sql`
     with page as (${page})
     select p.id, p.title, p.address, p.client_code as "clientCode", p.fill_color as "fillColor",
@@ -58,7 +70,17 @@ export function companiesListSql(f: CompanyListFilter): SQL {
            p.contacts_count as "contactsCount", p.locations_count as "locationsCount"
     from page p
     order by ${order('p')}`;
-}
+});
+
+const listArgs = (f: CompanyListFilter) => {
+  const term = f.search?.trim();
+  const shape: ListShape = `${f.sort} ${f.direction} ${term ? 'search' : 'all'}`;
+  const pattern = term ? containsPattern(term.toLowerCase()) : null;
+  return [shape, { tenantId: f.tenantId, pattern, limit: f.limit, offset: f.offset }] as const;
+};
+
+/** The list statement as the driver receives it. */
+export const companiesListQuery = (f: CompanyListFilter) => companiesList.query(...listArgs(f));
 
 export type CompanyListRow = {
   id: string;
@@ -74,8 +96,7 @@ export type CompanyListRow = {
 };
 
 /** The rows as the answer writes them: no copy per row (the serializer writes only the declared fields). */
-export const listCompanies = (db: Db, f: CompanyListFilter) =>
-  queryRows<CompanyListRow>(db, 'companies_list', companiesListSql(f));
+export const listCompanies = (db: Db, f: CompanyListFilter) => companiesList.rows<CompanyListRow>(db, ...listArgs(f));
 
 export async function countCompanies(db: Db, tenantId: string, search?: string) {
   const term = search?.trim();
