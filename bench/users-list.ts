@@ -22,7 +22,7 @@ import { migrate } from '../apps/server/src/db/migrate.js';
 import { hashPassword } from '../apps/server/src/modules/auth/password-hashing.js';
 import { seedReferenceData } from '../apps/server/src/modules/index.js';
 import { tenantsListSql } from '../apps/server/src/modules/tenants/tenants.repository.js';
-import { usersListSql } from '../apps/server/src/modules/users/users.repository.js';
+import { usersListQuery } from '../apps/server/src/modules/users/users.repository.js';
 
 const TENANTS = 10_000;
 const USERS = 100_000;
@@ -129,18 +129,15 @@ function cases(): Case[] {
     label: 'GET /core/api/users (search + role filter, page of 50)',
     paths: terms.map((t) => `/core/api/users?search=${encodeURIComponent(t)}&roles=admin&take=50`),
     statements: terms.map((t) =>
-      named(
-        'users_list',
-        usersListSql({
-          search: t,
-          roles: ['TenantAdmin'],
-          groupIds: [],
-          sort: 'name',
-          direction: 'asc',
-          limit: 50,
-          offset: 0,
-        }),
-      ),
+      usersListQuery({
+        search: t,
+        roles: ['TenantAdmin'],
+        groupIds: [],
+        sort: 'name',
+        direction: 'asc',
+        limit: 50,
+        offset: 0,
+      }),
     ),
   };
   const tenantTerms = ['nordic care', 'harbour', 'summit works 1', 'maple group', 'falcon studio 9'];

@@ -104,22 +104,23 @@ export async function queryRows<T>(db: Db, prefix: string, statement: SQL): Prom
 }
 
 /**
- * A hot read whose text depends only on a few choices (its `Shape`: searched or not, sort, direction),
- * built once per shape, with `sql.placeholder(name)` for every value, and filled on each call. For a
+ * A hot read whose text depends only on a few choices (its shape: searched or not, sort, direction),
+ * built once per shape with `sql.placeholder(name)` for every value, which each call fills. For a
  * nested statement Drizzle's building costs more than the rest of a cheap request's own work: about
  * 35 µs of the clients list's ~270 (bench/README.md). Runs as queryRows does.
  */
-export function compiledRead<Shape extends string, Values extends Record<string, unknown>>(
+export function compiledRead<Shape extends Record<string, string | boolean>, Values extends Record<string, unknown>>(
   prefix: string,
   build: (shape: Shape) => SQL,
 ) {
-  const built = new Map<Shape, { name: string; query: Query }>();
+  const built = new Map<string, { name: string; query: Query }>();
   const compiled = (shape: Shape) => {
-    let entry = built.get(shape);
+    const key = JSON.stringify(shape);
+    let entry = built.get(key);
     if (!entry) {
       const query = toQuery(build(shape));
       entry = { name: statementName(prefix, query.sql), query };
-      built.set(shape, entry);
+      built.set(key, entry);
     }
     return entry;
   };

@@ -24,7 +24,7 @@ export type CompanyListFilter = {
 };
 
 /** What the list statement's text depends on; everything else in a filter is a value. */
-type ListShape = `${CompanyListFilter['sort']} ${CompanyListFilter['direction']} ${'search' | 'all'}`;
+type ListShape = Pick<CompanyListFilter, 'sort' | 'direction'> & { searched: boolean };
 
 /**
  * One page of a tenant's clients with the total, in one statement (the benchmark runs it bare). With a
@@ -38,8 +38,7 @@ type ListShape = `${CompanyListFilter['sort']} ${CompanyListFilter['direction']}
 const companiesList = compiledRead<
   ListShape,
   { tenantId: string; pattern: string | null; limit: number; offset: number }
->('companies_list', (shape) => {
-  const [sort, direction, kind] = shape.split(' ');
+>('companies_list', ({ sort, direction, searched }) => {
   const tenantId = sql.placeholder('tenantId');
   const dir = sql.raw(direction === 'desc' ? 'desc' : 'asc');
   const order = (alias: string) => {
@@ -50,12 +49,11 @@ const companiesList = compiledRead<
   };
   const limit = sql`limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
   const columns = sql`c.id, c.title, c.address, c.client_code, c.fill_color, c.updated_at, c.contacts_count, c.locations_count`;
-  const page =
-    kind === 'search'
-      ? sql`select ${columns}, count(*) over () as total
+  const page = searched
+    ? sql`select ${columns}, count(*) over () as total
           from (select ${columns} from companies c where c.tenant_id = ${tenantId} and ${titleLike(sql.placeholder('pattern'))} offset 0) c
           order by ${order('c')} ${limit}`
-      : sql`select ${columns},
+    : sql`select ${columns},
                  coalesce((select k.live from company_counts k where k.tenant_id = ${tenantId}), 0) as total
           from companies c
           where c.id = any(array(select i.id from companies i where i.tenant_id = ${tenantId}
@@ -74,7 +72,7 @@ const companiesList = compiledRead<
 
 const listArgs = (f: CompanyListFilter) => {
   const term = f.search?.trim();
-  const shape: ListShape = `${f.sort} ${f.direction} ${term ? 'search' : 'all'}`;
+  const shape: ListShape = { sort: f.sort, direction: f.direction, searched: !!term };
   const pattern = term ? containsPattern(term.toLowerCase()) : null;
   return [shape, { tenantId: f.tenantId, pattern, limit: f.limit, offset: f.offset }] as const;
 };

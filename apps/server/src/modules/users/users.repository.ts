@@ -1,6 +1,6 @@
 import { ROLES, type Role } from '@atrium/contracts';
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.js';
+import { compiledRead, type Db } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
 import { tenants } from '../tenants/tenants.schema.js';
 import { userGroupMembers, userGroups } from '../usergroups/usergroups.schema.js';
@@ -12,14 +12,14 @@ export type UserRow = typeof users.$inferSelect;
  * A user whose name, surname, full name or email contains `term`, ignoring case. The list and the
  * select share this one expression, which users_search_trgm_idx covers on PostgreSQL.
  */
-const userMatches = (term: string) =>
-  sql`lower(u.name || ' ' || u.surname || ' ' || u.email) like ${containsPattern(term.toLowerCase())}`;
+const userLike = (pattern: unknown) => sql`lower(u.name || ' ' || u.surname || ' ' || u.email) like ${pattern}`;
+const userMatches = (term: string) => userLike(containsPattern(term.toLowerCase()));
 
 /**
  * `= any(...)` of a list as one array parameter: the statement's text stays the same whatever the
  * list's length, which a prepared statement needs (db/client.ts queryRows).
  */
-const anyOf = (values: readonly string[], type: 'uuid' | 'text') => sql`any(${sql.param(values)}::${sql.raw(type)}[])`;
+const anyOf = (values: unknown, type: 'uuid' | 'text') => sql`any(${sql.param(values)}::${sql.raw(type)}[])`;
 
 export type UserListFilter = {
   /** Only members of this tenant; undefined for every user (super administrators). */
@@ -35,43 +35,81 @@ export type UserListFilter = {
   offset: number;
 };
 
+/** What the list statement's text depends on; the rest of a filter are its values. */
+type UserListShape = Pick<UserListFilter, 'sort' | 'direction'> & {
+  member: boolean;
+  searched: boolean;
+  byRole: boolean;
+  byGroup: boolean;
+  groupsOfTenant: boolean;
+};
+
+/** The list statement's values, or placeholders for them (compiledRead). */
+type UserListValues<V = unknown> = Record<
+  'tenantId' | 'groupsTenantId' | 'pattern' | 'roles' | 'groupIds' | 'limit' | 'offset',
+  V
+>;
+
+function listArgs(f: UserListFilter): [UserListShape, UserListValues] {
+  const term = f.search?.trim();
+  const shape = {
+    sort: f.sort,
+    direction: f.direction,
+    member: !!f.tenantId,
+    searched: !!term,
+    byRole: f.roles.length > 0,
+    byGroup: f.groupIds.length > 0,
+    groupsOfTenant: !!f.groupsTenantId,
+  };
+  const values = {
+    tenantId: f.tenantId,
+    groupsTenantId: f.groupsTenantId,
+    pattern: term ? containsPattern(term.toLowerCase()) : undefined,
+    roles: f.roles,
+    groupIds: f.groupIds,
+    limit: f.limit,
+    offset: f.offset,
+  };
+  return [shape, values];
+}
+
 /**
  * One page of users with the total, as a single statement. The page is chosen first and only its
  * rows get their roles and groups. The search matches name, surname, full name and email through
  * one expression, which the users_search_trgm_idx trigram index covers on PostgreSQL.
  */
-export function usersListSql(f: UserListFilter): SQL {
+function usersListSql(s: UserListShape, v: UserListValues): SQL {
   const conds: SQL[] = [sql`true`];
-  if (f.tenantId) {
+  if (s.member) {
     conds.push(
-      sql`exists (select 1 from tenant_memberships tm where tm.user_id = u.id and tm.tenant_id = ${f.tenantId})`,
+      sql`exists (select 1 from tenant_memberships tm where tm.user_id = u.id and tm.tenant_id = ${v.tenantId})`,
     );
   }
-  const term = f.search?.trim();
-  if (term) {
-    conds.push(userMatches(term));
-  }
-  if (f.roles.length) {
+  if (s.searched) conds.push(userLike(v.pattern));
+  if (s.byRole) {
     conds.push(
-      sql`exists (select 1 from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id and r.name = ${anyOf(f.roles, 'text')})`,
+      sql`exists (select 1 from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id and r.name = ${anyOf(v.roles, 'text')})`,
     );
   }
-  if (f.groupIds.length) {
+  if (s.byGroup) {
     conds.push(
-      sql`exists (select 1 from user_group_members gm where gm.user_id = u.id and gm.group_id = ${anyOf(f.groupIds, 'uuid')})`,
+      sql`exists (select 1 from user_group_members gm where gm.user_id = u.id and gm.group_id = ${anyOf(v.groupIds, 'uuid')})`,
     );
   }
-  const dir = sql.raw(f.direction === 'desc' ? 'desc' : 'asc');
-  const order = {
-    name: sql`lower(u.name) ${dir}, lower(u.surname) ${dir}, u.id`,
-    surname: sql`lower(u.surname) ${dir}, lower(u.name) ${dir}, u.id`,
-    email: sql`lower(u.email) ${dir}, u.id`,
-    createdAt: sql`u.created_at ${dir}, u.id`,
-  }[f.sort];
-  const groupsTenant = f.groupsTenantId ? sql`and g.tenant_id = ${f.groupsTenantId}` : sql``;
+  const dir = sql.raw(s.direction === 'desc' ? 'desc' : 'asc');
+  const order = (alias: string) => {
+    const a = sql.raw(alias);
+    return {
+      name: sql`lower(${a}.name) ${dir}, lower(${a}.surname) ${dir}, ${a}.id`,
+      surname: sql`lower(${a}.surname) ${dir}, lower(${a}.name) ${dir}, ${a}.id`,
+      email: sql`lower(${a}.email) ${dir}, ${a}.id`,
+      createdAt: sql`${a}.created_at ${dir}, ${a}.id`,
+    }[s.sort];
+  };
+  const groupsTenant = s.groupsOfTenant ? sql`and g.tenant_id = ${v.groupsTenantId}` : sql``;
   // With a search, the matches are found first (trigram index) and only then sorted: otherwise the
   // planner may walk the name order hoping to stop early, which the total (a window count) never lets it.
-  const source = term
+  const source = s.searched
     ? sql`(select * from users u where ${sql.join(conds, sql` and `)} offset 0) u`
     : sql`users u where ${sql.join(conds, sql` and `)}`;
   return sql`
@@ -79,8 +117,8 @@ export function usersListSql(f: UserListFilter): SQL {
       select u.id, u.name, u.surname, u.email, u.image_path, u.deleted_at, u.created_at,
              count(*) over () as total
       from ${source}
-      order by ${order}
-      limit ${f.limit} offset ${f.offset}
+      order by ${order('u')}
+      limit ${v.limit} offset ${v.offset}
     )
     select p.id, p.name, p.surname, p.email, p.image_path as "imagePath", p.deleted_at as "deletedAt",
            p.total::int as total,
@@ -90,19 +128,23 @@ export function usersListSql(f: UserListFilter): SQL {
                      join user_groups g on g.id = gm.group_id ${groupsTenant}
                      where gm.user_id = p.id), '{}') as "groupsNames"
     from page p
-    order by ${orderOuter(f)}`;
+    order by ${order('p')}`;
 }
 
-/** The same order on the outer select (the CTE's order is not guaranteed to survive). */
-function orderOuter(f: UserListFilter): SQL {
-  const dir = sql.raw(f.direction === 'desc' ? 'desc' : 'asc');
-  return {
-    name: sql`lower(p.name) ${dir}, lower(p.surname) ${dir}, p.id`,
-    surname: sql`lower(p.surname) ${dir}, lower(p.name) ${dir}, p.id`,
-    email: sql`lower(p.email) ${dir}, p.id`,
-    createdAt: sql`p.created_at ${dir}, p.id`,
-  }[f.sort];
-}
+const usersList = compiledRead<UserListShape, UserListValues>('users_list', (shape) =>
+  usersListSql(shape, {
+    tenantId: sql.placeholder('tenantId'),
+    groupsTenantId: sql.placeholder('groupsTenantId'),
+    pattern: sql.placeholder('pattern'),
+    roles: sql.placeholder('roles'),
+    groupIds: sql.placeholder('groupIds'),
+    limit: sql.placeholder('limit'),
+    offset: sql.placeholder('offset'),
+  }),
+);
+
+/** The list statement as the driver receives it. */
+export const usersListQuery = (f: UserListFilter) => usersList.query(...listArgs(f));
 
 type ListRow = {
   id: string;
@@ -119,13 +161,13 @@ type ListRow = {
 const asDate = (v: Date | string | null) => (v === null ? null : v instanceof Date ? v : new Date(v));
 
 export async function listUsers(db: Db, f: UserListFilter) {
-  const rows = await queryRows<ListRow>(db, 'users_list', usersListSql(f));
+  const rows = await usersList.rows<ListRow>(db, ...listArgs(f));
   return rows.map((r) => ({ ...r, total: Number(r.total), deletedAt: asDate(r.deletedAt) }));
 }
 
 export async function countUsers(db: Db, f: UserListFilter) {
   const result = await db.execute(
-    sql`select count(*)::int as n from (${usersListSql({ ...f, limit: 1_000_000_000, offset: 0 })}) x`,
+    sql`select count(*)::int as n from (${usersListSql(...listArgs({ ...f, limit: 1_000_000_000, offset: 0 }))}) x`,
   );
   return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
 }
