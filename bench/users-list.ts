@@ -17,11 +17,11 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
-import { openDatabase, poolConfig, statementName, toQuery } from '../apps/server/src/db/client.js';
+import { openDatabase, poolConfig } from '../apps/server/src/db/client.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
 import { hashPassword } from '../apps/server/src/modules/auth/password-hashing.js';
 import { seedReferenceData } from '../apps/server/src/modules/index.js';
-import { tenantsListSql } from '../apps/server/src/modules/tenants/tenants.repository.js';
+import { tenantsListQuery } from '../apps/server/src/modules/tenants/tenants.repository.js';
 import { usersListQuery } from '../apps/server/src/modules/users/users.repository.js';
 
 const TENANTS = 10_000;
@@ -114,12 +114,8 @@ async function seed(pool: pg.Pool) {
   return performance.now() - t0;
 }
 
-/** A statement as the app sends it: named, so that each connection plans it once (db/client.ts queryRows). */
+/** A statement as the app sends it: named, so that each connection plans it once (db/client.ts compiledRead). */
 type Statement = { name: string; text: string; values: unknown[] };
-const named = (prefix: string, statement: Parameters<typeof toQuery>[0]): Statement => {
-  const { sql: text, params } = toQuery(statement);
-  return { name: statementName(prefix, text), text, values: params };
-};
 
 type Case = { label: string; paths: string[]; statements: Statement[] };
 
@@ -149,11 +145,9 @@ function cases(): Case[] {
       ...tenantTerms.map((t) => `/core/api/tenants?take=50&search=${encodeURIComponent(t)}`),
     ],
     statements: [
-      named('tenants_list', tenantsListSql({ sort: 'name', direction: 'asc', limit: 50, offset: 0 })),
-      named('tenants_list', tenantsListSql({ sort: 'createdAt', direction: 'desc', limit: 50, offset: 0 })),
-      ...tenantTerms.map((t) =>
-        named('tenants_list', tenantsListSql({ search: t, sort: 'name', direction: 'asc', limit: 50, offset: 0 })),
-      ),
+      tenantsListQuery({ sort: 'name', direction: 'asc', limit: 50, offset: 0 }),
+      tenantsListQuery({ sort: 'createdAt', direction: 'desc', limit: 50, offset: 0 }),
+      ...tenantTerms.map((t) => tenantsListQuery({ search: t, sort: 'name', direction: 'asc', limit: 50, offset: 0 })),
     ],
   };
   return [users, tenants];

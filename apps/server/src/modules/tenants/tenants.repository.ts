@@ -1,6 +1,6 @@
 import { FEATURES } from '@atrium/contracts';
 import { and, asc, count, countDistinct, eq, inArray, isNull, ne, notInArray, type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.js';
+import { compiledRead, type Db } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
 import { tenantMemberships, users } from '../users/users.schema.js';
 import { features, tenantFeatures, tenants } from './tenants.schema.js';
@@ -44,19 +44,42 @@ export type TenantListFilter = {
   offset: number;
 };
 
-function listWhere(f: Pick<TenantListFilter, 'partnerTenantId' | 'search'>): SQL {
-  const conds: SQL[] = [sql`t.deleted_at is null`];
-  if (f.partnerTenantId) conds.push(sql`t.partner_tenant_id = ${f.partnerTenantId}`);
+/** What the list statement's text depends on; the rest of a filter are its values. */
+type TenantListShape = Pick<TenantListFilter, 'sort' | 'direction'> & {
+  ofPartner: boolean;
+  /** A date-like term also searches the created date's text. */
+  search: 'none' | 'name' | 'nameOrDate';
+};
+
+/** The list statement's values, or placeholders for them (compiledRead). */
+type TenantListValues = Record<'partnerTenantId' | 'pattern' | 'limit' | 'offset', unknown>;
+
+function listArgs(f: TenantListFilter): [TenantListShape, TenantListValues] {
   const term = f.search?.trim();
-  if (term) {
-    const pattern = containsPattern(term.toLowerCase());
+  const shape = {
+    sort: f.sort,
+    direction: f.direction,
+    ofPartner: !!f.partnerTenantId,
     // The list shows created as dd-MM-yyyy hh:mm; a term that looks like a date searches that text too.
-    // name_key is lower(name), stored (migration 0020): no lower() call per candidate row.
-    conds.push(
-      /^[\d\s:-]+$/.test(term)
-        ? sql`(t.name_key like ${pattern} or to_char(t.created_at, 'DD-MM-YYYY HH12:MI') like ${pattern})`
-        : sql`t.name_key like ${pattern}`,
-    );
+    search: !term ? 'none' : /^[\d\s:-]+$/.test(term) ? 'nameOrDate' : 'name',
+  } as const;
+  const values = {
+    partnerTenantId: f.partnerTenantId,
+    pattern: term ? containsPattern(term.toLowerCase()) : undefined,
+    limit: f.limit,
+    offset: f.offset,
+  };
+  return [shape, values];
+}
+
+function listWhere(s: Pick<TenantListShape, 'ofPartner' | 'search'>, v: TenantListValues): SQL {
+  const conds: SQL[] = [sql`t.deleted_at is null`];
+  if (s.ofPartner) conds.push(sql`t.partner_tenant_id = ${v.partnerTenantId}`);
+  // name_key is lower(name), stored (migration 0020): no lower() call per candidate row.
+  if (s.search === 'nameOrDate') {
+    conds.push(sql`(t.name_key like ${v.pattern} or to_char(t.created_at, 'DD-MM-YYYY HH12:MI') like ${v.pattern})`);
+  } else if (s.search === 'name') {
+    conds.push(sql`t.name_key like ${v.pattern}`);
   }
   return sql.join(conds, sql` and `);
 }
@@ -65,9 +88,9 @@ function listWhere(f: Pick<TenantListFilter, 'partnerTenantId' | 'search'>): SQL
  * How many tenants the list finds. Without a search: the live tenants in scope, read from
  * tenant_counts (kept by a trigger, migration 0006) rather than counted row by row.
  */
-function totalSql(f: Pick<TenantListFilter, 'partnerTenantId' | 'search'>): SQL {
-  if (f.search?.trim()) return sql`(select count(*) from tenants t where ${listWhere(f)})`;
-  const scope = f.partnerTenantId ? sql`where c.partner_tenant_id = ${f.partnerTenantId}` : sql``;
+function totalSql(s: Pick<TenantListShape, 'ofPartner' | 'search'>, v: TenantListValues): SQL {
+  if (s.search !== 'none') return sql`(select count(*) from tenants t where ${listWhere(s, v)})`;
+  const scope = s.ofPartner ? sql`where c.partner_tenant_id = ${v.partnerTenantId}` : sql``;
   return sql`(select coalesce(sum(c.live), 0) from tenant_counts c ${scope})`;
 }
 
@@ -77,24 +100,31 @@ function totalSql(f: Pick<TenantListFilter, 'partnerTenantId' | 'search'>): SQL 
  * search the trigram index finds the matches once; they are counted and sorted together. Only the
  * page's rows read their member counts.
  */
-export function tenantsListSql(f: TenantListFilter): SQL {
-  const dir = sql.raw(f.direction === 'desc' ? 'desc' : 'asc');
+const tenantsList = compiledRead<TenantListShape, TenantListValues>('tenants_list', (s) => {
+  const v = {
+    partnerTenantId: sql.placeholder('partnerTenantId'),
+    pattern: sql.placeholder('pattern'),
+    limit: sql.placeholder('limit'),
+    offset: sql.placeholder('offset'),
+  };
+  const dir = sql.raw(s.direction === 'desc' ? 'desc' : 'asc');
   const order = (a: string) =>
-    f.sort === 'createdAt'
+    s.sort === 'createdAt'
       ? sql`${sql.raw(a)}.created_at ${dir}, ${sql.raw(a)}.id`
       : sql`${sql.raw(a)}.name_key ${dir}, ${sql.raw(a)}.id`;
-  const page = f.search?.trim()
-    ? sql`
+  const page =
+    s.search !== 'none'
+      ? sql`
       select t.id, t.name, t.name_key, t.created_at, t.is_partner_tenant, count(*) over () as total
       from (select t.id, t.name, t.name_key, t.created_at, t.is_partner_tenant
-            from tenants t where ${listWhere(f)} offset 0) t
+            from tenants t where ${listWhere(s, v)} offset 0) t
       order by ${order('t')}
-      limit ${f.limit} offset ${f.offset}`
-    : sql`
-      select t.id, t.name, t.name_key, t.created_at, t.is_partner_tenant, ${totalSql(f)} as total
-      from tenants t where ${listWhere(f)}
+      limit ${v.limit} offset ${v.offset}`
+      : sql`
+      select t.id, t.name, t.name_key, t.created_at, t.is_partner_tenant, ${totalSql(s, v)} as total
+      from tenants t where ${listWhere(s, v)}
       order by ${order('t')}
-      limit ${f.limit} offset ${f.offset}`;
+      limit ${v.limit} offset ${v.offset}`;
   return sql`
     with page as (${page})
     select p.id, p.name, p.is_partner_tenant as "isPartnerTenant",
@@ -103,7 +133,10 @@ export function tenantsListSql(f: TenantListFilter): SQL {
            p.total::int as total, ${liveMemberCount(sql`p.id`)} as "countOfUsers"
     from page p
     order by ${order('p')}`;
-}
+});
+
+/** The list statement as the driver receives it. */
+export const tenantsListQuery = (f: TenantListFilter) => tenantsList.query(...listArgs(f));
 
 type ListRow = {
   id: string;
@@ -114,10 +147,13 @@ type ListRow = {
   countOfUsers: number;
 };
 
-export const listTenants = (db: Db, f: TenantListFilter) => queryRows<ListRow>(db, 'tenants_list', tenantsListSql(f));
+export const listTenants = (db: Db, f: TenantListFilter) => tenantsList.rows<ListRow>(db, ...listArgs(f));
 
 export async function countTenants(db: Db, f: Pick<TenantListFilter, 'partnerTenantId' | 'search'>) {
-  const result = (await db.execute(sql`select ${totalSql(f)}::int as n`)) as unknown as { rows: { n: number }[] };
+  const [shape, values] = listArgs({ ...f, sort: 'name', direction: 'asc', limit: 0, offset: 0 });
+  const result = (await db.execute(sql`select ${totalSql(shape, values)}::int as n`)) as unknown as {
+    rows: { n: number }[];
+  };
   return Number(result.rows[0]?.n ?? 0);
 }
 
