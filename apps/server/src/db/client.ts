@@ -33,8 +33,8 @@ export type Database = {
 
 /**
  * How the app's pool connects to PostgreSQL (the benchmark's bare pool connects the same way).
- * Prepared statements run with their generic plan: the only ones are queryRows' hot reads, whose
- * texts are written so that one plan serves every parameter, and planning them on every call would
+ * Prepared statements run with their generic plan: the only ones are the hot reads of queryRows and
+ * compiledRead, whose texts are written so that one plan serves every parameter, and planning them on every call would
  * cost as much again as running them (bench/README.md).
  */
 export const poolConfig = (url: string, poolSize = DEFAULT_POOL_SIZE): pg.PoolConfig => ({

@@ -48,7 +48,7 @@ export type TenantListFilter = {
 type TenantListShape = Pick<TenantListFilter, 'sort' | 'direction'> & {
   ofPartner: boolean;
   /** A date-like term also searches the created date's text. */
-  search: 'none' | 'name' | 'nameOrDate';
+  searchKind: 'none' | 'name' | 'nameOrDate';
 };
 
 /** The list statement's values, or placeholders for them (compiledRead). */
@@ -61,7 +61,7 @@ function listArgs(f: TenantListFilter): [TenantListShape, TenantListValues] {
     direction: f.direction,
     ofPartner: !!f.partnerTenantId,
     // The list shows created as dd-MM-yyyy hh:mm; a term that looks like a date searches that text too.
-    search: !term ? 'none' : /^[\d\s:-]+$/.test(term) ? 'nameOrDate' : 'name',
+    searchKind: !term ? 'none' : /^[\d\s:-]+$/.test(term) ? 'nameOrDate' : 'name',
   } as const;
   const values = {
     partnerTenantId: f.partnerTenantId,
@@ -72,13 +72,13 @@ function listArgs(f: TenantListFilter): [TenantListShape, TenantListValues] {
   return [shape, values];
 }
 
-function listWhere(s: Pick<TenantListShape, 'ofPartner' | 'search'>, v: TenantListValues): SQL {
+function listWhere(s: Pick<TenantListShape, 'ofPartner' | 'searchKind'>, v: TenantListValues): SQL {
   const conds: SQL[] = [sql`t.deleted_at is null`];
   if (s.ofPartner) conds.push(sql`t.partner_tenant_id = ${v.partnerTenantId}`);
   // name_key is lower(name), stored (migration 0020): no lower() call per candidate row.
-  if (s.search === 'nameOrDate') {
+  if (s.searchKind === 'nameOrDate') {
     conds.push(sql`(t.name_key like ${v.pattern} or to_char(t.created_at, 'DD-MM-YYYY HH12:MI') like ${v.pattern})`);
-  } else if (s.search === 'name') {
+  } else if (s.searchKind === 'name') {
     conds.push(sql`t.name_key like ${v.pattern}`);
   }
   return sql.join(conds, sql` and `);
@@ -88,8 +88,8 @@ function listWhere(s: Pick<TenantListShape, 'ofPartner' | 'search'>, v: TenantLi
  * How many tenants the list finds. Without a search: the live tenants in scope, read from
  * tenant_counts (kept by a trigger, migration 0006) rather than counted row by row.
  */
-function totalSql(s: Pick<TenantListShape, 'ofPartner' | 'search'>, v: TenantListValues): SQL {
-  if (s.search !== 'none') return sql`(select count(*) from tenants t where ${listWhere(s, v)})`;
+function totalSql(s: Pick<TenantListShape, 'ofPartner' | 'searchKind'>, v: TenantListValues): SQL {
+  if (s.searchKind !== 'none') return sql`(select count(*) from tenants t where ${listWhere(s, v)})`;
   const scope = s.ofPartner ? sql`where c.partner_tenant_id = ${v.partnerTenantId}` : sql``;
   return sql`(select coalesce(sum(c.live), 0) from tenant_counts c ${scope})`;
 }
@@ -113,7 +113,7 @@ const tenantsList = compiledRead<TenantListShape, TenantListValues>('tenants_lis
       ? sql`${sql.raw(a)}.created_at ${dir}, ${sql.raw(a)}.id`
       : sql`${sql.raw(a)}.name_key ${dir}, ${sql.raw(a)}.id`;
   const page =
-    s.search !== 'none'
+    s.searchKind !== 'none'
       ? sql`
       select t.id, t.name, t.name_key, t.created_at, t.is_partner_tenant, count(*) over () as total
       from (select t.id, t.name, t.name_key, t.created_at, t.is_partner_tenant

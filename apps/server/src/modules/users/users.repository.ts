@@ -1,5 +1,5 @@
 import { ROLES, type Role } from '@atrium/contracts';
-import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { compiledRead, type Db } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
 import { tenants } from '../tenants/tenants.schema.js';
@@ -17,9 +17,11 @@ const userMatches = (term: string) => userLike(containsPattern(term.toLowerCase(
 
 /**
  * `= any(...)` of a list as one array parameter: the statement's text stays the same whatever the
- * list's length, which a prepared statement needs (db/client.ts queryRows).
+ * list's length, which a prepared statement needs (db/client.ts compiledRead). A placeholder stands for
+ * the list in a compiled statement.
  */
-const anyOf = (values: unknown, type: 'uuid' | 'text') => sql`any(${sql.param(values)}::${sql.raw(type)}[])`;
+const anyOf = (values: readonly string[] | Placeholder, type: 'uuid' | 'text') =>
+  sql`any(${sql.param(values)}::${sql.raw(type)}[])`;
 
 export type UserListFilter = {
   /** Only members of this tenant; undefined for every user (super administrators). */
@@ -45,10 +47,8 @@ type UserListShape = Pick<UserListFilter, 'sort' | 'direction'> & {
 };
 
 /** The list statement's values, or placeholders for them (compiledRead). */
-type UserListValues<V = unknown> = Record<
-  'tenantId' | 'groupsTenantId' | 'pattern' | 'roles' | 'groupIds' | 'limit' | 'offset',
-  V
->;
+type UserListValues = Record<'tenantId' | 'groupsTenantId' | 'pattern' | 'limit' | 'offset', unknown> &
+  Record<'roles' | 'groupIds', readonly string[] | Placeholder>;
 
 function listArgs(f: UserListFilter): [UserListShape, UserListValues] {
   const term = f.search?.trim();
