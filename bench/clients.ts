@@ -18,7 +18,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
-import { openDatabase, poolConfig, statementName, toQuery } from '../apps/server/src/db/client.js';
+import { type NamedQuery, namedQuery, openDatabase, poolConfig } from '../apps/server/src/db/client.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
 import { hashPassword } from '../apps/server/src/modules/auth/password-hashing.js';
 import { companiesListQuery, companySearchSql } from '../apps/server/src/modules/clients/clients.repository.js';
@@ -95,14 +95,7 @@ async function seed(pool: pg.Pool, tenantId: string) {
   return performance.now() - t0;
 }
 
-/** A statement as the app sends it: named, so that each connection plans it once (db/client.ts queryRows). */
-type Statement = { name: string; text: string; values: unknown[] };
-const named = (prefix: string, statement: Parameters<typeof toQuery>[0]): Statement => {
-  const { sql: text, params } = toQuery(statement);
-  return { name: statementName(prefix, text), text, values: params };
-};
-
-type Case = { label: string; paths: string[]; statements: Statement[] };
+type Case = { label: string; paths: string[]; statements: NamedQuery[] };
 
 function cases(tenantId: string): Case[] {
   const terms = Array.from({ length: 20 }, (_, k) => stemOf(k * 97 + 13).toLowerCase());
@@ -112,7 +105,7 @@ function cases(tenantId: string): Case[] {
     {
       label: 'GET /core/api/companies/search/{text}',
       paths: terms.map((t) => `/core/api/companies/search/${encodeURIComponent(t)}`),
-      statements: terms.map((t) => named('companies_search', companySearchSql(tenantId, t, 20))),
+      statements: terms.map((t) => namedQuery('companies_search', companySearchSql(tenantId, t, 20))),
     },
     {
       label: 'GET /core/api/companies?search= (page of 50)',

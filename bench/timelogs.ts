@@ -24,7 +24,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
-import { openDatabase, poolConfig, statementName, toQuery } from '../apps/server/src/db/client.js';
+import { type NamedQuery, namedQuery, openDatabase, poolConfig } from '../apps/server/src/db/client.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
 import { hashPassword } from '../apps/server/src/modules/auth/password-hashing.js';
 import { seedReferenceData } from '../apps/server/src/modules/index.js';
@@ -103,15 +103,8 @@ async function seed(pool: pg.Pool, passwordHash: string) {
   return performance.now() - t0;
 }
 
-/** A statement as the app sends it: named, so that each connection plans it once (db/client.ts queryRows). */
-type Statement = { name: string; text: string; values: unknown[] };
-const named = (prefix: string, statement: Parameters<typeof toQuery>[0]): Statement => {
-  const { sql: text, params } = toQuery(statement);
-  return { name: statementName(prefix, text), text, values: params };
-};
-
 type Request = { path: string; token: string };
-type Case = { label: string; target: number; requests: Request[]; statements: Statement[] };
+type Case = { label: string; target: number; requests: Request[]; statements: NamedQuery[] };
 type Measure = { rate: number; p50: number; p99: number };
 type Round = { endpoint: Measure; baseline: Measure; ratio: number };
 
@@ -139,7 +132,7 @@ const row = (label: string, c: Case, r: Round) => [
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 
-async function bare(pool: pg.Pool, statements: Statement[]): Promise<Measure> {
+async function bare(pool: pg.Pool, statements: NamedQuery[]): Promise<Measure> {
   const latencies: number[] = [];
   const deadline = performance.now() + DURATION_S * 1000;
   let next = 0;
@@ -239,7 +232,7 @@ async function main() {
         path: `/core/api/timelogs/getPersonalProjectsWithMarksForWeek/${monday}/${addDays(monday, 6)}`,
         token: u.token,
       });
-      grid.statements.push(named('timelogs_grid', weekGridSql(u.tenantId, u.userId, monday, addDays(monday, 6))));
+      grid.statements.push(namedQuery('timelogs_grid', weekGridSql(u.tenantId, u.userId, monday, addDays(monday, 6))));
     });
     const overview: Case = {
       label: 'monthly overview (users, projects, tasks)',
@@ -257,7 +250,7 @@ async function main() {
       const { from, to } = months[i % months.length]!;
       for (const kind of kinds) {
         overview.requests.push({ path: `/core/api/timelogs/${paths[kind]}/${from}/${to}`, token: a.token });
-        overview.statements.push(named(`timelogs_ov_${kind}`, overviewSql[kind](a.tenantId, from, to)));
+        overview.statements.push(namedQuery(`timelogs_ov_${kind}`, overviewSql[kind](a.tenantId, from, to)));
       }
     });
 

@@ -17,7 +17,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
-import { openDatabase, poolConfig } from '../apps/server/src/db/client.js';
+import { type NamedQuery, openDatabase, poolConfig } from '../apps/server/src/db/client.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
 import { hashPassword } from '../apps/server/src/modules/auth/password-hashing.js';
 import { seedReferenceData } from '../apps/server/src/modules/index.js';
@@ -114,10 +114,7 @@ async function seed(pool: pg.Pool) {
   return performance.now() - t0;
 }
 
-/** A statement as the app sends it: named, so that each connection plans it once (db/client.ts compiledRead). */
-type Statement = { name: string; text: string; values: unknown[] };
-
-type Case = { label: string; paths: string[]; statements: Statement[] };
+type Case = { label: string; paths: string[]; statements: NamedQuery[] };
 
 function cases(): Case[] {
   const terms = Array.from({ length: 20 }, (_, k) => surnameOf(k * 97 + 13).toLowerCase());

@@ -34,8 +34,8 @@ export type Database = {
 /**
  * How the app's pool connects to PostgreSQL (the benchmark's bare pool connects the same way).
  * Prepared statements run with their generic plan: the only ones are the hot reads of queryRows and
- * compiledRead, whose texts are written so that one plan serves every parameter, and planning them on every call would
- * cost as much again as running them (bench/README.md).
+ * compiledRead, whose texts are written so that one plan serves every parameter, and planning them
+ * on every call would cost as much again as running them (bench/README.md).
  */
 export const poolConfig = (url: string, poolSize = DEFAULT_POOL_SIZE): pg.PoolConfig => ({
   connectionString: url,
@@ -75,10 +75,10 @@ const dialect = new PgDialect({ casing: 'snake_case' });
 const statementNames = new Map<string, string>();
 
 /** SQL text and parameters of a statement, as the driver receives them. */
-export const toQuery = (statement: SQL) => dialect.sqlToQuery(statement);
+const toQuery = (statement: SQL) => dialect.sqlToQuery(statement);
 
 /** The prepared-statement name of a statement text: the driver refuses one name for two texts. */
-export function statementName(prefix: string, text: string): string {
+function statementName(prefix: string, text: string): string {
   let name = statementNames.get(text);
   if (!name) {
     name = `${prefix}_${createHash('sha1').update(text).digest('base64url').slice(0, 12)}`;
@@ -95,12 +95,24 @@ export function statementName(prefix: string, text: string): string {
  * every distinct text stays prepared on each connection.
  */
 export async function queryRows<T>(db: Db, prefix: string, statement: SQL): Promise<T[]> {
-  const client = (db as { $client?: unknown }).$client;
-  if (client instanceof pg.Pool) {
-    const { sql: text, params } = toQuery(statement);
-    return (await client.query({ name: statementName(prefix, text), text, values: params })).rows as T[];
-  }
+  const pool = poolOf(db);
+  if (pool) return (await pool.query(namedQuery(prefix, statement))).rows as T[];
   return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
+}
+
+/** A statement as the driver receives it, named so that each pooled connection prepares it once. */
+export type NamedQuery = { name: string; text: string; values: unknown[] };
+
+/** The named form of a queryRows statement (the benchmarks run these bare). */
+export function namedQuery(prefix: string, statement: SQL): NamedQuery {
+  const { sql: text, params } = toQuery(statement);
+  return { name: statementName(prefix, text), text, values: params };
+}
+
+/** The app's pool, when db is the pool itself (not PGlite, not a transaction). */
+function poolOf(db: Db) {
+  const client = (db as { $client?: unknown }).$client;
+  return client instanceof pg.Pool ? client : null;
 }
 
 /**
@@ -125,15 +137,15 @@ export function compiledRead<Shape extends Record<string, string | boolean>, Val
     return entry;
   };
   /** The statement as the driver receives it (the benchmarks run it bare). */
-  const query = (shape: Shape, values: Values) => {
+  const query = (shape: Shape, values: Values): NamedQuery => {
     const { name, query } = compiled(shape);
     return { name, text: query.sql, values: fillPlaceholders(query.params, values) };
   };
   return {
     query,
     async rows<T>(db: Db, shape: Shape, values: Values): Promise<T[]> {
-      const client = (db as { $client?: unknown }).$client;
-      if (client instanceof pg.Pool) return (await client.query(query(shape, values))).rows as T[];
+      const pool = poolOf(db);
+      if (pool) return (await pool.query(query(shape, values))).rows as T[];
       // PGlite, or a transaction: what db.execute does, with the placeholders filled.
       const prepared = db._.session.prepareQuery(compiled(shape).query, undefined, undefined, false);
       return ((await prepared.execute(values)) as { rows: T[] }).rows;

@@ -54,25 +54,29 @@ type TenantListShape = Pick<TenantListFilter, 'sort' | 'direction'> & {
 /** The list statement's values, or placeholders for them (compiledRead). */
 type TenantListValues = Record<'partnerTenantId' | 'pattern' | 'limit' | 'offset', unknown>;
 
-function listArgs(f: TenantListFilter): [TenantListShape, TenantListValues] {
+/** Which tenants a list or count finds: the part of the shape and the values that choose them. */
+type ScopeShape = Pick<TenantListShape, 'ofPartner' | 'searchKind'>;
+type ScopeValues = Pick<TenantListValues, 'partnerTenantId' | 'pattern'>;
+
+function scopeArgs(f: Pick<TenantListFilter, 'partnerTenantId' | 'search'>): [ScopeShape, ScopeValues] {
   const term = f.search?.trim();
-  const shape = {
-    sort: f.sort,
-    direction: f.direction,
-    ofPartner: !!f.partnerTenantId,
-    // The list shows created as dd-MM-yyyy hh:mm; a term that looks like a date searches that text too.
-    searchKind: !term ? 'none' : /^[\d\s:-]+$/.test(term) ? 'nameOrDate' : 'name',
-  } as const;
-  const values = {
-    partnerTenantId: f.partnerTenantId,
-    pattern: term ? containsPattern(term.toLowerCase()) : undefined,
-    limit: f.limit,
-    offset: f.offset,
-  };
-  return [shape, values];
+  // The list shows created as dd-MM-yyyy hh:mm; a term that looks like a date searches that text too.
+  const searchKind = !term ? 'none' : /^[\d\s:-]+$/.test(term) ? 'nameOrDate' : 'name';
+  return [
+    { ofPartner: !!f.partnerTenantId, searchKind },
+    { partnerTenantId: f.partnerTenantId, pattern: term ? containsPattern(term.toLowerCase()) : undefined },
+  ];
 }
 
-function listWhere(s: Pick<TenantListShape, 'ofPartner' | 'searchKind'>, v: TenantListValues): SQL {
+function listArgs(f: TenantListFilter): [TenantListShape, TenantListValues] {
+  const [scope, values] = scopeArgs(f);
+  return [
+    { sort: f.sort, direction: f.direction, ...scope },
+    { ...values, limit: f.limit, offset: f.offset },
+  ];
+}
+
+function listWhere(s: ScopeShape, v: ScopeValues): SQL {
   const conds: SQL[] = [sql`t.deleted_at is null`];
   if (s.ofPartner) conds.push(sql`t.partner_tenant_id = ${v.partnerTenantId}`);
   // name_key is lower(name), stored (migration 0020): no lower() call per candidate row.
@@ -88,7 +92,7 @@ function listWhere(s: Pick<TenantListShape, 'ofPartner' | 'searchKind'>, v: Tena
  * How many tenants the list finds. Without a search: the live tenants in scope, read from
  * tenant_counts (kept by a trigger, migration 0006) rather than counted row by row.
  */
-function totalSql(s: Pick<TenantListShape, 'ofPartner' | 'searchKind'>, v: TenantListValues): SQL {
+function totalSql(s: ScopeShape, v: ScopeValues): SQL {
   if (s.searchKind !== 'none') return sql`(select count(*) from tenants t where ${listWhere(s, v)})`;
   const scope = s.ofPartner ? sql`where c.partner_tenant_id = ${v.partnerTenantId}` : sql``;
   return sql`(select coalesce(sum(c.live), 0) from tenant_counts c ${scope})`;
@@ -150,8 +154,7 @@ type ListRow = {
 export const listTenants = (db: Db, f: TenantListFilter) => tenantsList.rows<ListRow>(db, ...listArgs(f));
 
 export async function countTenants(db: Db, f: Pick<TenantListFilter, 'partnerTenantId' | 'search'>) {
-  const [shape, values] = listArgs({ ...f, sort: 'name', direction: 'asc', limit: 0, offset: 0 });
-  const result = (await db.execute(sql`select ${totalSql(shape, values)}::int as n`)) as unknown as {
+  const result = (await db.execute(sql`select ${totalSql(...scopeArgs(f))}::int as n`)) as unknown as {
     rows: { n: number }[];
   };
   return Number(result.rows[0]?.n ?? 0);
