@@ -5,6 +5,7 @@ export * from './constants.js';
 export * from './documents.js';
 export * from './features.js';
 export * from './home.js';
+export * from './links.js';
 export * from './me.js';
 export * from './module-manifest.js';
 export * from './modules.js';

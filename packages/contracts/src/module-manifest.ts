@@ -5,8 +5,8 @@ import type { FeatureName } from './features.js';
 export type PageLayout = 'auth' | 'home' | 'inner';
 
 /** One page of a module: a web route (React Router pattern, no leading slash) and who may open it. */
-export type PageEntry = {
-  path: string;
+export type PageEntry<Path extends string = string> = {
+  path: Path;
   policy: AccessPolicy;
   layout: PageLayout;
   /** The spec's route table does not give this path; we chose it (feature modules' pages, the mail outbox). */
@@ -41,7 +41,12 @@ export type ModuleEntry<P extends string = string> = {
 /** Checks a module entry (its menu item must open one of its own pages) and keeps its literal type. */
 export const defineModule = <const E extends ModuleEntry>(entry: E & { menu?: { page: keyof E['pages'] } }): E => entry;
 
-export const page = (path: string, policy: AccessPolicy, layout: PageLayout = 'inner'): PageEntry => ({
+/** A page entry; the path keeps its literal type, so href() knows the page's parameters. */
+export const page = <const Path extends string>(
+  path: Path,
+  policy: AccessPolicy,
+  layout: PageLayout = 'inner',
+): PageEntry<Path> => ({
   path,
   policy,
   layout,
@@ -51,9 +56,9 @@ export const page = (path: string, policy: AccessPolicy, layout: PageLayout = 'i
  * A tenant feature that is one page of its own (News, Calendar, Sprints ...): any signed-in user whose
  * active tenant has the feature; the spec leaves the path to us.
  */
-export const featureModule = <const F extends FeatureName>(
+export const featureModule = <const F extends FeatureName, const Path extends string>(
   feature: F,
-  path: string,
+  path: Path,
   menu: { group: 'main' | 'ignite'; bottom?: true },
 ) =>
   defineModule({
