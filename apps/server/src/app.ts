@@ -17,7 +17,7 @@ import { tenantScopePlugin } from './http/tenant-scope.js';
 import { createTokenService } from './http/tokens.js';
 import { registerWebApp } from './http/web-app.js';
 import { type HubOptions, hubPlugin } from './hub/index.js';
-import { closeServices, createServices, MODULES } from './modules/index.js';
+import { closeServices, createServices, SERVER_MODULES } from './modules/index.js';
 
 export type AppDeps = {
   config: Config;
@@ -96,7 +96,7 @@ export async function buildApp({ config, database, hub }: AppDeps) {
   app.addHook('onClose', () => closeServices(services));
   await app.register(
     async (api) => {
-      for (const module of MODULES) await api.register(module.routes);
+      for (const module of SERVER_MODULES) await api.register(module.routes);
     },
     { prefix: '/core/api' },
   );

@@ -1,26 +1,12 @@
-import {
-  type FeatureName,
-  NOTIFICATION_INTERVALS,
-  type NotificationEventTypeName,
-  ROLES,
-  type Role,
-} from '@atrium/contracts';
+import { type FeatureName, ROLES, type Role } from '@atrium/contracts';
 import { count, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { crossTenant } from '../db/tenant-scope.js';
 import type { Storage } from '../storage/storage.js';
 import { hashPassword } from './auth/password-hashing.js';
-import { seedClientsDemo } from './clients/clients.demo.js';
-import { seedDocumentsDemo } from './documents/documents.demo.js';
-import { seedHomeDemo } from './home/home.demo.js';
-import {
-  notificationEventTypes,
-  notificationSubscriptions,
-  notifications,
-} from './notifications/notifications.schema.js';
+import type { DemoContext } from './demo-step.js';
+import { SERVER_MODULES } from './index.js';
 import { features, tenantFeatures, tenants } from './tenants/tenants.schema.js';
-import { seedTimelogsDemo } from './timelogs/timelogs.demo.js';
-import { userGroupMembers, userGroups } from './usergroups/usergroups.schema.js';
 import { roles, tenantMemberships, userRoles, users } from './users/users.schema.js';
 
 /** The password of every demo account (documented in the README). */
@@ -49,9 +35,9 @@ const DEMO_USERS: DemoUser[] = [
 ];
 
 /**
- * Demo data across the modules: two tenants (Northwind is a partner tenant running Harbour), one
- * account per role, groups and notifications. Runs once, after the reference data (MODULES' seed
- * steps): does nothing when any tenant exists. It writes both tenants' content.
+ * Demo data: two tenants (Northwind is a partner tenant running Harbour) with their features and one
+ * account per role, written here; then every module's `demo` step (modules/index.ts) adds its content.
+ * Runs once, after the reference data (the modules' seed steps): does nothing when any tenant exists.
  */
 export const seedDemo = (db: Db, storage?: Storage) => crossTenant('seed: demo data', () => insertDemo(db, storage));
 
@@ -81,7 +67,6 @@ async function insertDemo(db: Db, storage: Storage | undefined) {
       })
       .returning();
     const byKey = { northwind: northwind!.id, harbour: harbour!.id };
-    await seedClientsDemo(tx, byKey);
 
     const featureRows = await tx.select().from(features);
     const featureId = (name: FeatureName) => featureRows.find((f) => f.name === name)!.id;
@@ -122,62 +107,14 @@ async function insertDemo(db: Db, storage: Storage | undefined) {
         await tx.insert(tenantMemberships).values(demo.tenants.map((t) => ({ userId: user.id, tenantId: byKey[t] })));
       }
     }
-    const [staff] = await tx.insert(userGroups).values({ tenantId: northwind!.id, name: 'Staff' }).returning();
-    await tx.insert(userGroups).values({ tenantId: harbour!.id, name: 'Care team' });
-    const uma = created.find((c) => c.email === 'user@atrium.test')!;
-    await tx.insert(userGroupMembers).values({ groupId: staff!.id, userId: uma.id });
-
-    // Uma reads a daily digest of two event types, so the 'Send daily mails' button has mail to send.
-    const eventTypeRows = await tx.select().from(notificationEventTypes);
-    const eventTypeId = (name: NotificationEventTypeName) => eventTypeRows.find((e) => e.name === name)!.id;
-    const daily = NOTIFICATION_INTERVALS.OnceADay;
-    await tx.insert(notificationSubscriptions).values([
-      { userId: uma.id, tenantId: northwind!.id, eventTypeId: eventTypeId('NewsPublished'), interval: daily },
-      { userId: uma.id, tenantId: northwind!.id, eventTypeId: eventTypeId('DocumentAdded'), interval: daily },
-      { userId: uma.id, tenantId: harbour!.id, eventTypeId: eventTypeId('NewsPublished'), interval: daily },
-      {
-        userId: uma.id,
-        tenantId: northwind!.id,
-        eventTypeId: eventTypeId('MessageReceived'),
-        interval: NOTIFICATION_INTERVALS.Immediately,
-      },
-    ]);
-    await tx.insert(notifications).values([
-      {
-        userId: uma.id,
-        tenantId: northwind!.id,
-        eventTypeId: eventTypeId('NewsPublished'),
-        title: 'Summer party on 20 June',
-        body: 'Join us in the courtyard from 16:00. Partners welcome.',
-      },
-      {
-        userId: uma.id,
-        tenantId: northwind!.id,
-        eventTypeId: eventTypeId('DocumentAdded'),
-        title: 'Employee handbook 2026',
-        body: 'The new handbook is under Documents.',
-      },
-      {
-        userId: uma.id,
-        tenantId: harbour!.id,
-        eventTypeId: eventTypeId('NewsPublished'),
-        title: 'New visiting hours',
-        body: 'From Monday, visits are welcome 10:00-19:00.',
-      },
-      // Immediate, not daily: shown in the app, never in the digest.
-      {
-        userId: uma.id,
-        tenantId: northwind!.id,
-        eventTypeId: eventTypeId('MessageReceived'),
-        title: 'Ada Admin sent you a message',
-      },
-    ]);
-    await seedTimelogsDemo(tx as unknown as Db, {
-      ...byKey,
+    // Then each module's own demo content, in the server's module order.
+    const demo: DemoContext = {
+      tx: tx as unknown as Db,
+      tenants: byKey,
       users: Object.fromEntries(created.map((c) => [c.email, c.id])),
-    });
-    await seedDocumentsDemo(tx, { northwind: northwind!.id, storage });
-    await seedHomeDemo(tx as unknown as Db, byKey);
+      storage,
+    };
+    for (const module of SERVER_MODULES) await module.demo?.(demo);
   });
   return true;
 }

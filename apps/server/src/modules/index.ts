@@ -1,3 +1,4 @@
+import type { ModuleKey } from '@atrium/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
@@ -9,12 +10,16 @@ import { openStorage } from '../storage/open-storage.js';
 import { createAuditService } from './audit/audit.service.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { createAuthService } from './auth/auth.service.js';
+import { clientsDemo } from './clients/clients.demo.js';
 import { clientsRoutes } from './clients/clients.routes.js';
 import { createClientsService } from './clients/clients.service.js';
+import type { DemoStep } from './demo-step.js';
+import { documentsDemo } from './documents/documents.demo.js';
 import { documentsRoutes } from './documents/documents.routes.js';
 import { createDocumentsService } from './documents/documents.service.js';
 import { healthRoutes } from './health/health.routes.js';
 import { createHealthService } from './health/health.service.js';
+import { homeDemo } from './home/home.demo.js';
 import { homeRoutes } from './home/home.routes.js';
 import { createHomeService } from './home/home.service.js';
 import { impersonationRoutes } from './impersonation/impersonation.routes.js';
@@ -26,6 +31,7 @@ import { meRoutes } from './me/me.routes.js';
 import { createMeService } from './me/me.service.js';
 import { mediaRoutes } from './media/media.routes.js';
 import { createMediaService } from './media/media.service.js';
+import { notificationsDemo } from './notifications/notifications.demo.js';
 import { seedEventTypes } from './notifications/notifications.repository.js';
 import { notificationsRoutes } from './notifications/notifications.routes.js';
 import { createNotificationsService } from './notifications/notifications.service.js';
@@ -38,8 +44,10 @@ import { createTenantSettingsService } from './tenant-settings/tenant-settings.s
 import { seedFeatures } from './tenants/tenants.repository.js';
 import { tenantsRoutes } from './tenants/tenants.routes.js';
 import { createTenantsService } from './tenants/tenants.service.js';
+import { timelogsDemo } from './timelogs/timelogs.demo.js';
 import { timelogsRoutes } from './timelogs/timelogs.routes.js';
 import { createTimelogsService } from './timelogs/timelogs.service.js';
+import { userGroupsDemo } from './usergroups/usergroups.demo.js';
 import { userGroupsRoutes } from './usergroups/usergroups.routes.js';
 import { createUserGroupsService } from './usergroups/usergroups.service.js';
 import { seedRoles } from './users/users.repository.js';
@@ -47,7 +55,7 @@ import { usersRoutes } from './users/users.routes.js';
 import { createUsersService } from './users/users.service.js';
 
 // The composition root: the one file that knows every module. A new module adds its service to
-// createServices and its routes (and reference data, if any) to MODULES; nothing else changes.
+// createServices and its entry (routes, and reference data or demo content if any) to MODULES.
 
 /** What app.ts builds before the modules: configuration, database and the infrastructure plugins' parts. */
 export type Infra = {
@@ -137,35 +145,80 @@ declare module 'fastify' {
   }
 }
 
-type ModuleEntry = {
+export type ServerModule = {
   /** The module's routes, mounted under /core/api. */
   routes: FastifyPluginAsyncZod;
   /** Reference data every installation needs, written at start-up (idempotent). */
   seed?: (db: Db) => Promise<void>;
+  /** Its demo content, written once on a fresh database when SEED_DEMO is on (demo-data.ts). */
+  demo?: DemoStep;
 };
 
-/** Every module with routes or reference data, in registration order. */
-export const MODULES: ModuleEntry[] = [
-  { routes: healthRoutes },
-  { routes: authRoutes },
-  { routes: meRoutes },
-  { routes: userGroupsRoutes },
-  { routes: tenantsRoutes, seed: seedFeatures },
-  { routes: mediaRoutes },
-  { routes: usersRoutes, seed: seedRoles },
-  { routes: impersonationRoutes },
-  { routes: passwordsRoutes },
-  { routes: mailRoutes },
-  { routes: notificationsRoutes, seed: seedEventTypes },
-  { routes: office365Routes },
-  { routes: timelogsRoutes },
-  { routes: documentsRoutes },
-  { routes: clientsRoutes },
-  { routes: tenantSettingsRoutes },
-  { routes: homeRoutes },
-];
+/** A manifest module whose server half does not exist yet (its pages show 'not built'). */
+export const NOT_BUILT = 'not built';
+/** A manifest module that needs no routes of its own (its pages call other modules' routes). */
+export const WEB_ONLY = 'web only';
+
+/**
+ * Every manifest module (the type asks for each one, as the web's registry does) and the server's own
+ * modules (health, me, media, ...), in registration order.
+ */
+type ServerModules = { [M in ModuleKey]: ServerModule | typeof NOT_BUILT | typeof WEB_ONLY } & Record<
+  string,
+  ServerModule | typeof NOT_BUILT | typeof WEB_ONLY
+>;
+
+export const MODULES = {
+  health: { routes: healthRoutes },
+  auth: { routes: authRoutes },
+  me: { routes: meRoutes },
+  usergroups: { routes: userGroupsRoutes, demo: userGroupsDemo },
+  tenants: { routes: tenantsRoutes, seed: seedFeatures },
+  media: { routes: mediaRoutes },
+  users: { routes: usersRoutes, seed: seedRoles },
+  impersonation: { routes: impersonationRoutes },
+  passwords: { routes: passwordsRoutes },
+  mail: { routes: mailRoutes },
+  notifications: { routes: notificationsRoutes, seed: seedEventTypes, demo: notificationsDemo },
+  office365: { routes: office365Routes },
+  timelogs: { routes: timelogsRoutes, demo: timelogsDemo },
+  documents: { routes: documentsRoutes, demo: documentsDemo },
+  clients: { routes: clientsRoutes, demo: clientsDemo },
+  'tenant-settings': { routes: tenantSettingsRoutes },
+  home: { routes: homeRoutes, demo: homeDemo },
+  // The profile pages call me's routes; the error pages call none.
+  profile: WEB_ONLY,
+  errors: WEB_ONLY,
+  maps: NOT_BUILT,
+  news: NOT_BUILT,
+  calendar: NOT_BUILT,
+  messages: NOT_BUILT,
+  chat: NOT_BUILT,
+  feed: NOT_BUILT,
+  todo: NOT_BUILT,
+  poll: NOT_BUILT,
+  phonebook: NOT_BUILT,
+  employee: NOT_BUILT,
+  absent: NOT_BUILT,
+  marketplace: NOT_BUILT,
+  whistleblow: NOT_BUILT,
+  dataroom: NOT_BUILT,
+  crm: NOT_BUILT,
+  sprints: NOT_BUILT,
+  toolbox: NOT_BUILT,
+  personalplan: NOT_BUILT,
+  onboarding: NOT_BUILT,
+  playbook: NOT_BUILT,
+  roleplay: NOT_BUILT,
+  aiselling: NOT_BUILT,
+} satisfies ServerModules;
+
+/** The modules with a server half, in registration order. */
+export const SERVER_MODULES: ServerModule[] = Object.values(MODULES as ServerModules).filter(
+  (m): m is ServerModule => typeof m === 'object',
+);
 
 /** Writes every module's reference data (roles, features, notification event types). */
 export async function seedReferenceData(db: Db) {
-  for (const module of MODULES) await module.seed?.(db);
+  for (const module of SERVER_MODULES) await module.seed?.(db);
 }

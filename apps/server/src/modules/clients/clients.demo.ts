@@ -1,6 +1,6 @@
 import type { FillColor } from '@atrium/contracts';
 import { RADIUS_OPTIONS } from '@atrium/contracts';
-import type { Tx } from '../../db/client.js';
+import type { DemoStep } from '../demo-step.js';
 import { companies, companyContacts, companyLocations } from './clients.schema.js';
 
 type DemoClient = {
@@ -118,8 +118,8 @@ const CLIENTS: DemoClient[] = [
 ];
 
 /** Northwind's clients with contacts and locations in real Danish towns (radii in km, the tenant's default). */
-export async function seedClientsDemo(tx: Tx, ids: { northwind: string }) {
-  const tenantId = ids.northwind;
+export const clientsDemo: DemoStep = async ({ tx, tenants }) => {
+  const tenantId = tenants.northwind;
   for (const c of CLIENTS) {
     const [company] = await tx
       .insert(companies)
@@ -162,4 +162,4 @@ export async function seedClientsDemo(tx: Tx, ids: { northwind: string }) {
       );
     }
   }
-}
+};

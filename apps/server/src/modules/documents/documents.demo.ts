@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { crc32, deflateSync } from 'node:zlib';
-import type { Db } from '../../db/client.js';
-import type { Storage } from '../../storage/storage.js';
+import type { DemoStep } from '../demo-step.js';
 import { SYSTEM_TYPES } from './documents.repository.js';
 import { documents, documentTypes, folders } from './documents.schema.js';
 
@@ -61,8 +60,8 @@ function tinyPdf(text: string): Buffer {
  * Northwind's documents: three types (Handbooks on the sidebar), nested folders and a few documents
  * whose small files are written through the storage port, as uploads are.
  */
-export async function seedDocumentsDemo(tx: Db, ids: { northwind: string; storage: Storage | undefined }) {
-  const tenantId = ids.northwind;
+export const documentsDemo: DemoStep = async ({ tx, tenants, storage }) => {
+  const tenantId = tenants.northwind;
   const [general, handbooks, policies] = await tx
     .insert(documentTypes)
     .values([
@@ -81,7 +80,7 @@ export async function seedDocumentsDemo(tx: Db, ids: { northwind: string; storag
     { tenantId, name: 'Marketing' },
   ]);
 
-  const files = ids.storage?.area('documents');
+  const files = storage?.area('documents');
   const add = async (title: string, typeId: string, file?: { name: string; type: string; data: Buffer }) => {
     let stored: Partial<typeof documents.$inferInsert> = {};
     if (file && files) {
@@ -109,4 +108,4 @@ export async function seedDocumentsDemo(tx: Db, ids: { northwind: string; storag
   });
   // Made but never given its file: the list marks it.
   await add('Board minutes (draft)', policies!.id);
-}
+};

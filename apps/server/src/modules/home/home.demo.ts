@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
 import { sanitizeRichText } from '../../storage/rich-text.js';
+import type { DemoStep } from '../demo-step.js';
 import { tenantHomeContent } from '../tenant-settings/tenant-settings.schema.js';
 import { features, tenantFeatures } from '../tenants/tenants.schema.js';
 
@@ -9,9 +9,9 @@ import { features, tenantFeatures } from '../tenants/tenants.schema.js';
  * titled 'Hours' by the tenant seed, gets a description. Harbour Care has none, so its users see the
  * default heading with the tiles.
  */
-export async function seedHomeDemo(tx: Db, ids: { northwind: string; harbour: string }) {
+export const homeDemo: DemoStep = async ({ tx, tenants }) => {
   await tx.insert(tenantHomeContent).values({
-    tenantId: ids.northwind,
+    tenantId: tenants.northwind,
     headline: 'Welcome to Northwind Partners',
     pageHtml: sanitizeRichText(
       '<p>Good to have you here. This is where the whole team starts the day: news from the office, ' +
@@ -32,6 +32,6 @@ export async function seedHomeDemo(tx: Db, ids: { northwind: string; harbour: st
           '<p>Log your <strong>hours</strong> per project every Friday.</p><ul><li>Projects</li><li>Tasks</li></ul>',
         ),
       })
-      .where(and(eq(tenantFeatures.tenantId, ids.northwind), eq(tenantFeatures.featureId, timelogs.id)));
+      .where(and(eq(tenantFeatures.tenantId, tenants.northwind), eq(tenantFeatures.featureId, timelogs.id)));
   }
-}
+};

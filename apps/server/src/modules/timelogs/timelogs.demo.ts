@@ -1,9 +1,6 @@
 import { addDays, localToday, mondayOf } from '@atrium/contracts';
-import type { Db } from '../../db/client.js';
+import type { DemoStep } from '../demo-step.js';
 import { projectMembers, projects, projectTasks, timeMarks } from './timelogs.schema.js';
-
-/** What the demo seed knows when it reaches time logging: the tenants and the accounts by email. */
-export type DemoIds = { northwind: string; harbour: string; users: Record<string, string> };
 
 /** Each project starts this many days from this week's Monday; 'Internal' on the Wednesday two weeks ago. */
 const PROJECTS = [
@@ -24,10 +21,10 @@ const PROJECTS = [
  * Northwind's projects with Uma User and Ada Admin on them, and four weeks of their hours ending this
  * week (weekdays only, a believable 7-8 hours a day), so the grid and the overview have something to show.
  */
-export async function seedTimelogsDemo(tx: Db, ids: DemoIds) {
-  const tenantId = ids.northwind;
-  const uma = ids.users['user@atrium.test']!;
-  const ada = ids.users['admin@atrium.test']!;
+export const timelogsDemo: DemoStep = async ({ tx, tenants, users }) => {
+  const tenantId = tenants.northwind;
+  const uma = users['user@atrium.test']!;
+  const ada = users['admin@atrium.test']!;
   const thisMonday = mondayOf(localToday());
   const taskIds: { projectId: string; taskId: string; startDate: string }[][] = [];
   for (const p of PROJECTS) {
@@ -74,4 +71,4 @@ export async function seedTimelogsDemo(tx: Db, ids: DemoIds) {
   // Two marks of one user, task and day would break the unique key: the later one wins.
   const unique = new Map(marks.map((m) => [`${m.userId}/${m.taskId}/${m.date}`, m]));
   if (unique.size) await tx.insert(timeMarks).values([...unique.values()]);
-}
+};

@@ -1,0 +1,53 @@
+import { NOTIFICATION_INTERVALS, type NotificationEventTypeName } from '@atrium/contracts';
+import type { DemoStep } from '../demo-step.js';
+import { notificationEventTypes, notificationSubscriptions, notifications } from './notifications.schema.js';
+
+/** Uma reads a daily digest of two event types, so the 'Send daily mails' button has mail to send. */
+export const notificationsDemo: DemoStep = async ({ tx, tenants, users }) => {
+  const { northwind, harbour } = tenants;
+  const uma = users['user@atrium.test']!;
+  const eventTypeRows = await tx.select().from(notificationEventTypes);
+  const eventTypeId = (name: NotificationEventTypeName) => eventTypeRows.find((e) => e.name === name)!.id;
+  const daily = NOTIFICATION_INTERVALS.OnceADay;
+  await tx.insert(notificationSubscriptions).values([
+    { userId: uma, tenantId: northwind, eventTypeId: eventTypeId('NewsPublished'), interval: daily },
+    { userId: uma, tenantId: northwind, eventTypeId: eventTypeId('DocumentAdded'), interval: daily },
+    { userId: uma, tenantId: harbour, eventTypeId: eventTypeId('NewsPublished'), interval: daily },
+    {
+      userId: uma,
+      tenantId: northwind,
+      eventTypeId: eventTypeId('MessageReceived'),
+      interval: NOTIFICATION_INTERVALS.Immediately,
+    },
+  ]);
+  await tx.insert(notifications).values([
+    {
+      userId: uma,
+      tenantId: northwind,
+      eventTypeId: eventTypeId('NewsPublished'),
+      title: 'Summer party on 20 June',
+      body: 'Join us in the courtyard from 16:00. Partners welcome.',
+    },
+    {
+      userId: uma,
+      tenantId: northwind,
+      eventTypeId: eventTypeId('DocumentAdded'),
+      title: 'Employee handbook 2026',
+      body: 'The new handbook is under Documents.',
+    },
+    {
+      userId: uma,
+      tenantId: harbour,
+      eventTypeId: eventTypeId('NewsPublished'),
+      title: 'New visiting hours',
+      body: 'From Monday, visits are welcome 10:00-19:00.',
+    },
+    // Immediate, not daily: shown in the app, never in the digest.
+    {
+      userId: uma,
+      tenantId: northwind,
+      eventTypeId: eventTypeId('MessageReceived'),
+      title: 'Ada Admin sent you a message',
+    },
+  ]);
+};
