@@ -5,17 +5,12 @@ import {
   IconBell,
   IconBook,
   IconBriefcase,
-  IconBuilding,
   IconBuildingStore,
   IconCalendarEvent,
   IconChartBar,
   IconChecklist,
-  IconClockHour4,
   IconDatabase,
-  IconFileText,
-  IconHome,
   IconMail,
-  IconMailbox,
   IconMasksTheater,
   IconMessages,
   IconNews,
@@ -26,23 +21,20 @@ import {
   IconSparkles,
   IconTarget,
   IconTool,
-  IconUser,
   IconUserPlus,
-  IconUsers,
   IconUsersGroup,
 } from '@tabler/icons-react';
 
-type MenuModule = { [M in ModuleKey]: Modules[M] extends { menu: object } ? M : never }[ModuleKey];
+export type MenuModule = { [M in ModuleKey]: Modules[M] extends { menu: object } ? M : never }[ModuleKey];
 
 /**
- * The menu icon of every module that has a menu item (the type asks for each one). Apart from the page
- * registry because only the signed-in shell draws them: they load with it, not with the sign-in page.
+ * The icons of the menu modules that have no feature folder yet (their pages are not built). A built
+ * module keeps its icon beside its pages, in features/<module>/menu-icon.ts; building one of these
+ * moves its icon there.
  */
-export const MODULE_ICONS: Record<MenuModule, Icon> = {
-  home: IconHome,
+export const NOT_BUILT_ICONS: Partial<Record<MenuModule, Icon>> = {
   news: IconNews,
   calendar: IconCalendarEvent,
-  timelogs: IconClockHour4,
   messages: IconMail,
   chat: IconMessages,
   feed: IconRss,
@@ -63,10 +55,18 @@ export const MODULE_ICONS: Record<MenuModule, Icon> = {
   roleplay: IconMasksTheater,
   aiselling: IconSparkles,
   notifications: IconBell,
-  tenants: IconBuilding,
-  users: IconUsers,
-  clients: IconBriefcase,
-  documents: IconFileText,
-  mail: IconMailbox,
-  profile: IconUser,
 };
+
+/** Each built module's icon, from features/<module>/menu-icon.ts, keyed by its folder's name. */
+export const FEATURE_ICONS: Record<string, Icon> = Object.fromEntries(
+  Object.entries(import.meta.glob<Icon>('../features/*/menu-icon.ts', { eager: true, import: 'default' })).map(
+    ([file, icon]) => [file.split('/')[2], icon],
+  ),
+);
+
+/**
+ * The menu icon of every module that has a menu item (module-registry.test.tsx asks for each one).
+ * Apart from the page registry because only the signed-in shell draws them: they load with it, not
+ * with the sign-in page (decision 024).
+ */
+export const MODULE_ICONS: Partial<Record<ModuleKey, Icon>> = { ...NOT_BUILT_ICONS, ...FEATURE_ICONS };

@@ -3,7 +3,7 @@ import { isValidElement, type ReactElement } from 'react';
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { RouteGuard } from './guards/route-guard';
-import { MODULE_ICONS } from './module-icons';
+import { FEATURE_ICONS, MODULE_ICONS, NOT_BUILT_ICONS } from './module-icons';
 import { NOT_BUILT, pageView } from './module-registry';
 import { routes } from './routes';
 
@@ -47,5 +47,11 @@ describe('router built from the module manifest and registry', () => {
   it('has an icon for every module with a menu item, and for no other', () => {
     const withMenu = (Object.keys(MODULES) as ModuleKey[]).filter((key) => 'menu' in MODULES[key]);
     expect(Object.keys(MODULE_ICONS).sort()).toEqual(withMenu.sort());
+  });
+
+  it('takes a built module’s icon from beside its pages, and keeps no second one for it', () => {
+    expect(Object.keys(FEATURE_ICONS)).toEqual(expect.arrayContaining(['home', 'timelogs', 'mail', 'profile']));
+    for (const key of Object.keys(FEATURE_ICONS)) expect(NOT_BUILT_ICONS).not.toHaveProperty(key);
+    for (const key of Object.keys(NOT_BUILT_ICONS)) expect(pageView(key as ModuleKey, 'index')).toBe(NOT_BUILT);
   });
 });
