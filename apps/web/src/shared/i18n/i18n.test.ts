@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import da from './locales/da.json';
-import en from './locales/en.json';
+// Every string of each language: this folder's files merged with the features' own.
+import da from './locales/da.json?all';
+import en from './locales/en.json?all';
+import { mergeStrings } from './shell-strings';
+
+/** The features' own strings files (features/<m>/locales/<lng>.json). */
+const featureFiles = import.meta.glob<Record<string, unknown>>('../../features/*/locales/*.json', {
+  eager: true,
+  import: 'default',
+});
 
 const keys = (value: unknown, prefix = ''): string[] =>
   value && typeof value === 'object'
@@ -25,8 +33,45 @@ describe('translations', () => {
     expect(en.welcomeAgain).toBeTruthy();
     expect(en.home).toBeTruthy();
     expect(en.useMenu).toBeTruthy();
-    expect(en.chooseYourActiveTenant.toLowerCase()).toBe('choose your active tenant');
+    expect(String(en.chooseYourActiveTenant).toLowerCase()).toBe('choose your active tenant');
     expect(en.activeTenant).toBe('Active Tenant');
     expect(en.unauthorized).toBe('Unauthorized');
+  });
+
+  it('has every string of each feature’s own files', () => {
+    const files = Object.entries(featureFiles);
+    for (const [file, strings] of files) {
+      const merged = file.endsWith('/da.json') ? da : en;
+      for (const key of keys(strings)) expect(keys(merged), file).toContain(key);
+    }
+  });
+});
+
+describe('merging the strings files', () => {
+  it('merges blocks across files', () => {
+    const merged = mergeStrings([
+      { file: 'shared', strings: { menu: { home: 'Home' }, title: 'Atrium' } },
+      { file: 'mail', strings: { menu: { mail: 'Mail outbox' }, mailOutbox: { empty: 'No mail' } } },
+    ]);
+    expect(merged).toEqual({
+      menu: { home: 'Home', mail: 'Mail outbox' },
+      title: 'Atrium',
+      mailOutbox: { empty: 'No mail' },
+    });
+  });
+
+  it('refuses a string that two files give', () => {
+    const twice = () =>
+      mergeStrings([
+        { file: 'shared', strings: { menu: { mail: 'Mail' } } },
+        { file: 'mail', strings: { menu: { mail: 'Mail outbox' } } },
+      ]);
+    expect(twice).toThrow('The string menu.mail is in both shared and mail');
+    expect(() =>
+      mergeStrings([
+        { file: 'shared', strings: { mail: 'Mail' } },
+        { file: 'mail', strings: { mail: { title: 'Mail' } } },
+      ]),
+    ).toThrow('mail');
   });
 });

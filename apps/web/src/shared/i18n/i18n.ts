@@ -6,7 +6,14 @@ import { type Bundle, type Source, type TranslateOptions, translate } from './tr
 export { type Language, LOCALES } from './languages';
 export type { TranslateOptions } from './translate';
 
-type Strings = typeof import('./locales/en.json');
+/**
+ * Each feature's own English strings, by feature: features/<m>/locales/strings.ts adds its entry, so
+ * that TranslationKey knows the keys of features/<m>/locales/en.json.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: the features' strings.ts files add its members.
+export interface FeatureStrings {}
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+type Strings = typeof import('./locales/en.json') & UnionToIntersection<FeatureStrings[keyof FeatureStrings]>;
 type PluralSuffix = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
 type Leaves<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;
@@ -61,8 +68,8 @@ export const i18n = {
 };
 
 /** Bundles of the languages other than English, fetched when first chosen. */
-const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: Strings }>> = {
-  da: () => import('./locales/da.json'),
+const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: Record<string, unknown> }>> = {
+  da: () => import('./locales/da.json?all'),
 };
 
 let rest: Promise<void> | undefined;
@@ -72,8 +79,8 @@ let rest: Promise<void> | undefined;
  * signed-in shell waits for them, so its pages never show a key.
  */
 export function allStrings(): Promise<void> {
-  rest ??= import('./locales/en.json').then((m) => {
-    bundles.en = m.default;
+  rest ??= import('./locales/en.json?all').then((m) => {
+    bundles.en = m.default as Bundle;
     changed();
   });
   return rest;
@@ -82,7 +89,7 @@ export function allStrings(): Promise<void> {
 /** Switches the UI language; languages other than English are loaded on first use. */
 export async function setLanguage(requested: string): Promise<void> {
   const lng: Language = isLanguage(requested) ? requested : DEFAULT_LANGUAGE;
-  if (lng !== 'en' && !bundles[lng]) bundles[lng] = (await loaders[lng]()).default;
+  if (lng !== 'en' && !bundles[lng]) bundles[lng] = (await loaders[lng]()).default as Bundle;
   i18n.changeLanguage(lng);
   document.documentElement.lang = LOCALES[lng];
 }

@@ -26,3 +26,32 @@ export function shellStrings(all: Record<string, unknown>): Record<string, unkno
     Object.entries(all).filter(([key, value]) => typeof value === 'string' || blocks.includes(key)),
   );
 }
+
+type Strings = { [key: string]: unknown };
+
+/**
+ * One language's strings: the shared file's and every feature's own (features/<m>/locales/<lng>.json),
+ * merged block by block. A string given by two files is an error, so a feature cannot silently
+ * replace another's words.
+ */
+export function mergeStrings(parts: readonly { file: string; strings: Strings }[]): Strings {
+  const merged: Strings = {};
+  const from = new Map<string, string>();
+  const into = (target: Strings, source: Strings, path: string, file: string) => {
+    for (const [key, value] of Object.entries(source)) {
+      const at = path ? `${path}.${key}` : key;
+      const here = target[key];
+      if (value && typeof value === 'object' && (here === undefined || (here && typeof here === 'object'))) {
+        target[key] ??= {};
+        into(target[key] as Strings, value as Strings, at, file);
+      } else if (here !== undefined) {
+        throw new Error(`The string ${at} is in both ${from.get(at) ?? 'another file'} and ${file}`);
+      } else {
+        target[key] = value;
+        from.set(at, file);
+      }
+    }
+  };
+  for (const { file, strings } of parts) into(merged, strings, '', file);
+  return merged;
+}
