@@ -7,11 +7,12 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { accessPolicyPlugin } from './http/access-policy.js';
-import { frameworkErrorHandler, registerErrorHandler } from './http/errors.js';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './http/errors.js';
 import { hostileInputPlugin } from './http/hostile-input.js';
 import { createLiveSessions } from './http/live-sessions.js';
 import { API_DOCS_CSP, securityHeadersPlugin } from './http/security-headers.js';
 import { responseSerializer } from './http/serializer.js';
+import { bodyIdlePlugin, defaultHttpLimits, type HttpLimits, serverLimitOptions } from './http/server-limits.js';
 import { createTenantFeatures } from './http/tenant-features.js';
 import { tenantScopePlugin } from './http/tenant-scope.js';
 import { createTokenService } from './http/tokens.js';
@@ -24,6 +25,8 @@ export type AppDeps = {
   database: Database;
   /** Hub timings and limits (tests shorten them). */
   hub?: Partial<HubOptions>;
+  /** How long requests may take to arrive (tests shorten them). */
+  http?: Partial<HttpLimits>;
 };
 
 /** Paths whose query string may carry a token must never be logged whole. */
@@ -50,7 +53,8 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   };
 }
 
-export async function buildApp({ config, database, hub }: AppDeps) {
+export async function buildApp({ config, database, hub, http }: AppDeps) {
+  const limits = { ...defaultHttpLimits, ...http };
   const app = Fastify({
     logger: loggerOptions(config),
     trustProxy: config.trustProxy,
@@ -58,6 +62,8 @@ export async function buildApp({ config, database, hub }: AppDeps) {
     requestIdHeader: 'x-request-id',
     bodyLimit: 1024 * 1024,
     frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
+    ...serverLimitOptions(limits),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -71,6 +77,7 @@ export async function buildApp({ config, database, hub }: AppDeps) {
   app.decorate('config', config);
   await app.register(securityHeadersPlugin);
   await app.register(hostileInputPlugin);
+  await app.register(bodyIdlePlugin, { limits });
   await app.register(fastifyCookie);
   await app.register(tenantScopePlugin);
   await app.register(accessPolicyPlugin, { authenticator, features: tenantFeatures });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Role } from '@atrium/contracts';
 import pg from 'pg';
-import { type App, buildApp } from '../src/app.js';
+import { type App, type AppDeps, buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { type Database, openDatabase } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
@@ -48,7 +48,7 @@ export async function freshDatabase(): Promise<Database & { dispose: () => Promi
 export type TestContext = Awaited<ReturnType<typeof createTestApp>>;
 
 /** The app on a fresh database, with factories and sign-in helpers. */
-export async function createTestApp(env: Record<string, string> = {}) {
+export async function createTestApp(env: Record<string, string> = {}, deps: Pick<AppDeps, 'http'> = {}) {
   const database = await freshDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-test-'));
   const config = loadConfig({
@@ -60,7 +60,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
     DATA_DIR: dataDir,
     ...env,
   });
-  const app: App = await buildApp({ config, database });
+  const app: App = await buildApp({ config, database, ...deps });
   await app.ready();
   const factories = makeFactories(database.db);
 

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { applySecurityHeaders } from './security-headers.js';
@@ -88,6 +90,8 @@ export function registerErrorHandler(app: FastifyInstance) {
       body = { type: 'about:blank', title: 'Something went wrong on our side', status: 500 };
     }
     body.instance = request.url.split('?')[0];
+    // The rest of a body too large is not read: the connection closes after the answer.
+    if (body.status === 413) reply.header('connection', 'close');
     return reply.status(body.status).type('application/problem+json').send(body);
   });
 }
@@ -115,6 +119,10 @@ function databaseRefusal(err: unknown): { code: ErrorCode; status: number; detai
 const CLIENT_STATUS: Record<string, number> = {
   // @fastify/multipart answers 406 Not Acceptable when the body is not multipart: it is the media type.
   FST_INVALID_MULTIPART_CONTENT_TYPE: 415,
+  // An upload is one file part and nothing else: a text field or a second part is a wrong request, not a large one.
+  FST_FIELDS_LIMIT: 400,
+  FST_FILES_LIMIT: 400,
+  FST_PARTS_LIMIT: 400,
 };
 
 /**
@@ -130,6 +138,33 @@ export function frameworkErrorHandler(err: FastifyError, request: FastifyRequest
   else request.log.error({ err }, 'framework error');
   body.instance = request.url.split('?')[0];
   return reply.status(status).type('application/problem+json').send(body);
+}
+
+/**
+ * Errors Node's HTTP parser raises before any request exists (a head too large: 431, a request that
+ * did not arrive in time: 408, bytes that are no HTTP: 400): problem+json like every other answer,
+ * then the connection closes.
+ */
+export function clientErrorHandler(err: Error & { code?: string }, socket: Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const title = STATUS_CODES[status]!;
+  const body = JSON.stringify({ type: 'about:blank', title, status, code: err.code });
+  // Not when an answer has begun on this socket: more bytes would corrupt it.
+  const answering = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent;
+  if (socket.writable && !answering) {
+    socket.write(
+      `HTTP/1.1 ${status} ${title}\r\n` +
+        'Content-Type: application/problem+json\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'X-Content-Type-Options: nosniff\r\n' +
+        "Content-Security-Policy: default-src 'none'; base-uri 'none'; frame-ancestors 'none'\r\n" +
+        'Cache-Control: no-store\r\n' +
+        'Connection: close\r\n\r\n' +
+        body,
+    );
+  }
+  socket.destroy(err);
 }
 
 /** "/customTenantProperties/primaryColor" in body -> "customTenantProperties.primaryColor". */

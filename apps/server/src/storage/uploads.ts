@@ -9,25 +9,46 @@ import type { FileStorage } from './storage.js';
 export const MEDIA_PREFIX = '/core/api/media/';
 
 /**
- * The bytes of the multipart field `file` of an upload request; 400 when there is none or the body is
- * not well-formed multipart, 413 above the route's limits.
+ * The bytes of the multipart field `file` of an upload request, the body's one and only part: 400 when
+ * there is no file, the body is not well-formed multipart, or it holds a text field or a second part;
+ * 413 as soon as the file passes the route's size limit (the rest of the body is not read).
  */
 export async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) {
     throw new AppError('validation', 'Send the file as multipart/form-data', [{ field: 'file', message: 'required' }]);
   }
   try {
-    const file = await request.file();
-    if (!file) throw new AppError('validation', 'No file was sent', [{ field: 'file', message: 'required' }]);
-    return await file.toBuffer();
+    const parts = request.parts();
+    const first = await parts.next();
+    if (first.done || first.value.type !== 'file' || first.value.fieldname !== 'file') {
+      throw new AppError('validation', 'No file was sent', [{ field: 'file', message: 'required' }]);
+    }
+    const { file } = first.value;
+    // Past the limit the parser passes no more bytes but reads the body to its end: refuse at once.
+    file.once('limit', () => file.destroy(new UploadTooLarge()));
+    const chunks: Buffer[] = [];
+    for await (const chunk of file) chunks.push(chunk as Buffer);
+    if (file.truncated) throw new UploadTooLarge();
+    // Anything after the file (another file, a field) is refused by the parser's limits (errors.ts: 400).
+    await parts.next();
+    return Buffer.concat(chunks);
   } catch (err) {
-    // The multipart plugin's own errors (limits: 413) carry their status; the parser's (busboy: no
+    // The multipart plugin's own errors (limits) carry their status; the parser's (busboy: no
     // boundary, a body that ends early, a malformed part) do not, and only the body can cause them.
     if (err instanceof AppError || hasClientStatus(err)) throw err;
     request.log.info({ err }, 'malformed multipart body');
     throw new AppError('validation', 'The upload is not well-formed multipart/form-data', [
       { field: 'file', message: 'malformedUpload' },
     ]);
+  }
+}
+
+/** A file past its route's limit: 413 problem+json (errors.ts closes the connection). */
+class UploadTooLarge extends Error {
+  readonly statusCode = 413;
+  readonly code = 'FST_REQ_FILE_TOO_LARGE';
+  constructor() {
+    super('request file too large');
   }
 }
 

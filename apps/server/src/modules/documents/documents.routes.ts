@@ -231,6 +231,9 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['documents'],
         summary: 'Create a document record (step one; then POST /documents/{id}/file)',
+        description:
+          'The record is listed only once its file is stored; a refused or failed first upload removes it, ' +
+          'and a record left without a file for a day is removed when the tenant next creates one.',
         body: documentBodySchema,
         response: { 201: created },
       },
@@ -284,8 +287,16 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const tenantId = requireTenant(request);
       const principal = principalOf(request);
       const isAdmin = principal.roles.includes('TenantAdmin') || principal.roles.includes('Superadmin');
-      await documents.ensureDocument(tenantId, request.params.id, { mayReplace: isAdmin });
-      return documents.storeFile(tenantId, request.params.id, await incomingFile(request), { mayReplace: isAdmin });
+      const hadFile = await documents.ensureDocument(tenantId, request.params.id, { mayReplace: isAdmin });
+      try {
+        return await documents.storeFile(tenantId, request.params.id, await incomingFile(request), {
+          mayReplace: isAdmin,
+        });
+      } catch (err) {
+        // Refused (type, size, malformed) or cut off: the new document goes with its file.
+        if (!hadFile) await documents.discardUnfiled(tenantId, request.params.id);
+        throw err;
+      }
     },
   );
 
