@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isSafeVideoUrl, RENAMABLE_FEATURES } from './home.js';
+import { isSafeVideoUrl } from './home.js';
+import { RENAMABLE_FEATURES } from './modules.js';
 
 const HOSTS = ['atrium.example.com', 'player.vimeo.com'];
 

@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import { FEATURES, type FeatureName } from './features.js';
-import { MODULES } from './modules.js';
 import { MEDIA_PATH } from './tenants.js';
 
 /** Limits of the tenant's home content and feature items (spec part 2 §3, §5). */
@@ -137,14 +135,3 @@ export const featureItemsBodySchema = z
   });
 export type FeatureItemsBodyInput = z.input<typeof featureItemsBodySchema>;
 export type FeatureItemsBody = z.output<typeof featureItemsBodySchema>;
-
-/**
- * The features a tenant may retitle and describe: those with a tile and a side-menu item (spec part 2
- * §2 "renamable feature item"), in catalogue order.
- */
-export const RENAMABLE_FEATURES: readonly FeatureName[] = FEATURES.filter((name) =>
-  Object.values(MODULES).some(
-    (m) =>
-      'feature' in m && m.feature === name && 'menu' in m && (m.menu.group === 'main' || m.menu.group === 'ignite'),
-  ),
-);

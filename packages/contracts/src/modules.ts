@@ -1,8 +1,19 @@
 import { type AccessPolicy, AUTHENTICATED, POLICIES, PUBLIC, withFeature } from './access.js';
+import { FEATURES, type FeatureName } from './features.js';
 import { defineModule, featureModule, type PageEntry, type PageLayout, page } from './module-manifest.js';
 
-// A module's own zod schemas live in src/<module>.ts and are re-exported here, beside its entry:
-// export * from './<module>.js';
+// Each module's own zod schemas live in src/<module>.ts and are re-exported here with the manifest, so
+// that index.ts (the package's infrastructure) needs no edit for a new module.
+export * from './auth.js';
+export * from './clients.js';
+export * from './documents.js';
+export * from './home.js';
+export * from './me.js';
+export * from './notifications.js';
+export * from './tenant.js';
+export * from './tenants.js';
+export * from './timelogs.js';
+export * from './users.js';
 
 /**
  * Every module of the product, keyed by its name (the server module folder and the web feature folder):
@@ -192,3 +203,14 @@ export const ROUTE_TABLE: readonly RouteRule[] = PAGES.filter((p) => !p.ours).ma
   path,
   policy,
 }));
+
+/**
+ * The features a tenant may retitle and describe: those with a tile and a side-menu item (spec part 2
+ * §2 "renamable feature item"), in catalogue order.
+ */
+export const RENAMABLE_FEATURES: readonly FeatureName[] = FEATURES.filter((name) =>
+  Object.values(MODULES).some(
+    (m) =>
+      'feature' in m && m.feature === name && 'menu' in m && (m.menu.group === 'main' || m.menu.group === 'ignite'),
+  ),
+);
