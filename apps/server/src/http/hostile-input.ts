@@ -20,10 +20,10 @@ const fieldName = (where: Where, path: (string | number)[]) => {
 
 /**
  * The first problem in one part of a request: a NUL character in any string or key (PostgreSQL text
- * cannot hold one, so it would fail as a 500), or nesting deeper than MAX_INPUT_DEPTH. Walks with its
+ * cannot hold one, so it would fail as a 500), or nesting deeper than maxDepth. Walks with its
  * own stack, so hostile nesting cannot overflow the call stack.
  */
-export function findHostileValue(where: Where, root: unknown): FieldError | null {
+export function findHostileValue(where: Where, root: unknown, maxDepth = MAX_INPUT_DEPTH): FieldError | null {
   const stack: { value: unknown; path: (string | number)[] }[] = [{ value: root, path: [] }];
   while (stack.length) {
     const { value, path } = stack.pop()!;
@@ -33,7 +33,7 @@ export function findHostileValue(where: Where, root: unknown): FieldError | null
     }
     // Raw bodies (the hub's) are bytes, where a zero is no character.
     if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) continue;
-    if (path.length >= MAX_INPUT_DEPTH) return { field: fieldName(where, path), message: 'nestedTooDeeply' };
+    if (path.length >= maxDepth) return { field: fieldName(where, path), message: 'nestedTooDeeply' };
     if (Array.isArray(value)) {
       for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], path: [...path, i] });
       continue;

@@ -1,3 +1,5 @@
+import { findHostileValue } from '../http/hostile-input.js';
+
 /**
  * The SignalR JSON hub protocol: records are JSON texts ended by the record separator 0x1E.
  * Only what the server reads and writes lives here; no transport knowledge.
@@ -29,6 +31,12 @@ export class MessageTooLargeError extends ProtocolError {
 export class MessageTooDeepError extends ProtocolError {
   constructor(limit: number) {
     super(`Message is nested deeper than ${limit} levels`);
+  }
+}
+
+export class MessageHasNulError extends ProtocolError {
+  constructor() {
+    super('Message must not contain a NUL character (\\u0000)');
   }
 }
 
@@ -77,6 +85,8 @@ function parseJsonObject(record: string, what: string, maxDepth: number): Record
     throw new ProtocolError(`${what} is not valid JSON`);
   }
   if (!isObject(value)) throw new ProtocolError(`${what} is not a JSON object`);
+  // As over HTTP (http/hostile-input.ts): no string or key may hold a NUL; the depth was checked above.
+  if (findHostileValue('body', value, maxDepth + 1)?.message === 'nulCharacter') throw new MessageHasNulError();
   return value;
 }
 

@@ -118,6 +118,26 @@ describe('hub against hostile input', () => {
     expect(shallow.records.at(-1)).toEqual({ type: 7, error: 'Unknown message type: an object' });
   });
 
+  it('closes a connection whose message holds a NUL character, in a string or a key, as HTTP refuses it', async () => {
+    const nul = 'Message must not contain a NUL character (\\u0000)';
+    for (const message of [
+      `{"type":1,"invocationId":"n","target":"Echo","arguments":["a\\u0000b"]}`,
+      `{"type":1,"invocationId":"n","target":"Echo","arguments":[{"k\\u0000":1}]}`,
+      `{"type":1,"invocationId":"n\\u0000","target":"Echo","arguments":[]}`,
+    ]) {
+      const socket = await raw.readySocket(token);
+      socket.ws.send(`${message}${RS}`);
+      await socket.waitForClose();
+      expect(socket.records.at(-1)).toEqual({ type: 7, error: nul });
+    }
+    // A backslash before "u0000" is text, not a NUL.
+    const socket = await raw.readySocket(token);
+    socket.ws.send(`{"type":1,"invocationId":"t","target":"Echo","arguments":["\\\\u0000"]}${RS}`);
+    await socket.waitFor((s) => s.records.length >= 2);
+    expect(socket.records[1]).toEqual({ type: 3, invocationId: 't', result: '\\u0000' });
+    socket.ws.close();
+  });
+
   it('answers a deeply nested handshake with a handshake error', async () => {
     const socket = raw.socket(await raw.connectionToken(token), token);
     expect(await socket.opened).toBe(true);
