@@ -106,6 +106,9 @@ export const documentsDemo: DemoStep = async ({ tx, tenants, storage }) => {
     type: 'text/plain',
     data: Buffer.from('Monday to Friday 8:00-17:00.\n'),
   });
-  // Made but never given its file: the list marks it.
-  await add('Board minutes (draft)', policies!.id);
+  await add('Board minutes (draft)', policies!.id, {
+    name: 'board-minutes-draft.txt',
+    type: 'text/plain',
+    data: Buffer.from('Draft minutes of the November board meeting.\n'),
+  });
 };

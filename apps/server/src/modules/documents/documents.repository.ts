@@ -1,5 +1,5 @@
 import type { DocumentListQuery, DocumentTypeListQuery } from '@atrium/contracts';
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
 import { documents, documentTypes, folders } from './documents.schema.js';
@@ -134,6 +134,8 @@ const documentsWithType = (db: Db) =>
 export async function listDocuments(db: Db, tenantId: string, q: DocumentListQuery & { typeId?: string }) {
   const where = and(
     eq(documents.tenantId, tenantId),
+    // A record whose file has not arrived (yet) is half-made: no list shows it.
+    isNotNull(documents.fileKey),
     q.typeId ? eq(documents.documentTypeId, q.typeId) : undefined,
     q.search?.trim()
       ? sql`lower(${documents.title}) like ${containsPattern(q.search.trim().toLowerCase())}`
@@ -189,6 +191,21 @@ export const deleteDocument = async (db: Db, tenantId: string, id: string) =>
       .where(and(eq(documents.tenantId, tenantId), eq(documents.id, id)))
       .returning({ fileKey: documents.fileKey })
   )[0];
+
+/** Removes the document if it still has no file (its first upload failed); true when it did. */
+export const deleteUnfiledDocument = async (db: Db, tenantId: string, id: string) =>
+  (
+    await db
+      .delete(documents)
+      .where(and(eq(documents.tenantId, tenantId), eq(documents.id, id), isNull(documents.fileKey)))
+      .returning({ id: documents.id })
+  ).length > 0;
+
+/** Removes the tenant's records whose file never came (the client went away between the two steps). */
+export const deleteStaleUnfiledDocuments = (db: Db, tenantId: string, before: Date) =>
+  db
+    .delete(documents)
+    .where(and(eq(documents.tenantId, tenantId), isNull(documents.fileKey), lt(documents.createdAt, before)));
 
 /* Folders */
 

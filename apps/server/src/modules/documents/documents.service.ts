@@ -25,6 +25,9 @@ const toDocument = ({ fileKey, ...row }: repo.DocumentRow) => ({
   documentPath: fileKey ? documentFilePath(row.id) : null,
 });
 
+/** How long a record may wait for its file before the next new document sweeps it away. */
+const UNFILED_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
 /** An upload that went past the size limit: 413 problem+json, the form says how large a file may be. */
 export class FileTooLarge extends Error {
   readonly statusCode = 413;
@@ -166,9 +169,11 @@ export function createDocumentsService(deps: {
 
     getDocument: async (tenantId: string, id: string) => toDocument(await documentOf(tenantId, id)),
 
-    /** Step one of creating a document: the record, without its file yet. */
+    /** Step one of creating a document: the record, without its file yet (no list shows it until then). */
     async createDocument(tenantId: string, body: DocumentBody) {
       await checkTypeField(tenantId, body.documentTypeId);
+      // Records whose client went away before step two are swept here rather than by a timer.
+      await repo.deleteStaleUnfiledDocuments(db, tenantId, new Date(Date.now() - UNFILED_MAX_AGE_MS));
       return repo.insertDocument(db, { tenantId, title: body.title, documentTypeId: body.documentTypeId });
     },
 
@@ -185,11 +190,17 @@ export function createDocumentsService(deps: {
       await removeFile(removed.fileKey);
     },
 
-    /** Checked before the body is read: an unknown document costs no upload. */
+    /** Checked before the body is read: an unknown document costs no upload. True when it has a file. */
     async ensureDocument(tenantId: string, id: string, { mayReplace }: { mayReplace: boolean }) {
       const row = await documentOf(tenantId, id);
       // Whoever may add a document may give it its first file; replacing one is an administrator's.
       if (row.fileKey && !mayReplace) throw new AppError('forbidden', 'Only an administrator may replace the file');
+      return !!row.fileKey;
+    },
+
+    /** A first upload that was refused or failed takes its record with it: nothing half-made stays. */
+    async discardUnfiled(tenantId: string, id: string) {
+      await repo.deleteUnfiledDocument(db, tenantId, id);
     },
 
     /**

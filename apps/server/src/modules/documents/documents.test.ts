@@ -5,6 +5,7 @@ import { PassThrough } from 'node:stream';
 import type { FeatureName, Role } from '@atrium/contracts';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { parse as parseDisposition } from 'content-disposition';
+import { sql } from 'drizzle-orm';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
@@ -270,18 +271,26 @@ for (const backend of backends) {
       await closeBackend();
     });
 
-    it('creates in two steps; a failed upload leaves a listed record without a file, and the retry works', async () => {
+    it('creates in two steps; no list shows the record before its file, and a refused upload removes it', async () => {
       const { admin, user } = await setUp(ctx);
       const type = await createType(ctx, admin.auth);
-      const id = await createDocument(ctx, user.auth, type.id, 'Staff handbook');
+      const refused = await createDocument(ctx, user.auth, type.id, 'Staff handbook');
+      const lists = async () => [
+        (await ctx.app.inject({ url: `${API}/documents`, headers: admin.auth })).json().data,
+        (await ctx.app.inject({ url: `${API}/documents/loadallfrom/${type.id}`, headers: user.auth })).json(),
+      ];
+      // Between the two steps the record is half-made: listed nowhere.
+      expect(await lists()).toEqual([[], []]);
 
-      // The upload fails (content is not what the name says): the record stays, marked without a file.
-      const bad = await upload(ctx, user.auth, id, TEXT, 'handbook.pdf');
+      // The upload is refused (content is not what the name says): the record goes with it.
+      const bad = await upload(ctx, user.auth, refused, TEXT, 'handbook.pdf');
       expect(bad.statusCode).toBe(400);
       expect(bad.json().errors).toEqual([{ field: 'file', message: 'fileTypeMismatch' }]);
-      const listed = await ctx.app.inject({ url: `${API}/documents`, headers: admin.auth });
-      expect(listed.json().data).toMatchObject([{ id, title: 'Staff handbook', documentPath: null, fileName: null }]);
+      const gone = await ctx.app.inject({ url: `${API}/documents/loadOneDocument/${refused}`, headers: admin.auth });
+      expect(gone.statusCode).toBe(404);
+      expect(await lists()).toEqual([[], []]);
 
+      const id = await createDocument(ctx, user.auth, type.id, 'Staff handbook');
       const ok = await upload(ctx, user.auth, id, PDF, 'Staff handbook.pdf');
       expect(ok.statusCode).toBe(200);
       expect(ok.json()).toMatchObject({
@@ -337,8 +346,10 @@ for (const backend of backends) {
       const a = await createType(ctx, admin.auth, 'Manuals');
       const b = await createType(ctx, admin.auth, 'Forms');
       const first = await createDocument(ctx, admin.auth, a.id, 'Zebra crossing manual');
-      await createDocument(ctx, admin.auth, a.id, 'Alpha manual');
+      const second = await createDocument(ctx, admin.auth, a.id, 'Alpha manual');
       const third = await createDocument(ctx, admin.auth, b.id, 'Leave form');
+      for (const id of [first, second, third])
+        expect((await upload(ctx, admin.auth, id, TEXT, 'a.txt')).statusCode).toBe(200);
       const patch = await ctx.app.inject({
         method: 'PATCH',
         url: `${API}/documents/updatedocument`,
@@ -426,6 +437,7 @@ for (const backend of backends) {
       const { admin } = await setUp(ctx);
       const type = await createType(ctx, admin.auth);
       const id = await createDocument(ctx, admin.auth, type.id);
+      expect((await upload(ctx, admin.auth, id, TEXT, 'keep.txt')).statusCode).toBe(200);
       const cases: [Buffer, string, string][] = [
         [EXE, 'invoice.pdf', 'fileTypeRefused'],
         [EXE, 'setup.exe', 'fileTypeRefused'],
@@ -438,12 +450,12 @@ for (const backend of backends) {
         [TEXT, 'photo.png', 'fileTypeMismatch'],
       ];
       for (const [data, name, message] of cases) {
-        const res = await upload(ctx, admin.auth, id, data, name);
+        const res = await upload(ctx, admin.auth, id, data, name, 'PATCH');
         expect(res.statusCode, name).toBe(400);
         expect(res.json().errors, name).toEqual([{ field: 'file', message }]);
       }
-      const one = await ctx.app.inject({ url: `${API}/documents/loadOneDocument/${id}`, headers: admin.auth });
-      expect(one.json().documentPath).toBeNull();
+      const file = await ctx.app.inject({ url: `${API}/documents/${id}/file`, headers: admin.auth });
+      expect(file.body).toBe(TEXT.toString());
     });
 
     it('serves raster images inline and SVG only as a sandboxed attachment, under a sanitised name', async () => {
@@ -475,6 +487,25 @@ for (const backend of backends) {
       // An ASCII stand-in for old clients, and the real name (RFC 6266), which browsers prefer.
       expect(u.headers['content-disposition']).toContain('filename="Referat ???.txt"');
       expect(parseDisposition(String(u.headers['content-disposition'])).parameters.filename).toBe('Referat æøå.txt');
+    });
+
+    it('removes a new record when its first upload is too large, and sweeps records left a day without a file', async () => {
+      const { admin, tenant } = await setUp(ctx);
+      const type = await createType(ctx, admin.auth);
+      const big = await createDocument(ctx, admin.auth, type.id, 'Too big');
+      expect((await upload(ctx, admin.auth, big, Buffer.alloc(256 * 1024 + 1, 0x61), 'big.txt')).statusCode).toBe(413);
+      const one = await ctx.app.inject({ url: `${API}/documents/loadOneDocument/${big}`, headers: admin.auth });
+      expect(one.statusCode).toBe(404);
+
+      const left = await createDocument(ctx, admin.auth, type.id, 'Left behind');
+      const fresh = await createDocument(ctx, admin.auth, type.id, 'Still uploading');
+      await withTenant(tenant.id, () =>
+        ctx.db.execute(sql`update documents set created_at = now() - interval '25 hours' where id = ${left}`),
+      );
+      await createDocument(ctx, admin.auth, type.id, 'Next');
+      const status = async (id: string) =>
+        (await ctx.app.inject({ url: `${API}/documents/loadOneDocument/${id}`, headers: admin.auth })).statusCode;
+      expect([await status(left), await status(fresh)]).toEqual([404, 200]);
     });
 
     it('answers 404 for a document without a file and refuses a body that is not multipart', async () => {
@@ -760,11 +791,12 @@ describe('malformed multipart on the document file routes', () => {
   let ctx: TestContext;
   let auth: Headers;
   let id: string;
+  let typeId: string;
   beforeAll(async () => {
     ctx = await createTestApp({ DOCUMENT_MAX_BYTES: String(1024 * 1024) });
     const { admin } = await setUp(ctx);
     auth = admin.auth;
-    id = await createDocument(ctx, auth, (await createType(ctx, auth)).id);
+    typeId = (await createType(ctx, auth)).id;
   });
   afterAll(() => ctx.close());
 
@@ -807,6 +839,8 @@ describe('malformed multipart on the document file routes', () => {
   for (const c of cases) {
     it(`answers ${c.name} with ${c.status.join(' or ')}, never a 5xx`, async () => {
       for (const method of ['POST', 'PATCH'] as const) {
+        // A refused first upload removes its record: each try gets one of its own.
+        id = await createDocument(ctx, auth, typeId);
         const res = await ctx.app.inject({
           method,
           url: `${API}/documents/${id}/file`,

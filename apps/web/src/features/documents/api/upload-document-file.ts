@@ -8,12 +8,15 @@ export type UploadDocumentFile = {
   /** POST gives a new document its file; PATCH replaces it. */
   replace: boolean;
   onProgress?: (fraction: number) => void;
+  /** Aborts the upload (the page was left). */
+  signal?: AbortSignal;
 };
 
 /** POST or PATCH /documents/{id}/file (multipart, field `file`), reporting upload progress. */
-export const uploadDocumentFile = ({ id, file, replace, onProgress }: UploadDocumentFile) =>
+export const uploadDocumentFile = ({ id, file, replace, onProgress, signal }: UploadDocumentFile) =>
   uploadFileWithProgress<DocumentRow>(`/documents/${id}/file`, file, {
     onProgress,
+    signal,
     method: replace ? 'PATCH' : 'POST',
   });
 

@@ -19,8 +19,6 @@ export type DocumentFormProps = {
   currentFileName?: string | null;
   /** Saves the record and then the file; reports the upload's progress (0..1). */
   submit: (values: DocumentFormValues, onProgress: (fraction: number) => void) => Promise<unknown>;
-  /** The record was saved but its file was not: the submit button retries the upload. */
-  retrying?: boolean;
   cancelHref: string;
 };
 
@@ -34,7 +32,6 @@ export function DocumentForm({
   fileRequired,
   currentFileName,
   submit,
-  retrying,
   cancelHref,
 }: DocumentFormProps) {
   const { t } = useTranslation();
@@ -111,20 +108,8 @@ export function DocumentForm({
               </Text>
             </Stack>
           )}
-          {retrying && !submitError && (
-            <ErrorAlert title={t('documents.form.savedWithoutFile')}>{t('documents.form.retryHint')}</ErrorAlert>
-          )}
-          {submitError && (
-            <ErrorAlert title={retrying ? t('documents.form.savedWithoutFile') : t('documents.form.saveFailed')}>
-              {submitError}
-              {retrying && <Text size="sm">{t('documents.form.retryHint')}</Text>}
-            </ErrorAlert>
-          )}
-          <FormButtons
-            cancelHref={cancelHref}
-            pending={form.submitting}
-            submitLabel={retrying ? t('documents.form.retryUpload') : undefined}
-          />
+          {submitError && <ErrorAlert title={t('documents.form.saveFailed')}>{submitError}</ErrorAlert>}
+          <FormButtons cancelHref={cancelHref} pending={form.submitting} />
         </Stack>
       </Card>
     </form>

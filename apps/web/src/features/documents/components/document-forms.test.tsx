@@ -65,7 +65,7 @@ describe('DocumentForm', () => {
     finish();
   });
 
-  it('says the record was saved without its file and offers to retry the upload', async () => {
+  it('says why the upload was refused, and nothing was saved', async () => {
     const submit = vi
       .fn()
       .mockRejectedValue(new ApiError(413, { status: 413, title: 'A document file may be at most 50 MB' }));
@@ -74,16 +74,15 @@ describe('DocumentForm', () => {
         initialValues={{ title: 'Handbook', documentTypeId: TYPES[0]!.id, file: null }}
         types={TYPES}
         fileRequired
-        retrying
         submit={submit}
         cancelHref="/admin/documents"
       />,
     );
-    expect(screen.getByText('The document was saved without its file')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Retry upload' })).toBeInTheDocument();
     await userEvent.upload(document.querySelector('input[type="file"]') as HTMLInputElement, new File(['x'], 'a.txt'));
-    await userEvent.click(screen.getByRole('button', { name: 'Retry upload' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(/The file is too large\. A document file may be at most 50 MB/)).toBeInTheDocument();
+    expect(screen.getByText('Could not save the document')).toBeInTheDocument();
+    expect(screen.queryByText(/saved without its file/)).not.toBeInTheDocument();
   });
 
   it('does not require a file when editing a document that has one', async () => {

@@ -30,10 +30,19 @@ class FakeXhr {
     this.#path = new URL(url, 'http://localhost').pathname;
   }
   setRequestHeader() {}
-  abort() {}
+  #done = false;
+  /** As a real one: aborting a request that has its answer does nothing. */
+  abort() {
+    if (this.#done) return;
+    requests.push({ method: 'ABORT', path: this.#path });
+    this.onabort?.();
+  }
   send() {
     requests.push({ method: this.#method, path: this.#path });
+    // 0: the answer never comes (the upload is still under way).
+    if (uploadStatuses[0] === 0) return;
     this.status = uploadStatuses.shift() ?? 200;
+    this.#done = true;
     this.responseText = JSON.stringify(
       this.status === 200 ? { id: DOC } : { status: this.status, title: 'Storage unavailable' },
     );
@@ -62,8 +71,37 @@ function Where() {
   return <output data-testid="location">{useLocation().pathname}</output>;
 }
 
+const newDocumentPage = () =>
+  renderWithProviders(
+    <MemoryRouter initialEntries={['/admin/documents/new']}>
+      <Routes>
+        <Route path="/admin/documents/new" element={<DocumentFormPage />} />
+        <Route path="*" element={<Where />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+
+async function fillAndSave(title: string) {
+  await userEvent.type(await screen.findByRole('textbox', { name: /Title/ }), title);
+  await userEvent.click(screen.getByRole('combobox', { name: /Document type/ }));
+  await userEvent.click(await screen.findByRole('option', { name: 'Handbooks' }));
+  const file = new File(['%PDF-1.4'], 'handbook.pdf', { type: 'application/pdf' });
+  await userEvent.upload(document.querySelector('input[type="file"]') as HTMLInputElement, file);
+  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+}
+
 describe('/admin/documents/new', () => {
-  it('after a failed upload, a retry saves the edited title on the record it made, then uploads', async () => {
+  it('leaving the page (Cancel) while the file uploads stops the upload', async () => {
+    uploadStatuses = [0];
+    newDocumentPage();
+    await fillAndSave('Handbook');
+    await waitFor(() => expect(requests.some((r) => r.path === `/core/api/documents/${DOC}/file`)).toBe(true));
+    await userEvent.click(screen.getByRole('link', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/documents'));
+    expect(requests.filter((r) => r.method !== 'GET').map((r) => r.method)).toEqual(['POST', 'POST', 'ABORT']);
+  });
+
+  it('after a refused upload (the server removed the record), a new try makes the record again', async () => {
     uploadStatuses = [503, 200];
     renderWithProviders(
       <MemoryRouter initialEntries={['/admin/documents/new']}>
@@ -80,21 +118,17 @@ describe('/admin/documents/new', () => {
     const file = new File(['%PDF-1.4'], 'handbook.pdf', { type: 'application/pdf' });
     await userEvent.upload(document.querySelector('input[type="file"]') as HTMLInputElement, file);
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('The document was saved without its file')).toBeInTheDocument();
+    expect(await screen.findByText('Could not save the document')).toBeInTheDocument();
 
     await userEvent.clear(title);
     await userEvent.type(title, 'Handbook');
-    await userEvent.click(screen.getByRole('button', { name: 'Retry upload' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/documents'));
     const writes = requests.filter((r) => r.method !== 'GET');
     expect(writes).toEqual([
       { method: 'POST', path: '/core/api/documents/postdocument', body: { title: 'Handbok', documentTypeId: TYPE } },
       { method: 'POST', path: `/core/api/documents/${DOC}/file` },
-      {
-        method: 'PATCH',
-        path: '/core/api/documents/updatedocument',
-        body: { id: DOC, title: 'Handbook', documentTypeId: TYPE },
-      },
+      { method: 'POST', path: '/core/api/documents/postdocument', body: { title: 'Handbook', documentTypeId: TYPE } },
       { method: 'POST', path: `/core/api/documents/${DOC}/file` },
     ]);
   });

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useAllDocumentTypes } from '@/features/documents/api/get-all-document-types';
 import { useDocument } from '@/features/documents/api/get-document';
@@ -14,9 +14,9 @@ import { recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
 
 /**
  * /admin/documents/new and /admin/documents/edit/{id} (spec part 2 §4). Create: the record, then its
- * file, then back. When the upload fails after the record was made, the form stays and says so; a retry
- * updates that record with what the form holds now, then uploads. Edit: the record, then the file when a
- * new one was chosen, then back.
+ * file, then back. A refused or failed first upload removes the record on the server, so a new try makes
+ * it again; leaving the page cancels an upload under way. Edit: the record, then the file when a new one
+ * was chosen, then back.
  */
 export default function DocumentFormPage() {
   const { t } = useTranslation();
@@ -34,8 +34,13 @@ export default function DocumentFormPage() {
   const create = useCreateDocument();
   const update = useUpdateDocument();
   const upload = useUploadDocumentFile();
-  // The record made by a first attempt whose upload failed: a new submit updates it rather than making another.
-  const [createdId, setCreatedId] = useState<string | null>(null);
+  // Cancel (or any way off the page) stops an upload under way; the server then removes its new record.
+  const leaving = useRef(new AbortController());
+  useEffect(() => {
+    const controller = new AbortController();
+    leaving.current = controller;
+    return () => controller.abort();
+  }, []);
   const title = isNew ? t('documents.form.newTitle') : t('documents.form.editTitle');
   usePageTitle(title);
   useNotFoundWhen(!isNew && recordMissing(id, document.error));
@@ -59,18 +64,15 @@ export default function DocumentFormPage() {
         types={types.data?.data ?? []}
         fileRequired={isNew || !hasFile}
         currentFileName={document.data?.fileName}
-        retrying={!!createdId}
         cancelHref={back}
         submit={async ({ title: docTitle, documentTypeId, file }, onProgress) => {
           const fields = { title: docTitle, documentTypeId };
-          // A record made by an earlier try whose upload failed is updated, so edits since then count.
-          let target = id ?? createdId;
-          if (target) await update.mutateAsync({ id: target, ...fields });
-          else {
-            target = (await create.mutateAsync(fields)).id;
-            setCreatedId(target);
+          const target = id ?? (await create.mutateAsync(fields)).id;
+          if (id) await update.mutateAsync({ id, ...fields });
+          if (file) {
+            const signal = leaving.current.signal;
+            await upload.mutateAsync({ id: target, file, replace: hasFile, onProgress, signal });
           }
-          if (file && target) await upload.mutateAsync({ id: target, file, replace: hasFile, onProgress });
           notifications.show({ color: 'green', message: t('documents.saved', { name: docTitle }) });
           navigate(back);
         }}
