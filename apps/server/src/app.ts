@@ -10,6 +10,8 @@ import { accessPolicyPlugin } from './http/access-policy.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './http/errors.js';
 import { hostileInputPlugin } from './http/hostile-input.js';
 import { createLiveSessions } from './http/live-sessions.js';
+import { metrics, metricsPlugin } from './http/metrics.js';
+import { requestId, requestIdPlugin } from './http/request-id.js';
 import { API_DOCS_CSP, securityHeadersPlugin } from './http/security-headers.js';
 import { responseSerializer } from './http/serializer.js';
 import { bodyIdlePlugin, defaultHttpLimits, type HttpLimits, serverLimitOptions } from './http/server-limits.js';
@@ -58,8 +60,8 @@ export async function buildApp({ config, database, hub, http }: AppDeps) {
   const app = Fastify({
     logger: loggerOptions(config),
     trustProxy: config.trustProxy,
-    genReqId: () => crypto.randomUUID(),
-    requestIdHeader: 'x-request-id',
+    genReqId: requestId,
+    requestIdHeader: false,
     bodyLimit: 1024 * 1024,
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
@@ -75,6 +77,8 @@ export async function buildApp({ config, database, hub, http }: AppDeps) {
   const authenticator = { tokens: createTokenService(config.jwtSecret), sessions: createLiveSessions(db) };
   const tenantFeatures = createTenantFeatures(db);
   app.decorate('config', config);
+  await app.register(requestIdPlugin);
+  await app.register(metricsPlugin, { config });
   await app.register(securityHeadersPlugin);
   await app.register(hostileInputPlugin);
   await app.register(bodyIdlePlugin, { limits });
@@ -101,6 +105,15 @@ export async function buildApp({ config, database, hub, http }: AppDeps) {
   const services = createServices({ config, db, authenticator, tenantFeatures, hub: app.hub, log: app.log });
   app.decorate('services', services);
   app.addHook('onClose', () => closeServices(services));
+  const pool = database.pool;
+  if (pool) {
+    const removePool = metrics.dbPool.add(() => [
+      { labels: { state: 'total' }, value: pool.totalCount },
+      { labels: { state: 'idle' }, value: pool.idleCount },
+      { labels: { state: 'waiting' }, value: pool.waitingCount },
+    ]);
+    app.addHook('onClose', async () => removePool());
+  }
   await app.register(
     async (api) => {
       for (const module of SERVER_MODULES) await api.register(module.routes);

@@ -118,6 +118,19 @@ const envSchema = z.object({
   OFFICE365_CLIENT_ID: z.string().optional(),
   OFFICE365_CLIENT_SECRET: z.string().optional(),
   /**
+  /** Serve Prometheus metrics at GET /metrics on PORT to callers bearing this token (16+ characters). */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Serve Prometheus metrics at GET /metrics on this port of HOST instead, without a token (keep it private). */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Seconds a SIGTERM may take: unfinished requests and hub clients are cut off after it, then the process exits. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
+  /**
+   * OpenTelemetry traces (HTTP, PostgreSQL, Redis) are sent when either is set; the exporter reads
+   * every other OTEL_* variable itself (OTEL_EXPORTER_OTLP_PROTOCOL, OTEL_SERVICE_NAME, ...).
+   */
+  OTEL_TRACES_EXPORTER: z.string().optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.url().optional(),
    * Entra tenants (tid) whose users may sign in, comma-separated. Defaults to OFFICE365_TENANT_ID;
    * required when that is 'common' or 'organizations', or any Entra tenant could sign in.
    */
@@ -165,6 +178,12 @@ export type S3Config = {
   endpoint: string | undefined;
   region: string;
   credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** GET /metrics: off (null), on PORT behind a bearer token, or on a port of its own. */
+  metrics: { token: string | null; port: number | null } | null;
+  /** Milliseconds a graceful shutdown may take before the process exits anyway. */
+  shutdownTimeoutMs: number;
+  /** Whether OpenTelemetry traces are exported (main.ts loads the SDK only then). */
+  tracing: boolean;
   forcePathStyle: boolean;
 };
 
@@ -268,6 +287,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
  * when it is not an http(s) template with {z}, {x} and {y}.
  */
 export function tileOriginOf(template: string): string | null {
+    metrics:
+      e.METRICS_TOKEN || e.METRICS_PORT ? { token: e.METRICS_TOKEN ?? null, port: e.METRICS_PORT ?? null } : null,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    tracing:
+      (e.OTEL_TRACES_EXPORTER !== undefined && e.OTEL_TRACES_EXPORTER !== 'none') ||
+      (e.OTEL_TRACES_EXPORTER === undefined &&
+        !!(e.OTEL_EXPORTER_OTLP_ENDPOINT || e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT)),
   if (!['{z}', '{x}', '{y}'].every((p) => template.includes(p))) return null;
   let url: URL;
   try {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import { metrics } from '../http/metrics.js';
 import type { Envelope } from './hub.js';
 
 /**
@@ -31,15 +32,16 @@ const envelopeSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('retenant'), sessionIds: z.array(z.string()), tenantId: z.string().nullable() }),
   z.object({ op: z.literal('regroup'), userId: z.string() }),
 ]);
-const wireSchema = z.object({ o: z.string(), e: envelopeSchema });
+/** t: when the envelope was published (ms since the epoch), for the backplane lag metric. */
+const wireSchema = z.object({ o: z.string(), t: z.number().optional(), e: envelopeSchema });
 
-/** Wire format shared by the backplanes: the origin process and the envelope. */
+/** Wire format shared by the backplanes: the origin process, the publishing time and the envelope. */
 export function wireCodec(log: FastifyBaseLogger) {
   const origin = randomUUID();
   const ownPrefix = `{"o":"${origin}"`;
   return {
     origin,
-    encode: (envelope: Envelope) => JSON.stringify({ o: origin, e: envelope }),
+    encode: (envelope: Envelope) => JSON.stringify({ o: origin, t: Date.now(), e: envelope }),
     /** The envelope of another process, or null for our own echo and for anything malformed. */
     decode(text: string): Envelope | null {
       // Our own echo (PostgreSQL and Redis deliver to the publisher too) is skipped unparsed.
@@ -51,7 +53,9 @@ export function wireCodec(log: FastifyBaseLogger) {
         log.warn('hub backplane: malformed message ignored');
         return null;
       }
-      return parsed.o === origin ? null : (parsed.e as Envelope);
+      if (parsed.o === origin) return null;
+      if (parsed.t !== undefined) metrics.backplaneLag.observe(Math.max(0, Date.now() - parsed.t) / 1000);
+      return parsed.e as Envelope;
     },
   };
 }

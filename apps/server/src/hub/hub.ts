@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { HUB_EVENTS } from '@atrium/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import { metrics } from '../http/metrics.js';
 import type { Principal } from '../http/tokens.js';
 import { Connection, type ConnectionHost } from './connection.js';
 import type { HubMethod } from './methods.js';
@@ -80,6 +81,16 @@ export class Hub implements ConnectionHost {
     return connection;
   }
 
+  /** This process's connections by transport ('none' until a transport picks one up), for /metrics. */
+  countByTransport(): Map<string, number> {
+    const counts = new Map<string, number>();
+    for (const connection of this.byToken.values()) {
+      const transport = connection.transport ?? 'none';
+      counts.set(transport, (counts.get(transport) ?? 0) + 1);
+    }
+    return counts;
+  }
+
   find(token: string): Connection | undefined {
     return this.byToken.get(token);
   }
@@ -122,7 +133,12 @@ export class Hub implements ConnectionHost {
       case 'send': {
         const message = new Outbound(envelope.record);
         const targets = envelope.group === null ? this.byToken.values() : (this.members.get(envelope.group) ?? []);
-        for (const connection of targets) connection.send(message);
+        let sent = 0;
+        for (const connection of targets) {
+          connection.send(message);
+          sent++;
+        }
+        metrics.hubMessagesSent.inc(sent);
         return;
       }
       case 'revoke': {

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
 import { withTenant } from '../db/tenant-scope.js';
+import { metrics } from '../http/metrics.js';
 import type { Authenticator } from '../http/access-policy.js';
 import { userGroupMembers, userGroups } from '../modules/usergroups/usergroups.schema.js';
 import { type Backplane, memoryBackplane } from './backplane.js';
@@ -89,12 +90,16 @@ export const hubPlugin = fp<HubPluginOptions>(
     const wss = attachWebSockets(app.server, { hub, authenticator });
     const sockets = trackSockets(app.server, hub.options.shutdownGraceMs);
     hub.start();
+    const removeCounts = metrics.hubConnections.add(() =>
+      [...hub.countByTransport()].map(([transport, value]) => ({ labels: { transport }, value })),
+    );
 
     app.addHook('preClose', async () => {
       await hub.shutdown();
       sockets.closeIdle();
     });
     app.addHook('onClose', async () => {
+      removeCounts();
       hub.stop();
       wss.close();
       await backplane.close();

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
@@ -26,7 +27,12 @@ const isMissing = (err: unknown) =>
 
 /** Areas as key prefixes (`media/`, `documents/`) in one S3-compatible bucket. */
 export function s3Storage(config: S3Config, client = s3Client(config)): Storage {
-  return { area: (name) => s3Area(client, config.bucket, name) };
+  return {
+    area: (name) => s3Area(client, config.bucket, name),
+    async probe() {
+      await client.send(new HeadBucketCommand({ Bucket: config.bucket }));
+    },
+  };
 }
 
 export function s3Client(config: S3Config) {

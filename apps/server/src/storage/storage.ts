@@ -1,5 +1,5 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { constants, createReadStream, createWriteStream } from 'node:fs';
+import { access, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -27,7 +27,11 @@ export type FileStorage = {
  * Where every upload lives, split into areas (one folder or key prefix each: `media`, `documents`),
  * so that one area's bookkeeping (the media sweep) never sees another's files.
  */
-export type Storage = { area(name: string): FileStorage };
+export type Storage = {
+  area(name: string): FileStorage;
+  /** Throws when the storage cannot be reached (the readiness check, GET /health/ready). */
+  probe(): Promise<void>;
+};
 
 /** Counts the bytes passing through. */
 export function byteCounter() {
@@ -52,7 +56,10 @@ function assertKey(key: string) {
 
 /** Areas as sub-folders of one folder on the local disk (DATA_DIR by default). */
 export function localStorage(root: string): Storage {
-  return { area: (name) => localFolderStorage(join(root, name)) };
+  return {
+    area: (name) => localFolderStorage(join(root, name)),
+    probe: () => access(root, constants.W_OK),
+  };
 }
 
 /** Files in a folder on the local disk (DATA_DIR/media by default). */

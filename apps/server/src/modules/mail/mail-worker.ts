@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { metrics } from '../../http/metrics.js';
 import type { MailTransport } from './mail.port.js';
 import * as repo from './mail.repository.js';
 
@@ -27,7 +28,13 @@ export function createMailWorker(opts: {
 
   async function deliverDue(): Promise<number> {
     let delivered = 0;
-    for (let mail = await lease(); mail && !stopped; mail = await lease()) {
+    for (let mail = await lease(); mail; mail = await lease()) {
+      // Stopping (SIGTERM) while a mail was being claimed: hand it back rather than leave it
+      // leased until LEASE_MS runs out, so another process sends it at once.
+      if (stopped) {
+        await repo.releaseLease(db, mail.id);
+        break;
+      }
       const attempts = mail.attempts + 1;
       try {
         await transport.send({ to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
@@ -36,6 +43,7 @@ export function createMailWorker(opts: {
       } catch (err) {
         const reason = err instanceof Error ? err.message : String(err);
         log.warn({ mailId: mail.id, attempts, err: reason }, 'mail delivery failed');
+        metrics.mailFailures.inc({ final: String(RETRY_DELAYS_MS[attempts - 1] === undefined) });
         await repo.markAttemptFailed(db, mail.id, {
           transport: transport.name,
           attempts,

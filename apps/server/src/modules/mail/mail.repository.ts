@@ -41,6 +41,19 @@ export async function leaseDueMail(db: Db, leaseMs: number): Promise<OutboxRow |
   return mail;
 }
 
+/** Hands a leased mail back to the queue, due at once (a stopping worker claimed it but will not send it). */
+export const releaseLease = (db: Db, id: string) =>
+  db.update(mailOutbox).set({ nextAttemptAt: sql`now()` }).where(eq(mailOutbox.id, id));
+
+/** Mail waiting to be sent and mail given up, for /metrics. */
+export async function queueDepth(db: Db): Promise<{ status: string; n: number }[]> {
+  return db
+    .select({ status: mailOutbox.status, n: count() })
+    .from(mailOutbox)
+    .where(inArray(mailOutbox.status, ['pending', 'failed']))
+    .groupBy(mailOutbox.status);
+}
+
 /** Delivered mail leaves the outbox's copy behind: links in it (password resets) must not linger. */
 export const markSent = (db: Db, id: string, transport: string, attempts: number) =>
   db

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
+import { metrics } from '../../http/metrics.js';
 import type { MailMessage, MailTransport } from './mail.port.js';
 import * as repo from './mail.repository.js';
 import { createMailWorker } from './mail-worker.js';
@@ -22,6 +23,14 @@ export function createMailService({
 }) {
   const worker = transport ? createMailWorker({ db, transport, log }) : null;
   const status = transport ? 'pending' : 'stored';
+  // Counted when /metrics is read; both statuses are always reported, zero included.
+  const removeQueue = metrics.mailQueue.add(async () => {
+    const rows = await repo.queueDepth(db);
+    return ['pending', 'failed'].map((s) => ({
+      labels: { status: s },
+      value: rows.find((r) => r.status === s)?.n ?? 0,
+    }));
+  });
   return {
     worker,
     async send(message: OutgoingMail) {
@@ -36,7 +45,10 @@ export function createMailService({
     queueIn: (tx: Db | Tx, message: OutgoingMail) => repo.insertMail(tx, message, status),
     /** Has the worker look for due mail now (after a transaction that queued some committed). */
     kick: () => worker?.kick(),
-    close: async () => worker?.stop(),
+    close: async () => {
+      removeQueue();
+      await worker?.stop();
+    },
 
     /** The outbox, newest first (super administrators read it). */
     async outbox(q: { page: number; take: number; search?: string }) {

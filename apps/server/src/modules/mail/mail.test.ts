@@ -98,6 +98,40 @@ describe('leases', () => {
   });
 });
 
+describe('stopping', () => {
+  it('hands a mail claimed while stopping back to the queue, due at once for another process', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const sent: string[] = [];
+    const slow: MailTransport = {
+      name: 'slow',
+      async send(m) {
+        await gate;
+        sent.push(m.to);
+      },
+    };
+    const stopping = createMailService({ db: database.db, transport: slow, log });
+    await stopping.send({ ...message, to: 'stop-first@example.test' });
+    const second = await stopping.send({ ...message, to: 'stop-second@example.test' });
+    await new Promise((r) => setTimeout(r, 50));
+    // The first mail is being sent when SIGTERM stops the worker; it finishes, and claims no more.
+    const closed = stopping.close();
+    release();
+    await closed;
+    expect(sent).toEqual(['stop-first@example.test']);
+    const row = await rowOf(second);
+    expect(row.status).toBe('pending');
+    expect(row.nextAttemptAt.getTime()).toBeLessThan(Date.now() + 5000);
+
+    const other = createMailService({ db: database.db, transport: slow, log });
+    expect(await other.worker!.runOnce()).toBe(1);
+    expect(sent).toEqual(['stop-first@example.test', 'stop-second@example.test']);
+    await other.close();
+  });
+});
+
 describe('retries', () => {
   it('keeps failed mail pending with a later attempt, then marks it failed after the last retry', async () => {
     let calls = 0;
