@@ -79,6 +79,18 @@ describe('live sessions', () => {
     expect(counter.reads).toBe(2);
   });
 
+  it('remembers a live session no longer than until it expires', async () => {
+    const live = createLiveSessions(ctx.db);
+    const s = await session();
+    await ctx.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + 2000) })
+      .where(eq(sessions.id, s.id));
+    expect(await live.isLive(s.id)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 2200));
+    expect(await live.isLive(s.id)).toBe(false);
+  });
+
   it('does not let a check that starts after forget() join the lookup it overlapped', async () => {
     const { db, counter } = countingDb();
     const live = createLiveSessions(db);

@@ -1,10 +1,11 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client.js';
 import { sessions } from '../modules/auth/auth.schema.js';
 
 /** How long a session found live is taken as live without asking the database again. */
 const REMEMBER_MS = 10_000;
-/** Sessions remembered at most; the oldest goes first. */
+/** Sessions remembered at most; the least recently used goes first. */
 const MAX_REMEMBERED = 50_000;
 
 /**
@@ -16,8 +17,8 @@ const MAX_REMEMBERED = 50_000;
  * what a lost backplane message could leave behind.
  */
 export function createLiveSessions(db: Db) {
-  /** Session id -> until when it counts as live (never past its own expiry). */
-  const liveUntil = new Map<string, number>();
+  /** Ids of sessions found live, each for REMEMBER_MS and never past the session's own expiry. */
+  const live = new LRUCache<string, true>({ max: MAX_REMEMBERED, ttl: REMEMBER_MS });
   /**
    * Lookups under way: the checks of one session that arrive together (the calls of one page load,
    * or every request once its memory has lapsed) share one round trip.
@@ -43,14 +44,11 @@ export function createLiveSessions(db: Db) {
       (expiresAt) => {
         done();
         if (expiresAt === null) {
-          liveUntil.delete(sessionId);
+          live.delete(sessionId);
           return false;
         }
-        if (started === generation) {
-          liveUntil.delete(sessionId);
-          if (liveUntil.size >= MAX_REMEMBERED) liveUntil.delete(liveUntil.keys().next().value!);
-          liveUntil.set(sessionId, Math.min(expiresAt, Date.now() + REMEMBER_MS));
-        }
+        const ttl = Math.min(expiresAt - Date.now(), REMEMBER_MS);
+        if (started === generation && ttl > 0) live.set(sessionId, true, { ttl });
         return true;
       },
       (err: unknown) => {
@@ -64,15 +62,14 @@ export function createLiveSessions(db: Db) {
 
   return {
     isLive(sessionId: string): Promise<boolean> {
-      const until = liveUntil.get(sessionId);
-      if (until !== undefined && until > Date.now()) return Promise.resolve(true);
+      if (live.get(sessionId)) return Promise.resolve(true);
       return loading.get(sessionId) ?? lookup(sessionId);
     },
     /** These sessions ended (revoked, or closed without signing out): ask the database next time. */
     forget(sessionIds: readonly string[]) {
       generation++;
       for (const id of sessionIds) {
-        liveUntil.delete(id);
+        live.delete(id);
         // A check that starts now must not join a lookup that may have read the session as live.
         loading.delete(id);
       }

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client.js';
 import { features, tenantFeatures as tenantFeaturesTable } from '../modules/tenants/tenants.schema.js';
 
@@ -8,6 +9,8 @@ import { features, tenantFeatures as tenantFeaturesTable } from '../modules/tena
  * most this long.
  */
 export const FEATURES_TTL_MS = 5_000;
+/** Tenants whose features are remembered at most, the least recently used going first. */
+const MAX_TENANTS = 10_000;
 
 /** The switched-on features of a tenant, read on every feature-gated request and changed rarely. */
 export type TenantFeatures = {
@@ -26,20 +29,33 @@ async function readNames(db: Db, tenantId: string): Promise<string[]> {
   return rows.map((r) => r.name);
 }
 
-export function createTenantFeatures(db: Db, ttlMs = FEATURES_TTL_MS, now = Date.now): TenantFeatures {
-  const remembered = new Map<string, { names: Promise<string[]>; until: number }>();
+/**
+ * The features of up to `max` tenants, each remembered for `ttlMs` after it was read; `now` is the
+ * clock (the tests turn it).
+ */
+export function createTenantFeatures(
+  db: Db,
+  {
+    ttlMs = FEATURES_TTL_MS,
+    max = MAX_TENANTS,
+    now = Date.now,
+  }: { ttlMs?: number; max?: number; now?: () => number } = {},
+): TenantFeatures {
+  // The read itself is remembered, so that concurrent requests of one tenant share it. ttlResolution 0:
+  // the clock is read on every look-up, not once a millisecond.
+  const remembered = new LRUCache<string, Promise<string[]>>({ max, ttl: ttlMs, ttlResolution: 0, perf: { now } });
   return {
     names(tenantId) {
       if (!tenantId) return Promise.resolve([]);
       const hit = remembered.get(tenantId);
-      if (hit && hit.until > now()) return hit.names;
-      // Concurrent requests of one tenant share one read; a failed read is not remembered.
-      const entry = { names: readNames(db, tenantId), until: now() + ttlMs };
-      remembered.set(tenantId, entry);
-      entry.names.catch(() => {
-        if (remembered.get(tenantId) === entry) remembered.delete(tenantId);
+      if (hit) return hit;
+      const names = readNames(db, tenantId);
+      remembered.set(tenantId, names);
+      // A failed read is not remembered.
+      names.catch(() => {
+        if (remembered.peek(tenantId) === names) remembered.delete(tenantId);
       });
-      return entry.names;
+      return names;
     },
     forget(tenantId) {
       remembered.delete(tenantId);

@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { AUTH } from '@atrium/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createTokenService, type Principal } from './tokens.js';
+import { createTokenService, type Principal, tokenKey, verifiedTokens } from './tokens.js';
 
 const SECRET = 'a-test-secret-that-is-long-enough-for-hs256';
 const principal: Principal = {
@@ -47,5 +48,26 @@ describe('access tokens', () => {
       'base64url',
     );
     expect(tokens.verify(`${header}.${payload}.${signature}`)).toBeNull();
+  });
+
+  it('remembers a verified token under a SHA-256 of it, never the token itself', () => {
+    const remembered = verifiedTokens();
+    const tokens = createTokenService(SECRET, remembered);
+    const token = tokens.sign(principal);
+    expect(tokens.verify(token)).toEqual(principal);
+    expect([...remembered.keys()]).toEqual([createHash('sha256').update(token).digest('base64url')]);
+    expect(JSON.stringify([...remembered.dump()])).not.toContain(token);
+  });
+
+  it('remembers at most its size, the least recently used going first, and still verifies the others', () => {
+    const remembered = verifiedTokens(2);
+    const tokens = createTokenService(SECRET, remembered);
+    const [a, b, c] = ['a', 'b', 'c'].map((s) =>
+      tokens.sign({ ...principal, sessionId: `${principal.sessionId}${s}` }),
+    );
+    for (const token of [a!, b!, a!, c!]) tokens.verify(token);
+    expect(remembered.size).toBe(2);
+    expect([a, b, c].map((t) => remembered.has(tokenKey(t!)))).toEqual([true, false, true]);
+    expect(tokens.verify(b!)?.sessionId).toBe(`${principal.sessionId}b`);
   });
 });
