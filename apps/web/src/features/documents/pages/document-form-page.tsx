@@ -1,3 +1,4 @@
+import { href } from '@atrium/contracts';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -28,7 +29,7 @@ export default function DocumentFormPage() {
     session.status === 'authenticated' &&
     !session.user.roles.some((role) => role === 'TenantAdmin' || role === 'Superadmin');
   // A user may add documents but not open the administrators' list.
-  const back = isUserOnly ? '/home' : '/admin/documents';
+  const back = isUserOnly ? href('home', 'home') : href('documents', 'list');
   const document = useDocument(isNew ? null : id);
   const types = useAllDocumentTypes();
   const create = useCreateDocument();

@@ -1,3 +1,4 @@
+import { href } from '@atrium/contracts';
 import { Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate, useParams } from 'react-router';
@@ -56,7 +57,7 @@ export default function TenantFormPage() {
           submit={async (body) => {
             const saved = await save.mutateAsync({ id: isNew ? null : id, body });
             notifications.show({ color: 'green', message: t('tenants.form.saved', { name: saved.name }) });
-            navigate('/tenants');
+            navigate(href('tenants', 'list'));
           }}
         />
       )}

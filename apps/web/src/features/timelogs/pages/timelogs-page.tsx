@@ -1,4 +1,4 @@
-import { addDays, isDateString, localToday, mondayOf } from '@atrium/contracts';
+import { addDays, href, isDateString, localToday, mondayOf } from '@atrium/contracts';
 import { ActionIcon, Button, Card, Center, Group, Loader, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
 import {
   IconChartBar,
@@ -176,7 +176,7 @@ export default function TimelogsPage() {
         <Group gap="sm">
           <Button
             component={Link}
-            to="/admin/timelogs/projects"
+            to={href('timelogs', 'projects')}
             variant="subtle"
             leftSection={<IconListDetails size={16} />}
           >
@@ -184,7 +184,7 @@ export default function TimelogsPage() {
           </Button>
           <Button
             component={Link}
-            to="/admin/timelogs/overview"
+            to={href('timelogs', 'overview')}
             variant="subtle"
             leftSection={<IconChartBar size={16} />}
           >

@@ -1,3 +1,4 @@
+import { href } from '@atrium/contracts';
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconRestore } from '@tabler/icons-react';
@@ -80,7 +81,7 @@ export default function UserFormPage() {
           message={problemText(t, failed.error)}
           onRetry={() => void failed.refetch()}
         >
-          <Button size="xs" variant="default" component={Link} to="/users">
+          <Button size="xs" variant="default" component={Link} to={href('users', 'list')}>
             {t('users.backToList')}
           </Button>
         </LoadFailed>
@@ -137,7 +138,7 @@ export default function UserFormPage() {
             submit={async (body) => {
               const saved = await save.mutateAsync({ id: isNew ? null : id, body });
               notifications.show({ color: 'green', message: t('users.form.saved', { name: saved.fullName }) });
-              navigate('/users');
+              navigate(href('users', 'list'));
             }}
           />
           {!isNew && !deletedAt && (isSuperadmin || me?.roles.includes('TenantAdmin')) && (
@@ -148,7 +149,7 @@ export default function UserFormPage() {
                 const ok = await reset.mutateAsync({ id, password });
                 if (ok) {
                   notifications.show({ color: 'green', message: t('users.reset.done') });
-                  navigate('/users');
+                  navigate(href('users', 'list'));
                 }
                 return ok;
               }}

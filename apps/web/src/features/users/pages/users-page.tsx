@@ -1,4 +1,4 @@
-import { ROLE_FILTERS, type RoleFilter } from '@atrium/contracts';
+import { href, ROLE_FILTERS, type RoleFilter } from '@atrium/contracts';
 import {
   ActionIcon,
   Button,
@@ -130,7 +130,12 @@ export default function UsersPage() {
     });
 
   const addButton = (fullWidth: boolean) => (
-    <Button component={Link} to="/users/new" leftSection={<IconPlus size={16} />} fullWidth={fullWidth}>
+    <Button
+      component={Link}
+      to={href('users', 'form', { id: 'new' })}
+      leftSection={<IconPlus size={16} />}
+      fullWidth={fullWidth}
+    >
       {t('users.add')}
     </Button>
   );
