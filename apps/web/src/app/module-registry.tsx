@@ -37,7 +37,7 @@ function ProfileWithViewAs() {
   );
 }
 
-/** Each module's page components, for the pages of the module manifest (menu icons: module-icons.tsx). */
+/** Each module's page components, for the pages of the module manifest (menu icons: features/<module>/menu-icon.ts). */
 export const MODULE_VIEWS = {
   auth: {
     pages: {
