@@ -34,6 +34,21 @@ export function decideAccess(policy: AccessPolicy, subject: AccessSubject): Acce
   return 'allow';
 }
 
+/** Whom `can` asks about: a signed-in caller (a principal, the web's session user) or null when signed out. */
+export type AccessHolder =
+  | { readonly roles: readonly Role[]; readonly features?: readonly string[] }
+  | null
+  | undefined;
+
+/**
+ * The one way to ask about roles, on the server and in the web app alike: whether `who` may do what
+ * `policy` lets in. A policy with a feature also needs `who.features` to name it. Code outside the
+ * contracts names no role: it asks `can(who, POLICIES.x)`.
+ */
+export function can(who: AccessHolder, policy: AccessPolicy): boolean {
+  return decideAccess(policy, who ? { roles: who.roles, features: who.features ?? [] } : null) === 'allow';
+}
+
 /**
  * The policies pages and API routes are declared with, named for who they let in
  * (spec part 1 §2, part 2 §6). Add a feature with `withFeature`.
@@ -51,6 +66,10 @@ export const POLICIES = {
   tenantMembers: roles(['Superadmin', 'TenantAdmin', 'User']),
   /** Users and tenant administrators (not super administrators): a tenant's own content pages. */
   tenantStaff: roles(['User', 'TenantAdmin']),
+  /** Tenant administrators, not super administrators: what only a tenant's own administrator does. */
+  onlyTenantAdmins: roles(['TenantAdmin']),
+  /** Partner managers, not super administrators: the scope of a partner tenant. */
+  onlyPartnerManagers: roles(['PartnerManager']),
 } as const;
 
 /** The same policy, also requiring the active tenant to have `feature` switched on. */

@@ -9,12 +9,24 @@ export function principalOf(request: FastifyRequest): Principal {
 }
 
 /**
- * The caller's active tenant, by which every tenant-owned query is scoped; 400 noActiveTenant when
- * they have chosen none. Routes pass the request, services the principal they were given; `detail`
- * says what the tenant is needed for. Module scopes (users, tenants) build on this one check.
+ * The one way to take the tenant: a route takes the caller's active tenant here and passes it to its
+ * service as `tenantId`; services never read it from a principal. 400 noActiveTenant when none is
+ * chosen; `detail` says what the tenant is needed for.
  */
-export function requireTenant(caller: FastifyRequest | Principal, detail?: string): string {
-  const { tenantId } = 'userId' in caller ? caller : principalOf(caller);
+export function tenantOf(request: FastifyRequest, detail?: string): string {
+  return needTenant(principalOf(request).tenantId, detail);
+}
+
+/**
+ * The active tenant or null, for the routes a super administrator may call with none chosen (users,
+ * tenants, the caller's own shell): their service receives it and decides by its scope.
+ */
+export function activeTenantOf(request: FastifyRequest): string | null {
+  return principalOf(request).tenantId;
+}
+
+/** 400 noActiveTenant unless a tenant is given: tenantOf's check, for scopes that received activeTenantOf. */
+export function needTenant(tenantId: string | null, detail?: string): string {
   if (!tenantId) throw new AppError('noActiveTenant', detail);
   return tenantId;
 }

@@ -1,4 +1,4 @@
-import { type FeatureName, ROLES, type Role } from '@atrium/contracts';
+import { type FeatureName, ROLE, ROLES, type Role } from '@atrium/contracts';
 import { count, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { crossTenant } from '../db/tenant-scope.js';
@@ -28,10 +28,16 @@ const HARBOUR_FEATURES: FeatureName[] = ['News', 'TimeLogs', 'Notifications', 'C
 
 type DemoUser = { email: string; name: string; surname: string; roles: Role[]; tenants: ('northwind' | 'harbour')[] };
 const DEMO_USERS: DemoUser[] = [
-  { email: 'superadmin@atrium.test', name: 'Sam', surname: 'Super', roles: ['Superadmin'], tenants: [] },
-  { email: 'partner@atrium.test', name: 'Pat', surname: 'Partner', roles: ['PartnerManager'], tenants: ['northwind'] },
-  { email: 'admin@atrium.test', name: 'Ada', surname: 'Admin', roles: ['TenantAdmin'], tenants: ['northwind'] },
-  { email: 'user@atrium.test', name: 'Uma', surname: 'User', roles: ['User'], tenants: ['northwind', 'harbour'] },
+  { email: 'superadmin@atrium.test', name: 'Sam', surname: 'Super', roles: [ROLE.Superadmin], tenants: [] },
+  {
+    email: 'partner@atrium.test',
+    name: 'Pat',
+    surname: 'Partner',
+    roles: [ROLE.PartnerManager],
+    tenants: ['northwind'],
+  },
+  { email: 'admin@atrium.test', name: 'Ada', surname: 'Admin', roles: [ROLE.TenantAdmin], tenants: ['northwind'] },
+  { email: 'user@atrium.test', name: 'Uma', surname: 'User', roles: [ROLE.User], tenants: ['northwind', 'harbour'] },
 ];
 
 /**

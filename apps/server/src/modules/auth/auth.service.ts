@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { AUTH, type AuthResult, IMPERSONATION, type Role } from '@atrium/contracts';
+import { AUTH, type AuthResult, can, IMPERSONATION, POLICIES, type Role } from '@atrium/contracts';
 import type { Db } from '../../db/client.js';
 import { type Authenticator, principalOfToken } from '../../http/access-policy.js';
 import { AppError } from '../../http/errors.js';
@@ -57,7 +57,7 @@ export function createAuthService({
 
   /** The tenant a fresh session starts in: the last one used, else the only one, else none. */
   async function initialTenant(user: repo.UserRow, roles: Role[]): Promise<string | null> {
-    const choices = await repo.selectableTenants(db, user.id, roles.includes('Superadmin'));
+    const choices = await repo.selectableTenants(db, user.id, can({ roles }, POLICIES.superadmins));
     if (user.activeTenantId && choices.some((t) => t.id === user.activeTenantId)) return user.activeTenantId;
     return choices.length === 1 ? choices[0]!.id : null;
   }
@@ -242,7 +242,7 @@ export function createAuthService({
       const session = await repo.findSession(db, principal.sessionId);
       if (!user || !session) throw new AppError('sessionExpired');
       if (tenantId) {
-        const allowed = principal.roles.includes('Superadmin')
+        const allowed = can(principal, POLICIES.superadmins)
           ? await repo.tenantExists(db, tenantId)
           : await repo.isMember(db, user.id, tenantId);
         if (!allowed) throw new AppError('forbidden', 'You are not a member of this tenant');
@@ -280,7 +280,7 @@ export function toAuthUser(
     imagePath: user.imagePath,
     language: user.language,
     roles,
-    isSuperadmin: roles.includes('Superadmin'),
+    isSuperadmin: can({ roles }, POLICIES.superadmins),
     activeTenantId: session.activeTenantId,
     ...(session.impersonatorId && { impersonatorId: session.impersonatorId }),
   };

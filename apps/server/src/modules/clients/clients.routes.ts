@@ -25,7 +25,7 @@ import {
 } from '@atrium/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireTenant } from '../../http/tenant-context.js';
+import { tenantOf } from '../../http/tenant-context.js';
 
 // Superadmin and TenantAdmin (spec part 2 §6), always within the active tenant.
 const policy = POLICIES.tenantAdmins;
@@ -58,7 +58,7 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: companyListPageSchema },
       },
     },
-    async (request) => clients.list(requireTenant(request), request.query),
+    async (request) => clients.list(tenantOf(request), request.query),
   );
 
   app.get(
@@ -72,7 +72,7 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(companyOptionSchema) },
       },
     },
-    async (request) => clients.search(requireTenant(request), request.params.text),
+    async (request) => clients.search(tenantOf(request), request.params.text),
   );
 
   app.get(
@@ -85,7 +85,7 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(companyOptionSchema) },
       },
     },
-    async (request) => clients.all(requireTenant(request)),
+    async (request) => clients.all(tenantOf(request)),
   );
 
   app.get(
@@ -99,7 +99,7 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: companySchema },
       },
     },
-    async (request) => clients.get(requireTenant(request), request.params.id),
+    async (request) => clients.get(tenantOf(request), request.params.id),
   );
 
   app.post(
@@ -114,7 +114,7 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: companySchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await clients.create(requireTenant(request), request.body)),
+    async (request, reply) => reply.status(201).send(await clients.create(tenantOf(request), request.body)),
   );
 
   app.patch(
@@ -128,7 +128,7 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: companySchema },
       },
     },
-    async (request) => clients.update(requireTenant(request), request.body),
+    async (request) => clients.update(tenantOf(request), request.body),
   );
 
   app.delete(
@@ -142,7 +142,7 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: companyDeletedSchema },
       },
     },
-    async (request) => clients.remove(requireTenant(request), request.params.id),
+    async (request) => clients.remove(tenantOf(request), request.params.id),
   );
 
   app.patch(
@@ -156,7 +156,7 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: locationSchema },
       },
     },
-    async (request) => clients.updateLocationRadius(requireTenant(request), request.body.id, request.body.radius),
+    async (request) => clients.updateLocationRadius(tenantOf(request), request.body.id, request.body.radius),
   );
 
   app.get(
@@ -170,7 +170,7 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: mapInfoSchema },
       },
     },
-    async (request) => clients.mapInfo(requireTenant(request)),
+    async (request) => clients.mapInfo(tenantOf(request)),
   );
 
   app.patch(
@@ -184,7 +184,7 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: mapInfoSchema },
       },
     },
-    async (request) => clients.setMapInfo(requireTenant(request), request.body.useKmAsValues),
+    async (request) => clients.setMapInfo(tenantOf(request), request.body.useKmAsValues),
   );
 
   // Locations
@@ -200,13 +200,13 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: locationPageSchema },
       },
     },
-    async (request) => clients.locations(requireTenant(request), request.query),
+    async (request) => clients.locations(tenantOf(request), request.query),
   );
 
   app.get(
     '/companyLocations/loadOneLocation/:id',
     { config, schema: { tags, summary: 'One location', params: idParams, response: { 200: locationSchema } } },
-    async (request) => clients.location(requireTenant(request), request.params.id),
+    async (request) => clients.location(tenantOf(request), request.params.id),
   );
 
   app.post(
@@ -220,8 +220,7 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: locationSchema },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await clients.createLocation(requireTenant(request), request.body)),
+    async (request, reply) => reply.status(201).send(await clients.createLocation(tenantOf(request), request.body)),
   );
 
   app.put(
@@ -230,14 +229,14 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: { tags, summary: 'Update a location', body: locationUpdateBodySchema, response: { 200: locationSchema } },
     },
-    async (request) => clients.updateLocation(requireTenant(request), request.body),
+    async (request) => clients.updateLocation(tenantOf(request), request.body),
   );
 
   app.delete(
     '/companyLocations/:id',
     { config, schema: { tags, summary: 'Delete a location', params: idParams, response: { 204: z.null() } } },
     async (request, reply) => {
-      await clients.removeLocation(requireTenant(request), request.params.id);
+      await clients.removeLocation(tenantOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -255,13 +254,13 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: contactPageSchema },
       },
     },
-    async (request) => clients.contacts(requireTenant(request), request.query),
+    async (request) => clients.contacts(tenantOf(request), request.query),
   );
 
   app.get(
     '/contacts/loadOneContact/:id',
     { config, schema: { tags, summary: 'One contact', params: idParams, response: { 200: contactSchema } } },
-    async (request) => clients.contact(requireTenant(request), request.params.id),
+    async (request) => clients.contact(tenantOf(request), request.params.id),
   );
 
   app.post(
@@ -275,7 +274,7 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: contactSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await clients.createContact(requireTenant(request), request.body)),
+    async (request, reply) => reply.status(201).send(await clients.createContact(tenantOf(request), request.body)),
   );
 
   app.put(
@@ -284,14 +283,14 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: { tags, summary: 'Update a contact', body: contactUpdateBodySchema, response: { 200: contactSchema } },
     },
-    async (request) => clients.updateContact(requireTenant(request), request.body),
+    async (request) => clients.updateContact(tenantOf(request), request.body),
   );
 
   app.delete(
     '/contacts/:id',
     { config, schema: { tags, summary: 'Delete a contact', params: idParams, response: { 204: z.null() } } },
     async (request, reply) => {
-      await clients.removeContact(requireTenant(request), request.params.id);
+      await clients.removeContact(tenantOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -1,4 +1,5 @@
 import {
+  can,
   documentBodySchema,
   documentListQuerySchema,
   documentPageSchema,
@@ -23,7 +24,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.js';
-import { principalOf, requireTenant } from '../../http/tenant-context.js';
+import { principalOf, tenantOf } from '../../http/tenant-context.js';
 import { FileTooLarge, type IncomingFile } from './documents.service.js';
 
 /** Administrators run documents, types and folders; everyone in the tenant reads and adds documents. */
@@ -82,7 +83,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: documentTypePageSchema },
       },
     },
-    async (request) => documents.listTypes(requireTenant(request), request.query),
+    async (request) => documents.listTypes(tenantOf(request), request.query),
   );
 
   app.get(
@@ -95,7 +96,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: documentTypeListSchema },
       },
     },
-    async (request) => documents.nonSystemTypes(requireTenant(request)),
+    async (request) => documents.nonSystemTypes(tenantOf(request)),
   );
 
   app.get(
@@ -108,7 +109,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: documentTypeListSchema },
       },
     },
-    async (request) => documents.allTypes(requireTenant(request)),
+    async (request) => documents.allTypes(tenantOf(request)),
   );
 
   app.get(
@@ -122,7 +123,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: documentTypeSchema },
       },
     },
-    async (request) => documents.getType(requireTenant(request), request.params.id),
+    async (request) => documents.getType(tenantOf(request), request.params.id),
   );
 
   app.post(
@@ -136,7 +137,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: documentTypeSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await documents.createType(requireTenant(request), request.body)),
+    async (request, reply) => reply.status(201).send(await documents.createType(tenantOf(request), request.body)),
   );
 
   app.put(
@@ -151,7 +152,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: documentTypeSchema },
       },
     },
-    async (request) => documents.updateType(requireTenant(request), request.params.id, request.body),
+    async (request) => documents.updateType(tenantOf(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -166,7 +167,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await documents.deleteType(requireTenant(request), request.params.id);
+      await documents.deleteType(tenantOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -182,7 +183,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(documentSchema) },
       },
     },
-    async (request) => documents.documentsOfType(requireTenant(request), request.params.id),
+    async (request) => documents.documentsOfType(tenantOf(request), request.params.id),
   );
 
   /* Documents (spec part 2 §7, under /api/documents) */
@@ -198,7 +199,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(documentSchema) },
       },
     },
-    async (request) => documents.documentsOfType(requireTenant(request), request.params.id),
+    async (request) => documents.documentsOfType(tenantOf(request), request.params.id),
   );
 
   app.get(
@@ -212,7 +213,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: documentPageSchema },
       },
     },
-    async (request) => documents.listDocuments(requireTenant(request), request.query),
+    async (request) => documents.listDocuments(tenantOf(request), request.query),
   );
 
   app.get(
@@ -221,7 +222,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy: admins },
       schema: { tags: ['documents'], summary: 'One document', params: idParams, response: { 200: documentSchema } },
     },
-    async (request) => documents.getDocument(requireTenant(request), request.params.id),
+    async (request) => documents.getDocument(tenantOf(request), request.params.id),
   );
 
   app.post(
@@ -238,8 +239,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: created },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await documents.createDocument(requireTenant(request), request.body)),
+    async (request, reply) => reply.status(201).send(await documents.createDocument(tenantOf(request), request.body)),
   );
 
   app.patch(
@@ -253,7 +253,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: documentSchema },
       },
     },
-    async (request) => documents.updateDocument(requireTenant(request), request.body),
+    async (request) => documents.updateDocument(tenantOf(request), request.body),
   );
 
   app.delete(
@@ -263,7 +263,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['documents'], summary: 'Delete a document and its file', params: idParams, response: noContent },
     },
     async (request, reply) => {
-      await documents.deleteDocument(requireTenant(request), request.params.id);
+      await documents.deleteDocument(tenantOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -284,9 +284,8 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/documents/:id/file',
     { config: { policy: members }, schema: fileSchema('Upload the file of a new document (step two)') },
     async (request) => {
-      const tenantId = requireTenant(request);
-      const principal = principalOf(request);
-      const isAdmin = principal.roles.includes('TenantAdmin') || principal.roles.includes('Superadmin');
+      const tenantId = tenantOf(request);
+      const isAdmin = can(principalOf(request), POLICIES.tenantAdmins);
       const hadFile = await documents.ensureDocument(tenantId, request.params.id, { mayReplace: isAdmin });
       try {
         return await documents.storeFile(tenantId, request.params.id, await incomingFile(request), {
@@ -304,7 +303,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/documents/:id/file',
     { config: { policy: admins }, schema: fileSchema('Replace the file of a document') },
     async (request) => {
-      const tenantId = requireTenant(request);
+      const tenantId = tenantOf(request);
       await documents.ensureDocument(tenantId, request.params.id, { mayReplace: true });
       return documents.storeFile(tenantId, request.params.id, await incomingFile(request), { mayReplace: true });
     },
@@ -324,7 +323,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const file = await documents.readFile(requireTenant(request), request.params.id);
+      const file = await documents.readFile(tenantOf(request), request.params.id);
       const inline = INLINE_TYPES.has(extensionOf(file.fileName)) && file.contentType.startsWith('image/');
       return (
         reply
@@ -351,7 +350,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(folderSchema) },
       },
     },
-    async (request) => documents.listFolders(requireTenant(request)),
+    async (request) => documents.listFolders(tenantOf(request)),
   );
 
   app.get(
@@ -365,7 +364,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(folderSchema) },
       },
     },
-    async (request) => documents.foldersExcept(requireTenant(request), request.params.id),
+    async (request) => documents.foldersExcept(tenantOf(request), request.params.id),
   );
 
   app.get(
@@ -374,7 +373,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy: admins },
       schema: { tags: ['folders'], summary: 'One folder', params: idParams, response: { 200: folderSchema } },
     },
-    async (request) => documents.getFolder(requireTenant(request), request.params.id),
+    async (request) => documents.getFolder(tenantOf(request), request.params.id),
   );
 
   app.post(
@@ -383,8 +382,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy: admins },
       schema: { tags: ['folders'], summary: 'Create a folder', body: folderBodySchema, response: { 201: created } },
     },
-    async (request, reply) =>
-      reply.status(201).send(await documents.createFolder(requireTenant(request), request.body)),
+    async (request, reply) => reply.status(201).send(await documents.createFolder(tenantOf(request), request.body)),
   );
 
   app.patch(
@@ -398,7 +396,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: folderSchema },
       },
     },
-    async (request) => documents.updateFolder(requireTenant(request), request.body),
+    async (request) => documents.updateFolder(tenantOf(request), request.body),
   );
 
   app.delete(
@@ -413,7 +411,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await documents.deleteFolder(requireTenant(request), request.params.id);
+      await documents.deleteFolder(tenantOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -1,6 +1,6 @@
 import { AUTHENTICATED, homeContentSchema } from '@atrium/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireTenant } from '../../http/tenant-context.js';
+import { tenantOf } from '../../http/tenant-context.js';
 
 export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { home } = app.services;
@@ -15,6 +15,6 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: homeContentSchema },
       },
     },
-    async (request) => home.content(requireTenant(request)),
+    async (request) => home.content(tenantOf(request)),
   );
 };

@@ -1,4 +1,4 @@
-import { HUB_EVENTS } from '@atrium/contracts';
+import { can, HUB_EVENTS, POLICIES } from '@atrium/contracts';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/tokens.js';
 import type { HubService } from '../../hub/index.js';
@@ -35,7 +35,7 @@ export function createImpersonationService(deps: {
           { field: 'userId', message: 'userDeleted' },
         ]);
       }
-      if ((await users.rolesOf(target.id)).includes('Superadmin')) {
+      if (can({ roles: await users.rolesOf(target.id) }, POLICIES.superadmins)) {
         throw new AppError('forbidden', 'A super administrator cannot be impersonated', [
           { field: 'userId', message: 'cannotImpersonateSuperadmin' },
         ]);

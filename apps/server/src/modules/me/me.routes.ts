@@ -10,7 +10,7 @@ import {
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { principalOf } from '../../http/tenant-context.js';
+import { activeTenantOf, principalOf } from '../../http/tenant-context.js';
 import { readUploadedFile } from '../../storage/uploads.js';
 
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -29,7 +29,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: generalDataSchema },
       },
     },
-    async (request) => me.generalData(principalOf(request)),
+    async (request) => me.generalData(activeTenantOf(request), principalOf(request)),
   );
 
   app.get(
@@ -68,7 +68,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: authUserSchema },
       },
     },
-    async (request) => me.updateProfile(principalOf(request), request.body),
+    async (request) => me.updateProfile(activeTenantOf(request), principalOf(request), request.body),
   );
 
   app.post(

@@ -1,4 +1,4 @@
-import { CANNOT_IDENTIFY_CURRENT_USER, FEATURES, type ProfileBody } from '@atrium/contracts';
+import { CANNOT_IDENTIFY_CURRENT_USER, can, FEATURES, POLICIES, type ProfileBody } from '@atrium/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { refuseWhileImpersonating } from '../../http/tenant-context.js';
@@ -28,10 +28,10 @@ export function createMeService(deps: {
 
   return {
     /** Everything the shell needs: tenants, user, features and menu titles, logos, theme. */
-    async generalData(principal: Principal) {
-      const shell = await repo.findShell(db, principal.userId, principal.tenantId);
+    async generalData(activeTenantId: string | null, principal: Principal) {
+      const shell = await repo.findShell(db, principal.userId, activeTenantId);
       if (!shell) throw new AppError('sessionExpired');
-      const tenantList = await auth.selectableTenants(principal.userId, principal.roles.includes('Superadmin'));
+      const tenantList = await auth.selectableTenants(principal.userId, can(principal, POLICIES.superadmins));
       const menu = shell.menu.sort((a, b) => featureOrder(a.name) - featureOrder(b.name));
       return {
         imageLogosrc: shell.logoMediaFile,
@@ -54,7 +54,7 @@ export function createMeService(deps: {
     /** GDPR state, language and tenants of the user. */
     async info(principal: Principal) {
       const user = await currentUser(principal);
-      const isSuperadmin = principal.roles.includes('Superadmin');
+      const isSuperadmin = can(principal, POLICIES.superadmins);
       return {
         gdprConfirmed: user.gdprConfirmed,
         language: user.language,
@@ -75,7 +75,11 @@ export function createMeService(deps: {
     },
 
     /** Applies the user's own name, surname, language and picture; answers the user as sign-in does. */
-    async updateProfile(principal: Principal, { name, surname, language, imagePath }: ProfileBody) {
+    async updateProfile(
+      activeTenantId: string | null,
+      principal: Principal,
+      { name, surname, language, imagePath }: ProfileBody,
+    ) {
       refuseWhileImpersonating(principal, 'Your profile');
       const current = await repo.findUser(db, principal.userId);
       if (!current || current.deletedAt) throw new AppError('notFound', CANNOT_IDENTIFY_CURRENT_USER);
@@ -97,7 +101,7 @@ export function createMeService(deps: {
         await media.release([current.imagePath]);
       }
       return toAuthUser(updated, principal.roles, {
-        activeTenantId: principal.tenantId,
+        activeTenantId,
         impersonatorId: principal.impersonatorId ?? null,
       });
     },

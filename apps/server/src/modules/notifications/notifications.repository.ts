@@ -1,4 +1,4 @@
-import { NOTIFICATION_EVENT_TYPES, NOTIFICATION_INTERVALS } from '@atrium/contracts';
+import { NOTIFICATION_EVENT_TYPES, NOTIFICATION_INTERVALS, ROLE } from '@atrium/contracts';
 import { and, asc, count, eq, exists, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { tenants } from '../tenants/tenants.schema.js';
@@ -56,7 +56,7 @@ export async function claimDailyDigest(tx: Tx) {
         .select({ one: sql`1` })
         .from(userRoles)
         .innerJoin(roles, eq(roles.id, userRoles.roleId))
-        .where(and(eq(userRoles.userId, n.userId), eq(roles.name, 'Superadmin'))),
+        .where(and(eq(userRoles.userId, n.userId), eq(roles.name, ROLE.Superadmin))),
     ),
   );
   const due = tx

@@ -1,7 +1,7 @@
 import { AUTHENTICATED, notificationCountSchema, POLICIES, sendDailyMailsResultSchema } from '@atrium/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { principalOf } from '../../http/tenant-context.js';
+import { principalOf, tenantOf } from '../../http/tenant-context.js';
 
 const tags = ['notifications'];
 
@@ -18,7 +18,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(notificationCountSchema) },
       },
     },
-    async (request) => notifications.counts(principalOf(request)),
+    async (request) => notifications.counts(tenantOf(request), principalOf(request)),
   );
 
   app.post(

@@ -1,15 +1,17 @@
 import {
+  can,
   HUB_EVENTS,
   NOTIFICATIONS_GROUP,
   type NotificationCount,
   type NotificationEventTypeName,
+  POLICIES,
   type Role,
   type SendDailyMailsResult,
 } from '@atrium/contracts';
 import type { Db, Tx } from '../../db/client.js';
 import { crossTenant, withTenant } from '../../db/tenant-scope.js';
 import { AppError } from '../../http/errors.js';
-import { refuseWhileImpersonating, requireTenant } from '../../http/tenant-context.js';
+import { refuseWhileImpersonating } from '../../http/tenant-context.js';
 import type { Principal } from '../../http/tokens.js';
 import type { HubService } from '../../hub/index.js';
 import type { AuditService } from '../audit/audit.service.js';
@@ -34,7 +36,7 @@ export function canSendDailyMails(
   senders: readonly string[],
   who: { email: string; roles: readonly Role[]; impersonatorId?: string | null },
 ): boolean {
-  return !who.impersonatorId && who.roles.includes('Superadmin') && senders.includes(who.email.toLowerCase());
+  return !who.impersonatorId && can(who, POLICIES.superadmins) && senders.includes(who.email.toLowerCase());
 }
 
 export function createNotificationsService(deps: {
@@ -54,8 +56,8 @@ export function createNotificationsService(deps: {
      * The menu's unread counts in the caller's active tenant. Notifications carry no module yet, so all
      * unread ones count towards the Notifications item; an empty list when there are none.
      */
-    async counts(principal: Principal): Promise<NotificationCount[]> {
-      const unread = await repo.countUnread(db, principal.userId, requireTenant(principal));
+    async counts(tenantId: string, principal: Principal): Promise<NotificationCount[]> {
+      const unread = await repo.countUnread(db, principal.userId, tenantId);
       return unread ? [{ groupName: NOTIFICATIONS_GROUP, count: unread }] : [];
     },
 

@@ -9,7 +9,7 @@ import {
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { principalOf } from '../../http/tenant-context.js';
+import { activeTenantOf, principalOf } from '../../http/tenant-context.js';
 
 export const passwordsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { passwords } = app.services;
@@ -87,6 +87,7 @@ export const passwordsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.literal(true) },
       },
     },
-    async (request) => passwords.setForUser(principalOf(request), request.params.id, request.body.password),
+    async (request) =>
+      passwords.setForUser(activeTenantOf(request), principalOf(request), request.params.id, request.body.password),
   );
 };

@@ -103,14 +103,14 @@ export function createPasswordsService(deps: {
      * Sets another user's password (PUT /auth/resetpassword/{id}): a super administrator anyone's, a
      * tenant administrator that of their tenant's users (see users' checkPasswordReset). Their sessions end.
      */
-    async setForUser(principal: Principal, userId: string, password: string) {
+    async setForUser(activeTenantId: string | null, principal: Principal, userId: string, password: string) {
       refuseWhileImpersonating(principal, 'Passwords');
       if (userId === principal.userId) {
         throw new AppError('validation', 'Change your own password from your profile', [
           { field: 'id', message: 'useChangePassword' },
         ]);
       }
-      const target = await users.checkPasswordReset(principal, userId);
+      const target = await users.checkPasswordReset(activeTenantId, principal, userId);
       await assertPasswordAllowed(password, target.email);
       await repo.setPasswordHash(db, userId, await hashPassword(password));
       await auth.revokeAllOf(userId, 'passwordReset');

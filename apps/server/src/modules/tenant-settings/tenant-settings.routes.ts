@@ -10,7 +10,7 @@ import {
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { principalOf } from '../../http/tenant-context.js';
+import { activeTenantOf, principalOf } from '../../http/tenant-context.js';
 import { readUploadedFile } from '../../storage/uploads.js';
 
 const policy = POLICIES.tenantManagers;
@@ -35,7 +35,7 @@ export const tenantSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: tenantContentSchema },
       },
     },
-    async (request) => tenantSettings.content(principalOf(request), request.params.id),
+    async (request) => tenantSettings.content(activeTenantOf(request), principalOf(request), request.params.id),
   );
 
   app.put(
@@ -51,7 +51,8 @@ export const tenantSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: tenantContentSchema },
       },
     },
-    async (request) => tenantSettings.saveContent(principalOf(request), request.params.id, request.body),
+    async (request) =>
+      tenantSettings.saveContent(activeTenantOf(request), principalOf(request), request.params.id, request.body),
   );
 
   app.post(
@@ -68,8 +69,11 @@ export const tenantSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const stored = await tenantSettings.storeLogo(principalOf(request), request.params.id, () =>
-        readUploadedFile(request),
+      const stored = await tenantSettings.storeLogo(
+        activeTenantOf(request),
+        principalOf(request),
+        request.params.id,
+        () => readUploadedFile(request),
       );
       return reply.status(201).send(stored);
     },
@@ -86,7 +90,7 @@ export const tenantSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(featureItemSchema) },
       },
     },
-    async (request) => tenantSettings.featureItems(principalOf(request), request.params.id),
+    async (request) => tenantSettings.featureItems(activeTenantOf(request), principalOf(request), request.params.id),
   );
 
   app.put(
@@ -101,6 +105,7 @@ export const tenantSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(featureItemSchema) },
       },
     },
-    async (request) => tenantSettings.saveFeatureItems(principalOf(request), request.params.id, request.body),
+    async (request) =>
+      tenantSettings.saveFeatureItems(activeTenantOf(request), principalOf(request), request.params.id, request.body),
   );
 };

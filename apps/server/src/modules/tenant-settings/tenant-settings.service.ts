@@ -69,14 +69,14 @@ export function createTenantSettingsService(deps: {
       return toHomeContent(await repo.findContent(db, tenantId));
     },
 
-    async content(principal: Principal, tenantId: string) {
-      await tenants.requireManaged(principal, tenantId);
+    async content(activeTenantId: string | null, principal: Principal, tenantId: string) {
+      await tenants.requireManaged(activeTenantId, principal, tenantId);
       const row = await withTenant(tenantId, () => repo.findContent(db, tenantId));
       return { ...toHomeContent(row), videoHosts };
     },
 
-    async saveContent(principal: Principal, tenantId: string, body: TenantContentBody) {
-      await tenants.requireManaged(principal, tenantId);
+    async saveContent(activeTenantId: string | null, principal: Principal, tenantId: string, body: TenantContentBody) {
+      await tenants.requireManaged(activeTenantId, principal, tenantId);
       const files = [body.logoMediaFile, body.logoMediaFile320, body.logoMediaFile800];
       const errors: FieldError[] = [];
       for (const [i, field] of (['logoMediaFile', 'logoMediaFile320', 'logoMediaFile800'] as const).entries()) {
@@ -118,22 +118,32 @@ export function createTenantSettingsService(deps: {
     },
 
     /** Stores an uploaded logo and its compressed copies, within the caller's upload volume. */
-    async storeLogo(principal: Principal, tenantId: string, read: () => Promise<Buffer>) {
-      await tenants.requireManaged(principal, tenantId);
+    async storeLogo(
+      activeTenantId: string | null,
+      principal: Principal,
+      tenantId: string,
+      read: () => Promise<Buffer>,
+    ) {
+      await tenants.requireManaged(activeTenantId, principal, tenantId);
       const { path, copies } = await media.storeImageWithCopies(principal.userId, 'homeLogo', read, [
         ...HOME_LIMITS.logoWidths,
       ]);
       return { path, path320: copies[0] ?? null, path800: copies[1] ?? null };
     },
 
-    async featureItems(principal: Principal, tenantId: string) {
-      await tenants.requireManaged(principal, tenantId);
+    async featureItems(activeTenantId: string | null, principal: Principal, tenantId: string) {
+      await tenants.requireManaged(activeTenantId, principal, tenantId);
       return repo.featureItems(db, tenantId, RENAMABLE_FEATURES);
     },
 
     /** Sets the custom titles and descriptions; every item must be a renamable feature the tenant has. */
-    async saveFeatureItems(principal: Principal, tenantId: string, body: FeatureItemsBody) {
-      await tenants.requireManaged(principal, tenantId);
+    async saveFeatureItems(
+      activeTenantId: string | null,
+      principal: Principal,
+      tenantId: string,
+      body: FeatureItemsBody,
+    ) {
+      await tenants.requireManaged(activeTenantId, principal, tenantId);
       const items = await inTransaction(db, async (tx) => {
         const known = new Set((await repo.featureItems(tx, tenantId, RENAMABLE_FEATURES)).map((f) => f.id));
         const errors: FieldError[] = [];

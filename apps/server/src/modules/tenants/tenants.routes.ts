@@ -16,7 +16,7 @@ import {
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { principalOf } from '../../http/tenant-context.js';
+import { activeTenantOf, principalOf } from '../../http/tenant-context.js';
 import { readUploadedFile } from '../../storage/uploads.js';
 
 const policy = POLICIES.tenantManagers;
@@ -44,8 +44,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, take, sort, direction, search } = request.query;
-      const principal = principalOf(request);
-      const result = await tenants.list(principal, {
+      const result = await tenants.list(activeTenantOf(request), principalOf(request), {
         search,
         sort,
         direction,
@@ -66,7 +65,11 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(tenantDatalistItemSchema) },
       },
     },
-    async (request) => (await tenants.inScope(principalOf(request))).map((t) => ({ value: t.id, label: t.name })),
+    async (request) =>
+      (await tenants.inScope(activeTenantOf(request), principalOf(request))).map((t) => ({
+        value: t.id,
+        label: t.name,
+      })),
   );
 
   app.get(
@@ -81,7 +84,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => tenants.inScope(principalOf(request)),
+    async (request) => tenants.inScope(activeTenantOf(request), principalOf(request)),
   );
 
   app.get(
@@ -109,7 +112,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(tenantFeatureSchema) },
       },
     },
-    async (request) => tenants.features(principalOf(request), request.params.id),
+    async (request) => tenants.features(activeTenantOf(request), principalOf(request), request.params.id),
   );
 
   app.get(
@@ -123,7 +126,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: tenantSchema },
       },
     },
-    async (request) => tenants.get(principalOf(request), request.params.id),
+    async (request) => tenants.get(activeTenantOf(request), principalOf(request), request.params.id),
   );
 
   app.post(
@@ -137,7 +140,8 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: tenantSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await tenants.create(principalOf(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await tenants.create(activeTenantOf(request), principalOf(request), request.body)),
   );
 
   app.put(
@@ -152,7 +156,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: tenantSchema },
       },
     },
-    async (request) => tenants.update(principalOf(request), request.params.id, request.body),
+    async (request) => tenants.update(activeTenantOf(request), principalOf(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -162,7 +166,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Delete a tenant', params: idParams, response: { 204: z.null() } },
     },
     async (request, reply) => {
-      await tenants.remove(principalOf(request), request.params.id);
+      await tenants.remove(activeTenantOf(request), principalOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -180,7 +184,11 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await tenants.clone(principalOf(request), request.params.id, request.body.title)),
+      reply
+        .status(201)
+        .send(
+          await tenants.clone(activeTenantOf(request), principalOf(request), request.params.id, request.body.title),
+        ),
   );
 
   app.post(

@@ -1,7 +1,7 @@
-import type { LogoFieldName, Tenant, TenantBody } from '@atrium/contracts';
+import { can, type LogoFieldName, POLICIES, type Tenant, type TenantBody } from '@atrium/contracts';
 import { type Db, inTransaction } from '../../db/client.js';
 import { AppError, type FieldError } from '../../http/errors.js';
-import { requireTenant } from '../../http/tenant-context.js';
+import { needTenant } from '../../http/tenant-context.js';
 import type { TenantFeatures } from '../../http/tenant-features.js';
 import type { Principal } from '../../http/tokens.js';
 import type { AuthService } from '../auth/auth.service.js';
@@ -12,18 +12,19 @@ import * as repo from './tenants.repository.js';
 /** Which tenants a caller manages: all of them, or those run by one partner tenant. */
 export type TenantScope = { all: true } | { all: false; partnerTenantId: string };
 
-const isSuper = (p: Principal) => p.roles.includes('Superadmin');
+const isSuper = (p: Principal) => can(p, POLICIES.superadmins);
 
 /**
  * A super administrator manages every tenant. A partner manager manages the tenants run by the
- * partner tenant they are working in (their active tenant, which must be a partner tenant).
+ * partner tenant they are working in (their active tenant, which must be a partner tenant). The route
+ * passes the active tenant (activeTenantOf): a super administrator needs none.
  */
-export async function tenantScopeOf(db: Db, principal: Principal): Promise<TenantScope> {
+export async function tenantScopeOf(db: Db, activeTenantId: string | null, principal: Principal): Promise<TenantScope> {
   if (isSuper(principal)) return { all: true };
-  if (!principal.roles.includes('PartnerManager')) throw new AppError('forbidden');
+  if (!can(principal, POLICIES.onlyPartnerManagers)) throw new AppError('forbidden');
   const partner = await repo.findTenant(
     db,
-    requireTenant(principal, 'Choose your partner tenant as the active tenant'),
+    needTenant(activeTenantId, 'Choose your partner tenant as the active tenant'),
   );
   if (!partner?.isPartnerTenant) throw new AppError('forbidden', 'Your active tenant is not a partner tenant');
   return { all: false, partnerTenantId: partner.id };
@@ -175,16 +176,16 @@ export function createTenantsService(deps: {
   }
 
   return {
-    scopeOf: (principal: Principal) => tenantScopeOf(db, principal),
+    scopeOf: (activeTenantId: string | null, principal: Principal) => tenantScopeOf(db, activeTenantId, principal),
 
     /** The check of tenant edits, for a tenant's settings pages: 403 for non-managers, 404 out of scope. */
-    async requireManaged(principal: Principal, id: string) {
-      const tenant = await loadInScope(db, await tenantScopeOf(db, principal), id);
+    async requireManaged(activeTenantId: string | null, principal: Principal, id: string) {
+      const tenant = await loadInScope(db, await tenantScopeOf(db, activeTenantId, principal), id);
       return { id: tenant.id, name: tenant.name };
     },
 
-    async list(principal: Principal, q: Omit<repo.TenantListFilter, 'partnerTenantId'>) {
-      const scope = await tenantScopeOf(db, principal);
+    async list(activeTenantId: string | null, principal: Principal, q: Omit<repo.TenantListFilter, 'partnerTenantId'>) {
+      const scope = await tenantScopeOf(db, activeTenantId, principal);
       const filter = { ...q, partnerTenantId: scope.all ? undefined : scope.partnerTenantId };
       const rows = await repo.listTenants(db, filter);
       // Past the last page there is no row to carry the total.
@@ -194,18 +195,18 @@ export function createTenantsService(deps: {
       return { data: rows, total };
     },
 
-    async inScope(principal: Principal) {
-      const scope = await tenantScopeOf(db, principal);
+    async inScope(activeTenantId: string | null, principal: Principal) {
+      const scope = await tenantScopeOf(db, activeTenantId, principal);
       return repo.tenantsInScope(db, scope.all ? undefined : scope.partnerTenantId);
     },
 
-    async get(principal: Principal, id: string) {
-      const scope = await tenantScopeOf(db, principal);
-      return details(db, await loadInScope(db, scope, id), principal.tenantId);
+    async get(activeTenantId: string | null, principal: Principal, id: string) {
+      const scope = await tenantScopeOf(db, activeTenantId, principal);
+      return details(db, await loadInScope(db, scope, id), activeTenantId);
     },
 
-    async create(principal: Principal, body: TenantBody) {
-      const scope = await tenantScopeOf(db, principal);
+    async create(activeTenantId: string | null, principal: Principal, body: TenantBody) {
+      const scope = await tenantScopeOf(db, activeTenantId, principal);
       checkPartnerFields(principal, body, undefined);
       const created = await inTransaction(db, async (tx) => {
         await checkNameFree(tx, 'name', body.name);
@@ -222,11 +223,11 @@ export function createTenantsService(deps: {
       }).catch((err: unknown) => {
         throw nameConflict(err, 'name', body.name);
       });
-      return details(db, created, principal.tenantId);
+      return details(db, created, activeTenantId);
     },
 
-    async update(principal: Principal, id: string, body: TenantBody) {
-      const scope = await tenantScopeOf(db, principal);
+    async update(activeTenantId: string | null, principal: Principal, id: string, body: TenantBody) {
+      const scope = await tenantScopeOf(db, activeTenantId, principal);
       const { tenant, removed, before } = await inTransaction(db, async (tx) => {
         const current = await loadInScope(tx, scope, id);
         checkPartnerFields(principal, body, current);
@@ -252,11 +253,11 @@ export function createTenantsService(deps: {
           (p) => p !== tenant.logoMediaFile && p !== tenant.mobileLogoMediaFile,
         ),
       );
-      return details(db, tenant, principal.tenantId);
+      return details(db, tenant, activeTenantId);
     },
 
-    async remove(principal: Principal, id: string) {
-      const scope = await tenantScopeOf(db, principal);
+    async remove(activeTenantId: string | null, principal: Principal, id: string) {
+      const scope = await tenantScopeOf(db, activeTenantId, principal);
       await loadInScope(db, scope, id);
       await repo.softDeleteTenant(db, id);
       // Whoever works in the deleted tenant is signed out of it.
@@ -264,8 +265,8 @@ export function createTenantsService(deps: {
     },
 
     /** A copy of the tenant's settings, features and people under a new name; user groups are not copied. */
-    async clone(principal: Principal, id: string, title: string) {
-      const scope = await tenantScopeOf(db, principal);
+    async clone(activeTenantId: string | null, principal: Principal, id: string, title: string) {
+      const scope = await tenantScopeOf(db, activeTenantId, principal);
       const copy = await inTransaction(db, async (tx) => {
         const source = await loadInScope(tx, scope, id);
         await checkNameFree(tx, 'title', title);
@@ -286,17 +287,17 @@ export function createTenantsService(deps: {
       }).catch((err: unknown) => {
         throw nameConflict(err, 'title', title);
       });
-      return details(db, copy, principal.tenantId);
+      return details(db, copy, activeTenantId);
     },
 
     /** The feature catalogue, with what the tenant has switched on ('empty' gives the bare catalogue). */
-    async features(principal: Principal, id: string | 'empty') {
+    async features(activeTenantId: string | null, principal: Principal, id: string | 'empty') {
       const catalogue = await repo.featureCatalogue(db);
       let chosen: Awaited<ReturnType<typeof repo.featuresOf>> = [];
       if (id !== 'empty') {
         // Anyone may read their own active tenant's features; managers also those of tenants in their scope.
-        if (principal.tenantId !== id) {
-          const scope = await tenantScopeOf(db, principal).catch(() => {
+        if (activeTenantId !== id) {
+          const scope = await tenantScopeOf(db, activeTenantId, principal).catch(() => {
             throw new AppError('notFound', 'No such tenant');
           });
           await loadInScope(db, scope, id);

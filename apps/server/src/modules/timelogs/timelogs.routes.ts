@@ -27,7 +27,7 @@ import {
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { principalOf } from '../../http/tenant-context.js';
+import { principalOf, tenantOf } from '../../http/tenant-context.js';
 
 // Spec part 2 §7, base /api/timelogs, at exactly its paths (their case included). The spec leaves the
 // generic parameters a, b, c, d unnamed; each route below names and describes them (issue 14).
@@ -60,7 +60,7 @@ export const timelogsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(projectSchema) },
       },
     },
-    async (request) => timelogs.listProjects(principalOf(request)),
+    async (request) => timelogs.listProjects(tenantOf(request)),
   );
 
   app.get(
@@ -73,7 +73,7 @@ export const timelogsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(personalProjectSchema) },
       },
     },
-    async (request) => timelogs.personalProjects(principalOf(request)),
+    async (request) => timelogs.personalProjects(tenantOf(request), principalOf(request)),
   );
 
   app.get(
@@ -86,7 +86,7 @@ export const timelogsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(taskWithHoursSchema) },
       },
     },
-    async (request) => timelogs.listTasks(principalOf(request)),
+    async (request) => timelogs.listTasks(tenantOf(request)),
   );
 
   app.get(
@@ -100,7 +100,7 @@ export const timelogsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(taskSchema) },
       },
     },
-    async (request) => timelogs.personalTasks(principalOf(request), request.params.id),
+    async (request) => timelogs.personalTasks(tenantOf(request), principalOf(request), request.params.id),
   );
 
   app.get(
@@ -118,7 +118,8 @@ export const timelogsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: weekGridSchema },
       },
     },
-    async (request) => timelogs.weekGrid(principalOf(request), request.params.start, request.params.end),
+    async (request) =>
+      timelogs.weekGrid(tenantOf(request), principalOf(request), request.params.start, request.params.end),
   );
 
   app.post(
@@ -132,7 +133,7 @@ export const timelogsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: created },
       },
     },
-    async (request, reply) => reply.status(201).send(await timelogs.createProject(principalOf(request), request.body)),
+    async (request, reply) => reply.status(201).send(await timelogs.createProject(tenantOf(request), request.body)),
   );
 
   app.post(
@@ -141,7 +142,7 @@ export const timelogsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy: admin },
       schema: { tags, summary: 'Add a task to a project', body: taskInputSchema, response: { 201: created } },
     },
-    async (request, reply) => reply.status(201).send(await timelogs.createTask(principalOf(request), request.body)),
+    async (request, reply) => reply.status(201).send(await timelogs.createTask(tenantOf(request), request.body)),
   );
 
   app.post(
@@ -156,7 +157,7 @@ export const timelogsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: markResultSchema },
       },
     },
-    async (request) => timelogs.saveMark(principalOf(request), request.body),
+    async (request) => timelogs.saveMark(tenantOf(request), principalOf(request), request.body),
   );
 
   app.delete(
@@ -171,7 +172,7 @@ export const timelogsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await timelogs.deleteProject(principalOf(request), request.params.id);
+      await timelogs.deleteProject(tenantOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -188,7 +189,7 @@ export const timelogsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await timelogs.deleteTask(principalOf(request), request.params.id);
+      await timelogs.deleteTask(tenantOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -204,7 +205,7 @@ export const timelogsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: created },
       },
     },
-    async (request) => timelogs.updateProject(principalOf(request), request.body),
+    async (request) => timelogs.updateProject(tenantOf(request), request.body),
   );
 
   app.patch(
@@ -213,7 +214,7 @@ export const timelogsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy: admin },
       schema: { tags, summary: 'Rename a task', body: taskUpdateSchema, response: { 200: created } },
     },
-    async (request) => timelogs.updateTask(principalOf(request), request.body),
+    async (request) => timelogs.updateTask(tenantOf(request), request.body),
   );
 
   app.get(
@@ -227,7 +228,7 @@ export const timelogsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: projectDetailSchema },
       },
     },
-    async (request) => timelogs.loadProject(principalOf(request), request.params.id),
+    async (request) => timelogs.loadProject(tenantOf(request), request.params.id),
   );
 
   app.get(
@@ -241,7 +242,7 @@ export const timelogsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: taskWithHoursSchema },
       },
     },
-    async (request) => timelogs.loadTask(principalOf(request), request.params.id),
+    async (request) => timelogs.loadTask(tenantOf(request), request.params.id),
   );
 
   app.get(
@@ -258,7 +259,7 @@ export const timelogsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { userId, from: start, to: end } = request.params;
-      return timelogs.marksOfUser(principalOf(request), userId, start, end);
+      return timelogs.marksOfUser(tenantOf(request), principalOf(request), userId, start, end);
     },
   );
 
@@ -280,7 +281,7 @@ export const timelogsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { projectId, taskId, from: start, to: end } = request.params;
-      return timelogs.teamMarksOfTask(principalOf(request), projectId, taskId, start, end);
+      return timelogs.teamMarksOfTask(tenantOf(request), projectId, taskId, start, end);
     },
   );
 
@@ -297,7 +298,7 @@ export const timelogsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { userId, from: start, to: end } = request.params;
-      return timelogs.projectsWithTotalHours(principalOf(request), userId === 'all' ? undefined : userId, start, end);
+      return timelogs.projectsWithTotalHours(tenantOf(request), userId === 'all' ? undefined : userId, start, end);
     },
   );
 
@@ -312,7 +313,8 @@ export const timelogsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(dayTotalSchema) },
       },
     },
-    async (request) => timelogs.dayTotals(principalOf(request), request.params.from, request.params.to),
+    async (request) =>
+      timelogs.dayTotals(tenantOf(request), principalOf(request), request.params.from, request.params.to),
   );
 
   app.get(
@@ -328,7 +330,7 @@ export const timelogsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { projectId, from: start, to: end } = request.params;
-      return timelogs.overview(principalOf(request), 'users', start, end, projectId === 'all' ? undefined : projectId);
+      return timelogs.overview(tenantOf(request), 'users', start, end, projectId === 'all' ? undefined : projectId);
     },
   );
 
@@ -343,7 +345,7 @@ export const timelogsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: overviewSchema },
       },
     },
-    async (request) => timelogs.overview(principalOf(request), 'tasks', request.params.from, request.params.to),
+    async (request) => timelogs.overview(tenantOf(request), 'tasks', request.params.from, request.params.to),
   );
 
   app.get(
@@ -357,7 +359,7 @@ export const timelogsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: overviewSchema },
       },
     },
-    async (request) => timelogs.overview(principalOf(request), 'projects', request.params.from, request.params.to),
+    async (request) => timelogs.overview(tenantOf(request), 'projects', request.params.from, request.params.to),
   );
 
   app.get(
@@ -370,7 +372,7 @@ export const timelogsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(periodSchema) },
       },
     },
-    async (request) => timelogs.periods(principalOf(request), 'week'),
+    async (request) => timelogs.periods(tenantOf(request), 'week'),
   );
 
   app.get(
@@ -383,7 +385,7 @@ export const timelogsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(periodSchema) },
       },
     },
-    async (request) => timelogs.periods(principalOf(request), 'month'),
+    async (request) => timelogs.periods(tenantOf(request), 'month'),
   );
 
   // Ours (issue 14): the grid's "copy last week's rows" and "add a row", and the overview's export.
@@ -400,7 +402,7 @@ export const timelogsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: copyLastWeekResultSchema },
       },
     },
-    async (request) => timelogs.copyLastWeek(principalOf(request), request.body.week),
+    async (request) => timelogs.copyLastWeek(tenantOf(request), principalOf(request), request.body.week),
   );
 
   app.post(
@@ -415,7 +417,7 @@ export const timelogsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await timelogs.addWeekRow(principalOf(request), request.body);
+      await timelogs.addWeekRow(tenantOf(request), principalOf(request), request.body);
       return reply.status(204).send(null);
     },
   );
@@ -434,7 +436,7 @@ export const timelogsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { kind, from: start, to: end } = request.params;
       const { format } = request.query;
-      const data = await timelogs.exportOverview(principalOf(request), kind, start, end, format);
+      const data = await timelogs.exportOverview(tenantOf(request), kind, start, end, format);
       const type =
         format === 'csv'
           ? 'text/csv; charset=utf-8'

@@ -1,6 +1,7 @@
 import {
   addDays,
   BEFORE_PROJECT_START,
+  can,
   DAY_FULL,
   type GridProject,
   MAX_DAY_HOURS,
@@ -9,6 +10,7 @@ import {
   mondayOf,
   type Overview,
   type OverviewKind,
+  POLICIES,
   type ProjectInput,
   type ProjectUpdate,
   parseHours,
@@ -18,12 +20,11 @@ import {
 } from '@atrium/contracts';
 import { type Db, inTransaction } from '../../db/client.js';
 import { AppError, fieldError } from '../../http/errors.js';
-import { requireTenant } from '../../http/tenant-context.js';
 import type { Principal } from '../../http/tokens.js';
 import { overviewCsv, overviewWorkbook } from './timelogs.export.js';
 import * as repo from './timelogs.repository.js';
 
-const isAdmin = (p: Principal) => p.roles.includes('TenantAdmin') || p.roles.includes('Superadmin');
+const isAdmin = (p: Principal) => can(p, POLICIES.tenantAdmins);
 
 /** A period's dates must run forwards and stay within about ten years (the overviews' custom range). */
 function checkPeriod(from: string, to: string) {
@@ -48,8 +49,7 @@ export function createTimelogsService({ db }: { db: Db }) {
     return unique;
   }
 
-  async function overview(principal: Principal, kind: OverviewKind, from: string, to: string, filter?: string) {
-    const tenantId = requireTenant(principal);
+  async function overview(tenantId: string, kind: OverviewKind, from: string, to: string, filter?: string) {
     checkPeriod(from, to);
     const rows =
       kind === 'users'
@@ -72,21 +72,20 @@ export function createTimelogsService({ db }: { db: Db }) {
   }
 
   return {
-    listProjects: (principal: Principal) => repo.listProjects(db, requireTenant(principal)),
+    listProjects: (tenantId: string) => repo.listProjects(db, tenantId),
 
-    personalProjects: (principal: Principal) => repo.personalProjects(db, requireTenant(principal), principal.userId),
+    personalProjects: (tenantId: string, principal: Principal) => repo.personalProjects(db, tenantId, principal.userId),
 
-    async personalTasks(principal: Principal, projectId: string) {
-      const projects = await repo.personalProjects(db, requireTenant(principal), principal.userId);
+    async personalTasks(tenantId: string, principal: Principal, projectId: string) {
+      const projects = await repo.personalProjects(db, tenantId, principal.userId);
       const project = projects.find((p) => p.id === projectId);
       if (!project) throw new AppError('notFound', 'You do not work on this project');
       return project.tasks;
     },
 
-    listTasks: (principal: Principal) => repo.listTasks(db, requireTenant(principal)),
+    listTasks: (tenantId: string) => repo.listTasks(db, tenantId),
 
-    async loadProject(principal: Principal, id: string) {
-      const tenantId = requireTenant(principal);
+    async loadProject(tenantId: string, id: string) {
       const project = await requireProject(tenantId, id);
       const [tasks, memberIds] = await Promise.all([
         repo.listTasks(db, tenantId, id),
@@ -95,14 +94,13 @@ export function createTimelogsService({ db }: { db: Db }) {
       return { ...project, tasks, memberIds };
     },
 
-    async loadTask(principal: Principal, id: string) {
-      const task = await repo.findTask(db, requireTenant(principal), id);
+    async loadTask(tenantId: string, id: string) {
+      const task = await repo.findTask(db, tenantId, id);
       if (!task) throw new AppError('notFound', 'No such task in the active tenant');
       return task;
     },
 
-    async createProject(principal: Principal, input: ProjectInput) {
-      const tenantId = requireTenant(principal);
+    async createProject(tenantId: string, input: ProjectInput) {
       const { name, startDate, memberIds, tasks } = projectInputSchema.parse(input);
       const members = await checkMembers(tenantId, memberIds);
       const id = await inTransaction(db, async (tx) => {
@@ -114,8 +112,7 @@ export function createTimelogsService({ db }: { db: Db }) {
       return { id };
     },
 
-    async updateProject(principal: Principal, input: ProjectUpdate) {
-      const tenantId = requireTenant(principal);
+    async updateProject(tenantId: string, input: ProjectUpdate) {
       await requireProject(tenantId, input.id);
       const members = await checkMembers(tenantId, input.memberIds);
       await inTransaction(db, async (tx) => {
@@ -125,35 +122,33 @@ export function createTimelogsService({ db }: { db: Db }) {
       return { id: input.id };
     },
 
-    async deleteProject(principal: Principal, id: string) {
-      if (!(await repo.deleteProject(db, requireTenant(principal), id))) {
+    async deleteProject(tenantId: string, id: string) {
+      if (!(await repo.deleteProject(db, tenantId, id))) {
         throw new AppError('notFound', 'No such project in the active tenant');
       }
     },
 
-    async createTask(principal: Principal, input: { projectId: string; name: string }) {
-      const tenantId = requireTenant(principal);
+    async createTask(tenantId: string, input: { projectId: string; name: string }) {
       await requireProject(tenantId, input.projectId);
       const [id] = await repo.insertTasks(db, tenantId, input.projectId, [input.name]);
       return { id: id! };
     },
 
-    async updateTask(principal: Principal, input: { id: string; name: string }) {
-      if (!(await repo.updateTask(db, requireTenant(principal), input.id, input.name))) {
+    async updateTask(tenantId: string, input: { id: string; name: string }) {
+      if (!(await repo.updateTask(db, tenantId, input.id, input.name))) {
         throw new AppError('notFound', 'No such task in the active tenant');
       }
       return { id: input.id };
     },
 
-    async deleteTask(principal: Principal, id: string) {
-      if (!(await repo.deleteTask(db, requireTenant(principal), id))) {
+    async deleteTask(tenantId: string, id: string) {
+      if (!(await repo.deleteTask(db, tenantId, id))) {
         throw new AppError('notFound', 'No such task in the active tenant');
       }
     },
 
     /** The caller's grid for the week start..end (a Monday and the Sunday after it). */
-    async weekGrid(principal: Principal, start: string, end: string): Promise<GridProject[]> {
-      const tenantId = requireTenant(principal);
+    async weekGrid(tenantId: string, principal: Principal, start: string, end: string): Promise<GridProject[]> {
       if (end !== addDays(start, 6)) throw fieldError('params.end', 'The week ends on the Sunday after its Monday');
       const dates = weekDates(start);
       const rows = await repo.weekGridRows(db, tenantId, principal.userId, start, end);
@@ -192,8 +187,7 @@ export function createTimelogsService({ db }: { db: Db }) {
      * Saves one cell: the caller's hours on a task on a day (0 removes the mark). The day's hours over
      * every task may not pass 24; the check and the write hold the lock of that user's day.
      */
-    async saveMark(principal: Principal, input: MarkInput): Promise<MarkResult> {
-      const tenantId = requireTenant(principal);
+    async saveMark(tenantId: string, principal: Principal, input: MarkInput): Promise<MarkResult> {
       const hours = parseHours(input.hours);
       if (hours === null) throw fieldError('hours', 'Hours are digits with one dot or comma and at most two decimals');
       const { taskId, projectId, dateString: date } = input;
@@ -225,8 +219,11 @@ export function createTimelogsService({ db }: { db: Db }) {
     },
 
     /** Adds a task of one of the caller's projects as a row of a week, without hours. */
-    async addWeekRow(principal: Principal, input: { week: string; projectId: string; taskId: string }) {
-      const tenantId = requireTenant(principal);
+    async addWeekRow(
+      tenantId: string,
+      principal: Principal,
+      input: { week: string; projectId: string; taskId: string },
+    ) {
       if ((await repo.projectStartForLogging(db, tenantId, principal.userId, input.projectId, input.taskId)) === null) {
         throw new AppError('notFound', 'No such task on a project you work on');
       }
@@ -237,8 +234,7 @@ export function createTimelogsService({ db }: { db: Db }) {
      * Shows last week's rows (its tasks, never its hours) in `week`, for tasks the caller still works on.
      * Answers how many rows the week gained.
      */
-    async copyLastWeek(principal: Principal, week: string) {
-      const tenantId = requireTenant(principal);
+    async copyLastWeek(tenantId: string, principal: Principal, week: string) {
       const last = addDays(week, -7);
       const [previous, current, mine] = await Promise.all([
         repo.weekTasks(db, tenantId, principal.userId, last, addDays(last, 6)),
@@ -255,8 +251,7 @@ export function createTimelogsService({ db }: { db: Db }) {
     },
 
     /** A user's marks in a period: one's own, or anyone's for a tenant administrator. */
-    async marksOfUser(principal: Principal, userId: string, from: string, to: string) {
-      const tenantId = requireTenant(principal);
+    async marksOfUser(tenantId: string, principal: Principal, userId: string, from: string, to: string) {
       if (userId !== principal.userId && !isAdmin(principal)) {
         throw new AppError('forbidden', "Only tenant administrators read other users' hours");
       }
@@ -267,19 +262,17 @@ export function createTimelogsService({ db }: { db: Db }) {
       return (await repo.marksOf(db, tenantId, { userId }, from, to)).map(toMarkRow);
     },
 
-    async teamMarksOfTask(principal: Principal, projectId: string, taskId: string, from: string, to: string) {
-      const tenantId = requireTenant(principal);
+    async teamMarksOfTask(tenantId: string, projectId: string, taskId: string, from: string, to: string) {
       checkPeriod(from, to);
       const task = await repo.findTask(db, tenantId, taskId);
       if (!task || task.projectId !== projectId) throw new AppError('notFound', 'No such task in the active tenant');
       return (await repo.marksOf(db, tenantId, { taskId, projectId }, from, to)).map(toMarkRow);
     },
 
-    projectsWithTotalHours: (principal: Principal, userId: string | undefined, from: string, to: string) =>
-      overview(principal, 'projects', from, to, userId),
+    projectsWithTotalHours: (tenantId: string, userId: string | undefined, from: string, to: string) =>
+      overview(tenantId, 'projects', from, to, userId),
 
-    async dayTotals(principal: Principal, from: string, to: string) {
-      const tenantId = requireTenant(principal);
+    async dayTotals(tenantId: string, principal: Principal, from: string, to: string) {
       checkPeriod(from, to);
       return (await repo.dayTotals(db, tenantId, principal.userId, from, to)).map((r) => ({
         date: r.date,
@@ -289,8 +282,8 @@ export function createTimelogsService({ db }: { db: Db }) {
 
     overview,
 
-    async periods(principal: Principal, unit: 'week' | 'month') {
-      const rows = await repo.periodsWithHours(db, requireTenant(principal), unit);
+    async periods(tenantId: string, unit: 'week' | 'month') {
+      const rows = await repo.periodsWithHours(db, tenantId, unit);
       return rows.map((r) => ({
         from: r.from,
         to: unit === 'week' ? addDays(r.from, 6) : lastOfMonth(r.from),
@@ -298,8 +291,8 @@ export function createTimelogsService({ db }: { db: Db }) {
       }));
     },
 
-    async exportOverview(principal: Principal, kind: OverviewKind, from: string, to: string, format: 'xlsx' | 'csv') {
-      const data = await overview(principal, kind, from, to);
+    async exportOverview(tenantId: string, kind: OverviewKind, from: string, to: string, format: 'xlsx' | 'csv') {
+      const data = await overview(tenantId, kind, from, to);
       return format === 'csv' ? overviewCsv(kind, data) : overviewWorkbook(kind, data);
     },
   };

@@ -1,7 +1,7 @@
 import { POLICIES } from '@atrium/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireTenant } from '../../http/tenant-context.js';
+import { tenantOf } from '../../http/tenant-context.js';
 
 const groupSchema = z.object({ id: z.uuid(), name: z.string(), createdAt: z.date() });
 const policy = POLICIES.groupReaders;
@@ -19,7 +19,7 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(groupSchema) },
       },
     },
-    async (request) => usergroups.list(requireTenant(request)),
+    async (request) => usergroups.list(tenantOf(request)),
   );
 
   app.get(
@@ -33,6 +33,6 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: groupSchema },
       },
     },
-    async (request) => usergroups.get(requireTenant(request), request.params.id),
+    async (request) => usergroups.get(tenantOf(request), request.params.id),
   );
 };

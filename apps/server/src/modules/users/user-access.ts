@@ -1,24 +1,24 @@
-import type { Role } from '@atrium/contracts';
+import { can, HIGH_ROLES, POLICIES, roles as rolePolicy } from '@atrium/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
-import { requireTenant } from '../../http/tenant-context.js';
+import { needTenant } from '../../http/tenant-context.js';
 import type { Principal } from '../../http/tokens.js';
 import * as repo from './users.repository.js';
 
 // Who may manage which users: the rules the users use cases check with.
 
-export const isSuper = (p: Principal) => p.roles.includes('Superadmin');
+export const isSuper = (p: Principal) => can(p, POLICIES.superadmins);
 
-/** Roles only a super administrator may give or hold over others. */
-export const HIGH_ROLES: Role[] = ['Superadmin', 'PartnerManager'];
-
-/** A super administrator reaches every user; a tenant administrator the members of their active tenant. */
+/**
+ * A super administrator reaches every user; a tenant administrator the members of their active tenant,
+ * which the route passes (activeTenantOf): a super administrator needs none.
+ */
 export type UserScope = { all: true; tenantId: string | null } | { all: false; tenantId: string };
 
-export function userScopeOf(principal: Principal): UserScope {
-  if (isSuper(principal)) return { all: true, tenantId: principal.tenantId };
-  if (!principal.roles.includes('TenantAdmin')) throw new AppError('forbidden');
-  return { all: false, tenantId: requireTenant(principal) };
+export function userScopeOf(activeTenantId: string | null, principal: Principal): UserScope {
+  if (isSuper(principal)) return { all: true, tenantId: activeTenantId };
+  if (!can(principal, POLICIES.onlyTenantAdmins)) throw new AppError('forbidden');
+  return { all: false, tenantId: needTenant(activeTenantId) };
 }
 
 /** The user, if the caller may manage them; otherwise 404, exactly as for a missing user. */
@@ -33,8 +33,7 @@ export async function loadInScope(conn: Db, scope: UserScope, id: string) {
 /** A tenant administrator may not act on accounts above them. */
 export async function assertCanManage(conn: Db, principal: Principal, target: repo.UserRow) {
   if (isSuper(principal)) return;
-  const roles = await repo.rolesOf(conn, target.id);
-  if (roles.some((r) => HIGH_ROLES.includes(r))) {
+  if (can({ roles: await repo.rolesOf(conn, target.id) }, rolePolicy(HIGH_ROLES))) {
     throw new AppError('forbidden', 'Only a super administrator can manage this account');
   }
 }

@@ -1,8 +1,8 @@
-import type { UserBody } from '@atrium/contracts';
+import { HIGH_ROLES, type UserBody } from '@atrium/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError, type FieldError } from '../../http/errors.js';
 import type { Principal } from '../../http/tokens.js';
-import { HIGH_ROLES, isSuper } from './user-access.js';
+import { isSuper } from './user-access.js';
 import * as repo from './users.repository.js';
 
 // Checks of what a caller sends about users; field checks report every problem at once.

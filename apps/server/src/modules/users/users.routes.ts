@@ -18,7 +18,7 @@ import fastifyMultipart from '@fastify/multipart';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { principalOf } from '../../http/tenant-context.js';
+import { activeTenantOf, principalOf, tenantOf } from '../../http/tenant-context.js';
 import { readUploadedFile } from '../../storage/uploads.js';
 
 const policy = POLICIES.tenantAdmins;
@@ -44,7 +44,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userPageSchema },
       },
     },
-    async (request) => users.list(principalOf(request), request.query),
+    async (request) => users.list(activeTenantOf(request), principalOf(request), request.query),
   );
 
   app.get(
@@ -60,7 +60,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(userOptionSchema) },
       },
     },
-    async (request) => users.dataselect(principalOf(request), request.query),
+    async (request) => users.dataselect(activeTenantOf(request), principalOf(request), request.query),
   );
 
   app.get(
@@ -73,7 +73,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(userOptionSchema) },
       },
     },
-    async (request) => users.coaches(principalOf(request)),
+    async (request) => users.coaches(tenantOf(request)),
   );
 
   app.get(
@@ -83,7 +83,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'The active tenant’s users as an xlsx workbook (the import’s columns)' },
     },
     async (request, reply) => {
-      const data = await users.exportXlsx(principalOf(request));
+      const data = await users.exportXlsx(activeTenantOf(request), principalOf(request));
       const date = new Date().toISOString().slice(0, 10);
       return reply
         .type(XLSX)
@@ -103,7 +103,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: importPreviewSchema },
       },
     },
-    async (request) => users.importPreview(principalOf(request), await readUploadedFile(request)),
+    async (request) =>
+      users.importPreview(activeTenantOf(request), principalOf(request), await readUploadedFile(request)),
   );
 
   app.post(
@@ -118,7 +119,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: importResultSchema },
       },
     },
-    async (request) => users.importConfirm(principalOf(request), request.body.rows),
+    async (request) => users.importConfirm(activeTenantOf(request), principalOf(request), request.body.rows),
   );
 
   app.post(
@@ -154,7 +155,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        await users.setGroups(principalOf(request), request.body.userIds, request.body.groupIds, assign);
+        await users.setGroups(
+          activeTenantOf(request),
+          principalOf(request),
+          request.body.userIds,
+          request.body.groupIds,
+          assign,
+        );
         return reply.status(204).send(null);
       },
     );
@@ -166,7 +173,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy },
       schema: { tags, summary: 'One user', params: idParams, response: { 200: userSchema } },
     },
-    async (request) => users.get(principalOf(request), request.params.id),
+    async (request) => users.get(activeTenantOf(request), principalOf(request), request.params.id),
   );
 
   app.post(
@@ -175,7 +182,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy },
       schema: { tags, summary: 'Create a user', body: userBodySchema, response: { 201: userSchema } },
     },
-    async (request, reply) => reply.status(201).send(await users.create(principalOf(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await users.create(activeTenantOf(request), principalOf(request), request.body)),
   );
 
   app.put(
@@ -184,7 +192,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy },
       schema: { tags, summary: 'Update a user', params: idParams, body: userBodySchema, response: { 200: userSchema } },
     },
-    async (request) => users.update(principalOf(request), request.params.id, request.body),
+    async (request) => users.update(activeTenantOf(request), principalOf(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -216,6 +224,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userSchema },
       },
     },
-    async (request) => users.restore(principalOf(request), request.params.id),
+    async (request) => users.restore(activeTenantOf(request), principalOf(request), request.params.id),
   );
 };

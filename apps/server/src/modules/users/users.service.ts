@@ -24,25 +24,41 @@ const ACCOUNT = 'users: account administration';
 export function createUsersService(deps: UsersDeps) {
   const { db } = deps;
   return {
-    list: (principal: Principal, q: UserListQuery) => listUsers(deps, principal, q),
-    dataselect: (principal: Principal, q?: Partial<UserSelectQuery>) => selectUsers(deps, principal, q),
-    coaches: (principal: Principal) => listCoaches(deps, principal),
+    list: (activeTenantId: string | null, principal: Principal, q: UserListQuery) =>
+      listUsers(deps, activeTenantId, principal, q),
+    dataselect: (activeTenantId: string | null, principal: Principal, q?: Partial<UserSelectQuery>) =>
+      selectUsers(deps, activeTenantId, principal, q),
+    coaches: (tenantId: string) => listCoaches(deps, tenantId),
     // An account's details and edits reach its groups and memberships in every tenant the caller
     // manages (every tenant for a super administrator), not only the active one; the use cases' scope
     // checks keep them to those tenants.
-    get: acrossTenants(ACCOUNT, (principal: Principal, id: string) => getUser(deps, principal, id)),
-    create: acrossTenants(ACCOUNT, (principal: Principal, body: UserBody) => createUser(deps, principal, body)),
-    update: acrossTenants(ACCOUNT, (principal: Principal, id: string, body: UserBody) =>
-      updateUser(deps, principal, id, body),
+    get: acrossTenants(ACCOUNT, (activeTenantId: string | null, principal: Principal, id: string) =>
+      getUser(deps, activeTenantId, principal, id),
+    ),
+    create: acrossTenants(ACCOUNT, (activeTenantId: string | null, principal: Principal, body: UserBody) =>
+      createUser(deps, activeTenantId, principal, body),
+    ),
+    update: acrossTenants(ACCOUNT, (activeTenantId: string | null, principal: Principal, id: string, body: UserBody) =>
+      updateUser(deps, activeTenantId, principal, id, body),
     ),
     remove: (principal: Principal, ids: string[]) => deleteUsers(deps, principal, ids),
-    restore: acrossTenants(ACCOUNT, (principal: Principal, id: string) => restoreUser(deps, principal, id)),
-    setGroups: (principal: Principal, userIds: string[], groupIds: string[], assign: boolean) =>
-      setUserGroups(deps, principal, { userIds, groupIds, assign }),
-    importPreview: (principal: Principal, data: Buffer) => previewImport(deps, principal, data),
-    importConfirm: (principal: Principal, rows: ImportRow[]) => confirmImport(deps, principal, rows),
-    exportXlsx: (principal: Principal) => exportUsers(deps, principal),
-    checkPasswordReset: (principal: Principal, id: string) => checkPasswordReset(deps, principal, id),
+    restore: acrossTenants(ACCOUNT, (activeTenantId: string | null, principal: Principal, id: string) =>
+      restoreUser(deps, activeTenantId, principal, id),
+    ),
+    setGroups: (
+      activeTenantId: string | null,
+      principal: Principal,
+      userIds: string[],
+      groupIds: string[],
+      assign: boolean,
+    ) => setUserGroups(deps, activeTenantId, principal, { userIds, groupIds, assign }),
+    importPreview: (activeTenantId: string | null, principal: Principal, data: Buffer) =>
+      previewImport(deps, activeTenantId, principal, data),
+    importConfirm: (activeTenantId: string | null, principal: Principal, rows: ImportRow[]) =>
+      confirmImport(deps, activeTenantId, principal, rows),
+    exportXlsx: (activeTenantId: string | null, principal: Principal) => exportUsers(deps, activeTenantId, principal),
+    checkPasswordReset: (activeTenantId: string | null, principal: Principal, id: string) =>
+      checkPasswordReset(deps, activeTenantId, principal, id),
 
     /** The account, deleted or not (other modules' checks, e.g. impersonation). */
     find: (id: string) => repo.findUser(db, id),

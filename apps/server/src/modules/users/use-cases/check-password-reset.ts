@@ -8,8 +8,13 @@ import { assertCanManage, assertOwnsAccount, loadInScope, userScopeOf } from '..
  * administrator anyone's; a tenant administrator that of a live user of their tenant who is below
  * them and in no tenant they do not administer.
  */
-export async function checkPasswordReset({ db }: { db: Db }, principal: Principal, id: string) {
-  const scope = userScopeOf(principal);
+export async function checkPasswordReset(
+  { db }: { db: Db },
+  activeTenantId: string | null,
+  principal: Principal,
+  id: string,
+) {
+  const scope = userScopeOf(activeTenantId, principal);
   const target = await loadInScope(db, scope, id);
   await assertCanManage(db, principal, target);
   await assertOwnsAccount(db, principal, id, ['password']);

@@ -29,11 +29,12 @@ export async function deleteUsers({ db, auth }: { db: Db; auth: AuthService }, p
 /** Undoes a deletion; like deleting, for super administrators only. */
 export async function restoreUser(
   { db, tenants }: { db: Db; tenants: TenantsService },
+  activeTenantId: string | null,
   principal: Principal,
   id: string,
 ) {
   if (!isSuper(principal)) throw new AppError('forbidden', 'Only a super administrator can restore a user');
-  const scope = userScopeOf(principal);
+  const scope = userScopeOf(activeTenantId, principal);
   const user = await inTransaction(db, async (conn) => {
     const target = await loadInScope(conn, scope, id);
     await assertCanManage(conn, principal, target);

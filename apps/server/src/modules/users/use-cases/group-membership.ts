@@ -1,5 +1,5 @@
 import { type Db, inTransaction } from '../../../db/client.js';
-import { requireTenant } from '../../../http/tenant-context.js';
+import { needTenant } from '../../../http/tenant-context.js';
 import type { Principal } from '../../../http/tokens.js';
 import type { HubService } from '../../../hub/index.js';
 import { userScopeOf } from '../user-access.js';
@@ -9,12 +9,13 @@ import * as repo from '../users.repository.js';
 /** Adds users to (or removes them from) groups of the active tenant; their open apps hear of it. */
 export async function setUserGroups(
   { db, hub }: { db: Db; hub: HubService },
+  activeTenantId: string | null,
   principal: Principal,
   change: { userIds: string[]; groupIds: string[]; assign: boolean },
 ) {
   const { userIds, groupIds, assign } = change;
-  userScopeOf(principal); // who manages users at all; its tenant check comes first, as for every users call
-  const tenantId = requireTenant(principal, 'Choose the tenant whose groups to change');
+  userScopeOf(activeTenantId, principal); // who manages users at all; its tenant check comes first, as for every users call
+  const tenantId = needTenant(activeTenantId, 'Choose the tenant whose groups to change');
   await inTransaction(db, async (conn) => {
     await groupsInTenant(conn, tenantId, groupIds, 'notFound');
     await usersInTenant(conn, tenantId, userIds);

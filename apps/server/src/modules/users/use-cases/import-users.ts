@@ -1,15 +1,17 @@
 import {
+  can,
   DEFAULT_LANGUAGE,
   emailSchema,
   IMPORT_ROLES,
   type ImportPreview,
   type ImportRow,
   LANGUAGES,
+  POLICIES,
   USER_LIMITS,
 } from '@atrium/contracts';
 import { type Db, inTransaction } from '../../../db/client.js';
 import { AppError, type FieldError } from '../../../http/errors.js';
-import { requireTenant } from '../../../http/tenant-context.js';
+import { needTenant } from '../../../http/tenant-context.js';
 import type { Principal } from '../../../http/tokens.js';
 import { hashPassword } from '../../auth/password-hashing.js';
 import { passwordProblem } from '../../auth/password-policy.js';
@@ -20,9 +22,9 @@ import * as repo from '../users.repository.js';
 import { uniqueViolation } from '../write-conflict.js';
 
 /** The active tenant a users import or export works in (after the caller's users scope). */
-function tenantOfTransfer(principal: Principal, detail: string) {
-  userScopeOf(principal);
-  return requireTenant(principal, detail);
+function tenantOfTransfer(activeTenantId: string | null, principal: Principal, detail: string) {
+  userScopeOf(activeTenantId, principal);
+  return needTenant(activeTenantId, detail);
 }
 
 /** Validates import rows against the active tenant; every problem of every row is reported. */
@@ -80,8 +82,13 @@ async function validateImport(conn: Db, tenantId: string, rows: ImportRow[]) {
 }
 
 /** Reads an import file and reports every row with its problems; writes nothing. */
-export async function previewImport({ db }: { db: Db }, principal: Principal, data: Buffer): Promise<ImportPreview> {
-  const tenantId = tenantOfTransfer(principal, 'Choose the tenant to import users into');
+export async function previewImport(
+  { db }: { db: Db },
+  activeTenantId: string | null,
+  principal: Principal,
+  data: Buffer,
+): Promise<ImportPreview> {
+  const tenantId = tenantOfTransfer(activeTenantId, principal, 'Choose the tenant to import users into');
   const parsed = await readImportFile(data);
   const rows: ImportRow[] = parsed.map((p) => ({
     line: p.line,
@@ -105,10 +112,11 @@ export async function previewImport({ db }: { db: Db }, principal: Principal, da
 /** Creates every row's user in the active tenant, or none at all when any row is wrong. */
 export async function confirmImport(
   { db, tenants }: { db: Db; tenants: TenantsService },
+  activeTenantId: string | null,
   principal: Principal,
   rows: ImportRow[],
 ) {
-  const tenantId = tenantOfTransfer(principal, 'Choose the tenant to import users into');
+  const tenantId = tenantOfTransfer(activeTenantId, principal, 'Choose the tenant to import users into');
   // Hashing is slow by design: done before the transaction, so its locks are held only for the writes.
   const passwordHashes = await Promise.all(rows.map((r) => (r.password ? hashPassword(r.password) : null)));
   try {
@@ -150,15 +158,15 @@ export async function confirmImport(
 }
 
 /** The active tenant's live users as an xlsx workbook, in the import's columns. */
-export async function exportUsers({ db }: { db: Db }, principal: Principal) {
-  const tenantId = tenantOfTransfer(principal, 'Choose the tenant whose users to export');
+export async function exportUsers({ db }: { db: Db }, activeTenantId: string | null, principal: Principal) {
+  const tenantId = tenantOfTransfer(activeTenantId, principal, 'Choose the tenant whose users to export');
   const rows = await repo.exportRows(db, tenantId);
   return writeUsersWorkbook(
     rows.map((r) => ({
       name: r.name,
       surname: r.surname,
       email: r.email,
-      role: r.roles.includes('TenantAdmin') ? 'admin' : 'user',
+      role: can(r, POLICIES.onlyTenantAdmins) ? 'admin' : 'user',
       groups: r.groups,
       language: r.language,
     })),

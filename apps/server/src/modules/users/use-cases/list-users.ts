@@ -1,8 +1,16 @@
-import { ROLE_FILTERS, USER_SELECT, type UserListQuery, type UserSelectQuery } from '@atrium/contracts';
+import {
+  can,
+  POLICIES,
+  ROLE,
+  ROLE_FILTERS,
+  USER_SELECT,
+  type UserListQuery,
+  type UserSelectQuery,
+} from '@atrium/contracts';
 import type { Db } from '../../../db/client.js';
 import { crossTenant } from '../../../db/tenant-scope.js';
 import { AppError } from '../../../http/errors.js';
-import { requireTenant } from '../../../http/tenant-context.js';
+import { needTenant } from '../../../http/tenant-context.js';
 import type { Principal } from '../../../http/tokens.js';
 import type { TenantsService } from '../../tenants/tenants.service.js';
 import { isSuper, userScopeOf } from '../user-access.js';
@@ -10,13 +18,18 @@ import { groupsInTenant } from '../user-checks.js';
 import * as repo from '../users.repository.js';
 
 /** One page of the users list in the caller's scope (GET /users). */
-export async function listUsers({ db }: { db: Db }, principal: Principal, q: UserListQuery) {
-  const scope = userScopeOf(principal);
+export async function listUsers(
+  { db }: { db: Db },
+  activeTenantId: string | null,
+  principal: Principal,
+  q: UserListQuery,
+) {
+  const scope = userScopeOf(activeTenantId, principal);
   if (q.groupIds.length) {
     // The group filter is the active tenant's.
     await groupsInTenant(
       db,
-      requireTenant(principal, 'Choose an active tenant to filter by group'),
+      needTenant(activeTenantId, 'Choose an active tenant to filter by group'),
       q.groupIds,
       'validation',
     );
@@ -52,26 +65,27 @@ export async function listUsers({ db }: { db: Db }, principal: Principal, q: Use
  */
 export async function selectUsers(
   { db, tenants }: { db: Db; tenants: TenantsService },
+  activeTenantId: string | null,
   principal: Principal,
   query: Partial<UserSelectQuery> = {},
 ) {
   const { tenantId, search, ids } = query;
   const narrow = ids?.length ? { ids, limit: ids.length } : { search, limit: query.take ?? USER_SELECT.takeDefault };
   if (isSuper(principal)) return repo.userOptions(db, { tenantId, ...narrow });
-  if (principal.roles.includes('PartnerManager')) {
-    const scope = await tenants.scopeOf(principal).catch(() => null);
+  if (can(principal, POLICIES.onlyPartnerManagers)) {
+    const scope = await tenants.scopeOf(activeTenantId, principal).catch(() => null);
     if (scope && !scope.all) {
-      const family = [scope.partnerTenantId, ...(await tenants.inScope(principal)).map((t) => t.id)];
+      const family = [scope.partnerTenantId, ...(await tenants.inScope(activeTenantId, principal)).map((t) => t.id)];
       if (tenantId && !family.includes(tenantId)) throw new AppError('notFound', 'No such tenant');
       return repo.userOptions(db, { ...(tenantId ? { tenantId } : { tenantIds: family }), ...narrow });
     }
   }
-  const activeTenantId = requireTenant(principal);
-  if (tenantId && tenantId !== activeTenantId) throw new AppError('notFound', 'No such tenant');
-  return repo.userOptions(db, { tenantId: activeTenantId, ...narrow });
+  const active = needTenant(activeTenantId);
+  if (tenantId && tenantId !== active) throw new AppError('notFound', 'No such tenant');
+  return repo.userOptions(db, { tenantId: active, ...narrow });
 }
 
 /** Coaches of the active tenant: its tenant administrators. */
-export async function listCoaches({ db }: { db: Db }, principal: Principal) {
-  return repo.userOptions(db, { tenantId: requireTenant(principal), role: 'TenantAdmin' });
+export async function listCoaches({ db }: { db: Db }, tenantId: string) {
+  return repo.userOptions(db, { tenantId, role: ROLE.TenantAdmin });
 }

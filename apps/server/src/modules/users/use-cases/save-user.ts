@@ -15,18 +15,19 @@ import * as repo from '../users.repository.js';
 import { writeConflict } from '../write-conflict.js';
 
 /** One user the caller may manage (GET /users/{id}). */
-export async function getUser({ db }: { db: Db }, principal: Principal, id: string) {
-  const scope = userScopeOf(principal);
+export async function getUser({ db }: { db: Db }, activeTenantId: string | null, principal: Principal, id: string) {
+  const scope = userScopeOf(activeTenantId, principal);
   return userDetails(db, scope, await loadInScope(db, scope, id), await manageableTenants(db, principal));
 }
 
 /** Creates a user; a tenant administrator's new user joins their active tenant unless tenants are given. */
 export async function createUser(
   { db, tenants }: { db: Db; tenants: TenantsService },
+  activeTenantId: string | null,
   principal: Principal,
   body: UserBody,
 ) {
-  const scope = userScopeOf(principal);
+  const scope = userScopeOf(activeTenantId, principal);
   const input = { ...body, tenantIds: body.tenantIds.length || scope.all ? body.tenantIds : [scope.tenantId] };
   try {
     const created = await inTransaction(db, async (conn) => {
@@ -65,11 +66,12 @@ export async function createUser(
  */
 export async function updateUser(
   { db, auth, tenants, hub }: { db: Db; auth: AuthService; tenants: TenantsService; hub: HubService },
+  activeTenantId: string | null,
   principal: Principal,
   id: string,
   body: UserBody,
 ) {
-  const scope = userScopeOf(principal);
+  const scope = userScopeOf(activeTenantId, principal);
   try {
     const { user, changed, removed } = await inTransaction(db, async (conn) => {
       const target = await loadInScope(conn, scope, id);

@@ -1,4 +1,4 @@
-import { href } from '@atrium/contracts';
+import { can, href, POLICIES } from '@atrium/contracts';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -25,9 +25,7 @@ export default function DocumentFormPage() {
   const isNew = !id;
   const navigate = useNavigate();
   const session = useSession();
-  const isUserOnly =
-    session.status === 'authenticated' &&
-    !session.user.roles.some((role) => role === 'TenantAdmin' || role === 'Superadmin');
+  const isUserOnly = session.status === 'authenticated' && !can(session.user, POLICIES.tenantAdmins);
   // A user may add documents but not open the administrators' list.
   const back = isUserOnly ? href('home', 'home') : href('documents', 'list');
   const document = useDocument(isNew ? null : id);

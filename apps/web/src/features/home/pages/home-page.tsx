@@ -1,3 +1,4 @@
+import { can, POLICIES } from '@atrium/contracts';
 import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import { IconArrowLeft, IconLayoutSidebarLeftExpand, IconSettings } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -146,11 +147,11 @@ export default function HomePage() {
   const menu = useMenu();
   const { t } = useTranslation();
   usePageTitle(t('home'));
-  const roles = session.status === 'authenticated' ? session.user.roles : [];
+  const user = session.status === 'authenticated' ? session.user : null;
   const activeTenantId = session.status === 'authenticated' ? session.user.activeTenantId : null;
-  const showsMenu = roles.includes('User') || roles.includes('TenantAdmin');
+  const showsMenu = can(user, POLICIES.tenantStaff);
   const tiles = showsMenu ? [...menu.main, ...menu.ignite] : [];
-  const admin = roles.includes('TenantAdmin') ? menu.admin.filter((item) => item.module !== 'home') : [];
+  const admin = can(user, POLICIES.onlyTenantAdmins) ? menu.admin.filter((item) => item.module !== 'home') : [];
   const empty = isContentEmpty(content);
   const hasTiles = tiles.length > 0 || admin.length > 0;
 

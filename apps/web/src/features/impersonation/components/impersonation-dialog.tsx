@@ -1,3 +1,4 @@
+import { can, POLICIES } from '@atrium/contracts';
 import { Select, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
@@ -50,7 +51,7 @@ export function ImpersonationDialog({ opened, onClose, ownId, onStarted }: Props
 
   const options = useMemo(() => {
     const found = (candidates.data?.data ?? []).filter(
-      (u) => u.id !== ownId && !u.deletedAt && !u.rolesNames.includes('Superadmin'),
+      (u) => u.id !== ownId && !u.deletedAt && !can({ roles: u.rolesNames }, POLICIES.superadmins),
     );
     if (chosen && !found.some((u) => u.id === chosen.id)) found.unshift(chosen);
     return found;

@@ -1,3 +1,4 @@
+import { can, POLICIES } from '@atrium/contracts';
 import { Button } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -12,7 +13,7 @@ export default function ViewAsButton({ reload = () => window.location.reload() }
   const [opened, setOpened] = useState(false);
   if (session.status !== 'authenticated') return null;
   const { user } = session;
-  if (!user.roles.includes('Superadmin') || user.impersonatorId) return null;
+  if (!can(user, POLICIES.superadmins) || user.impersonatorId) return null;
   return (
     <>
       <Button variant="default" leftSection={<IconEye size={16} />} onClick={() => setOpened(true)}>

@@ -1,4 +1,4 @@
-import { href } from '@atrium/contracts';
+import { can, href, POLICIES } from '@atrium/contracts';
 import { Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate, useParams } from 'react-router';
@@ -31,7 +31,7 @@ export default function TenantFormPage() {
 
   const failed = [tenant, features].find((q) => q.isError);
   const loading = (!isNew && tenant.isPending) || features.isPending;
-  const isSuperadmin = session.status === 'authenticated' && session.user.roles.includes('Superadmin');
+  const isSuperadmin = can(session.status === 'authenticated' ? session.user : null, POLICIES.superadmins);
 
   return (
     <Stack gap="lg" maw={960}>

@@ -1,4 +1,4 @@
-import { addDays, href, isDateString, localToday, mondayOf } from '@atrium/contracts';
+import { addDays, can, href, isDateString, localToday, mondayOf, POLICIES } from '@atrium/contracts';
 import { ActionIcon, Button, Card, Center, Group, Loader, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
 import {
   IconChartBar,
@@ -58,8 +58,7 @@ export default function TimelogsPage() {
   const copy = useCopyLastWeek();
   const session = useSession();
   // The admin pages have no menu item of their own: administrators reach them from here.
-  const isAdmin =
-    session.status === 'authenticated' && session.user.roles.some((r) => r === 'TenantAdmin' || r === 'Superadmin');
+  const isAdmin = can(session.status === 'authenticated' ? session.user : null, POLICIES.tenantAdmins);
 
   const go = (to: string) => {
     // What copying said belongs to the week it was asked in.

@@ -1,4 +1,4 @@
-import { LANGUAGES, ROLES, type Role, type UserBody, userBodySchema } from '@atrium/contracts';
+import { LANGUAGES, ROLE, ROLES, type Role, TENANT_ROLES, type UserBody, userBodySchema } from '@atrium/contracts';
 import {
   Alert,
   Button,
@@ -41,13 +41,10 @@ export const emptyUserValues = (activeTenantId: string | null): UserFormValues =
   email: '',
   password: '',
   language: 'en',
-  roles: ['User'],
+  roles: [ROLE.User],
   tenantIds: activeTenantId ? [activeTenantId] : [],
   groupIds: [],
 });
-
-/** Roles a tenant administrator may give; the other two are the super administrator's. */
-const TENANT_ROLES: Role[] = ['User', 'TenantAdmin'];
 
 export type UserFormProps = {
   initialValues: UserFormValues;

@@ -1,4 +1,4 @@
-import { href } from '@atrium/contracts';
+import { can, href, POLICIES } from '@atrium/contracts';
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconRestore } from '@tabler/icons-react';
@@ -29,7 +29,7 @@ export default function UserFormPage() {
   const navigate = useNavigate();
   const session = useSession();
   const me = session.status === 'authenticated' ? session.user : null;
-  const isSuperadmin = !!me?.roles.includes('Superadmin');
+  const isSuperadmin = can(me, POLICIES.superadmins);
   const activeTenantId = me?.activeTenantId ?? null;
 
   const user = useUser(isNew || !isRecordId(id) ? null : id);
@@ -141,7 +141,7 @@ export default function UserFormPage() {
               navigate(href('users', 'list'));
             }}
           />
-          {!isNew && !deletedAt && (isSuperadmin || me?.roles.includes('TenantAdmin')) && (
+          {!isNew && !deletedAt && can(me, POLICIES.tenantAdmins) && (
             <ResetPasswordForm
               email={user.data?.email ?? ''}
               shared={!!user.data?.sharedWithOtherTenants}

@@ -1,4 +1,4 @@
-import { href, ROLE_FILTERS, type RoleFilter } from '@atrium/contracts';
+import { can, href, POLICIES, ROLE_FILTERS, type RoleFilter } from '@atrium/contracts';
 import {
   ActionIcon,
   Button,
@@ -73,9 +73,9 @@ export default function UsersPage() {
   const session = useSession();
   const user = session.status === 'authenticated' ? session.user : null;
   const activeTenantId = user?.activeTenantId ?? null;
-  const isSuperadmin = !!user?.roles.includes('Superadmin');
+  const isSuperadmin = can(user, POLICIES.superadmins);
   // Spec part 1 §2 and §6: import and export for a tenant administrator with an active tenant.
-  const canImport = !!activeTenantId && !!user?.roles.includes('TenantAdmin');
+  const canImport = !!activeTenantId && can(user, POLICIES.onlyTenantAdmins);
 
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
