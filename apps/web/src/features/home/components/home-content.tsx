@@ -34,18 +34,29 @@ export function RichText({ html }: { html: string }) {
   return <Typography className={classes.richText} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
-const isOwnHost = (url: string) => {
-  try {
-    return new URL(url, window.location.href).host === window.location.host;
-  } catch {
-    return false;
-  }
-};
+/** The rights a video player from an outside origin needs: its own scripts, in its own origin. */
+const OUTSIDE_PLAYER = 'allow-scripts allow-same-origin allow-presentation';
 
 /**
- * The embedded video in a sandboxed frame. Atrium's own address gets no rights at all (a video file
- * plays without them; same-origin scripts could lift the sandbox); an allowed video host may run its
- * player's scripts in its own origin. The page's CSP frame-src permits no other address.
+ * The sandbox of a video frame. Scripts and same-origin together would let a document of the page's own
+ * origin lift its sandbox, so they go only to an http(s) address of another origin; anything else (the
+ * page's own origin, a relative path, javascript:, data:, about:, an address that does not parse) gets
+ * no rights at all: a video file plays without them.
+ */
+export function videoSandbox(url: string, pageOrigin: string): string {
+  let target: URL;
+  try {
+    target = new URL(url, pageOrigin);
+  } catch {
+    return '';
+  }
+  const web = target.protocol === 'https:' || target.protocol === 'http:';
+  return web && target.origin !== pageOrigin ? OUTSIDE_PLAYER : '';
+}
+
+/**
+ * The embedded video in a sandboxed frame (videoSandbox says with which rights). The page's CSP
+ * frame-src permits no address but Atrium's own and the allowed video hosts.
  */
 export function ContentVideo({ url, title }: { url: string; title: string }) {
   return (
@@ -53,7 +64,7 @@ export function ContentVideo({ url, title }: { url: string; title: string }) {
       <iframe
         src={url}
         title={title}
-        sandbox={isOwnHost(url) ? '' : 'allow-scripts allow-same-origin allow-presentation'}
+        sandbox={videoSandbox(url, window.location.origin)}
         allow="fullscreen; picture-in-picture"
         referrerPolicy="strict-origin-when-cross-origin"
         loading="lazy"
