@@ -72,7 +72,12 @@ export const activeTenantBodySchema = z.object({ tenantId: z.uuid().nullable().o
 
 export const tenantOptionSchema = z.object({ id: z.uuid(), name: z.string() });
 
-export const menuItemDataSchema = z.object({ name: z.string(), customTitle: z.string().nullable() });
+export const menuItemDataSchema = z.object({
+  name: z.string(),
+  customTitle: z.string().nullable(),
+  /** The tenant's description of the feature: rich text, sanitized when saved (/tenants/description/{id}). */
+  customDescription: z.string().nullable().optional(),
+});
 
 /** GET /me/generaldata. */
 export const generalDataSchema = z.object({

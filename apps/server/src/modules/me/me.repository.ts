@@ -18,8 +18,8 @@ export type Shell = {
   logoMediaFile: string | null;
   mobileLogoMediaFile: string | null;
   customTenantProperties: CustomTenantProperties | null;
-  /** Its switched-on features with its own titles, in no particular order. */
-  menu: { name: string; customTitle: string | null }[];
+  /** Its switched-on features with its own titles and descriptions, in no particular order. */
+  menu: { name: string; customTitle: string | null; customDescription: string | null }[];
   /** The document types its side menu shows, by name. */
   sideMenuTypes: { id: string; name: string }[];
 };
@@ -36,7 +36,8 @@ export const shellSql = (userId: string, tenantId: string | null) => sql`
          ${tenants.logoMediaFile} as "logoMediaFile",
          ${tenants.mobileLogoMediaFile} as "mobileLogoMediaFile",
          ${tenants.customTenantProperties} as "customTenantProperties",
-         coalesce((select json_agg(json_build_object('name', ${features.name}, 'customTitle', ${tenantFeatures.customTitle}))
+         coalesce((select json_agg(json_build_object('name', ${features.name}, 'customTitle', ${tenantFeatures.customTitle},
+                                                     'customDescription', ${tenantFeatures.customDescription}))
                    from ${tenantFeatures} join ${features} on ${features.id} = ${tenantFeatures.featureId}
                    where ${tenantFeatures.tenantId} = ${tenants.id}), '[]') as "menu",
          coalesce((select json_agg(json_build_object('id', ${documentTypes.id}, 'name', ${documentTypes.name})

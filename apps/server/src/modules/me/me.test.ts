@@ -36,12 +36,35 @@ describe('GET /core/api/me/generaldata', () => {
     expect(body.tenants.map((t: { name: string }) => t.name)).toEqual(['Alpha', 'Zeta']);
     expect(body.features).toEqual(['News', 'Documents']);
     expect(body.tenantMenuItemsData).toEqual([
-      { name: 'News', customTitle: null },
-      { name: 'Documents', customTitle: null },
+      { name: 'News', customTitle: null, customDescription: null },
+      { name: 'Documents', customTitle: null, customDescription: null },
     ]);
     expect(body.customTenantProperties).toEqual({ primaryColor: '#123456' });
     expect(body).toMatchObject({ imageLogosrc: 'zeta-logo.png', imageMobileLogosrc: 'zeta-mobile.png' });
     expect(body.activeUserData).toMatchObject({ email: member.user.email, tenantSet: true });
+  });
+
+  it('answers each feature’s description as the tenant saved it (sanitized)', async () => {
+    const tenant = await ctx.factories.tenant({ features: ['TimeLogs'] });
+    const operator = await ctx.actor(['Superadmin'], { tenants: [tenant.id], activeTenant: tenant.id });
+    const items = (
+      await ctx.app.inject({ url: `/core/api/tenants/${tenant.id}/featureitems`, headers: operator.auth })
+    ).json() as { id: string; name: string }[];
+    const hours = items.find((i) => i.name === 'TimeLogs')!;
+    const saved = await ctx.app.inject({
+      method: 'PUT',
+      url: `/core/api/tenants/${tenant.id}/featureitems`,
+      headers: operator.auth,
+      payload: [
+        { id: hours.id, customTitle: 'Hours', customDescription: '<p>Log <b>by Friday</b><script>x</script></p>' },
+      ],
+    });
+    expect(saved.statusCode).toBe(200);
+    const member = await ctx.actor(['User'], { tenants: [tenant.id], activeTenant: tenant.id });
+    const body = (await ctx.app.inject({ url: '/core/api/me/generaldata', headers: member.auth })).json();
+    expect(body.tenantMenuItemsData).toEqual([
+      { name: 'TimeLogs', customTitle: 'Hours', customDescription: '<p>Log <strong>by Friday</strong></p>' },
+    ]);
   });
 
   it('answers no features and no theme without an active tenant', async () => {

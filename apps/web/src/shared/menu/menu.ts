@@ -18,6 +18,8 @@ export type MenuItem = {
   module: ModuleKey;
   routerLink: string;
   displayedName: string;
+  /** The tenant's description of the feature (sanitized rich text), shown behind the home tile's info button. */
+  description?: string | null;
   notificationsCount: number;
 };
 
@@ -63,6 +65,7 @@ export function buildMenu({ generalData, roles, counts, nameOf }: MenuInput): Me
   const featureOn = (entry: MenuEntry) => entry.feature === undefined || features.includes(entry.feature);
   const countOf = (name: string) => counts.find((c) => c.groupName === name)?.count ?? 0;
   const customTitles = new Map(generalData.tenantMenuItemsData.map((m) => [m.name, m.customTitle?.trim() || null]));
+  const descriptions = new Map(generalData.tenantMenuItemsData.map((m) => [m.name, m.customDescription || null]));
 
   const items = new Map<ModuleKey, MenuItem>();
   const itemOf = (entry: MenuEntry): MenuItem => {
@@ -74,6 +77,7 @@ export function buildMenu({ generalData, roles, counts, nameOf }: MenuInput): Me
           module: entry.module,
           routerLink: `/${entry.path}`,
           displayedName: customTitles.get(entry.feature) ?? nameOf(entry.feature),
+          description: descriptions.get(entry.feature) ?? null,
           notificationsCount: countOf(entry.feature),
         }
       : {

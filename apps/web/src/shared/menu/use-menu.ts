@@ -1,3 +1,4 @@
+import type { FeatureName } from '@atrium/contracts';
 import { useMemo } from 'react';
 import { useGeneralData } from '@/shared/api/general-data';
 import { useNotificationCounts } from '@/shared/api/notification-counts';
@@ -17,8 +18,23 @@ export function useMenu(): MenuModel {
   const roles = session.status === 'authenticated' ? session.user.roles : undefined;
   return useMemo(() => {
     if (!generalData || !roles) return EMPTY;
-    const nameOf = (key: string) =>
-      translateKey(t, `feature.${key}`, { defaultValue: '' }) || translateKey(t, `menu.${key}`, { defaultValue: key });
-    return buildMenu({ generalData, roles, counts: counts ?? [], nameOf });
+    return buildMenu({ generalData, roles, counts: counts ?? [], nameOf: (key) => translatedName(t, key) });
   }, [generalData, roles, counts, t]);
+}
+
+/** The translated default name of a feature or module. */
+const translatedName = (t: ReturnType<typeof useTranslation>['t'], key: string) =>
+  translateKey(t, `feature.${key}`, { defaultValue: '' }) || translateKey(t, `menu.${key}`, { defaultValue: key });
+
+/**
+ * How the active tenant presents a feature: its custom title (else the translated name), as the menu
+ * shows it, and its description (sanitized rich text, or null).
+ */
+export function useFeatureInfo(feature: FeatureName): { title: string; description: string | null } {
+  const { t } = useTranslation();
+  const item = useGeneralData().data?.tenantMenuItemsData.find((m) => m.name === feature);
+  return {
+    title: item?.customTitle?.trim() || translatedName(t, feature),
+    description: item?.customDescription || null,
+  };
 }

@@ -1,6 +1,7 @@
 import type { HomeContent } from '@atrium/contracts';
-import { AspectRatio, Stack, Title, Typography } from '@mantine/core';
+import { AspectRatio, Stack, Title } from '@mantine/core';
 import { useTranslation } from '@/shared/i18n/use-translation';
+import { RichText } from '@/shared/ui/rich-text';
 import classes from './home-content.module.css';
 
 /** The logo with its compressed copies: phones pick the 320 px one, wider screens the 800 px one. */
@@ -26,12 +27,6 @@ export function ContentLogo({
       className={className ?? classes.logo}
     />
   );
-}
-
-/** Rich text as the server stored it: sanitized there with the editor's allow-list, rendered as is. */
-export function RichText({ html }: { html: string }) {
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's one sanitizer (storage/rich-text.ts) cleaned it before storing.
-  return <Typography className={classes.richText} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
 /** The rights a video player from an outside origin needs: its own scripts, in its own origin. */

@@ -20,7 +20,11 @@ const data: GeneralData = {
   imageLogosrc: null,
   imageMobileLogosrc: null,
   features: FEATURES,
-  tenantMenuItemsData: FEATURES.map((name) => ({ name, customTitle: name === 'TimeLogs' ? 'Hours' : null })),
+  tenantMenuItemsData: FEATURES.map((name) => ({
+    name,
+    customTitle: name === 'TimeLogs' ? 'Hours' : null,
+    customDescription: name === 'TimeLogs' ? '<p>Log your hours by <strong>Friday</strong>.</p>' : null,
+  })),
   activeUserData: { email: 'user@atrium.test', imagePath: null, userName: 'Uma', surname: 'User', tenantSet: true },
   tenants: [{ id: TENANT, name: 'Northwind Partners' }],
   customTenantProperties: { primaryColor: '#4f46e5' },
@@ -102,6 +106,15 @@ describe('/home on desktop', () => {
     expect(screen.getByText('Use the menu to find your way around your workspace.')).toBeInTheDocument();
     expect(tileLinks()).toEqual(['/news', '/timelogs', '/chat', '/notifications', '/sprints']);
     expect(within(screen.getByRole('link', { name: /Chat/ })).getByText('5')).toBeInTheDocument();
+  });
+
+  it("opens a tile's feature description from its info button, and only where the tenant wrote one", async () => {
+    setViewportWidth(1280);
+    renderHome();
+    expect(screen.queryByRole('button', { name: 'About News' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'About Hours' }));
+    expect((await screen.findByText('Friday')).tagName).toBe('STRONG');
+    expect(screen.getByTestId('where')).toHaveTextContent('/home');
   });
 
   it('counts only headline, logo, body and video: a second block alone still shows the default heading', () => {

@@ -1,6 +1,20 @@
 import { can, POLICIES } from '@atrium/contracts';
-import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
-import { IconArrowLeft, IconLayoutSidebarLeftExpand, IconSettings } from '@tabler/icons-react';
+import {
+  ActionIcon,
+  Badge,
+  Card,
+  Group,
+  Popover,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconArrowLeft, IconInfoCircle, IconLayoutSidebarLeftExpand, IconSettings } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { isContentEmpty, useHomeContent } from '@/features/home/api/get-home-content';
@@ -15,6 +29,7 @@ import type { MenuItem } from '@/shared/menu/menu';
 import { ModuleIcon } from '@/shared/menu/module-icon';
 import { useMenu } from '@/shared/menu/use-menu';
 import { Logo } from '@/shared/ui/logo';
+import { RichText } from '@/shared/ui/rich-text';
 import { useUiState } from '@/shared/ui-state/ui-state';
 import classes from './home-page.module.css';
 
@@ -30,9 +45,12 @@ function TileCard({ icon, label, count }: { icon: ReactNode; label: string; coun
         <ThemeIcon size={46} radius="md" variant="light" color="brand">
           {icon}
         </ThemeIcon>
-        <Text fw={600} size="xs" ta="center" lineClamp={2} className={classes.tileLabel}>
-          {label}
-        </Text>
+        {/* A long title is cut at two lines; the whole title shows on hover and focus. */}
+        <Tooltip label={label} multiline maw={260} openDelay={300} events={{ hover: true, focus: true, touch: false }}>
+          <Text fw={600} size="xs" ta="center" lineClamp={2} className={classes.tileLabel}>
+            {label}
+          </Text>
+        </Tooltip>
       </Stack>
       {count > 0 && (
         <Badge color="red" size="sm" className={classes.count} aria-label={t('menu.count', { count })}>
@@ -43,15 +61,41 @@ function TileCard({ icon, label, count }: { icon: ReactNode; label: string; coun
   );
 }
 
+/** The tenant's description of a tile's feature, in a popover from an info button beside the link. */
+function TileInfo({ name, description }: { name: string; description: string }) {
+  const { t } = useTranslation();
+  return (
+    <Popover width={320} position="bottom-start" withArrow shadow="md">
+      <Popover.Target>
+        <ActionIcon
+          variant="subtle"
+          size="lg"
+          radius="xl"
+          className={classes.info}
+          aria-label={t('menu.aboutFeature', { name })}
+        >
+          <IconInfoCircle size={18} aria-hidden="true" />
+        </ActionIcon>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <RichText html={description} />
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
 function Tile({ item, iconColor }: { item: MenuItem; iconColor: string | undefined }) {
   return (
-    <UnstyledButton component={Link} to={item.routerLink} className={classes.tile}>
-      <TileCard
-        icon={<ModuleIcon module={item.module} size={24} color={iconColor} />}
-        label={item.displayedName}
-        count={item.notificationsCount}
-      />
-    </UnstyledButton>
+    <div className={classes.tileWrap}>
+      <UnstyledButton component={Link} to={item.routerLink} className={classes.tile}>
+        <TileCard
+          icon={<ModuleIcon module={item.module} size={24} color={iconColor} />}
+          label={item.displayedName}
+          count={item.notificationsCount}
+        />
+      </UnstyledButton>
+      {item.description && <TileInfo name={item.displayedName} description={item.description} />}
+    </div>
   );
 }
 

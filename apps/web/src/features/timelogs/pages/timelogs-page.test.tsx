@@ -43,7 +43,9 @@ const gridOf = (
 
 type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
 let calls: { method: string; path: string; body: unknown }[];
-function serve(handler: Handler, { projectsFail = false } = {}) {
+const NO_MENU = { features: ['TimeLogs'], tenantMenuItemsData: [{ name: 'TimeLogs', customTitle: null }], tenants: [] };
+
+function serve(handler: Handler, { projectsFail = false, generalData = NO_MENU as unknown } = {}) {
   calls = [];
   vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
     const u = new URL(url, 'http://localhost');
@@ -52,6 +54,7 @@ function serve(handler: Handler, { projectsFail = false } = {}) {
       path: u.pathname,
       body: init?.body ? JSON.parse(String(init.body)) : undefined,
     });
+    if (u.pathname === '/core/api/me/generaldata') return json(generalData);
     if (u.pathname.endsWith('/timelogs/getpersonalprojects')) {
       if (projectsFail) return new Response(null, { status: 503 });
       return json([
@@ -122,6 +125,26 @@ describe('grid helpers', () => {
 });
 
 describe('/timelogs', () => {
+  it('is headed by the tenant’s title for the feature, with its description behind an About toggle', async () => {
+    const generalData = {
+      features: ['TimeLogs'],
+      tenantMenuItemsData: [
+        { name: 'TimeLogs', customTitle: 'Hours', customDescription: '<p>Log by <strong>Friday</strong>.</p>' },
+      ],
+      tenants: [],
+    };
+    serve((u) => (u.pathname === weekPath('2026-11-23') ? json(gridOf('2026-11-23')) : json([], 404)), { generalData });
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hours' })).toBeInTheDocument();
+    const about = screen.getByRole('button', { name: 'About Hours' });
+    expect(about).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByText('Friday')).not.toBeInTheDocument();
+    await userEvent.click(about);
+    expect(about).toHaveAttribute('aria-expanded', 'true');
+    await waitFor(() => expect(screen.getByText('Friday')).toBeVisible());
+    expect(screen.getByText('Friday').tagName).toBe('STRONG');
+  });
+
   it('shows the week from the URL as start till end, with totals and cut task names', async () => {
     serve((u) =>
       u.pathname === weekPath('2026-11-23')

@@ -1,5 +1,5 @@
 import { addDays, can, href, isDateString, localToday, mondayOf, POLICIES } from '@atrium/contracts';
-import { ActionIcon, Button, Card, Center, Group, Loader, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Card, Center, Group, Loader, Select, Stack, Text, Tooltip } from '@mantine/core';
 import {
   IconChartBar,
   IconChevronLeft,
@@ -22,7 +22,9 @@ import { formatDate } from '@/features/timelogs/lib/dates';
 import { useSession } from '@/shared/api/session';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
+import { useFeatureInfo } from '@/shared/menu/use-menu';
 import { ErrorAlert } from '@/shared/ui/error-alert';
+import { FeatureHeading } from '@/shared/ui/feature-heading';
 import { LoadFailed } from '@/shared/ui/load-failed';
 
 /** The week in the URL (?week=YYYY-MM-DD, any day of it), or the current week (spec §4). */
@@ -37,7 +39,8 @@ export function weekOf(param: string | null, today: string) {
  */
 export default function TimelogsPage() {
   const { t, i18n } = useTranslation();
-  usePageTitle(t('timelogs.title'));
+  const feature = useFeatureInfo('TimeLogs');
+  usePageTitle(feature.title);
   const [params, setParams] = useSearchParams();
   // Cells whose save failed, by task and day: they outlive a move to another week and back.
   const drafts = useRef(new Map<string, CellDraft>()).current;
@@ -90,12 +93,7 @@ export default function TimelogsPage() {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
-        <Stack gap={4}>
-          <Title order={1} size="h2">
-            {t('timelogs.title')}
-          </Title>
-          <Text c="dimmed">{t('timelogs.subtitle')}</Text>
-        </Stack>
+        <FeatureHeading feature="TimeLogs" subtitle={t('timelogs.subtitle')} />
         <Group gap="xs" role="group" aria-label={t('timelogs.weekNavigation')}>
           {/* The arrows stay beside the range; 'This week' wraps below them on a phone. */}
           <Group gap="xs" wrap="nowrap">
