@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 const needsService: [string, string][] = [
   ['TEST_DATABASE_URL', 'test/hub/backplane-postgres.test.ts'],
   ['REDIS_URL', 'test/hub/backplane-redis.test.ts'],
+  // Two server processes share one database: PostgreSQL only.
+  ['TEST_DATABASE_URL', 'test/operations/rolling-restart.test.ts'],
 ];
 const leftOut = needsService.filter(([variable]) => !process.env[variable]);
 for (const [variable, file] of leftOut) console.info(`server: ${file} is not in this run: ${variable} is unset`);

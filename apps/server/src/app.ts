@@ -8,6 +8,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { accessPolicyPlugin } from './http/access-policy.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './http/errors.js';
+import { gracefulClose } from './http/graceful-close.js';
 import { hostileInputPlugin } from './http/hostile-input.js';
 import { createLiveSessions } from './http/live-sessions.js';
 import { metrics, metricsPlugin } from './http/metrics.js';
@@ -64,6 +65,9 @@ export async function buildApp({ config, database, hub, http }: AppDeps) {
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
     frameworkErrors: frameworkErrorHandler,
+    // Requests on connections open when a close begins are answered, not refused with 503: the
+    // server has stopped listening by then (graceful-close.ts) and answers with Connection: close.
+    return503OnClosing: false,
     clientErrorHandler,
     ...serverLimitOptions(limits),
   }).withTypeProvider<ZodTypeProvider>();
@@ -85,6 +89,8 @@ export async function buildApp({ config, database, hub, http }: AppDeps) {
   await app.register(fastifyCookie);
   await app.register(tenantScopePlugin);
   await app.register(accessPolicyPlugin, { authenticator, features: tenantFeatures });
+  const closing = gracefulClose(app);
+  closing.beforeOthers();
   await app.register(hubPlugin, { config, database, authenticator, options: hub });
   await app.register(fastifySwagger, {
     openapi: {
@@ -105,6 +111,8 @@ export async function buildApp({ config, database, hub, http }: AppDeps) {
   const services = createServices({ config, db, authenticator, tenantFeatures, hub: app.hub, log: app.log });
   app.decorate('services', services);
   app.addHook('onClose', () => closeServices(services));
+  // Load balancers stop sending requests once readiness fails, while the requests in flight finish.
+  app.addHook('preClose', async () => services.health.stopping());
   const pool = database.pool;
   if (pool) {
     const removePool = metrics.dbPool.add(() => [
@@ -120,6 +128,8 @@ export async function buildApp({ config, database, hub, http }: AppDeps) {
     },
     { prefix: '/core/api' },
   );
+
+  closing.afterOthers();
 
   // Hosts beyond our own the page may load from: the clients map's tiles and tenants' home videos.
   await registerWebApp(app, config.webDist, {

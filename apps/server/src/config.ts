@@ -148,6 +148,9 @@ export type Config = {
   port: number;
   host: string;
   dataDir: string;
+/** Every environment variable Atrium reads (deploy/compose.yaml may set no other). */
+export const SETTING_NAMES = Object.keys(envSchema.shape);
+
   databaseUrl: string | undefined;
   databasePoolSize: number;
   redisUrl: string | undefined;

@@ -1,12 +1,17 @@
-import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
-import { migrate } from './db/migrate.js';
-import { seedDemo } from './modules/demo-data.js';
-import { seedReferenceData } from './modules/index.js';
-import { openStorage } from './storage/open-storage.js';
 
 const config = loadConfig();
+// Tracing patches http, pg and ioredis as they load: its SDK starts before the server's modules
+// are imported, and is not even loaded unless OTEL_* settings ask for traces.
+const tracing = config.tracing ? (await import('./telemetry.js')).startTracing() : null;
+
+const { buildApp } = await import('./app.js');
+const { openDatabase } = await import('./db/client.js');
+const { migrate } = await import('./db/migrate.js');
+const { seedDemo } = await import('./modules/demo-data.js');
+const { seedReferenceData } = await import('./modules/index.js');
+const { openStorage } = await import('./storage/open-storage.js');
+
 const database = await openDatabase({
   url: config.databaseUrl,
   dataDir: config.dataDir,
@@ -21,11 +26,29 @@ const app = await buildApp({ config, database });
 process.on('unhandledRejection', (reason) => app.log.error({ err: reason }, 'unhandled promise rejection'));
 await app.listen({ port: config.port, host: config.host });
 
+/**
+ * Graceful stop (README "Deployment"): no new connections, hub clients told to reconnect elsewhere,
+ * requests in flight answered, claimed mail handed back, pools closed; whatever is left when
+ * SHUTDOWN_TIMEOUT_SECONDS runs out is cut off.
+ */
+let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
+    if (stopping) return;
+    stopping = true;
     app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
+    setTimeout(() => {
+      app.log.error({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown took too long: exiting now');
+      process.exit(1);
+    }, config.shutdownTimeoutMs).unref();
+    try {
+      await app.close();
+      await database.close();
+      await tracing?.shutdown();
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
     process.exit(0);
   });
 }

@@ -74,7 +74,7 @@ export function createServices({ config, db, authenticator, tenantFeatures, hub,
   const storage = openStorage(config);
   const mailTransport = config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl, config.mail.from) : null;
 
-  const health = createHealthService({ db });
+  const health = createHealthService({ db, redisUrl: config.redisUrl, storage });
   const audit = createAuditService({ db });
   const mail = createMailService({ db, transport: mailTransport, log });
   const auth = createAuthService({ db, authenticator, hub });
