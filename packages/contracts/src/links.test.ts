@@ -11,6 +11,7 @@ describe('href', () => {
   it('fills every parameter, URI-encoded', () => {
     expect(href('clients', 'contact', { id: 'a b/c' })).toBe('/admin/clients/contacts/a%20b%2Fc');
     expect(href('clients', 'typedLocation', { type: 'new', id: 7 })).toBe('/admin/clients/new/location/7');
+    expect(href('auth', 'signInError', { error: 'network,invalidState' })).toBe('/signin/network,invalidState');
     expect(href('tenant-settings', 'emailEdit', { tenantId: 't1', id: 'e1' })).toBe('/tenants/emails/t1/e1');
   });
 

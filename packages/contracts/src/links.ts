@@ -35,7 +35,8 @@ export function href<M extends ModuleKey, K extends PageKey<M>>(
   const path = pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => {
     const value = values[name];
     if (value === undefined || value === '') throw new Error(`href(${module}, ${page}): no value for :${name}`);
-    return encodeURIComponent(String(value));
+    // Encoded as a path segment needs: ',', ':' and '@' stay as they are (the sign-in error list uses ',').
+    return encodeURIComponent(String(value)).replace(/%(2C|3A|40)/g, (c) => decodeURIComponent(c));
   });
   const pairs = Object.entries(query ?? {}).filter((pair): pair is [string, string | number] => pair[1] !== undefined);
   const search = pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`).join('&');

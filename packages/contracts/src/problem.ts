@@ -19,5 +19,10 @@ export const pageQuerySchema = z.object({
   direction: z.enum(['asc', 'desc']).default('asc'),
   search: z.string().max(200).optional(),
 });
+/** A paged list's query as the web app keeps it: every field set, the sort one of the list's columns. */
+export type ListParams<S extends string = string> = Omit<Required<z.infer<typeof pageQuerySchema>>, 'sort'> & {
+  sort: S;
+};
+
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ data: z.array(item), total: z.number().int(), page: z.number().int(), take: z.number().int() });

@@ -1,4 +1,4 @@
-import { MODULES, PAGES, type PageLayout, type PageRule } from '@atrium/contracts';
+import { href, PAGES, type PageLayout, type PageRule } from '@atrium/contracts';
 import { lazy, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { allStrings } from '@/shared/i18n/i18n';
@@ -38,7 +38,7 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      { index: true, element: <Navigate to={`/${MODULES.home.pages.home.path}`} replace /> },
+      { index: true, element: <Navigate to={href('home', 'home')} replace /> },
       { element: <AuthLayout />, children: [...pagesIn('auth'), { path: '*', element: <NotFoundPage /> }] },
       {
         // A missing record replaces the whole shell, like an unknown path does.

@@ -1,4 +1,4 @@
-import { type AccessSubject, decideAccess } from '@atrium/contracts';
+import { type AccessSubject, decideAccess, href } from '@atrium/contracts';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { policyFor } from '@/shared/access/policy';
@@ -26,5 +26,5 @@ export function RouteGuard({ path, children }: { path: string; children: ReactNo
   if (decision === 'unauthenticated') {
     return <Navigate to={signInPath(location.pathname + location.search + location.hash)} replace />;
   }
-  return <Navigate to="/unauthorized" replace />;
+  return <Navigate to={href('errors', 'unauthorized')} replace />;
 }

@@ -1,3 +1,4 @@
+import { href } from '@atrium/contracts';
 import { ActionIcon, Burger, Group, Tooltip } from '@mantine/core';
 import { useWindowScroll } from '@mantine/hooks';
 import { IconArrowLeft, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
@@ -29,7 +30,7 @@ export function BackArrow() {
       color="gray"
       size="lg"
       aria-label={t('menu.back')}
-      onClick={() => (canGoBack ? navigate(-1) : navigate('/home'))}
+      onClick={() => (canGoBack ? navigate(-1) : navigate(href('home', 'home')))}
     >
       <IconArrowLeft size={20} stroke={1.8} />
     </ActionIcon>
@@ -84,7 +85,11 @@ export function AppHeader({ logoSrc }: { logoSrc?: string | null }) {
         )}
         {showBackArrow(pathname, isMobile) && <BackArrow />}
         {isMobile && (
-          <Link to="/home" className={classes.logoLink} aria-label={t('a11y.homeLink', { product: PRODUCT_NAME })}>
+          <Link
+            to={href('home', 'home')}
+            className={classes.logoLink}
+            aria-label={t('a11y.homeLink', { product: PRODUCT_NAME })}
+          >
             <Logo size={28} src={logoSrc} />
           </Link>
         )}

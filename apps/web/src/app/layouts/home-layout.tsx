@@ -1,3 +1,4 @@
+import { href } from '@atrium/contracts';
 import '@mantine/notifications/styles.css';
 import { AppShell } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
@@ -70,7 +71,7 @@ function Shell({ session }: { session: SignedIn }) {
     mutationFn: (tenantId: string | null) => setActiveTenant(tenantId),
     onSuccess: async () => {
       await queryClient.invalidateQueries();
-      navigate('/home');
+      navigate(href('home', 'home'));
     },
     onError: (error) => notifications.show({ color: 'red', title: t('couldNotSetTenant'), message: error.message }),
   });
@@ -78,7 +79,7 @@ function Shell({ session }: { session: SignedIn }) {
   const logout = async () => {
     await signOut();
     queryClient.clear();
-    navigate('/signin', { replace: true });
+    navigate(href('auth', 'signIn'), { replace: true });
   };
 
   return (

@@ -1,3 +1,4 @@
+import { href } from '@atrium/contracts';
 import { ActionIcon, Badge, Divider, NavLink, ScrollArea, Select, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
@@ -118,7 +119,7 @@ export function SideMenu({
       {withBrand && (
         <div className={classes.brand}>
           <Link
-            to="/home"
+            to={href('home', 'home')}
             onClick={onNavigate}
             className={classes.brandLink}
             aria-label={t('a11y.homeLink', { product: PRODUCT_NAME })}
@@ -163,7 +164,7 @@ export function SideMenu({
       <div className={classes.userCard}>
         <UnstyledButton
           component={Link}
-          to="/profile"
+          to={href('profile', 'view')}
           onClick={onNavigate}
           className={classes.userLink}
           aria-label={compact ? user.displayName : undefined}

@@ -1,4 +1,4 @@
-import { HUB_EVENTS } from '@atrium/contracts';
+import { HUB_EVENTS, href } from '@atrium/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { endSession, getSession, refreshSession } from '@/shared/api/session';
 import { STORAGE_KEYS } from '@/shared/config/storage-keys';
@@ -70,7 +70,7 @@ export function createHubHandlers({
       if (!result || result.user.activeTenantId === before) return;
       // As when choosing a tenant in this tab: every query is about the tenant, general data first of all.
       await queryClient.invalidateQueries();
-      navigate('/home');
+      navigate(href('home', 'home'));
     },
 
     async ImpersonateStarted(userId) {
@@ -117,7 +117,7 @@ export function createHubHandlers({
       clearLocalStorage();
       localStorage.setItem(STORAGE_KEYS.isImpersonatingMode, 'false');
       endSession({ sessionOver: false });
-      navigate('/signin', { replace: true });
+      navigate(href('auth', 'signIn'), { replace: true });
     },
   };
 }

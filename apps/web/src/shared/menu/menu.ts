@@ -4,6 +4,7 @@ import {
   decideAccess,
   type FeatureName,
   type GeneralData,
+  href,
   type MenuPlacement,
   MODULES,
   type ModuleKey,
@@ -106,7 +107,7 @@ export function buildMenu({ generalData, roles, counts, nameOf }: MenuInput): Me
       ? (generalData.sideMenuDocumentTypes ?? []).map((type) => ({
           key: `documentType:${type.id}`,
           module: 'documents',
-          routerLink: `/documents/${type.id}`,
+          routerLink: href('documents', 'view', { id: type.id }),
           displayedName: type.name,
           notificationsCount: 0,
         }))

@@ -1,4 +1,5 @@
 import type { LoginBody } from '@atrium/contracts';
+import { href } from '@atrium/contracts';
 import { Anchor, Button, Checkbox, Group, List, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type ChangeEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
@@ -173,7 +174,7 @@ export function SignInForm({
                 form.setValues((v) => ({ ...v, rememberMe }));
               }}
             />
-            <Anchor component={Link} to="/forgotpassword" size="sm" fw={500}>
+            <Anchor component={Link} to={href('passwords', 'forgot')} size="sm" fw={500}>
               {t('forgotPassword')}
             </Anchor>
           </Group>

@@ -1,3 +1,4 @@
+import { href } from '@atrium/contracts';
 import { Loader, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -33,9 +34,10 @@ export default function Office365CallbackPage() {
     onSuccess: () => {
       const returnUrl = safeReturnUrl(sessionStorage.getItem(OFFICE_RETURN_URL_KEY));
       sessionStorage.removeItem(OFFICE_RETURN_URL_KEY);
-      navigate(`/active-tenant-page?returnUrl=${encodeURIComponent(returnUrl)}&via=office365`, { replace: true });
+      navigate(href('auth', 'activeTenant', {}, { returnUrl, via: 'office365' }), { replace: true });
     },
-    onError: (error) => navigate(`/signin/${officeFailureCodes(error).join(',')}`, { replace: true }),
+    onError: (error) =>
+      navigate(href('auth', 'signInError', { error: officeFailureCodes(error).join(',') }), { replace: true }),
   });
 
   useEffect(() => {
@@ -49,8 +51,9 @@ export default function Office365CallbackPage() {
     });
   }, [code, providerError, params, exchange]);
 
-  if (providerError) return <Navigate to={`/signin/${providerFailureCode(providerError)}`} replace />;
-  if (!code) return <Navigate to="/signin" replace />;
+  if (providerError)
+    return <Navigate to={href('auth', 'signInError', { error: providerFailureCode(providerError) })} replace />;
+  if (!code) return <Navigate to={href('auth', 'signIn')} replace />;
 
   return (
     <CardPage>

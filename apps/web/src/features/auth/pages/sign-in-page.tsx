@@ -1,3 +1,4 @@
+import { href } from '@atrium/contracts';
 import { Group, Stack, Text } from '@mantine/core';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { parseFailureCodes } from '@/features/auth/api/office365';
@@ -39,7 +40,7 @@ export default function SignInPage() {
           <SignInForm
             initialError={initialError}
             initialDetails={reasons}
-            onSuccess={() => navigate(`/active-tenant-page?returnUrl=${encodeURIComponent(returnUrl)}`)}
+            onSuccess={() => navigate(href('auth', 'activeTenant', {}, { returnUrl }))}
           />
           <MicrosoftSignIn returnUrl={returnUrl} />
         </Stack>

@@ -1,8 +1,9 @@
-import type { COMPANY_SORTS } from '@atrium/contracts';
+import type { COMPANY_SORTS, ListParams } from '@atrium/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 import type { Page } from '@/shared/api/wire';
-import { type ClientRow, clientKeys, type ListParams, listQuery } from './types';
+import { listQuery } from '@/shared/list/list-query';
+import { type ClientRow, clientKeys } from './types';
 
 export type ClientSort = (typeof COMPANY_SORTS)[number];
 

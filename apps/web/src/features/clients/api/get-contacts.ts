@@ -1,8 +1,9 @@
-import type { CONTACT_SORTS } from '@atrium/contracts';
+import type { CONTACT_SORTS, ListParams } from '@atrium/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 import type { Page } from '@/shared/api/wire';
-import { type ContactRow, clientKeys, type ListParams, listQuery } from './types';
+import { listQuery } from '@/shared/list/list-query';
+import { type ContactRow, clientKeys } from './types';
 
 export type ContactSort = (typeof CONTACT_SORTS)[number];
 

@@ -1,8 +1,9 @@
-import type { LOCATION_SORTS } from '@atrium/contracts';
+import type { ListParams, LOCATION_SORTS } from '@atrium/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 import type { Page } from '@/shared/api/wire';
-import { clientKeys, type ListParams, type LocationRow, listQuery } from './types';
+import { listQuery } from '@/shared/list/list-query';
+import { clientKeys, type LocationRow } from './types';
 
 export type LocationSort = (typeof LOCATION_SORTS)[number];
 

@@ -7,15 +7,6 @@ export type LocationRow = Wire<Location>;
 export type ContactRow = Wire<Contact>;
 export type { MapInfo };
 
-/** A list's page, sort and search, as the URL carries them. */
-export type ListParams<S extends string> = {
-  page: number;
-  take: number;
-  sort: S;
-  direction: 'asc' | 'desc';
-  search: string;
-};
-
 export const clientKeys = {
   all: ['clients'] as const,
   lists: () => [...clientKeys.all, 'list'] as const,
@@ -26,16 +17,3 @@ export const clientKeys = {
   contacts: (clientId: string) => [...clientKeys.all, 'contacts', clientId] as const,
   contact: (id: string) => [...clientKeys.all, 'contact', id] as const,
 };
-
-/** The query string of a list call. */
-export function listQuery<S extends string>(params: ListParams<S>, extra: Record<string, string> = {}) {
-  const query = new URLSearchParams({
-    page: String(params.page),
-    take: String(params.take),
-    sort: params.sort,
-    direction: params.direction,
-    ...extra,
-  });
-  if (params.search.trim()) query.set('search', params.search.trim());
-  return query;
-}

@@ -1,4 +1,4 @@
-import { FILL_COLORS, type FillColor } from '@atrium/contracts';
+import { FILL_COLORS, type FillColor, href } from '@atrium/contracts';
 import {
   Box,
   Button,
@@ -171,7 +171,7 @@ export function ClientForm({ initialValues, submit }: ClientFormProps) {
           {t('clients.form.requiredHint')}
         </Text>
         <Group justify="flex-end" gap="sm">
-          <Button component={Link} to="/admin/clients" variant="default">
+          <Button component={Link} to={href('clients', 'list')} variant="default">
             {t('clients.cancel')}
           </Button>
           <Button type="submit" loading={form.submitting}>

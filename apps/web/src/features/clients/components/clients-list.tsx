@@ -1,3 +1,4 @@
+import { href } from '@atrium/contracts';
 import { ActionIcon, Box, Card, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconAddressBook, IconEdit, IconMapPin, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -5,8 +6,9 @@ import type { ClientSort } from '@/features/clients/api/get-clients';
 import type { ClientRow } from '@/features/clients/api/types';
 import { formatDateTime } from '@/shared/format/date';
 import { useTranslation } from '@/shared/i18n/use-translation';
+import { SortHeader, type Sorting } from '@/shared/list/list-toolbar';
 import { FILL_COLOR_THEME } from './fill-color';
-import { listClasses as classes, SortHeader, type Sorting } from './list-parts';
+import { listClasses as classes } from './list-parts';
 
 type Props = {
   rows: ClientRow[] | undefined;
@@ -34,7 +36,7 @@ export function ClientRowActions({ row, onDelete }: { row: ClientRow; onDelete: 
       <ActionIcon
         variant="subtle"
         component={Link}
-        to={`/admin/clients/contacts/${row.id}`}
+        to={href('clients', 'contact', { id: row.id })}
         aria-label={t('clients.actions.contacts', { name: row.title })}
       >
         <IconAddressBook size={18} />
@@ -42,7 +44,7 @@ export function ClientRowActions({ row, onDelete }: { row: ClientRow; onDelete: 
       <ActionIcon
         variant="subtle"
         component={Link}
-        to={`/admin/clients/locations/${row.id}`}
+        to={href('clients', 'location', { id: row.id })}
         aria-label={t('clients.actions.locations', { name: row.title })}
       >
         <IconMapPin size={18} />
@@ -50,7 +52,7 @@ export function ClientRowActions({ row, onDelete }: { row: ClientRow; onDelete: 
       <ActionIcon
         variant="subtle"
         component={Link}
-        to={`/admin/clients/${row.id}`}
+        to={href('clients', 'form', { id: row.id })}
         aria-label={t('clients.actions.edit', { name: row.title })}
       >
         <IconEdit size={18} />
@@ -105,7 +107,7 @@ export function ClientsTable({ rows, loading, sorting, onSort, showActions, onDe
                       <Swatch row={row} />
                       <Text
                         component={Link}
-                        to={`/admin/clients/${row.id}`}
+                        to={href('clients', 'form', { id: row.id })}
                         fw={600}
                         size="sm"
                         className={classes.nameLink}
@@ -166,7 +168,13 @@ export function ClientsCards({ rows, showActions, onDelete }: Props) {
             <div className={classes.cardText}>
               <Group gap="xs" wrap="nowrap">
                 <Swatch row={row} />
-                <Text component={Link} to={`/admin/clients/${row.id}`} fw={600} className={classes.nameLink} truncate>
+                <Text
+                  component={Link}
+                  to={href('clients', 'form', { id: row.id })}
+                  fw={600}
+                  className={classes.nameLink}
+                  truncate
+                >
                   {cut(row.title)}
                 </Text>
               </Group>

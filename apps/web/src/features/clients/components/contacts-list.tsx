@@ -1,10 +1,12 @@
+import { href } from '@atrium/contracts';
 import { ActionIcon, Anchor, Card, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { ContactSort } from '@/features/clients/api/get-contacts';
 import type { ContactRow } from '@/features/clients/api/types';
 import { useTranslation } from '@/shared/i18n/use-translation';
-import { listClasses as classes, SortHeader, type Sorting } from './list-parts';
+import { SortHeader, type Sorting } from '@/shared/list/list-toolbar';
+import { listClasses as classes } from './list-parts';
 
 type Props = {
   rows: ContactRow[] | undefined;
@@ -23,7 +25,7 @@ function RowActions({ row, onDelete }: { row: ContactRow; onDelete: (row: Contac
       <ActionIcon
         variant="subtle"
         component={Link}
-        to={`/admin/clients/edit/contact/${row.id}`}
+        to={href('clients', 'typedContact', { type: 'edit', id: row.id })}
         aria-label={t('clients.actions.edit', { name: row.name })}
       >
         <IconEdit size={18} />
@@ -53,7 +55,7 @@ export function ContactsList({ rows, loading, sorting, onSort, showActions, onDe
               <div className={classes.cardText}>
                 <Text
                   component={Link}
-                  to={`/admin/clients/edit/contact/${row.id}`}
+                  to={href('clients', 'typedContact', { type: 'edit', id: row.id })}
                   fw={600}
                   className={classes.nameLink}
                   truncate
@@ -100,7 +102,7 @@ export function ContactsList({ rows, loading, sorting, onSort, showActions, onDe
                 <Table.Td>
                   <Text
                     component={Link}
-                    to={`/admin/clients/edit/contact/${row.id}`}
+                    to={href('clients', 'typedContact', { type: 'edit', id: row.id })}
                     fw={600}
                     size="sm"
                     className={classes.nameLink}

@@ -1,3 +1,4 @@
+import { href } from '@atrium/contracts';
 import { ActionIcon, Card, Group, Select, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
@@ -7,7 +8,8 @@ import { problemText } from '@/features/clients/api/problem-messages';
 import type { LocationRow } from '@/features/clients/api/types';
 import { useUpdateLocationRadius } from '@/features/clients/api/update-location-radius';
 import { useTranslation } from '@/shared/i18n/use-translation';
-import { listClasses as classes, SortHeader, type Sorting } from './list-parts';
+import { SortHeader, type Sorting } from '@/shared/list/list-toolbar';
+import { listClasses as classes } from './list-parts';
 import { radiusSelectData } from './radius';
 
 type Props = {
@@ -59,7 +61,7 @@ function RowActions({ row, onDelete }: { row: LocationRow; onDelete: (row: Locat
       <ActionIcon
         variant="subtle"
         component={Link}
-        to={`/admin/clients/edit/location/${row.id}`}
+        to={href('clients', 'typedLocation', { type: 'edit', id: row.id })}
         aria-label={t('clients.actions.edit', { name: row.title })}
       >
         <IconEdit size={18} />
@@ -98,7 +100,7 @@ export function LocationsList({
               <div className={classes.cardText}>
                 <Text
                   component={Link}
-                  to={`/admin/clients/edit/location/${row.id}`}
+                  to={href('clients', 'typedLocation', { type: 'edit', id: row.id })}
                   fw={600}
                   className={classes.nameLink}
                   truncate
@@ -154,7 +156,7 @@ export function LocationsList({
                 <Table.Td>
                   <Text
                     component={Link}
-                    to={`/admin/clients/edit/location/${row.id}`}
+                    to={href('clients', 'typedLocation', { type: 'edit', id: row.id })}
                     fw={600}
                     size="sm"
                     className={classes.nameLink}

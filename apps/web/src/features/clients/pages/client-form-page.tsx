@@ -1,3 +1,4 @@
+import { href } from '@atrium/contracts';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAddressBook, IconMapPin } from '@tabler/icons-react';
@@ -44,7 +45,7 @@ export default function ClientFormPage() {
             <Button
               variant="default"
               component={Link}
-              to={`/admin/clients/contacts/${id}`}
+              to={href('clients', 'contact', { id })}
               leftSection={<IconAddressBook size={16} />}
             >
               {t('clients.contactCount', { count: client.data.contactsCount })}
@@ -52,7 +53,7 @@ export default function ClientFormPage() {
             <Button
               variant="default"
               component={Link}
-              to={`/admin/clients/locations/${id}`}
+              to={href('clients', 'location', { id })}
               leftSection={<IconMapPin size={16} />}
             >
               {t('clients.locationCount', { count: client.data.locationsCount })}
@@ -65,7 +66,7 @@ export default function ClientFormPage() {
           title={t('clients.loadOneFailed')}
           error={client.error}
           onRetry={() => void client.refetch()}
-          back="/admin/clients"
+          back={href('clients', 'list')}
         />
       ) : loading ? (
         <PageLoader />
@@ -76,7 +77,7 @@ export default function ClientFormPage() {
           submit={async (body) => {
             const saved = await save.mutateAsync({ id: isNew ? null : id, body });
             notifications.show({ color: 'green', message: t('clients.form.saved', { title: saved.title }) });
-            navigate('/admin/clients');
+            navigate(href('clients', 'list'));
           }}
         />
       )}

@@ -1,30 +1,28 @@
-import { COMPANY_SORTS } from '@atrium/contracts';
-import { Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { COMPANY_SORTS, href } from '@atrium/contracts';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconBriefcase, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconBriefcase, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useClients } from '@/features/clients/api/get-clients';
 import type { ClientRow } from '@/features/clients/api/types';
 import { ClientsCards, ClientsTable } from '@/features/clients/components/clients-list';
 import { DeleteClientDialog } from '@/features/clients/components/delete-client-dialog';
-import {
-  ListEmpty,
-  ListLoadFailed,
-  ListPager,
-  useLastPageFollow,
-  useListParams,
-} from '@/features/clients/components/list-parts';
+import { CLIENTS_PAGE_SIZE, ListEmpty, ListLoadFailed } from '@/features/clients/components/list-parts';
 import { RadiusUnitSwitch } from '@/features/clients/components/radius-unit-switch';
 import { BREAKPOINTS } from '@/shared/config/ui';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
+import { ListPager, ListToolbar } from '@/shared/list/list-toolbar';
+import { useLastPageFollow, useListParams } from '@/shared/list/use-list-params';
 
 /** /admin/clients: search, sort (Name, Updated Date), paging, add, and each client's row icons. */
 export default function ClientsPage() {
   const { t } = useTranslation();
   usePageTitle(t('clients.title'));
-  const { params, update, onSort, searchText, setSearchText } = useListParams(COMPANY_SORTS, 'title');
+  const { params, update, onSort, setPage, searchText, setSearchText } = useListParams(COMPANY_SORTS, 'title', {
+    take: CLIENTS_PAGE_SIZE,
+  });
   const clients = useClients(params);
   const wide = useMediaQuery(`(min-width: ${BREAKPOINTS.table}px)`, true, { getInitialValueInEffect: false });
   const headerAdd = useMediaQuery(`(min-width: ${BREAKPOINTS.headerAdd}px)`, true, { getInitialValueInEffect: false });
@@ -33,11 +31,16 @@ export default function ClientsPage() {
   });
   const [deleting, setDeleting] = useState<ClientRow | null>(null);
   const data = clients.data;
-  const pages = useLastPageFollow(data, clients.isPlaceholderData, params.page, update);
+  const pages = useLastPageFollow(data, clients.isPlaceholderData, params.page, setPage);
   const rows = clients.isPending ? undefined : data?.data;
 
   const addButton = (fullWidth: boolean) => (
-    <Button component={Link} to="/admin/clients/new" leftSection={<IconPlus size={16} />} fullWidth={fullWidth}>
+    <Button
+      component={Link}
+      to={href('clients', 'form', { id: 'new' })}
+      leftSection={<IconPlus size={16} />}
+      fullWidth={fullWidth}
+    >
       {t('clients.add')}
     </Button>
   );
@@ -82,48 +85,33 @@ export default function ClientsPage() {
         {headerAdd && addButton(false)}
       </Group>
 
-      <Group gap="md" wrap="wrap" align="center" justify="space-between">
-        <Group gap="sm" wrap="wrap" align="flex-end" style={{ flex: '1 1 320px' }}>
-          <TextInput
-            aria-label={t('clients.search')}
-            placeholder={t('clients.searchPlaceholder')}
-            leftSection={<IconSearch size={16} />}
-            value={searchText}
-            onChange={(e) => setSearchText(e.currentTarget.value)}
-            type="search"
-            style={{ flex: '1 1 240px' }}
-          />
-          {!wide && (
-            <Select
-              aria-label={t('clients.sortBy')}
-              w={200}
-              allowDeselect={false}
-              value={`${params.sort}:${params.direction}`}
-              onChange={(v) => {
-                if (!v) return;
-                const [sort, direction] = v.split(':');
-                update({ sort: sort ?? 'title', direction: direction ?? 'asc', page: null });
-              }}
-              data={[
-                { value: 'title:asc', label: t('clients.sort.nameAsc') },
-                { value: 'title:desc', label: t('clients.sort.nameDesc') },
-                { value: 'updatedAt:desc', label: t('clients.sort.updatedDesc') },
-                { value: 'updatedAt:asc', label: t('clients.sort.updatedAsc') },
-              ]}
-            />
-          )}
-        </Group>
+      <ListToolbar
+        searchLabel={t('clients.search')}
+        searchPlaceholder={t('clients.searchPlaceholder')}
+        searchText={searchText}
+        onSearchText={setSearchText}
+        sort={
+          wide
+            ? undefined
+            : {
+                label: t('clients.sortBy'),
+                sorting: params,
+                options: [
+                  { value: 'title:asc', label: t('clients.sort.nameAsc') },
+                  { value: 'title:desc', label: t('clients.sort.nameDesc') },
+                  { value: 'updatedAt:desc', label: t('clients.sort.updatedDesc') },
+                  { value: 'updatedAt:asc', label: t('clients.sort.updatedAsc') },
+                ],
+                onChange: ({ sort, direction }) => update({ sort, direction, page: null }),
+              }
+        }
+      >
         <RadiusUnitSwitch />
-      </Group>
+      </ListToolbar>
 
       {content}
 
-      <ListPager
-        data={data}
-        page={params.page}
-        pages={pages}
-        onPage={(p) => update({ page: p === 1 ? null : String(p) })}
-      />
+      <ListPager data={data} page={params.page} pages={pages} onPage={setPage} />
 
       {!headerAdd && addButton(true)}
 

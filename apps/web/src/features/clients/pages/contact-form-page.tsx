@@ -1,3 +1,4 @@
+import { href } from '@atrium/contracts';
 import { Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate, useParams } from 'react-router';
@@ -32,7 +33,7 @@ export default function ContactFormPage() {
 
   const failed = [client, contact].find((q) => q.isError);
   const loading = client.isPending || (!isNew && contact.isPending);
-  const back = clientId ? `/admin/clients/contacts/${clientId}` : '/admin/clients';
+  const back = clientId ? href('clients', 'contact', { id: clientId }) : href('clients', 'list');
 
   return (
     <Stack gap="lg" maw={720}>

@@ -1,8 +1,8 @@
-import { CONTACT_SORTS } from '@atrium/contracts';
-import { Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { CONTACT_SORTS, href } from '@atrium/contracts';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconAddressBook, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconAddressBook, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useDeleteContact } from '@/features/clients/api/delete-contact';
@@ -11,17 +11,13 @@ import { useContacts } from '@/features/clients/api/get-contacts';
 import type { ContactRow } from '@/features/clients/api/types';
 import { ConfirmDeleteDialog } from '@/features/clients/components/confirm-delete-dialog';
 import { ContactsList } from '@/features/clients/components/contacts-list';
-import {
-  ListEmpty,
-  ListLoadFailed,
-  ListPager,
-  useLastPageFollow,
-  useListParams,
-} from '@/features/clients/components/list-parts';
+import { CLIENTS_PAGE_SIZE, ListEmpty, ListLoadFailed } from '@/features/clients/components/list-parts';
 import { RecordLoadFailed } from '@/features/clients/components/load-failed';
 import { BREAKPOINTS } from '@/shared/config/ui';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
+import { ListPager, ListToolbar } from '@/shared/list/list-toolbar';
+import { useLastPageFollow, useListParams } from '@/shared/list/use-list-params';
 import { recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
 import { PageLoader } from '@/shared/ui/page-loader';
 
@@ -33,7 +29,9 @@ export default function ContactsPage() {
   useNotFoundWhen(recordMissing(id, client.error));
   const title = client.data ? t('clients.contacts.title', { title: client.data.title }) : t('clients.title');
   usePageTitle(title);
-  const { params, update, onSort, searchText, setSearchText } = useListParams(CONTACT_SORTS, 'name');
+  const { params, update, onSort, setPage, searchText, setSearchText } = useListParams(CONTACT_SORTS, 'name', {
+    take: CLIENTS_PAGE_SIZE,
+  });
   const contacts = useContacts(id, params);
   const remove = useDeleteContact();
   const [deleting, setDeleting] = useState<ContactRow | null>(null);
@@ -43,7 +41,7 @@ export default function ContactsPage() {
     getInitialValueInEffect: false,
   });
   const data = contacts.data;
-  const pages = useLastPageFollow(data, contacts.isPlaceholderData, params.page, update);
+  const pages = useLastPageFollow(data, contacts.isPlaceholderData, params.page, setPage);
 
   if (client.isPending) return <PageLoader />;
   if (client.isError)
@@ -52,14 +50,14 @@ export default function ContactsPage() {
         title={t('clients.loadOneFailed')}
         error={client.error}
         onRetry={() => void client.refetch()}
-        back="/admin/clients"
+        back={href('clients', 'list')}
       />
     );
 
   const addButton = (fullWidth: boolean) => (
     <Button
       component={Link}
-      to={`/admin/clients/new/contact/${id}`}
+      to={href('clients', 'typedContact', { type: 'new', id })}
       leftSection={<IconPlus size={16} />}
       fullWidth={fullWidth}
     >
@@ -114,45 +112,31 @@ export default function ContactsPage() {
         {headerAdd && addButton(false)}
       </Group>
 
-      <Group gap="sm" wrap="wrap" align="flex-end">
-        <TextInput
-          aria-label={t('clients.contacts.search')}
-          placeholder={t('clients.contacts.searchPlaceholder')}
-          leftSection={<IconSearch size={16} />}
-          value={searchText}
-          onChange={(e) => setSearchText(e.currentTarget.value)}
-          type="search"
-          style={{ flex: '1 1 240px' }}
-        />
-        {!wide && (
-          <Select
-            aria-label={t('clients.sortBy')}
-            w={200}
-            allowDeselect={false}
-            value={`${params.sort}:${params.direction}`}
-            onChange={(v) => {
-              if (!v) return;
-              const [sort, direction] = v.split(':');
-              update({ sort: sort ?? 'name', direction: direction ?? 'asc', page: null });
-            }}
-            data={[
-              { value: 'name:asc', label: t('clients.contacts.sort.nameAsc') },
-              { value: 'name:desc', label: t('clients.contacts.sort.nameDesc') },
-              { value: 'email:asc', label: t('clients.contacts.sort.emailAsc') },
-              { value: 'email:desc', label: t('clients.contacts.sort.emailDesc') },
-            ]}
-          />
-        )}
-      </Group>
+      <ListToolbar
+        searchLabel={t('clients.contacts.search')}
+        searchPlaceholder={t('clients.contacts.searchPlaceholder')}
+        searchText={searchText}
+        onSearchText={setSearchText}
+        sort={
+          wide
+            ? undefined
+            : {
+                label: t('clients.sortBy'),
+                sorting: params,
+                options: [
+                  { value: 'name:asc', label: t('clients.contacts.sort.nameAsc') },
+                  { value: 'name:desc', label: t('clients.contacts.sort.nameDesc') },
+                  { value: 'email:asc', label: t('clients.contacts.sort.emailAsc') },
+                  { value: 'email:desc', label: t('clients.contacts.sort.emailDesc') },
+                ],
+                onChange: ({ sort, direction }) => update({ sort, direction, page: null }),
+              }
+        }
+      />
 
       {content}
 
-      <ListPager
-        data={data}
-        page={params.page}
-        pages={pages}
-        onPage={(p) => update({ page: p === 1 ? null : String(p) })}
-      />
+      <ListPager data={data} page={params.page} pages={pages} onPage={setPage} />
 
       {!headerAdd && addButton(true)}
 

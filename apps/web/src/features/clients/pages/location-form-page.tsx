@@ -1,3 +1,4 @@
+import { href } from '@atrium/contracts';
 import { Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate, useParams } from 'react-router';
@@ -35,7 +36,7 @@ export default function LocationFormPage() {
 
   const failed = [client, location, info].find((q) => q.isError);
   const loading = client.isPending || (!isNew && location.isPending) || info.isPending;
-  const back = clientId ? `/admin/clients/locations/${clientId}` : '/admin/clients';
+  const back = clientId ? href('clients', 'location', { id: clientId }) : href('clients', 'list');
 
   return (
     <Stack gap="lg" maw={720}>
@@ -67,7 +68,7 @@ export default function LocationFormPage() {
           submit={async (body) => {
             const saved = await save.mutateAsync({ id: isNew ? null : id, companyId: clientId ?? '', body });
             notifications.show({ color: 'green', message: t('clients.form.saved', { title: saved.title }) });
-            navigate(`/admin/clients/locations/${saved.companyId}`);
+            navigate(href('clients', 'location', { id: saved.companyId }));
           }}
         />
       )}

@@ -1,8 +1,8 @@
-import { CLIENT_LIMITS, LOCATION_SORTS } from '@atrium/contracts';
-import { Button, Group, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { CLIENT_LIMITS, href, LOCATION_SORTS } from '@atrium/contracts';
+import { Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconMapPin, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconMapPin, IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useDeleteLocation } from '@/features/clients/api/delete-location';
@@ -11,18 +11,14 @@ import { useLocations } from '@/features/clients/api/get-locations';
 import { useMapInfo } from '@/features/clients/api/get-map-info';
 import type { LocationRow } from '@/features/clients/api/types';
 import { ConfirmDeleteDialog } from '@/features/clients/components/confirm-delete-dialog';
-import {
-  ListEmpty,
-  ListLoadFailed,
-  ListPager,
-  useLastPageFollow,
-  useListParams,
-} from '@/features/clients/components/list-parts';
+import { CLIENTS_PAGE_SIZE, ListEmpty, ListLoadFailed } from '@/features/clients/components/list-parts';
 import { RecordLoadFailed } from '@/features/clients/components/load-failed';
 import { LocationsList } from '@/features/clients/components/locations-list';
 import { BREAKPOINTS } from '@/shared/config/ui';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
+import { ListPager, ListToolbar } from '@/shared/list/list-toolbar';
+import { useLastPageFollow, useListParams } from '@/shared/list/use-list-params';
 import { recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
 import { PageLoader } from '@/shared/ui/page-loader';
 
@@ -45,7 +41,9 @@ export default function LocationsPage() {
   useNotFoundWhen(recordMissing(id, client.error));
   const title = client.data ? t('clients.locations.title', { title: client.data.title }) : t('clients.title');
   usePageTitle(title);
-  const { params, update, onSort, searchText, setSearchText } = useListParams(LOCATION_SORTS, 'title');
+  const { params, update, onSort, setPage, searchText, setSearchText } = useListParams(LOCATION_SORTS, 'title', {
+    take: CLIENTS_PAGE_SIZE,
+  });
   const locations = useLocations(id, params);
   const mapLocations = useLocations(id, MAP_PARAMS);
   const info = useMapInfo();
@@ -57,7 +55,7 @@ export default function LocationsPage() {
     getInitialValueInEffect: false,
   });
   const data = locations.data;
-  const pages = useLastPageFollow(data, locations.isPlaceholderData, params.page, update);
+  const pages = useLastPageFollow(data, locations.isPlaceholderData, params.page, setPage);
 
   // A spinner until the client has loaded (spec part 2 §2).
   if (client.isPending) return <PageLoader />;
@@ -67,14 +65,14 @@ export default function LocationsPage() {
         title={t('clients.loadOneFailed')}
         error={client.error}
         onRetry={() => void client.refetch()}
-        back="/admin/clients"
+        back={href('clients', 'list')}
       />
     );
 
   const addButton = (fullWidth: boolean) => (
     <Button
       component={Link}
-      to={`/admin/clients/new/location/${id}`}
+      to={href('clients', 'typedLocation', { type: 'new', id })}
       leftSection={<IconPlus size={16} />}
       fullWidth={fullWidth}
     >
@@ -138,45 +136,31 @@ export default function LocationsPage() {
         <Skeleton height={360} radius="lg" />
       )}
 
-      <Group gap="sm" wrap="wrap" align="flex-end">
-        <TextInput
-          aria-label={t('clients.locations.search')}
-          placeholder={t('clients.locations.searchPlaceholder')}
-          leftSection={<IconSearch size={16} />}
-          value={searchText}
-          onChange={(e) => setSearchText(e.currentTarget.value)}
-          type="search"
-          style={{ flex: '1 1 240px' }}
-        />
-        {!wide && (
-          <Select
-            aria-label={t('clients.sortBy')}
-            w={200}
-            allowDeselect={false}
-            value={`${params.sort}:${params.direction}`}
-            onChange={(v) => {
-              if (!v) return;
-              const [sort, direction] = v.split(':');
-              update({ sort: sort ?? 'title', direction: direction ?? 'asc', page: null });
-            }}
-            data={[
-              { value: 'title:asc', label: t('clients.locations.sort.titleAsc') },
-              { value: 'title:desc', label: t('clients.locations.sort.titleDesc') },
-              { value: 'address:asc', label: t('clients.locations.sort.addressAsc') },
-              { value: 'address:desc', label: t('clients.locations.sort.addressDesc') },
-            ]}
-          />
-        )}
-      </Group>
+      <ListToolbar
+        searchLabel={t('clients.locations.search')}
+        searchPlaceholder={t('clients.locations.searchPlaceholder')}
+        searchText={searchText}
+        onSearchText={setSearchText}
+        sort={
+          wide
+            ? undefined
+            : {
+                label: t('clients.sortBy'),
+                sorting: params,
+                options: [
+                  { value: 'title:asc', label: t('clients.locations.sort.titleAsc') },
+                  { value: 'title:desc', label: t('clients.locations.sort.titleDesc') },
+                  { value: 'address:asc', label: t('clients.locations.sort.addressAsc') },
+                  { value: 'address:desc', label: t('clients.locations.sort.addressDesc') },
+                ],
+                onChange: ({ sort, direction }) => update({ sort, direction, page: null }),
+              }
+        }
+      />
 
       {content}
 
-      <ListPager
-        data={data}
-        page={params.page}
-        pages={pages}
-        onPage={(p) => update({ page: p === 1 ? null : String(p) })}
-      />
+      <ListPager data={data} page={params.page} pages={pages} onPage={setPage} />
 
       {!headerAdd && addButton(true)}
 

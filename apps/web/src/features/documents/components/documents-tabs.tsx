@@ -1,11 +1,12 @@
+import { href } from '@atrium/contracts';
 import { Tabs } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '@/shared/i18n/use-translation';
 
 const TABS = [
-  { value: '/folders', label: 'documents.tabs.folders' },
-  { value: '/folders/documenttype', label: 'documents.tabs.types' },
-  { value: '/folders/documents', label: 'documents.tabs.documents' },
+  { value: href('documents', 'folders'), label: 'documents.tabs.folders' },
+  { value: href('documents', 'foldersTypes'), label: 'documents.tabs.types' },
+  { value: href('documents', 'foldersDocuments'), label: 'documents.tabs.documents' },
 ] as const;
 
 /** Folders, Document types and Documents (spec part 2 §2): tab buttons that switch between the lists. */
@@ -14,11 +15,11 @@ export function DocumentsTabs() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const current =
-    pathname.startsWith('/folders/documenttype') || pathname.startsWith('/admin/documents/documenttypes')
-      ? '/folders/documenttype'
-      : pathname.startsWith('/folders/documents') || pathname === '/admin/documents'
-        ? '/folders/documents'
-        : '/folders';
+    pathname.startsWith(href('documents', 'foldersTypes')) || pathname.startsWith(href('documents', 'types'))
+      ? href('documents', 'foldersTypes')
+      : pathname.startsWith(href('documents', 'foldersDocuments')) || pathname === href('documents', 'list')
+        ? href('documents', 'foldersDocuments')
+        : href('documents', 'folders');
   return (
     <Tabs value={current} onChange={(value) => value && navigate(value)} keepMounted={false}>
       <Tabs.List aria-label={t('documents.tabs.label')}>

@@ -1,3 +1,4 @@
+import { href } from '@atrium/contracts';
 import { notifications } from '@mantine/notifications';
 import { useNavigate, useParams } from 'react-router';
 import { useDocumentType } from '@/features/documents/api/get-document-type';
@@ -8,7 +9,7 @@ import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
 
-const BACK = '/admin/documents/documenttypes';
+const BACK = href('documents', 'types');
 
 /** /admin/documenttype/new and /admin/documents/edit/documenttype/{id}. */
 export default function DocumentTypeFormPage() {

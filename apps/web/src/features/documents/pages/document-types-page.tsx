@@ -1,4 +1,4 @@
-import { cutName } from '@atrium/contracts';
+import { cutName, href } from '@atrium/contracts';
 import { Loader, Switch } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -59,7 +59,7 @@ export default function DocumentTypesPage() {
       id: type.id,
       name: type.name,
       shownName: cutName(type.name),
-      editHref: `/admin/documents/edit/documenttype/${type.id}`,
+      editHref: href('documents', 'typeEdit', { id: type.id }),
       details: type.isSystem ? t('documents.types.system') : undefined,
       extra: <SidebarToggle type={type} />,
       deletable: !type.isSystem,
@@ -70,7 +70,7 @@ export default function DocumentTypesPage() {
     <ListPage
       title={t('documents.types.title')}
       subtitle={data ? t('documents.types.total', { count: data.total }) : t('documents.types.subtitle')}
-      addHref="/admin/documenttype/new"
+      addHref={href('documents', 'typeCreate')}
       addLabel={t('documents.types.add')}
       search={{
         label: t('documents.types.search'),

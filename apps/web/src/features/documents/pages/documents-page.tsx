@@ -1,4 +1,4 @@
-import { cutName } from '@atrium/contracts';
+import { cutName, href } from '@atrium/contracts';
 import { Badge } from '@mantine/core';
 import { useState } from 'react';
 import { useDeleteDocument } from '@/features/documents/api/delete-document';
@@ -26,7 +26,7 @@ export default function DocumentsPage() {
       id: doc.id,
       name: doc.title,
       shownName: cutName(doc.title),
-      editHref: `/admin/documents/edit/${doc.id}`,
+      editHref: href('documents', 'edit', { id: doc.id }),
       details: (
         <>
           {doc.documentTypeName} · <time dateTime={doc.updatedAt}>{formatDateTime(doc.updatedAt)}</time>
@@ -44,7 +44,7 @@ export default function DocumentsPage() {
     <ListPage
       title={t('documents.list.title')}
       subtitle={data ? t('documents.list.total', { count: data.total }) : t('documents.list.subtitle')}
-      addHref="/admin/documents/new"
+      addHref={href('documents', 'create')}
       addLabel={t('documents.list.add')}
       search={{
         label: t('documents.list.search'),

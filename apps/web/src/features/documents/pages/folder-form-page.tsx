@@ -1,3 +1,4 @@
+import { href } from '@atrium/contracts';
 import { notifications } from '@mantine/notifications';
 import { useNavigate, useParams } from 'react-router';
 import { useFolder } from '@/features/documents/api/get-folder';
@@ -10,7 +11,7 @@ import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
 
-const BACK = '/folders';
+const BACK = href('documents', 'folders');
 
 /** /folder/new and /edit/folder/{id}: name and parent folder (never the folder itself or one below it). */
 export default function FolderFormPage() {

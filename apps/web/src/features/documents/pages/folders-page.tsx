@@ -1,4 +1,4 @@
-import { cutName } from '@atrium/contracts';
+import { cutName, href } from '@atrium/contracts';
 import { useState } from 'react';
 import { useDeleteFolder } from '@/features/documents/api/delete-folder';
 import { useFolders } from '@/features/documents/api/get-folders';
@@ -24,7 +24,7 @@ export default function FoldersPage() {
       id: folder.id,
       name: folder.name,
       shownName: cutName(folder.name),
-      editHref: `/edit/folder/${folder.id}`,
+      editHref: href('documents', 'folderEdit', { id: folder.id }),
       details: folder.parentFolderName
         ? t('documents.folders.inside', { name: cutName(folder.parentFolderName) })
         : t('documents.folders.topLevel'),
@@ -35,7 +35,7 @@ export default function FoldersPage() {
     <ListPage
       title={t('documents.folders.title')}
       subtitle={all ? t('documents.folders.total', { count: all.length }) : t('documents.folders.subtitle')}
-      addHref="/folder/new"
+      addHref={href('documents', 'folderCreate')}
       addLabel={t('documents.folders.add')}
       query={folders}
       loadFailed={t('documents.folders.loadFailed')}

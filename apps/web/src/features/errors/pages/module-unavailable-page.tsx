@@ -1,3 +1,4 @@
+import { href } from '@atrium/contracts';
 import { Button } from '@mantine/core';
 import { IconArrowLeft, IconPuzzle } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -10,7 +11,13 @@ import { StatusPage } from '@/shared/ui/status-page';
  * Stands in for a module this version does not have yet. The route, its guard and its menu entry are
  * real; the page says plainly that the module is missing rather than pretending.
  */
-export default function ModuleUnavailablePage({ moduleKey, backTo = '/home' }: { moduleKey: string; backTo?: string }) {
+export default function ModuleUnavailablePage({
+  moduleKey,
+  backTo = href('home', 'home'),
+}: {
+  moduleKey: string;
+  backTo?: string;
+}) {
   const { t } = useTranslation();
   const module = translateKey(t, moduleKey, { defaultValue: moduleKey });
   usePageTitle(module);
@@ -21,7 +28,7 @@ export default function ModuleUnavailablePage({ moduleKey, backTo = '/home' }: {
       title={t('moduleUnavailable')}
       actions={
         <Button component={Link} to={backTo} variant="light" leftSection={<IconArrowLeft size={18} />}>
-          {backTo === '/signin' ? t('backToSignIn') : t('backToHome')}
+          {backTo === href('auth', 'signIn') ? t('backToSignIn') : t('backToHome')}
         </Button>
       }
     >

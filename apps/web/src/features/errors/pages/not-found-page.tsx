@@ -1,3 +1,4 @@
+import { href } from '@atrium/contracts';
 import { Button } from '@mantine/core';
 import { IconArrowsExchange, IconBuildingSkyscraper, IconHome } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -16,7 +17,7 @@ function OtherTenant({ deepTenantId, remainingPath }: { deepTenantId: string; re
   const navigate = useNavigate();
   const tenants = useGeneralData().data?.tenants ?? [];
   const canSwitch = tenants.some((tenant) => tenant.id === deepTenantId);
-  const target = safeReturnUrl(`/${remainingPath.replace(/^\/+/, '')}`, '/home');
+  const target = safeReturnUrl(`/${remainingPath.replace(/^\/+/, '')}`, href('home', 'home'));
   const switchTenant = useMutation({
     mutationFn: () => setActiveTenant(deepTenantId),
     onSuccess: () => navigate(target, { replace: true }),
@@ -40,7 +41,7 @@ function OtherTenant({ deepTenantId, remainingPath }: { deepTenantId: string; re
           )}
           <Button
             component={Link}
-            to="/home"
+            to={href('home', 'home')}
             variant={canSwitch ? 'default' : 'filled'}
             leftSection={<IconHome size={18} />}
           >

@@ -1,4 +1,5 @@
 import type { UserInfo } from '@atrium/contracts';
+import { href } from '@atrium/contracts';
 import { Button, Group, List, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -40,7 +41,7 @@ export default function GdprDialog() {
     mutationFn: signOut,
     onSettled: () => {
       queryClient.clear();
-      navigate('/signin', { replace: true });
+      navigate(href('auth', 'signIn'), { replace: true });
     },
   });
 

@@ -1,3 +1,4 @@
+import { href } from '@atrium/contracts';
 import { Anchor } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -14,7 +15,7 @@ export function PasswordCard({ children, withBackLink = true }: { children: Reac
     <CardPage headerEnd={<ColorSchemeToggle />}>
       {children}
       {withBackLink && (
-        <Anchor component={Link} to="/signin" size="sm" fw={500} className={classes.back}>
+        <Anchor component={Link} to={href('auth', 'signIn')} size="sm" fw={500} className={classes.back}>
           <IconArrowLeft size={16} aria-hidden="true" />
           {t('backToSignIn')}
         </Anchor>

@@ -1,3 +1,4 @@
+import { href } from '@atrium/contracts';
 import { Anchor, Button, List, PasswordInput, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
@@ -52,7 +53,7 @@ export default function ResetPasswordPage() {
             {t('passwords.resetDoneTitle')}
           </Title>
           <Text c="dimmed">{t('passwords.resetDoneText')}</Text>
-          <Button component={Link} to="/signin" size="md" fullWidth>
+          <Button component={Link} to={href('auth', 'signIn')} size="md" fullWidth>
             {t('signIn')}
           </Button>
         </Stack>
@@ -83,7 +84,7 @@ export default function ResetPasswordPage() {
             </List>
           )}
           {(!linkComplete || reset.error instanceof ApiError) && (
-            <Anchor component={Link} to="/forgotpassword" size="sm" fw={500} display="block" mt={6}>
+            <Anchor component={Link} to={href('passwords', 'forgot')} size="sm" fw={500} display="block" mt={6}>
               {t('passwords.requestNewLink')}
             </Anchor>
           )}

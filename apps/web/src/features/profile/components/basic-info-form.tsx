@@ -1,4 +1,4 @@
-import { type AuthUser, LANGUAGES, PROFILE_LIMITS, profileBodySchema } from '@atrium/contracts';
+import { type AuthUser, href, LANGUAGES, PROFILE_LIMITS, profileBodySchema } from '@atrium/contracts';
 import {
   Alert,
   Button,
@@ -208,7 +208,7 @@ export function BasicInfoForm({ user, disabled, feedbackShown, onAttempt }: Prop
             </SimpleGrid>
 
             <div className={classes.actions}>
-              <Button component={Link} to="/profile" variant="default">
+              <Button component={Link} to={href('profile', 'view')} variant="default">
                 {t('profile.cancel')}
               </Button>
               <Button type="submit" loading={save.isPending} disabled={disabled || save.isPending || upload.isPending}>

@@ -1,3 +1,4 @@
+import { href } from '@atrium/contracts';
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -49,7 +50,12 @@ export default function ProfilePage({ actions }: { actions?: React.ReactNode }) 
             </div>
             <Group gap="sm">
               {actions}
-              <Button component={Link} to="/profile/edit" leftSection={<IconEdit size={16} />} variant="light">
+              <Button
+                component={Link}
+                to={href('profile', 'edit')}
+                leftSection={<IconEdit size={16} />}
+                variant="light"
+              >
                 {t('profile.edit')}
               </Button>
             </Group>

@@ -1,4 +1,4 @@
-import { type FeatureItem, HOME_LIMITS } from '@atrium/contracts';
+import { type FeatureItem, HOME_LIMITS, href } from '@atrium/contracts';
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -64,7 +64,7 @@ function DescriptionForm({
         })),
       });
       notifications.show({ color: 'green', message: t('tenantSettings.description.saved', { name: tenantName }) });
-      navigate('/tenants');
+      navigate(href('tenants', 'list'));
     } catch (err) {
       const fields = fieldErrorsOf(t, err);
       for (const [path, message] of Object.entries(fields))
@@ -110,7 +110,7 @@ function DescriptionForm({
           </Card>
         ))}
         <Group justify="flex-end">
-          <Button variant="default" component={Link} to="/tenants">
+          <Button variant="default" component={Link} to={href('tenants', 'list')}>
             {t('tenantSettings.cancel')}
           </Button>
           <Button type="submit" loading={save.isPending}>

@@ -1,6 +1,7 @@
 import {
   HOME_LIMITS,
   type HomeLogoUpload,
+  href,
   type TenantContent,
   type TenantContentBodyInput,
   tenantContentBodySchemaFor,
@@ -89,7 +90,7 @@ function ContentForm({
     try {
       await save.mutateAsync({ id: tenantId, body: bodyOf(values) });
       notifications.show({ color: 'green', message: t('tenantSettings.html.saved', { name: tenantName }) });
-      navigate('/tenants');
+      navigate(href('tenants', 'list'));
     } catch (err) {
       const fields = fieldErrorsOf(t, err);
       for (const [path, message] of Object.entries(fields)) {
@@ -143,7 +144,7 @@ function ContentForm({
           </Stack>
         </Card>
         <Group justify="flex-end">
-          <Button variant="default" component={Link} to="/tenants">
+          <Button variant="default" component={Link} to={href('tenants', 'list')}>
             {t('tenantSettings.cancel')}
           </Button>
           <Button type="submit" loading={save.isPending} disabled={invalid || uploading}>

@@ -1,28 +1,16 @@
+import type { ListParams, TENANT_SORTS } from '@atrium/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 import type { Page } from '@/shared/api/wire';
+import { listQuery } from '@/shared/list/list-query';
 import { type TenantRow, tenantKeys } from './types';
 
-export type TenantSort = 'name' | 'createdAt';
-export type TenantListParams = {
-  page: number;
-  take: number;
-  sort: TenantSort;
-  direction: 'asc' | 'desc';
-  search: string;
-};
+export type TenantSort = (typeof TENANT_SORTS)[number];
+export type TenantListParams = ListParams<TenantSort>;
 
 /** GET /tenants: one page of the tenants in the caller's scope, searched on name and created date. */
-export function getTenants(params: TenantListParams, signal?: AbortSignal) {
-  const query = new URLSearchParams({
-    page: String(params.page),
-    take: String(params.take),
-    sort: params.sort,
-    direction: params.direction,
-  });
-  if (params.search.trim()) query.set('search', params.search.trim());
-  return api<Page<TenantRow>>(`/tenants?${query}`, { signal });
-}
+export const getTenants = (params: TenantListParams, signal?: AbortSignal) =>
+  api<Page<TenantRow>>(`/tenants?${listQuery(params)}`, { signal });
 
 export const tenantsQuery = (params: TenantListParams) =>
   queryOptions({

@@ -1,4 +1,4 @@
-import { FONT_OPTIONS, type TenantBody } from '@atrium/contracts';
+import { FONT_OPTIONS, href, type TenantBody } from '@atrium/contracts';
 import {
   Button,
   Card,
@@ -339,7 +339,7 @@ export function TenantForm({ initialValues, features, isSuperadmin, isNew, submi
         </Section>
 
         <Group justify="flex-end" gap="sm" className={classes.actions}>
-          <Button component={Link} to="/tenants" variant="default">
+          <Button component={Link} to={href('tenants', 'list')} variant="default">
             {t('tenants.form.cancel')}
           </Button>
           <Button type="submit" loading={form.submitting}>

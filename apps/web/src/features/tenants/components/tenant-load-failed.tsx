@@ -1,3 +1,4 @@
+import { href } from '@atrium/contracts';
 import { Button } from '@mantine/core';
 import { Link } from 'react-router';
 import { problemText } from '@/features/tenants/api/problem-messages';
@@ -9,7 +10,7 @@ export function TenantLoadFailed({ error, onRetry }: { error: unknown; onRetry: 
   const { t } = useTranslation();
   return (
     <LoadFailed title={t('tenants.loadFailed')} message={problemText(t, error)} onRetry={onRetry}>
-      <Button size="xs" variant="default" component={Link} to="/tenants">
+      <Button size="xs" variant="default" component={Link} to={href('tenants', 'list')}>
         {t('tenants.backToList')}
       </Button>
     </LoadFailed>

@@ -1,3 +1,4 @@
+import { href } from '@atrium/contracts';
 import { ActionIcon, Menu } from '@mantine/core';
 import {
   IconCheckbox,
@@ -26,18 +27,30 @@ import { useTranslation } from '@/shared/i18n/use-translation';
  * included. The spec also names a delete action with a confirmation dialog: it follows the links.
  */
 export const TENANT_LINKS: { key: string; path: (id: string) => string; icon: ReactNode }[] = [
-  { key: 'html', path: (id) => `/tenants/html/${id}`, icon: <IconLayoutDashboard size={16} /> },
-  { key: 'info', path: (id) => `/tenants/info/${id}`, icon: <IconInfoCircle size={16} /> },
-  { key: 'edit', path: (id) => `/tenants/${id}`, icon: <IconEdit size={16} /> },
-  { key: 'description', path: (id) => `/tenants/description/${id}`, icon: <IconFileDescription size={16} /> },
-  { key: 'tags', path: (id) => `/tenants/tags/${id}`, icon: <IconTags size={16} /> },
-  { key: 'folders', path: (id) => `/tenants/folders/${id}`, icon: <IconFolder size={16} /> },
-  { key: 'teams', path: (id) => `/tenants/teams/${id}`, icon: <IconUsersGroup size={16} /> },
-  { key: 'departments', path: (id) => `/tenants/departments/${id}`, icon: <IconHierarchy2 size={16} /> },
-  { key: 'checklists', path: (id) => `/tenants/checklists/${id}`, icon: <IconCheckbox size={16} /> },
-  { key: 'deleting', path: (id) => `/deleting/${id}`, icon: <IconTrashX size={16} /> },
-  { key: 'emails', path: (id) => `/tenants/emails/${id}`, icon: <IconMail size={16} /> },
-  { key: 'emailtemplate', path: (id) => `/tenants/emailtemplate/${id}`, icon: <IconMailCog size={16} /> },
+  { key: 'html', path: (id) => href('tenant-settings', 'html', { id }), icon: <IconLayoutDashboard size={16} /> },
+  { key: 'info', path: (id) => href('tenant-settings', 'info', { id }), icon: <IconInfoCircle size={16} /> },
+  { key: 'edit', path: (id) => href('tenants', 'form', { id }), icon: <IconEdit size={16} /> },
+  {
+    key: 'description',
+    path: (id) => href('tenant-settings', 'description', { id }),
+    icon: <IconFileDescription size={16} />,
+  },
+  { key: 'tags', path: (id) => href('tenant-settings', 'tags', { id }), icon: <IconTags size={16} /> },
+  { key: 'folders', path: (id) => href('tenant-settings', 'folders', { id }), icon: <IconFolder size={16} /> },
+  { key: 'teams', path: (id) => href('tenant-settings', 'teams', { id }), icon: <IconUsersGroup size={16} /> },
+  {
+    key: 'departments',
+    path: (id) => href('tenant-settings', 'departments', { id }),
+    icon: <IconHierarchy2 size={16} />,
+  },
+  { key: 'checklists', path: (id) => href('tenant-settings', 'checklists', { id }), icon: <IconCheckbox size={16} /> },
+  { key: 'deleting', path: (id) => href('tenants', 'deleting', { id }), icon: <IconTrashX size={16} /> },
+  { key: 'emails', path: (id) => href('tenant-settings', 'emails', { id }), icon: <IconMail size={16} /> },
+  {
+    key: 'emailtemplate',
+    path: (id) => href('tenant-settings', 'emailTemplate', { id }),
+    icon: <IconMailCog size={16} />,
+  },
 ];
 
 type Props = { tenant: TenantRow; onClone: (tenant: TenantRow) => void; onDelete: (tenant: TenantRow) => void };

@@ -1,41 +1,22 @@
-import { Badge, Card, Group, Skeleton, Stack, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
+import { href } from '@atrium/contracts';
+import { Badge, Card, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import type { TenantSort } from '@/features/tenants/api/get-tenants';
 import type { TenantRow } from '@/features/tenants/api/types';
 import { formatDateTime } from '@/shared/format/date';
 import { useTranslation } from '@/shared/i18n/use-translation';
+import { SortHeader, type Sorting } from '@/shared/list/list-toolbar';
 import { TenantRowMenu } from './tenant-row-menu';
 import classes from './tenants-list.module.css';
-
-type Sorting = { sort: TenantSort; direction: 'asc' | 'desc' };
 
 type Props = {
   rows: TenantRow[] | undefined;
   loading: boolean;
-  sorting: Sorting;
+  sorting: Sorting<TenantSort>;
   onSort: (sort: TenantSort) => void;
   onClone: (tenant: TenantRow) => void;
   onDelete: (tenant: TenantRow) => void;
 };
-
-function SortHeader({
-  label,
-  column,
-  sorting,
-  onSort,
-}: { label: string; column: TenantSort } & Pick<Props, 'sorting' | 'onSort'>) {
-  const active = sorting.sort === column;
-  const Icon = !active ? IconArrowsSort : sorting.direction === 'asc' ? IconArrowUp : IconArrowDown;
-  return (
-    <Table.Th aria-sort={active ? (sorting.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
-      <UnstyledButton className={classes.sortButton} onClick={() => onSort(column)}>
-        <span>{label}</span>
-        <Icon size={14} aria-hidden="true" className={active ? undefined : classes.sortIdle} />
-      </UnstyledButton>
-    </Table.Th>
-  );
-}
 
 /** The tenants as a table (1200px and wider). */
 export function TenantsTable({ rows, loading, sorting, onSort, onClone, onDelete }: Props) {
@@ -67,7 +48,12 @@ export function TenantsTable({ rows, loading, sorting, onSort, onClone, onDelete
                 <Table.Tr key={row.id}>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
-                      <Text component={Link} to={`/tenants/${row.id}`} fw={600} className={classes.nameLink}>
+                      <Text
+                        component={Link}
+                        to={href('tenants', 'form', { id: row.id })}
+                        fw={600}
+                        className={classes.nameLink}
+                      >
                         {row.name}
                       </Text>
                       {row.isPartnerTenant && (
@@ -112,7 +98,13 @@ export function TenantsCards({ rows, onClone, onDelete }: Props) {
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <div className={classes.cardText}>
               <Group gap="xs" wrap="nowrap">
-                <Text component={Link} to={`/tenants/${row.id}`} fw={600} className={classes.nameLink} truncate>
+                <Text
+                  component={Link}
+                  to={href('tenants', 'form', { id: row.id })}
+                  fw={600}
+                  className={classes.nameLink}
+                  truncate
+                >
                   {row.name}
                 </Text>
                 {row.isPartnerTenant && (

@@ -1,3 +1,4 @@
+import { href } from '@atrium/contracts';
 import { Button, Card, Group, List, Progress, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconTrash } from '@tabler/icons-react';
@@ -38,7 +39,7 @@ export default function TenantDeletingPage() {
     remove.mutate(id, {
       onSuccess: () => {
         notifications.show({ color: 'green', message: t('tenants.delete.done', { name }) });
-        navigate('/tenants', { replace: true });
+        navigate(href('tenants', 'list'), { replace: true });
       },
     });
   };
@@ -90,7 +91,7 @@ export default function TenantDeletingPage() {
           )}
 
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" component={Link} to="/tenants" disabled={remove.isPending}>
+            <Button variant="default" component={Link} to={href('tenants', 'list')} disabled={remove.isPending}>
               {t('tenants.cancel')}
             </Button>
             <Button color="red" leftSection={<IconTrash size={16} />} loading={remove.isPending} onClick={confirm}>

@@ -1,10 +1,11 @@
-import { Button, EmptyState, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { href, TENANT_SORTS } from '@atrium/contracts';
+import { Button, EmptyState, Group, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconBuildingCommunity, IconMailForward, IconPlus, IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { type TenantListParams, type TenantSort, useTenants } from '@/features/tenants/api/get-tenants';
+import { IconBuildingCommunity, IconMailForward, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useTenants } from '@/features/tenants/api/get-tenants';
 import { problemText } from '@/features/tenants/api/problem-messages';
 import { useSendDailyMails } from '@/features/tenants/api/send-daily-mails';
 import type { TenantRow } from '@/features/tenants/api/types';
@@ -15,33 +16,21 @@ import { useUserInfo } from '@/shared/api/user-info';
 import { BREAKPOINTS } from '@/shared/config/ui';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
+import { ListPager, ListToolbar } from '@/shared/list/list-toolbar';
+import { useLastPageFollow, useListParams } from '@/shared/list/use-list-params';
 import { ErrorAlert } from '@/shared/ui/error-alert';
-import { LabelledPagination } from '@/shared/ui/labelled-pagination';
 import { LoadFailed } from '@/shared/ui/load-failed';
 
 /** Tenants per page (the spec leaves the page size open). */
 export const TENANTS_PAGE_SIZE = 25;
 
-function readParams(search: URLSearchParams): TenantListParams {
-  const sort: TenantSort = search.get('sort') === 'createdAt' ? 'createdAt' : 'name';
-  const page = Number(search.get('page'));
-  return {
-    page: Number.isInteger(page) && page > 0 ? page : 1,
-    take: TENANTS_PAGE_SIZE,
-    sort,
-    direction: search.get('direction') === 'desc' ? 'desc' : 'asc',
-    search: search.get('search') ?? '',
-  };
-}
-
 /** /tenants: search, sort, page through the tenants in scope; clone, delete, and the row menu's links. */
 export default function TenantsPage() {
   const { t } = useTranslation();
   usePageTitle(t('tenants.title'));
-  const [searchParams, setSearchParams] = useSearchParams();
-  const params = readParams(searchParams);
-  const [searchText, setSearchText] = useState(params.search);
-  const [debounced] = useDebouncedValue(searchText, 300);
+  const { params, update, onSort, setPage, searchText, setSearchText } = useListParams(TENANT_SORTS, 'name', {
+    take: TENANTS_PAGE_SIZE,
+  });
   const wide = useMediaQuery(`(min-width: ${BREAKPOINTS.table}px)`, true, { getInitialValueInEffect: false });
   const headerAdd = useMediaQuery(`(min-width: ${BREAKPOINTS.headerAdd}px)`, true, { getInitialValueInEffect: false });
   const [cloning, setCloning] = useState<TenantRow | null>(null);
@@ -51,40 +40,16 @@ export default function TenantsPage() {
   const canSendDailyMails = useUserInfo().data?.canSendDailyMails === true;
   const dailyMails = useSendDailyMails();
 
-  const update = (changes: Partial<Record<'search' | 'sort' | 'direction' | 'page', string | null>>) => {
-    setSearchParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v === null || v === '') next.delete(k);
-          else next.set(k, v);
-        }
-        return next;
-      },
-      { replace: true },
-    );
-  };
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new search text resets the page
-  useEffect(() => {
-    if (debounced.trim() !== params.search) update({ search: debounced.trim(), page: null });
-  }, [debounced]);
-
-  const onSort = (sort: TenantSort) => {
-    const direction = params.sort === sort && params.direction === 'asc' ? 'desc' : 'asc';
-    update({ sort, direction, page: null });
-  };
-
   const data = tenants.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.take)) : 1;
-  // After a delete the last page may be gone: show the one that is now last.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the answer's page count only
-  useEffect(() => {
-    if (data && !tenants.isPlaceholderData && params.page > pages) update({ page: pages === 1 ? null : String(pages) });
-  }, [data, pages]);
+  const pages = useLastPageFollow(data, tenants.isPlaceholderData, params.page, setPage);
   const rows = tenants.isPending ? undefined : data?.data;
   const addButton = (fullWidth: boolean) => (
-    <Button component={Link} to="/tenants/new" leftSection={<IconPlus size={16} />} fullWidth={fullWidth}>
+    <Button
+      component={Link}
+      to={href('tenants', 'form', { id: 'new' })}
+      leftSection={<IconPlus size={16} />}
+      fullWidth={fullWidth}
+    >
       {t('tenants.add')}
     </Button>
   );
@@ -166,55 +131,31 @@ export default function TenantsPage() {
         </ErrorAlert>
       )}
 
-      <Group gap="sm" wrap="wrap" align="flex-end">
-        <TextInput
-          aria-label={t('tenants.search')}
-          placeholder={t('tenants.searchPlaceholder')}
-          leftSection={<IconSearch size={16} />}
-          value={searchText}
-          onChange={(e) => setSearchText(e.currentTarget.value)}
-          type="search"
-          style={{ flex: '1 1 260px' }}
-        />
-        {!wide && (
-          <Select
-            aria-label={t('tenants.sortBy')}
-            w={220}
-            allowDeselect={false}
-            value={`${params.sort}:${params.direction}`}
-            onChange={(v) => {
-              if (!v) return;
-              const [sort, direction] = v.split(':');
-              update({ sort: sort ?? 'name', direction: direction ?? 'asc', page: null });
-            }}
-            data={[
-              { value: 'name:asc', label: t('tenants.sort.nameAsc') },
-              { value: 'name:desc', label: t('tenants.sort.nameDesc') },
-              { value: 'createdAt:desc', label: t('tenants.sort.createdDesc') },
-              { value: 'createdAt:asc', label: t('tenants.sort.createdAsc') },
-            ]}
-          />
-        )}
-      </Group>
+      <ListToolbar
+        searchLabel={t('tenants.search')}
+        searchPlaceholder={t('tenants.searchPlaceholder')}
+        searchText={searchText}
+        onSearchText={setSearchText}
+        sort={
+          wide
+            ? undefined
+            : {
+                label: t('tenants.sortBy'),
+                sorting: params,
+                options: [
+                  { value: 'name:asc', label: t('tenants.sort.nameAsc') },
+                  { value: 'name:desc', label: t('tenants.sort.nameDesc') },
+                  { value: 'createdAt:desc', label: t('tenants.sort.createdDesc') },
+                  { value: 'createdAt:asc', label: t('tenants.sort.createdAsc') },
+                ],
+                onChange: ({ sort, direction }) => update({ sort, direction, page: null }),
+              }
+        }
+      />
 
       {content}
 
-      {data && data.total > data.take && (
-        <Group justify="space-between" wrap="wrap" gap="sm">
-          <Text size="sm" c="dimmed">
-            {t('tenants.range', {
-              from: (params.page - 1) * params.take + 1,
-              to: Math.min(params.page * params.take, data.total),
-              total: data.total,
-            })}
-          </Text>
-          <LabelledPagination
-            total={pages}
-            value={Math.min(params.page, pages)}
-            onChange={(page) => update({ page: page === 1 ? null : String(page) })}
-          />
-        </Group>
-      )}
+      <ListPager data={data} page={params.page} pages={pages} onPage={setPage} />
 
       {!headerAdd && (
         <Stack gap="sm">

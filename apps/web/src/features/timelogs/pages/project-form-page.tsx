@@ -1,4 +1,4 @@
-import { formatHours, isDateString, localToday } from '@atrium/contracts';
+import { formatHours, href, isDateString, localToday } from '@atrium/contracts';
 import {
   ActionIcon,
   Button,
@@ -73,7 +73,8 @@ export default function ProjectFormPage() {
       ? { name: values.name.trim(), startDate: values.startDate, memberIds: values.memberIds, tasks: values.tasks }
       : { id, name: values.name.trim(), startDate: values.startDate, memberIds: values.memberIds };
     save.mutate(body, {
-      onSuccess: (saved) => navigate(isNew ? `/admin/timelogs/project/${saved.id}` : '/admin/timelogs/projects'),
+      onSuccess: (saved) =>
+        navigate(isNew ? href('timelogs', 'projectEdit', { id: saved.id }) : href('timelogs', 'projects')),
     });
   });
 
@@ -135,7 +136,7 @@ export default function ProjectFormPage() {
                   <span />
                 )}
                 <Group gap="sm">
-                  <Button variant="default" component={Link} to="/admin/timelogs/projects">
+                  <Button variant="default" component={Link} to={href('timelogs', 'projects')}>
                     {t('timelogs.cancel')}
                   </Button>
                   <Button type="submit" loading={save.isPending}>
@@ -152,7 +153,7 @@ export default function ProjectFormPage() {
       <DeleteProjectDialog
         project={deleting && loaded ? loaded : null}
         onClose={() => setDeleting(false)}
-        onDeleted={() => navigate('/admin/timelogs/projects')}
+        onDeleted={() => navigate(href('timelogs', 'projects'))}
       />
     </Stack>
   );

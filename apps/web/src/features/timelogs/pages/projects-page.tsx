@@ -1,5 +1,5 @@
 import type { Project } from '@atrium/contracts';
-import { formatHours } from '@atrium/contracts';
+import { formatHours, href } from '@atrium/contracts';
 import {
   ActionIcon,
   Anchor,
@@ -45,13 +45,13 @@ export default function ProjectsPage() {
         <Group gap="sm">
           <Button
             component={Link}
-            to="/admin/timelogs/overview"
+            to={href('timelogs', 'overview')}
             variant="default"
             leftSection={<IconChartBar size={16} />}
           >
             {t('timelogs.overview.title')}
           </Button>
-          <Button component={Link} to="/admin/timelogs/project/new" leftSection={<IconPlus size={16} />}>
+          <Button component={Link} to={href('timelogs', 'projectNew')} leftSection={<IconPlus size={16} />}>
             {t('timelogs.projects.add')}
           </Button>
         </Group>
@@ -94,7 +94,7 @@ export default function ProjectsPage() {
                   {projects.data?.map((project) => (
                     <Table.Tr key={project.id}>
                       <Table.Td>
-                        <Anchor component={Link} to={`/admin/timelogs/project/${project.id}`}>
+                        <Anchor component={Link} to={href('timelogs', 'projectEdit', { id: project.id })}>
                           {project.name.length > 50 ? `${project.name.slice(0, 50)}...` : project.name}
                         </Anchor>
                       </Table.Td>
@@ -111,7 +111,7 @@ export default function ProjectsPage() {
                           <Tooltip label={t('timelogs.projects.edit')}>
                             <ActionIcon
                               component={Link}
-                              to={`/admin/timelogs/project/${project.id}`}
+                              to={href('timelogs', 'projectEdit', { id: project.id })}
                               variant="subtle"
                               aria-label={t('timelogs.projects.editNamed', { name: project.name })}
                             >

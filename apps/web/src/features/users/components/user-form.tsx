@@ -1,4 +1,13 @@
-import { LANGUAGES, ROLE, ROLES, type Role, TENANT_ROLES, type UserBody, userBodySchema } from '@atrium/contracts';
+import {
+  href,
+  LANGUAGES,
+  ROLE,
+  ROLES,
+  type Role,
+  TENANT_ROLES,
+  type UserBody,
+  userBodySchema,
+} from '@atrium/contracts';
 import {
   Alert,
   Button,
@@ -244,7 +253,7 @@ export function UserForm({
           </Card>
 
           <Group justify="flex-end" gap="sm">
-            <Button component={Link} to="/users" variant="default">
+            <Button component={Link} to={href('users', 'list')} variant="default">
               {t('users.cancel')}
             </Button>
             <Button type="submit" loading={form.submitting}>

@@ -1,3 +1,4 @@
+import { href } from '@atrium/contracts';
 import { ActionIcon, Menu, Tooltip } from '@mantine/core';
 import { IconDots, IconEdit, IconRestore, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -24,7 +25,7 @@ export function UserRowMenu({ user, canDelete, onDelete, onRestore }: Props) {
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item component={Link} to={`/users/${user.id}`} leftSection={<IconEdit size={16} />}>
+        <Menu.Item component={Link} to={href('users', 'form', { id: user.id })} leftSection={<IconEdit size={16} />}>
           {t('users.edit')}
         </Menu.Item>
         {user.deletedAt ? (

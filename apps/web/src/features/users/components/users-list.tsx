@@ -1,3 +1,4 @@
+import { href } from '@atrium/contracts';
 import { Badge, Card, Checkbox, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import type { UserRow } from '@/features/users/api/types';
@@ -27,7 +28,7 @@ function NameCell({ user }: { user: UserRow }) {
       <div className={classes.nameText}>
         <Text
           component={Link}
-          to={`/users/${user.id}`}
+          to={href('users', 'form', { id: user.id })}
           fw={600}
           size="sm"
           className={classes.nameLink}
@@ -180,7 +181,7 @@ export function UsersCards({ rows, selected, onToggle, onToggleAll, canDelete, o
                 <Group gap="xs" wrap="nowrap">
                   <Text
                     component={Link}
-                    to={`/users/${user.id}`}
+                    to={href('users', 'form', { id: user.id })}
                     fw={600}
                     className={classes.nameLink}
                     title={user.fullName}

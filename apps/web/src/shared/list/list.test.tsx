@@ -1,0 +1,159 @@
+import { Table } from '@mantine/core';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useLocation } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@/test/render';
+import { listQuery } from './list-query';
+import { ListPager, ListToolbar, SortHeader } from './list-toolbar';
+import { useListParams } from './use-list-params';
+
+const SORTS = ['title', 'updatedAt'] as const;
+
+function Harness() {
+  const { params, onSort, setPage, searchText, setSearchText } = useListParams(SORTS, 'title', { take: 10 });
+  const { search } = useLocation();
+  return (
+    <>
+      <output data-testid="params">{JSON.stringify(params)}</output>
+      <output data-testid="url">{search}</output>
+      <ListToolbar
+        searchLabel="Search"
+        searchPlaceholder="Search…"
+        searchText={searchText}
+        onSearchText={setSearchText}
+      />
+      <button type="button" onClick={() => onSort('updatedAt')}>
+        sort by updated
+      </button>
+      <button type="button" onClick={() => setPage(3)}>
+        page 3
+      </button>
+    </>
+  );
+}
+
+const renderAt = (url: string) =>
+  renderWithProviders(
+    <MemoryRouter initialEntries={[url]}>
+      <Harness />
+    </MemoryRouter>,
+  );
+const params = () => JSON.parse(screen.getByTestId('params').textContent ?? '{}');
+
+describe('useListParams', () => {
+  it('reads the page, sort, direction and search from the URL, falling back on unknown values', () => {
+    renderAt('/x?page=2&sort=updatedAt&direction=desc&search=acme');
+    expect(params()).toEqual({ page: 2, take: 10, sort: 'updatedAt', direction: 'desc', search: 'acme' });
+  });
+
+  it('takes the defaults for a sort, direction or page the list does not have', () => {
+    renderAt('/x?page=-1&sort=secret&direction=sideways');
+    expect(params()).toEqual({ page: 1, take: 10, sort: 'title', direction: 'asc', search: '' });
+  });
+
+  it('turns a column round on a second click and starts a new sort at page 1', async () => {
+    renderAt('/x?page=4');
+    await userEvent.click(screen.getByRole('button', { name: 'sort by updated' }));
+    expect(params()).toMatchObject({ sort: 'updatedAt', direction: 'asc', page: 1 });
+    await userEvent.click(screen.getByRole('button', { name: 'sort by updated' }));
+    expect(params()).toMatchObject({ sort: 'updatedAt', direction: 'desc' });
+  });
+
+  it('puts the typed search into the URL once typing pauses, back at page 1', async () => {
+    renderAt('/x?page=3');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), '  acme ');
+    await waitFor(() => expect(params()).toMatchObject({ search: 'acme', page: 1 }));
+    expect(screen.getByTestId('url').textContent).toBe('?search=acme');
+  });
+
+  it('leaves page 1 out of the URL', async () => {
+    renderAt('/x');
+    await userEvent.click(screen.getByRole('button', { name: 'page 3' }));
+    expect(screen.getByTestId('url').textContent).toBe('?page=3');
+  });
+});
+
+describe('ListToolbar', () => {
+  it('offers the sort choice only when given one, and answers the chosen column and direction', async () => {
+    const onChange = vi.fn();
+    const { rerender } = renderWithProviders(
+      <ListToolbar searchLabel="Search" searchPlaceholder="" searchText="" onSearchText={() => {}} />,
+    );
+    expect(screen.queryByRole('combobox', { name: 'Sort by' })).not.toBeInTheDocument();
+    rerender(
+      <ListToolbar
+        searchLabel="Search"
+        searchPlaceholder=""
+        searchText=""
+        onSearchText={() => {}}
+        sort={{
+          label: 'Sort by',
+          sorting: { sort: 'title', direction: 'asc' },
+          options: [
+            { value: 'title:asc', label: 'Name A-Z' },
+            { value: 'updatedAt:desc', label: 'Newest first' },
+          ],
+          onChange,
+        }}
+      />,
+    );
+    const select = screen.getByRole('combobox', { name: 'Sort by' });
+    expect(select).toHaveValue('Name A-Z');
+    await userEvent.click(select);
+    await userEvent.click(await screen.findByRole('option', { name: 'Newest first' }));
+    expect(onChange).toHaveBeenCalledWith({ sort: 'updatedAt', direction: 'desc' });
+  });
+});
+
+describe('ListPager', () => {
+  it('shows nothing for a single page', () => {
+    renderWithProviders(<ListPager data={{ total: 10, take: 10 }} page={1} pages={1} onPage={() => {}} />);
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    expect(screen.queryByText(/of 10/)).not.toBeInTheDocument();
+  });
+
+  it('says where the list is and moves to a chosen page', () => {
+    const onPage = vi.fn();
+    renderWithProviders(<ListPager data={{ total: 42, take: 10 }} page={2} pages={5} onPage={onPage} />);
+    expect(screen.getByText('11–20 of 42')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Page 5' }));
+    expect(onPage).toHaveBeenCalledWith(5);
+  });
+});
+
+describe('SortHeader', () => {
+  it('announces the active column order and sorts on click', () => {
+    const onSort = vi.fn();
+    renderWithProviders(
+      <Table>
+        <Table.Thead>
+          <Table.Tr>
+            <SortHeader label="Name" column="title" sorting={{ sort: 'title', direction: 'desc' }} onSort={onSort} />
+            <SortHeader
+              label="Updated"
+              column="updatedAt"
+              sorting={{ sort: 'title', direction: 'desc' }}
+              onSort={onSort}
+            />
+          </Table.Tr>
+        </Table.Thead>
+      </Table>,
+    );
+    const [name, updated] = screen.getAllByRole('columnheader');
+    expect(name).toHaveAttribute('aria-sort', 'descending');
+    expect(updated).toHaveAttribute('aria-sort', 'none');
+    fireEvent.click(screen.getByRole('button', { name: 'Updated' }));
+    expect(onSort).toHaveBeenCalledWith('updatedAt');
+  });
+});
+
+describe('listQuery', () => {
+  it('sends every parameter, the search trimmed and left out when blank, and extra ones', () => {
+    const base = { page: 2, take: 10, sort: 'title', direction: 'desc', search: '  ' } as const;
+    expect(String(listQuery(base, { clientId: 'c1' }))).toBe('page=2&take=10&sort=title&direction=desc&clientId=c1');
+    expect(String(listQuery({ ...base, search: ' acme ' }))).toBe(
+      'page=2&take=10&sort=title&direction=desc&search=acme',
+    );
+  });
+});
