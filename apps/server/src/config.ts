@@ -113,11 +113,6 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   /** Address the bucket in the path (endpoint/bucket/key), as most self-hosted S3 servers need. */
   S3_FORCE_PATH_STYLE: bool,
-  /** Microsoft 365 single sign-on: the Entra tenant (or 'common'), the app's client id and secret. */
-  OFFICE365_TENANT_ID: z.string().optional(),
-  OFFICE365_CLIENT_ID: z.string().optional(),
-  OFFICE365_CLIENT_SECRET: z.string().optional(),
-  /**
   /** Serve Prometheus metrics at GET /metrics on PORT to callers bearing this token (16+ characters). */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Serve Prometheus metrics at GET /metrics on this port of HOST instead, without a token (keep it private). */
@@ -131,6 +126,11 @@ const envSchema = z.object({
   OTEL_TRACES_EXPORTER: z.string().optional(),
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.url().optional(),
+  /** Microsoft 365 single sign-on: the Entra tenant (or 'common'), the app's client id and secret. */
+  OFFICE365_TENANT_ID: z.string().optional(),
+  OFFICE365_CLIENT_ID: z.string().optional(),
+  OFFICE365_CLIENT_SECRET: z.string().optional(),
+  /**
    * Entra tenants (tid) whose users may sign in, comma-separated. Defaults to OFFICE365_TENANT_ID;
    * required when that is 'common' or 'organizations', or any Entra tenant could sign in.
    */
@@ -143,14 +143,14 @@ const envSchema = z.object({
   OFFICE365_HOST_PATTERN: z.string().optional(),
 });
 
+/** Every environment variable Atrium reads (deploy/compose.yaml may set no other). */
+export const SETTING_NAMES = Object.keys(envSchema.shape);
+
 export type Config = {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
   dataDir: string;
-/** Every environment variable Atrium reads (deploy/compose.yaml may set no other). */
-export const SETTING_NAMES = Object.keys(envSchema.shape);
-
   databaseUrl: string | undefined;
   databasePoolSize: number;
   redisUrl: string | undefined;
@@ -174,6 +174,12 @@ export const SETTING_NAMES = Object.keys(envSchema.shape);
   documentMaxBytes: number;
   /** Object storage for uploads; null keeps them in DATA_DIR. */
   s3: S3Config | null;
+  /** GET /metrics: off (null), on PORT behind a bearer token, or on a port of its own. */
+  metrics: { token: string | null; port: number | null } | null;
+  /** Milliseconds a graceful shutdown may take before the process exits anyway. */
+  shutdownTimeoutMs: number;
+  /** Whether OpenTelemetry traces are exported (main.ts loads the SDK only then). */
+  tracing: boolean;
 };
 
 export type S3Config = {
@@ -181,12 +187,6 @@ export type S3Config = {
   endpoint: string | undefined;
   region: string;
   credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
-  /** GET /metrics: off (null), on PORT behind a bearer token, or on a port of its own. */
-  metrics: { token: string | null; port: number | null } | null;
-  /** Milliseconds a graceful shutdown may take before the process exits anyway. */
-  shutdownTimeoutMs: number;
-  /** Whether OpenTelemetry traces are exported (main.ts loads the SDK only then). */
-  tracing: boolean;
   forcePathStyle: boolean;
 };
 
@@ -282,6 +282,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
         }
       : null,
+    metrics:
+      e.METRICS_TOKEN || e.METRICS_PORT ? { token: e.METRICS_TOKEN ?? null, port: e.METRICS_PORT ?? null } : null,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    tracing:
+      (e.OTEL_TRACES_EXPORTER !== undefined && e.OTEL_TRACES_EXPORTER !== 'none') ||
+      (e.OTEL_TRACES_EXPORTER === undefined &&
+        !!(e.OTEL_EXPORTER_OTLP_ENDPOINT || e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT)),
   };
 }
 
@@ -290,13 +297,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
  * when it is not an http(s) template with {z}, {x} and {y}.
  */
 export function tileOriginOf(template: string): string | null {
-    metrics:
-      e.METRICS_TOKEN || e.METRICS_PORT ? { token: e.METRICS_TOKEN ?? null, port: e.METRICS_PORT ?? null } : null,
-    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
-    tracing:
-      (e.OTEL_TRACES_EXPORTER !== undefined && e.OTEL_TRACES_EXPORTER !== 'none') ||
-      (e.OTEL_TRACES_EXPORTER === undefined &&
-        !!(e.OTEL_EXPORTER_OTLP_ENDPOINT || e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT)),
   if (!['{z}', '{x}', '{y}'].every((p) => template.includes(p))) return null;
   let url: URL;
   try {
