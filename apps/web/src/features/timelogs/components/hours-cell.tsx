@@ -11,7 +11,7 @@ export type CellState = 'idle' | 'saving' | 'saved' | 'failed';
 export type Move = 'up' | 'down' | 'left' | 'right';
 
 /** What a cell whose save failed holds: kept by the page, so that leaving the week loses nothing. */
-export type CellDraft = { text: string; error: string };
+export type CellDraft = { text: string; error: string; label: string };
 
 type HoursCellProps = {
   /** The hours the server holds for this cell. */
@@ -86,7 +86,7 @@ export function HoursCell({
       const message = err instanceof Error ? err.message : String(err);
       setError(message);
       setState('failed');
-      onDraft({ text: current, error: message });
+      onDraft({ text: current, error: message, label });
     }
   }
 

@@ -1,6 +1,7 @@
 import { formatHours, GRID_TASK_NAME_LENGTH, type GridProject, roundHours, weekDates } from '@atrium/contracts';
-import { Table, Text, Tooltip } from '@mantine/core';
-import { useRef } from 'react';
+import { Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useReducer, useRef } from 'react';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { formatDate, formatDay, formatWeekday } from '../lib/dates';
 import { type CellDraft, HoursCell, type Move } from './hours-cell';
@@ -43,6 +44,17 @@ export function WeekGrid({ monday, today, projects, onSave, drafts }: WeekGridPr
   const table = useRef<HTMLTableElement>(null);
   const totals = dayTotals(projects);
   const rowsCount = projects.reduce((n, p) => n + p.projectTasks.length, 0);
+  // The drafts live in the page's map; a failed or retried save redraws the list of failures below.
+  const [, redraw] = useReducer((n: number) => n + 1, 0);
+  const failures = projects.flatMap((project, p) =>
+    project.projectTasks.flatMap((task, i) =>
+      dates.flatMap((date, col) => {
+        const draft = drafts.get(`${task.id}/${date}`);
+        const rowIndex = projects.slice(0, p).reduce((n, x) => n + x.projectTasks.length, 0) + i;
+        return draft ? [{ key: `${task.id}/${date}`, row: rowIndex, col, ...draft }] : [];
+      }),
+    ),
+  );
 
   function move(from: { row: number; col: number }, to: Move) {
     const row = from.row + (to === 'down' ? 1 : to === 'up' ? -1 : 0);
@@ -57,119 +69,149 @@ export function WeekGrid({ monday, today, projects, onSave, drafts }: WeekGridPr
 
   let row = -1;
   return (
-    <Table.ScrollContainer minWidth={760} type="native">
-      <Table className={classes.table} verticalSpacing={6} horizontalSpacing="xs" ref={table} withRowBorders>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th className={classes.sticky} scope="col">
-              {t('timelogs.grid.task')}
-            </Table.Th>
-            {dates.map((date) => (
-              <Table.Th key={date} scope="col" className={`${classes.num} ${date === today ? classes.today : ''}`}>
-                <div>{formatWeekday(date, i18n.language)}</div>
-                <Text size="xs" fw={400} component="div">
-                  {formatDay(date, i18n.language)}
-                </Text>
+    <>
+      <Table.ScrollContainer minWidth={760} type="native">
+        <Table className={classes.table} verticalSpacing={6} horizontalSpacing="xs" ref={table} withRowBorders>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th className={classes.sticky} scope="col">
+                {t('timelogs.grid.task')}
               </Table.Th>
-            ))}
-            <Table.Th scope="col" className={classes.num}>
-              {t('timelogs.grid.total')}
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        {projects.map((project) => {
-          const usage = Array.from({ length: 7 }, (_, i) =>
-            roundHours(project.projectTasks.reduce((sum, task) => sum + (task.marks[i]?.decimalHours ?? 0), 0)),
-          );
-          const projectTotal = roundHours(usage.reduce((a, b) => a + b, 0));
-          return (
-            <Table.Tbody key={project.id}>
-              <Table.Tr className={classes.projectRow}>
-                <Table.Th scope="rowgroup" className={classes.sticky} colSpan={1}>
-                  {project.name}
+              {dates.map((date) => (
+                <Table.Th key={date} scope="col" className={`${classes.num} ${date === today ? classes.today : ''}`}>
+                  <div>{formatWeekday(date, i18n.language)}</div>
+                  <Text size="xs" fw={400} component="div">
+                    {formatDay(date, i18n.language)}
+                  </Text>
                 </Table.Th>
-                <Table.Td colSpan={8} />
-              </Table.Tr>
-              {project.projectTasks.map((task) => {
-                row += 1;
-                const taskTotal = roundHours(task.marks.reduce((sum, m) => sum + m.decimalHours, 0));
-                const cut = cutTaskName(task.name);
-                return (
-                  <Table.Tr key={task.id}>
-                    <Table.Th scope="row" className={classes.sticky} fw={400}>
-                      {cut === task.name ? (
-                        task.name
-                      ) : (
-                        <Tooltip label={task.name} withinPortal>
-                          <span tabIndex={-1}>{cut}</span>
-                        </Tooltip>
-                      )}
-                    </Table.Th>
-                    {task.marks.map((mark, col) => {
-                      const cellLabel = t('timelogs.grid.cellLabel', {
-                        task: task.name,
-                        project: project.name,
-                        day: `${formatWeekday(mark.date, i18n.language)} ${formatDay(mark.date, i18n.language)}`,
-                      });
-                      const beforeStart = mark.date < project.startDate;
-                      return (
-                        <Table.Td key={mark.date} className={cellClass(mark.date === today, beforeStart)}>
-                          <HoursCell
-                            value={mark.decimalHours}
-                            label={
-                              beforeStart
-                                ? `${cellLabel}. ${t('timelogs.grid.beforeStart', { date: formatDate(project.startDate, i18n.language) })}`
-                                : cellLabel
-                            }
-                            readOnly={beforeStart}
-                            row={row}
-                            col={col}
-                            onSave={(hours) => onSave(project.id, task.id, mark.date, hours)}
-                            onMove={move}
-                            draft={drafts.get(`${task.id}/${mark.date}`)}
-                            onDraft={(draft) => {
-                              const key = `${task.id}/${mark.date}`;
-                              if (draft) drafts.set(key, draft);
-                              else drafts.delete(key);
-                            }}
-                          />
-                        </Table.Td>
-                      );
-                    })}
-                    <Table.Td className={classes.num}>{formatHours(taskTotal)}</Table.Td>
-                  </Table.Tr>
-                );
-              })}
-              <Table.Tr className={classes.usageRow}>
-                <Table.Th scope="row" className={classes.sticky} fw={400}>
-                  {t('timelogs.grid.usage')}
-                </Table.Th>
-                {usage.map((hours, i) => (
-                  <Table.Td key={dates[i]} className={classes.num}>
-                    {formatHours(hours)}
-                  </Table.Td>
-                ))}
-                <Table.Td className={classes.num}>{formatHours(projectTotal)}</Table.Td>
-              </Table.Tr>
-            </Table.Tbody>
-          );
-        })}
-        <Table.Tfoot>
-          <Table.Tr className={classes.totalsRow}>
-            <Table.Th scope="row" className={classes.sticky}>
-              {t('timelogs.grid.dayTotals')}
-            </Table.Th>
-            {totals.days.map((hours, i) => (
-              <Table.Td key={dates[i]} className={classes.num} data-testid={`day-total-${i}`}>
-                {formatHours(hours)}
+              ))}
+              <Table.Th scope="col" className={classes.num}>
+                {t('timelogs.grid.total')}
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          {projects.map((project) => {
+            const usage = Array.from({ length: 7 }, (_, i) =>
+              roundHours(project.projectTasks.reduce((sum, task) => sum + (task.marks[i]?.decimalHours ?? 0), 0)),
+            );
+            const projectTotal = roundHours(usage.reduce((a, b) => a + b, 0));
+            return (
+              <Table.Tbody key={project.id}>
+                <Table.Tr className={classes.projectRow}>
+                  <Table.Th scope="rowgroup" className={classes.sticky} colSpan={1}>
+                    {project.name}
+                  </Table.Th>
+                  <Table.Td colSpan={8} />
+                </Table.Tr>
+                {project.projectTasks.map((task) => {
+                  row += 1;
+                  const taskTotal = roundHours(task.marks.reduce((sum, m) => sum + m.decimalHours, 0));
+                  const cut = cutTaskName(task.name);
+                  return (
+                    <Table.Tr key={task.id}>
+                      <Table.Th scope="row" className={classes.sticky} fw={400}>
+                        {cut === task.name ? (
+                          task.name
+                        ) : (
+                          <Tooltip label={task.name} withinPortal>
+                            <span tabIndex={-1}>{cut}</span>
+                          </Tooltip>
+                        )}
+                      </Table.Th>
+                      {task.marks.map((mark, col) => {
+                        const cellLabel = t('timelogs.grid.cellLabel', {
+                          task: task.name,
+                          project: project.name,
+                          day: `${formatWeekday(mark.date, i18n.language)} ${formatDay(mark.date, i18n.language)}`,
+                        });
+                        const beforeStart = mark.date < project.startDate;
+                        return (
+                          <Table.Td key={mark.date} className={cellClass(mark.date === today, beforeStart)}>
+                            <HoursCell
+                              value={mark.decimalHours}
+                              label={
+                                beforeStart
+                                  ? `${cellLabel}. ${t('timelogs.grid.beforeStart', { date: formatDate(project.startDate, i18n.language) })}`
+                                  : cellLabel
+                              }
+                              readOnly={beforeStart}
+                              row={row}
+                              col={col}
+                              onSave={(hours) => onSave(project.id, task.id, mark.date, hours)}
+                              onMove={move}
+                              draft={drafts.get(`${task.id}/${mark.date}`)}
+                              onDraft={(draft) => {
+                                const key = `${task.id}/${mark.date}`;
+                                if (draft) drafts.set(key, draft);
+                                else drafts.delete(key);
+                                redraw();
+                              }}
+                            />
+                          </Table.Td>
+                        );
+                      })}
+                      <Table.Td className={classes.num}>{formatHours(taskTotal)}</Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+                <Table.Tr className={classes.usageRow}>
+                  <Table.Th scope="row" className={classes.sticky} fw={400}>
+                    {t('timelogs.grid.usage')}
+                  </Table.Th>
+                  {usage.map((hours, i) => (
+                    <Table.Td key={dates[i]} className={classes.num}>
+                      {formatHours(hours)}
+                    </Table.Td>
+                  ))}
+                  <Table.Td className={classes.num}>{formatHours(projectTotal)}</Table.Td>
+                </Table.Tr>
+              </Table.Tbody>
+            );
+          })}
+          <Table.Tfoot>
+            <Table.Tr className={classes.totalsRow}>
+              <Table.Th scope="row" className={classes.sticky}>
+                {t('timelogs.grid.dayTotals')}
+              </Table.Th>
+              {totals.days.map((hours, i) => (
+                <Table.Td key={dates[i]} className={classes.num} data-testid={`day-total-${i}`}>
+                  {formatHours(hours)}
+                </Table.Td>
+              ))}
+              <Table.Td className={classes.num} data-testid="week-total">
+                {formatHours(totals.total)}
               </Table.Td>
+            </Table.Tr>
+          </Table.Tfoot>
+        </Table>
+      </Table.ScrollContainer>
+      {/* Why each cell failed, in words anyone can read and tap (a cell's own icon is too small on a phone). */}
+      {failures.length > 0 && (
+        <div className={classes.failures}>
+          <Text size="sm" fw={600} c="red">
+            {t('timelogs.grid.notSaved')}
+          </Text>
+          <ul className={classes.failureList}>
+            {failures.map((f) => (
+              <li key={f.key}>
+                <UnstyledButton
+                  className={classes.failure}
+                  onClick={() =>
+                    table.current
+                      ?.querySelector<HTMLInputElement>(`input[data-grid-row="${f.row}"][data-grid-col="${f.col}"]`)
+                      ?.focus()
+                  }
+                >
+                  <IconAlertCircle size={16} aria-hidden="true" className={classes.failureIcon} />
+                  <span>
+                    {f.label}: {f.error}
+                  </span>
+                </UnstyledButton>
+              </li>
             ))}
-            <Table.Td className={classes.num} data-testid="week-total">
-              {formatHours(totals.total)}
-            </Table.Td>
-          </Table.Tr>
-        </Table.Tfoot>
-      </Table>
-    </Table.ScrollContainer>
+          </ul>
+        </div>
+      )}
+    </>
   );
 }

@@ -236,6 +236,13 @@ describe('/timelogs', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('A day cannot have more than 24 hours in total.');
     expect(wednesday).toHaveValue('9');
     expect(wednesday).toHaveAttribute('aria-invalid', 'true');
+    // The reason is also written out under the grid, a tap target that goes back to the cell.
+    const reason = screen.getByRole('button', {
+      name: /^Site survey \(Harbour bridge\), Wed .*: A day cannot have more than 24 hours in total\.$/,
+    });
+    wednesday.blur();
+    await userEvent.click(reason);
+    expect(wednesday).toHaveFocus();
     expect(screen.getByTestId('week-total')).toHaveTextContent('0');
     // Closing the tab now would lose it: the browser is asked to confirm.
     expect(leavingIsStopped()).toBe(true);
@@ -243,6 +250,7 @@ describe('/timelogs', () => {
     await userEvent.click(screen.getByRole('button', { name: /Try saving Site survey/ }));
     await waitFor(() => expect(screen.getByTestId('week-total')).toHaveTextContent('9'));
     expect(wednesday).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText(/A day cannot have more than 24 hours/)).not.toBeInTheDocument();
     expect(leavingIsStopped()).toBe(false);
   });
 
