@@ -1,7 +1,9 @@
+import type { ListParams } from '@atrium/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 import type { Page } from '@/shared/api/wire';
-import { type DocumentTypeRow, documentKeys, type ListParams, listQuery } from './types';
+import { listQuery } from '@/shared/list/list-query';
+import { type DocumentTypeRow, documentKeys } from './types';
 
 export type DocumentTypeSort = 'name' | 'createdAt';
 

@@ -17,25 +17,5 @@ export const documentKeys = {
   foldersExcept: (id: string) => [...documentKeys.folders(), 'except', id] as const,
 };
 
-/** The paged lists' shared parameters (API contract: page, take, sort, direction, search). */
-export type ListParams<S extends string> = {
-  page: number;
-  take: number;
-  sort: S;
-  direction: 'asc' | 'desc';
-  search: string;
-};
-
-export const listQuery = <S extends string>(p: ListParams<S>) => {
-  const query = new URLSearchParams({
-    page: String(p.page),
-    take: String(p.take),
-    sort: p.sort,
-    direction: p.direction,
-  });
-  if (p.search.trim()) query.set('search', p.search.trim());
-  return query;
-};
-
 /** Rows per page of the documents, types and folders lists (the spec leaves the size open). */
 export const DOCUMENTS_PAGE_SIZE = 20;

@@ -1,43 +1,17 @@
-import { Button, EmptyState, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { IconFolderOpen, IconPlus, IconSearch } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Button, EmptyState, Group, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconFolderOpen, IconPlus } from '@tabler/icons-react';
+import { type ReactNode, useEffect } from 'react';
+import { Link } from 'react-router';
 import { problemText } from '@/features/documents/api/problem-messages';
-import { DOCUMENTS_PAGE_SIZE, type ListParams } from '@/features/documents/api/types';
+import { DOCUMENTS_PAGE_SIZE } from '@/features/documents/api/types';
 import { BREAKPOINTS } from '@/shared/config/ui';
 import { useTranslation } from '@/shared/i18n/use-translation';
+import { ListToolbar, type Sorting } from '@/shared/list/list-toolbar';
 import { LabelledPagination } from '@/shared/ui/labelled-pagination';
 import { LoadFailed } from '@/shared/ui/load-failed';
 import { DocumentsTabs } from './documents-tabs';
 import { RecordList, type RecordListRow } from './record-list';
-
-/** The list's page, sort, direction and search, kept in the URL. */
-export function useListParams<S extends string>(sorts: readonly S[], defaultSort: S, defaultDirection: 'asc' | 'desc') {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const sortParam = searchParams.get('sort') as S | null;
-  const page = Number(searchParams.get('page'));
-  const params: ListParams<S> = {
-    page: Number.isInteger(page) && page > 0 ? page : 1,
-    take: DOCUMENTS_PAGE_SIZE,
-    sort: sortParam && sorts.includes(sortParam) ? sortParam : defaultSort,
-    direction: (searchParams.get('direction') as 'asc' | 'desc' | null) ?? defaultDirection,
-    search: searchParams.get('search') ?? '',
-  };
-  const update = (changes: Partial<Record<'search' | 'sort' | 'direction' | 'page', string | null>>) =>
-    setSearchParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v === null || v === '') next.delete(k);
-          else next.set(k, v);
-        }
-        return next;
-      },
-      { replace: true },
-    );
-  return { params, update };
-}
 
 type Props = {
   title: string;
@@ -47,12 +21,14 @@ type Props = {
   /** With a search box and a sort choice (the types and documents lists). */
   search?: {
     label: string;
+    text: string;
+    onText: (text: string) => void;
+    /** The search in the URL, once typing has paused. */
     value: string;
-    onChange: (search: string) => void;
     sortLabel: string;
-    sortValue: string;
-    sortOptions: { value: string; label: string }[];
-    onSort: (value: string) => void;
+    sorting: Sorting<string>;
+    sortOptions: { value: `${string}:${'asc' | 'desc'}`; label: string }[];
+    onSort: (sorting: Sorting<string>) => void;
   };
   query: { isError: boolean; error: unknown; refetch: () => unknown; isFetching: boolean };
   loadFailed: string;
@@ -73,14 +49,7 @@ type Props = {
 export function ListPage(props: Props) {
   const { t } = useTranslation();
   const headerAdd = useMediaQuery(`(min-width: ${BREAKPOINTS.headerAdd}px)`, true, { getInitialValueInEffect: false });
-  const [searchText, setSearchText] = useState(props.search?.value ?? '');
-  const [debounced] = useDebouncedValue(searchText, 300);
   const { search } = props;
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new search text resets the page
-  useEffect(() => {
-    if (search && debounced.trim() !== search.value) search.onChange(debounced.trim());
-  }, [debounced]);
 
   const pages = props.total !== undefined ? Math.max(1, Math.ceil(props.total / DOCUMENTS_PAGE_SIZE)) : 1;
   // After a delete the last page may be gone: show the one that is now last.
@@ -134,25 +103,18 @@ export function ListPage(props: Props) {
       </Group>
 
       {search && (
-        <Group gap="sm" wrap="wrap" align="flex-end">
-          <TextInput
-            aria-label={search.label}
-            placeholder={search.label}
-            leftSection={<IconSearch size={16} />}
-            value={searchText}
-            onChange={(e) => setSearchText(e.currentTarget.value)}
-            type="search"
-            style={{ flex: '1 1 240px' }}
-          />
-          <Select
-            aria-label={search.sortLabel}
-            style={{ flex: '0 1 280px' }}
-            allowDeselect={false}
-            value={search.sortValue}
-            onChange={(v) => v && search.onSort(v)}
-            data={search.sortOptions}
-          />
-        </Group>
+        <ListToolbar
+          searchLabel={search.label}
+          searchPlaceholder={search.label}
+          searchText={search.text}
+          onSearchText={search.onText}
+          sort={{
+            label: search.sortLabel,
+            sorting: search.sorting,
+            options: search.sortOptions,
+            onChange: search.onSort,
+          }}
+        />
       )}
 
       {content}

@@ -8,12 +8,14 @@ import { type DocumentTypeSort, useDocumentTypes } from '@/features/documents/ap
 import { problemText } from '@/features/documents/api/problem-messages';
 import { useSaveDocumentType } from '@/features/documents/api/save-document-type';
 import type { DocumentTypeRow } from '@/features/documents/api/types';
+import { DOCUMENTS_PAGE_SIZE } from '@/features/documents/api/types';
 import { ConfirmDeleteDialog } from '@/features/documents/components/confirm-delete-dialog';
-import { ListPage, useListParams } from '@/features/documents/components/list-page';
+import { ListPage } from '@/features/documents/components/list-page';
 import type { RecordListRow } from '@/features/documents/components/record-list';
 import { BREAKPOINTS } from '@/shared/config/ui';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
+import { useListParams } from '@/shared/list/use-list-params';
 
 /**
  * 'Show on sidebar': the switch shows the server's value and flips only once the server has answered;
@@ -49,7 +51,10 @@ const SORTS = ['name', 'createdAt'] as const;
 export default function DocumentTypesPage() {
   const { t } = useTranslation();
   usePageTitle(t('documents.types.title'));
-  const { params, update } = useListParams<DocumentTypeSort>(SORTS, 'name', 'asc');
+  const { params, update, setPage, searchText, setSearchText } = useListParams<DocumentTypeSort>(SORTS, 'name', {
+    take: DOCUMENTS_PAGE_SIZE,
+    direction: 'asc',
+  });
   const types = useDocumentTypes(params);
   const remove = useDeleteDocumentType();
   const [deleting, setDeleting] = useState<RecordListRow | null>(null);
@@ -74,27 +79,25 @@ export default function DocumentTypesPage() {
       addLabel={t('documents.types.add')}
       search={{
         label: t('documents.types.search'),
+        text: searchText,
+        onText: setSearchText,
         value: params.search,
-        onChange: (search) => update({ search, page: null }),
         sortLabel: t('documents.sortBy'),
-        sortValue: `${params.sort}:${params.direction}`,
+        sorting: params,
         sortOptions: [
           { value: 'name:asc', label: t('documents.sort.nameAsc') },
           { value: 'name:desc', label: t('documents.sort.nameDesc') },
           { value: 'createdAt:desc', label: t('documents.sort.createdDesc') },
           { value: 'createdAt:asc', label: t('documents.sort.createdAsc') },
         ],
-        onSort: (v) => {
-          const [sort, direction] = v.split(':');
-          update({ sort: sort ?? 'name', direction: direction ?? 'asc', page: null });
-        },
+        onSort: ({ sort, direction }) => update({ sort, direction, page: null }),
       }}
       query={types}
       loadFailed={t('documents.types.loadFailed')}
       rows={types.isPending ? undefined : rows}
       total={data?.total}
       page={params.page}
-      onPage={(page) => update({ page: page === 1 ? null : String(page) })}
+      onPage={setPage}
       emptyTitle={t('documents.types.empty')}
       emptyText={t('documents.types.emptyText')}
       onDelete={setDeleting}

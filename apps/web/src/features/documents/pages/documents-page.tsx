@@ -3,12 +3,14 @@ import { Badge } from '@mantine/core';
 import { useState } from 'react';
 import { useDeleteDocument } from '@/features/documents/api/delete-document';
 import { type DocumentSort, useDocuments } from '@/features/documents/api/get-documents';
+import { DOCUMENTS_PAGE_SIZE } from '@/features/documents/api/types';
 import { ConfirmDeleteDialog } from '@/features/documents/components/confirm-delete-dialog';
-import { ListPage, useListParams } from '@/features/documents/components/list-page';
+import { ListPage } from '@/features/documents/components/list-page';
 import type { RecordListRow } from '@/features/documents/components/record-list';
 import { formatDateTime } from '@/shared/format/date';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
+import { useListParams } from '@/shared/list/use-list-params';
 
 const SORTS = ['title', 'updatedAt'] as const;
 
@@ -16,7 +18,10 @@ const SORTS = ['title', 'updatedAt'] as const;
 export default function DocumentsPage() {
   const { t } = useTranslation();
   usePageTitle(t('documents.list.title'));
-  const { params, update } = useListParams<DocumentSort>(SORTS, 'updatedAt', 'desc');
+  const { params, update, setPage, searchText, setSearchText } = useListParams<DocumentSort>(SORTS, 'updatedAt', {
+    take: DOCUMENTS_PAGE_SIZE,
+    direction: 'desc',
+  });
   const documents = useDocuments(params);
   const remove = useDeleteDocument();
   const [deleting, setDeleting] = useState<RecordListRow | null>(null);
@@ -48,27 +53,25 @@ export default function DocumentsPage() {
       addLabel={t('documents.list.add')}
       search={{
         label: t('documents.list.search'),
+        text: searchText,
+        onText: setSearchText,
         value: params.search,
-        onChange: (search) => update({ search, page: null }),
         sortLabel: t('documents.sortBy'),
-        sortValue: `${params.sort}:${params.direction}`,
+        sorting: params,
         sortOptions: [
           { value: 'title:asc', label: t('documents.sort.nameAsc') },
           { value: 'title:desc', label: t('documents.sort.nameDesc') },
           { value: 'updatedAt:desc', label: t('documents.sort.updatedDesc') },
           { value: 'updatedAt:asc', label: t('documents.sort.updatedAsc') },
         ],
-        onSort: (v) => {
-          const [sort, direction] = v.split(':');
-          update({ sort: sort ?? 'updatedAt', direction: direction ?? 'desc', page: null });
-        },
+        onSort: ({ sort, direction }) => update({ sort, direction, page: null }),
       }}
       query={documents}
       loadFailed={t('documents.list.loadFailed')}
       rows={documents.isPending ? undefined : rows}
       total={data?.total}
       page={params.page}
-      onPage={(page) => update({ page: page === 1 ? null : String(page) })}
+      onPage={setPage}
       emptyTitle={t('documents.list.empty')}
       emptyText={t('documents.list.emptyText')}
       onDelete={setDeleting}

@@ -4,16 +4,17 @@ import { useDeleteFolder } from '@/features/documents/api/delete-folder';
 import { useFolders } from '@/features/documents/api/get-folders';
 import { DOCUMENTS_PAGE_SIZE } from '@/features/documents/api/types';
 import { ConfirmDeleteDialog } from '@/features/documents/components/confirm-delete-dialog';
-import { ListPage, useListParams } from '@/features/documents/components/list-page';
+import { ListPage } from '@/features/documents/components/list-page';
 import type { RecordListRow } from '@/features/documents/components/record-list';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
+import { useListParams } from '@/shared/list/use-list-params';
 
 /** /folders: the tenant's folders, names cut at 50, paged; add, edit, delete with confirmation. */
 export default function FoldersPage() {
   const { t } = useTranslation();
   usePageTitle(t('documents.folders.title'));
-  const { params, update } = useListParams(['name'] as const, 'name', 'asc');
+  const { params, setPage } = useListParams(['name'] as const, 'name', { take: DOCUMENTS_PAGE_SIZE });
   const folders = useFolders();
   const remove = useDeleteFolder();
   const [deleting, setDeleting] = useState<RecordListRow | null>(null);
@@ -42,7 +43,7 @@ export default function FoldersPage() {
       rows={folders.isPending ? undefined : rows}
       total={all?.length}
       page={params.page}
-      onPage={(page) => update({ page: page === 1 ? null : String(page) })}
+      onPage={setPage}
       emptyTitle={t('documents.folders.empty')}
       emptyText={t('documents.folders.emptyText')}
       onDelete={setDeleting}
