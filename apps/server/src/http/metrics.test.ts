@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 
@@ -77,6 +79,18 @@ describe('GET /metrics', () => {
       expect(text).toMatch(/process_resident_memory_bytes \d+/);
       expect(text).toMatch(/nodejs_eventloop_lag_p99_seconds \d/);
       if (process.env.TEST_DATABASE_URL) expect(text).toMatch(/atrium_db_pool_connections\{state="total"\} \d+/);
+    });
+
+    it('has every metric that deploy/grafana-dashboard.json charts', async () => {
+      const dashboard = readFileSync(resolve(import.meta.dirname, '../../../../deploy/grafana-dashboard.json'), 'utf8');
+      const charted = new Set(
+        [...dashboard.matchAll(/\b((?:atrium|process|nodejs)_[a-z0-9_]+)/g)].map((m) =>
+          m[1]!.replace(/_(bucket|count|sum)$/, ''),
+        ),
+      );
+      expect(charted.size).toBeGreaterThan(8);
+      const text = (await scrape(`Bearer ${TOKEN}`)).body;
+      expect([...charted].filter((name) => !text.includes(`# TYPE ${name} `))).toEqual([]);
     });
   });
 
