@@ -146,9 +146,10 @@ export const MODULES = {
     feature: 'Documents',
     pages: {
       list: page('admin/documents', withFeature(POLICIES.tenantAdmins, 'Documents')),
-      // Everyone working in the tenant may add a document; the document types list needs no feature.
+      // Everyone working in the tenant may add a document.
       create: page('admin/documents/new', withFeature(POLICIES.tenantMembers, 'Documents')),
-      types: page('admin/documents/documenttypes', POLICIES.tenantAdmins),
+      // The spec's table gives this page no feature; it is gated like its calls (issues 26, 30).
+      types: page('admin/documents/documenttypes', withFeature(POLICIES.tenantAdmins, 'Documents')),
       typeCreate: page('admin/documenttype/new', withFeature(POLICIES.tenantAdmins, 'Documents')),
       typeEdit: page('admin/documents/edit/documenttype/:id', withFeature(POLICIES.tenantAdmins, 'Documents')),
       edit: page('admin/documents/edit/:id', withFeature(POLICIES.tenantAdmins, 'Documents')),

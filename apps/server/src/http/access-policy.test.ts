@@ -32,7 +32,8 @@ const SPEC: Record<string, string> = {
   'users/:id': 'S T',
   notifications: 'S T U',
   'admin/documents/new': 'S T U +Documents',
-  'admin/documents/documenttypes': 'S T',
+  // Gated by the Documents feature like its calls (issues 26, 30); the spec's table names no feature.
+  'admin/documents/documenttypes': 'S T +Documents',
   'admin/clients': 'S T',
   'admin/clients/:type/contact/:id': 'S T',
   'admin/clients/locations/:id': 'S T',

@@ -38,7 +38,8 @@ const SPEC: Record<string, Rule> = {
   'users/:id': { roles: [S, T] },
   notifications: { roles: [S, T, U] },
   'admin/documents/new': { roles: [S, T, U], feature: 'Documents' },
-  'admin/documents/documenttypes': { roles: [S, T] },
+  // Gated by the Documents feature like its calls (issues 26, 30); the spec's table names no feature.
+  'admin/documents/documenttypes': { roles: [S, T], feature: 'Documents' },
   'admin/clients': { roles: [S, T] },
   'admin/clients/:type/contact/:id': { roles: [S, T] },
   'admin/clients/locations/:id': { roles: [S, T] },
