@@ -2,6 +2,7 @@ import { EmptyState } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { problemText } from '@/features/clients/api/problem-messages';
 import { useTranslation } from '@/shared/i18n/use-translation';
+import sharedClasses from '@/shared/list/list.module.css';
 import { LoadFailed } from '@/shared/ui/load-failed';
 import classes from './list-parts.module.css';
 
@@ -38,4 +39,5 @@ export function ListEmpty({
   );
 }
 
-export { classes as listClasses };
+/** The lists' shared classes (table card, name link, card list) and the clients' own. */
+export const listClasses = { ...sharedClasses, ...classes };

@@ -1,6 +1,5 @@
 import { COMPANY_SORTS, href } from '@atrium/contracts';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconBriefcase, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -10,10 +9,10 @@ import { ClientsCards, ClientsTable } from '@/features/clients/components/client
 import { DeleteClientDialog } from '@/features/clients/components/delete-client-dialog';
 import { CLIENTS_PAGE_SIZE, ListEmpty, ListLoadFailed } from '@/features/clients/components/list-parts';
 import { RadiusUnitSwitch } from '@/features/clients/components/radius-unit-switch';
-import { BREAKPOINTS } from '@/shared/config/ui';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { ListPager, ListToolbar } from '@/shared/list/list-toolbar';
+import { useListLayout } from '@/shared/list/use-list-layout';
 import { useLastPageFollow, useListParams } from '@/shared/list/use-list-params';
 
 /** /admin/clients: search, sort (Name, Updated Date), paging, add, and each client's row icons. */
@@ -24,11 +23,7 @@ export default function ClientsPage() {
     take: CLIENTS_PAGE_SIZE,
   });
   const clients = useClients(params);
-  const wide = useMediaQuery(`(min-width: ${BREAKPOINTS.table}px)`, true, { getInitialValueInEffect: false });
-  const headerAdd = useMediaQuery(`(min-width: ${BREAKPOINTS.headerAdd}px)`, true, { getInitialValueInEffect: false });
-  const showActions = useMediaQuery(`(min-width: ${BREAKPOINTS.rowActions}px)`, true, {
-    getInitialValueInEffect: false,
-  });
+  const { wide, headerAdd, showActions } = useListLayout();
   const [deleting, setDeleting] = useState<ClientRow | null>(null);
   const data = clients.data;
   const pages = useLastPageFollow(data, clients.isPlaceholderData, params.page, setPage);

@@ -1,6 +1,5 @@
 import { CONTACT_SORTS, href } from '@atrium/contracts';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAddressBook, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -13,10 +12,10 @@ import { ConfirmDeleteDialog } from '@/features/clients/components/confirm-delet
 import { ContactsList } from '@/features/clients/components/contacts-list';
 import { CLIENTS_PAGE_SIZE, ListEmpty, ListLoadFailed } from '@/features/clients/components/list-parts';
 import { RecordLoadFailed } from '@/features/clients/components/load-failed';
-import { BREAKPOINTS } from '@/shared/config/ui';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { ListPager, ListToolbar } from '@/shared/list/list-toolbar';
+import { useListLayout } from '@/shared/list/use-list-layout';
 import { useLastPageFollow, useListParams } from '@/shared/list/use-list-params';
 import { recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
 import { PageLoader } from '@/shared/ui/page-loader';
@@ -35,11 +34,7 @@ export default function ContactsPage() {
   const contacts = useContacts(id, params);
   const remove = useDeleteContact();
   const [deleting, setDeleting] = useState<ContactRow | null>(null);
-  const wide = useMediaQuery(`(min-width: ${BREAKPOINTS.table}px)`, true, { getInitialValueInEffect: false });
-  const headerAdd = useMediaQuery(`(min-width: ${BREAKPOINTS.headerAdd}px)`, true, { getInitialValueInEffect: false });
-  const showActions = useMediaQuery(`(min-width: ${BREAKPOINTS.rowActions}px)`, true, {
-    getInitialValueInEffect: false,
-  });
+  const { wide, headerAdd, showActions } = useListLayout();
   const data = contacts.data;
   const pages = useLastPageFollow(data, contacts.isPlaceholderData, params.page, setPage);
 

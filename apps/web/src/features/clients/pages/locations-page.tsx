@@ -1,6 +1,5 @@
 import { CLIENT_LIMITS, href, LOCATION_SORTS } from '@atrium/contracts';
 import { Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconMapPin, IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
@@ -14,10 +13,10 @@ import { ConfirmDeleteDialog } from '@/features/clients/components/confirm-delet
 import { CLIENTS_PAGE_SIZE, ListEmpty, ListLoadFailed } from '@/features/clients/components/list-parts';
 import { RecordLoadFailed } from '@/features/clients/components/load-failed';
 import { LocationsList } from '@/features/clients/components/locations-list';
-import { BREAKPOINTS } from '@/shared/config/ui';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { ListPager, ListToolbar } from '@/shared/list/list-toolbar';
+import { useListLayout } from '@/shared/list/use-list-layout';
 import { useLastPageFollow, useListParams } from '@/shared/list/use-list-params';
 import { recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
 import { PageLoader } from '@/shared/ui/page-loader';
@@ -49,11 +48,7 @@ export default function LocationsPage() {
   const info = useMapInfo();
   const remove = useDeleteLocation();
   const [deleting, setDeleting] = useState<LocationRow | null>(null);
-  const wide = useMediaQuery(`(min-width: ${BREAKPOINTS.table}px)`, true, { getInitialValueInEffect: false });
-  const headerAdd = useMediaQuery(`(min-width: ${BREAKPOINTS.headerAdd}px)`, true, { getInitialValueInEffect: false });
-  const showActions = useMediaQuery(`(min-width: ${BREAKPOINTS.rowActions}px)`, true, {
-    getInitialValueInEffect: false,
-  });
+  const { wide, headerAdd, showActions } = useListLayout();
   const data = locations.data;
   const pages = useLastPageFollow(data, locations.isPlaceholderData, params.page, setPage);
 

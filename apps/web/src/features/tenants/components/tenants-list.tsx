@@ -5,6 +5,7 @@ import type { TenantSort } from '@/features/tenants/api/get-tenants';
 import type { TenantRow } from '@/features/tenants/api/types';
 import { formatDateTime } from '@/shared/format/date';
 import { useTranslation } from '@/shared/i18n/use-translation';
+import listClasses from '@/shared/list/list.module.css';
 import { SortHeader, type Sorting } from '@/shared/list/list-toolbar';
 import { TenantRowMenu } from './tenant-row-menu';
 import classes from './tenants-list.module.css';
@@ -22,7 +23,7 @@ type Props = {
 export function TenantsTable({ rows, loading, sorting, onSort, onClone, onDelete }: Props) {
   const { t } = useTranslation();
   return (
-    <Card withBorder radius="lg" padding={0} className={classes.tableCard}>
+    <Card withBorder radius="lg" padding={0} className={listClasses.tableCard}>
       <Table verticalSpacing="sm" horizontalSpacing="lg" highlightOnHover aria-busy={loading}>
         <Table.Thead>
           <Table.Tr>
@@ -52,7 +53,7 @@ export function TenantsTable({ rows, loading, sorting, onSort, onClone, onDelete
                         component={Link}
                         to={href('tenants', 'form', { id: row.id })}
                         fw={600}
-                        className={classes.nameLink}
+                        className={listClasses.nameLink}
                       >
                         {row.name}
                       </Text>
@@ -92,17 +93,17 @@ export function TenantsCards({ rows, onClone, onDelete }: Props) {
     );
   }
   return (
-    <Stack gap="sm" component="ul" className={classes.cardList}>
+    <Stack gap="sm" component="ul" className={listClasses.cardList}>
       {rows.map((row) => (
         <Card key={row.id} withBorder radius="lg" padding="md" component="li">
           <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <div className={classes.cardText}>
+            <div className={listClasses.cardText}>
               <Group gap="xs" wrap="nowrap">
                 <Text
                   component={Link}
                   to={href('tenants', 'form', { id: row.id })}
                   fw={600}
-                  className={classes.nameLink}
+                  className={listClasses.nameLink}
                   truncate
                 >
                   {row.name}

@@ -1,6 +1,5 @@
 import { href, TENANT_SORTS } from '@atrium/contracts';
 import { Button, EmptyState, Group, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconBuildingCommunity, IconMailForward, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -13,10 +12,10 @@ import { CloneTenantDialog } from '@/features/tenants/components/clone-tenant-di
 import { DeleteTenantDialog } from '@/features/tenants/components/delete-tenant-dialog';
 import { TenantsCards, TenantsTable } from '@/features/tenants/components/tenants-list';
 import { useUserInfo } from '@/shared/api/user-info';
-import { BREAKPOINTS } from '@/shared/config/ui';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { ListPager, ListToolbar } from '@/shared/list/list-toolbar';
+import { useListLayout } from '@/shared/list/use-list-layout';
 import { useLastPageFollow, useListParams } from '@/shared/list/use-list-params';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { LoadFailed } from '@/shared/ui/load-failed';
@@ -31,8 +30,7 @@ export default function TenantsPage() {
   const { params, update, onSort, setPage, searchText, setSearchText } = useListParams(TENANT_SORTS, 'name', {
     take: TENANTS_PAGE_SIZE,
   });
-  const wide = useMediaQuery(`(min-width: ${BREAKPOINTS.table}px)`, true, { getInitialValueInEffect: false });
-  const headerAdd = useMediaQuery(`(min-width: ${BREAKPOINTS.headerAdd}px)`, true, { getInitialValueInEffect: false });
+  const { wide, headerAdd } = useListLayout();
   const [cloning, setCloning] = useState<TenantRow | null>(null);
   const [deleting, setDeleting] = useState<TenantRow | null>(null);
   const tenants = useTenants(params);
