@@ -5,7 +5,7 @@ import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 
 /**
- * OpenTelemetry traces of HTTP (in and out), PostgreSQL and Redis, exported as the standard OTEL_*
+ * OpenTelemetry traces of HTTP (in and out) and PostgreSQL, exported as the standard OTEL_*
  * variables say (OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_EXPORTER_OTLP_PROTOCOL, OTEL_SERVICE_NAME, ...).
  * main.ts imports this module only when traces are configured, before any module it instruments.
  */
@@ -13,6 +13,7 @@ export function startTracing() {
   // The server is ES modules: the loader hook lets the instrumentations patch what they import.
   register('@opentelemetry/instrumentation/hook.mjs', import.meta.url);
   const sdk = new NodeSDK({
+    // The ioredis instrumentation patches ioredis up to 5; the server's 6 is not traced until it does.
     instrumentations: [new HttpInstrumentation(), new PgInstrumentation(), new IORedisInstrumentation()],
   });
   sdk.start();
