@@ -5,6 +5,13 @@ export type DocumentRow = Wire<Document>;
 export type DocumentTypeRow = Wire<DocumentType>;
 export type FolderRow = Wire<Folder>;
 
+/**
+ * A document type's name as shown: the system type every tenant has ('General') in the user's language.
+ * Names are unique per tenant, ignoring case, so only the system type is called exactly that.
+ */
+export const typeNameShown = (t: (key: 'documents.types.general') => string, name: string) =>
+  name === 'General' ? t('documents.types.general') : name;
+
 export const documentKeys = {
   all: ['documents'] as const,
   lists: () => [...documentKeys.all, 'list'] as const,

@@ -11,10 +11,12 @@ type Props = {
   item: { id: string; name: string } | null;
   onClose: () => void;
   remove: UseMutationResult<void, Error, string>;
+  /** What else deleting it does, said under the question. */
+  note?: string;
 };
 
 /** Delete flow (spec part 2 §4): a confirmation naming the item; confirm deletes and reloads, cancel closes. */
-export function ConfirmDeleteDialog({ item, onClose, remove }: Props) {
+export function ConfirmDeleteDialog({ item, onClose, remove, note }: Props) {
   const { t } = useTranslation();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new question starts without the last error
@@ -36,7 +38,7 @@ export function ConfirmDeleteDialog({ item, onClose, remove }: Props) {
     <FormDialog
       opened={!!item}
       onClose={onClose}
-      title={t('documents.deleteDialog.title')}
+      title={t('documents.deleteDialog.title', { name: item?.name ?? '' })}
       onSubmit={confirm}
       submitLabel={t('documents.delete')}
       cancelLabel={t('documents.cancel')}
@@ -52,6 +54,7 @@ export function ConfirmDeleteDialog({ item, onClose, remove }: Props) {
           components={{ b: <strong /> }}
         />
       </Text>
+      {note && <Text size="sm">{note}</Text>}
     </FormDialog>
   );
 }

@@ -119,6 +119,27 @@ describe('DocumentTypeForm', () => {
     expect(await screen.findByText('Name taken')).toBeInTheDocument();
   });
 
+  it('shows a name already taken (409) under the name field', async () => {
+    const submit = vi.fn().mockRejectedValue(
+      new ApiError(409, {
+        status: 409,
+        detail: 'A document type named "Manuals" already exists',
+        errors: [{ field: 'name', message: 'documentTypeNameTaken' }],
+      }),
+    );
+    inRouter(
+      <DocumentTypeForm
+        initialValues={{ name: 'Manuals', isShownOnSideMenu: false }}
+        submit={submit}
+        cancelHref="/x"
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const name = screen.getByRole('textbox', { name: /Name/ });
+    await waitFor(() => expect(name).toHaveAttribute('aria-invalid', 'true'));
+    expect(name).toHaveAccessibleDescription('A document type of this name already exists.');
+  });
+
   it("keeps a system type's name read-only, says why, and still saves its side-menu flag", async () => {
     const submit = vi.fn().mockResolvedValue(undefined);
     inRouter(

@@ -5,6 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useAllDocumentTypes } from '@/features/documents/api/get-all-document-types';
 import { useDocument } from '@/features/documents/api/get-document';
 import { useCreateDocument, useUpdateDocument } from '@/features/documents/api/save-document';
+import { typeNameShown } from '@/features/documents/api/types';
 import { useUploadDocumentFile } from '@/features/documents/api/upload-document-file';
 import { DocumentForm } from '@/features/documents/components/document-form';
 import { FormFrame } from '@/features/documents/components/form-frame';
@@ -60,7 +61,7 @@ export default function DocumentFormPage() {
           documentTypeId: document.data?.documentTypeId ?? '',
           file: null,
         }}
-        types={types.data?.data ?? []}
+        types={(types.data?.data ?? []).map((type) => ({ ...type, name: typeNameShown(t, type.name) }))}
         fileRequired={isNew || !hasFile}
         currentFileName={document.data?.fileName}
         cancelHref={back}

@@ -7,7 +7,7 @@ import { useParams } from 'react-router';
 import { downloadDocumentFile, useDocumentPreview } from '@/features/documents/api/download-document-file';
 import { useDocumentsOfType } from '@/features/documents/api/get-documents-of-type';
 import { problemText } from '@/features/documents/api/problem-messages';
-import type { DocumentRow } from '@/features/documents/api/types';
+import { type DocumentRow, typeNameShown } from '@/features/documents/api/types';
 import { saveFile } from '@/shared/api/files';
 import { useGeneralData } from '@/shared/api/general-data';
 import { formatDateTime } from '@/shared/format/date';
@@ -47,8 +47,11 @@ export default function DocumentTypeDocumentsPage() {
   const { id = '' } = useParams();
   useNotFoundWhen(!isRecordId(id));
   const documents = useDocumentsOfType(id);
-  const typeName = useGeneralData().data?.sideMenuDocumentTypes?.find((type) => type.id === id)?.name;
-  const title = typeName ?? t('documents.side.title');
+  // A type not on the sidebar is named by its documents (each carries its type's name).
+  const typeName =
+    useGeneralData().data?.sideMenuDocumentTypes?.find((type) => type.id === id)?.name ??
+    documents.data?.[0]?.documentTypeName;
+  const title = typeName ? typeNameShown(t, typeName) : t('documents.side.title');
   usePageTitle(title);
 
   const open = async (doc: DocumentRow) => {

@@ -8,7 +8,7 @@ import { type DocumentTypeSort, useDocumentTypes } from '@/features/documents/ap
 import { problemText } from '@/features/documents/api/problem-messages';
 import { useSaveDocumentType } from '@/features/documents/api/save-document-type';
 import type { DocumentTypeRow } from '@/features/documents/api/types';
-import { DOCUMENTS_PAGE_SIZE } from '@/features/documents/api/types';
+import { DOCUMENTS_PAGE_SIZE, typeNameShown } from '@/features/documents/api/types';
 import { ConfirmDeleteDialog } from '@/features/documents/components/confirm-delete-dialog';
 import { ListPage } from '@/features/documents/components/list-page';
 import type { RecordListRow } from '@/features/documents/components/record-list';
@@ -62,8 +62,8 @@ export default function DocumentTypesPage() {
   const rows = data?.data.map(
     (type): RecordListRow => ({
       id: type.id,
-      name: type.name,
-      shownName: cutName(type.name),
+      name: typeNameShown(t, type.name),
+      shownName: cutName(typeNameShown(t, type.name)),
       editHref: href('documents', 'typeEdit', { id: type.id }),
       details: type.isSystem ? t('documents.types.system') : undefined,
       extra: <SidebarToggle type={type} />,

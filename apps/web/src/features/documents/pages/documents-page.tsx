@@ -3,7 +3,7 @@ import { Badge } from '@mantine/core';
 import { useState } from 'react';
 import { useDeleteDocument } from '@/features/documents/api/delete-document';
 import { type DocumentSort, useDocuments } from '@/features/documents/api/get-documents';
-import { DOCUMENTS_PAGE_SIZE } from '@/features/documents/api/types';
+import { DOCUMENTS_PAGE_SIZE, typeNameShown } from '@/features/documents/api/types';
 import { ConfirmDeleteDialog } from '@/features/documents/components/confirm-delete-dialog';
 import { ListPage } from '@/features/documents/components/list-page';
 import type { RecordListRow } from '@/features/documents/components/record-list';
@@ -34,7 +34,8 @@ export default function DocumentsPage() {
       editHref: href('documents', 'edit', { id: doc.id }),
       details: (
         <>
-          {doc.documentTypeName} · <time dateTime={doc.updatedAt}>{formatDateTime(doc.updatedAt)}</time>
+          {typeNameShown(t, doc.documentTypeName)} ·{' '}
+          <time dateTime={doc.updatedAt}>{formatDateTime(doc.updatedAt)}</time>
         </>
       ),
       extra: doc.documentPath ? undefined : (

@@ -48,7 +48,16 @@ export default function FoldersPage() {
       emptyText={t('documents.folders.emptyText')}
       onDelete={setDeleting}
     >
-      <ConfirmDeleteDialog item={deleting} onClose={() => setDeleting(null)} remove={remove} />
+      <ConfirmDeleteDialog
+        item={deleting}
+        onClose={() => setDeleting(null)}
+        remove={remove}
+        note={
+          deleting && all?.some((f) => f.parentFolderId === deleting.id)
+            ? t('documents.folders.subfoldersMove')
+            : undefined
+        }
+      />
     </ListPage>
   );
 }

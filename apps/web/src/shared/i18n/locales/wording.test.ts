@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import da from './da.json';
+
+/** Every string of a strings tree with its dotted key. */
+const leaves = (tree: object, path = ''): [string, string][] =>
+  Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [[`${path}${key}`, value] as [string, string]] : leaves(value, `${path}${key}.`),
+  );
+
+describe('Danish wording', () => {
+  it('spells Cancel one way everywhere: Annuller', () => {
+    const cancels = leaves(da).filter(([, text]) => /^annull[eé]r$/i.test(text));
+    expect(cancels.length).toBeGreaterThan(3);
+    expect(cancels.filter(([, text]) => text !== 'Annuller')).toEqual([]);
+  });
+});
