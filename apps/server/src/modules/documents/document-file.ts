@@ -118,14 +118,16 @@ const ZIP_BASED = new Set(['docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'epub', 
 
 /**
  * A name safe to show and to put in Content-Disposition: no path, no control or quote characters, no
- * leading dots, at most DOCUMENT_LIMITS.fileNameMax characters, the extension kept.
+ * invisible format characters (bidi overrides and isolates, zero-width characters: 'invoice\u202Efdp.txt'
+ * would show as 'invoicetxt.pdf'), no leading dots, at most DOCUMENT_LIMITS.fileNameMax characters, the
+ * extension kept.
  */
 export function safeFileName(raw: string | undefined): string {
   const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
   const cleaned = base
     .normalize('NFC')
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
-    .replace(/[\u0000-\u001f\u007f"<>:|?*;%\\]/g, '')
+    // Cc: control characters; Cf: format characters (bidi controls, zero-width ones, BOM, soft hyphen).
+    .replace(/[\p{Cc}\p{Cf}"<>:|?*;%\\]/gu, '')
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/^\.+/, '');

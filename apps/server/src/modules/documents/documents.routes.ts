@@ -25,6 +25,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.js';
 import { principalOf, tenantOf } from '../../http/tenant-context.js';
+import { safeFileName } from './document-file.js';
 import { FileTooLarge, type IncomingFile } from './documents.service.js';
 
 /** Administrators run documents, types and folders; everyone in the tenant reads and adds documents. */
@@ -329,7 +330,11 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
         reply
           .type(file.contentType)
           .header('content-length', String(file.size))
-          .header('content-disposition', contentDisposition(file.fileName, { type: inline ? 'inline' : 'attachment' }))
+          // Cleaned again: names stored before a rule was added keep what it removes.
+          .header(
+            'content-disposition',
+            contentDisposition(safeFileName(file.fileName), { type: inline ? 'inline' : 'attachment' }),
+          )
           .header('x-content-type-options', 'nosniff')
           // Opened on its own, the file runs nothing and loads nothing (an SVG's script included).
           .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
