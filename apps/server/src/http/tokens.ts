@@ -1,4 +1,4 @@
-import { hash } from 'node:crypto';
+import { createHmac, hash } from 'node:crypto';
 import { AUTH, ROLES, type Role } from '@atrium/contracts';
 import { createSigner, createVerifier } from 'fast-jwt';
 import { LRUCache } from 'lru-cache';
@@ -44,6 +44,12 @@ export function createTokenService(secret: string, verified: VerifiedTokens = ve
   });
   const verifier = createVerifier({ key: secret, algorithms: ['HS256'], allowedIss: ISSUER, requiredClaims: ['exp'] });
   return {
+    /**
+     * The refresh token that follows `refreshToken` at rotation: derived from it with the secret, so
+     * a refresh whose answer was lost can be answered with the same one again (decision 002).
+     */
+    refreshSuccessor: (refreshToken: string) =>
+      createHmac('sha256', secret).update(`refresh-successor:${refreshToken}`).digest('base64url'),
     sign(p: Principal): string {
       return signer({
         sub: p.userId,

@@ -133,6 +133,7 @@ export type Services = ReturnType<typeof createServices>;
  */
 export async function closeServices(services: Services) {
   await services.passwords.settled();
+  services.passwords.stop();
   await Promise.all([services.mail.close(), services.media.close()]);
 }
 

@@ -168,6 +168,17 @@ export const revokeUserSessionsInTenant = (db: Db, userId: string, tenantId: str
     .where(and(eq(sessions.userId, userId), eq(sessions.activeTenantId, tenantId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id, userId: sessions.userId });
 
+/** Whether the session's token of this hash exists and has not been used. */
+export async function isUnusedRefreshToken(db: Db, tokenHash: string, sessionId: string) {
+  const rows = await db
+    .select({ h: refreshTokens.tokenHash })
+    .from(refreshTokens)
+    .where(
+      and(eq(refreshTokens.tokenHash, tokenHash), eq(refreshTokens.sessionId, sessionId), isNull(refreshTokens.usedAt)),
+    );
+  return rows.length > 0;
+}
+
 /** A further refresh token for a session that goes on (an impersonator's own, when they come back). */
 export const addRefreshToken = (db: Db, sessionId: string, tokenHash: string) =>
   db.insert(refreshTokens).values({ tokenHash, sessionId });

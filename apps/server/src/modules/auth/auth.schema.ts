@@ -45,6 +45,7 @@ export const loginFailures = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     email: text().notNull(),
+    /** Where the guess came from: the client's address at sign-in, `session:<id>` for a signed-in user. */
     ip: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -10,7 +10,16 @@ import { verifyPassword } from './password-hashing.js';
 
 export type { SessionRow, UserRow } from './auth.repository.js';
 
+/**
+ * Where a signed-in user's password guesses come from, for the sign-in limit: their session, which
+ * login_failures keeps in the column that holds the address of a sign-in attempt.
+ */
+export const sessionSource = (principal: Pick<Principal, 'sessionId'>) => `session:${principal.sessionId}`;
+
 export type Issued = AuthResult & { refreshToken: string; persistent: boolean };
+
+/** How long a used refresh token still answers with its successor (decision 002). */
+export const REFRESH_REUSE_GRACE_MS = 10_000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const newRefreshToken = () => randomBytes(32).toString('base64url');
@@ -81,13 +90,15 @@ export function createAuthService({
   }
 
   /**
-   * Checks a password typed for an account under the sign-in limit (ASVS 6.3.1): every guess, at
-   * sign-in or of a current password anywhere else, counts against the account and the address;
-   * past AUTH.maxFailedLogins in the window the answer is 429 with Retry-After.
+   * Checks a password typed for an account under the sign-in limit (ASVS 6.3.1): every guess counts
+   * against the account and against where it came from, `source`: the address at sign-in, the
+   * session for a signed-in user's current password (see sessionSource), so that one user behind a
+   * shared office address cannot lock their colleagues out. Past AUTH.maxFailedLogins in the window
+   * the answer is 429 with Retry-After.
    */
-  async function checkPassword(email: string, ip: string, passwordHash: string | null, password: string) {
+  async function checkPassword(email: string, source: string, passwordHash: string | null, password: string) {
     const key = email.toLowerCase();
-    await startAttempt(key, ip);
+    await startAttempt(key, source);
     const ok = await verifyPassword(passwordHash, password);
     if (ok) await repo.clearFailures(db, key);
     return ok;
@@ -122,7 +133,12 @@ export function createAuthService({
       return issue(user, session, refreshToken);
     },
 
-    /** Rotates the refresh token; presenting an already used one revokes the whole session. */
+    /**
+     * Rotates the refresh token. An already used one, presented again within REFRESH_REUSE_GRACE_MS
+     * while its successor is still unused, answers with that same successor (the first answer was
+     * lost in transit, or two tabs refreshed at once); any other reuse revokes the whole session
+     * (decision 002).
+     */
     async refresh(refreshToken: string | undefined) {
       if (!refreshToken) throw new AppError('sessionExpired');
       const oldHash = hashToken(refreshToken);
@@ -133,7 +149,7 @@ export function createAuthService({
       const user = await repo.findUserById(db, session.userId);
       if (!user || user.deletedAt) throw new AppError('sessionExpired');
 
-      const next = newRefreshToken();
+      const next = tokens.refreshSuccessor(refreshToken);
       const persistent = session.rememberMe === 'persistent';
       const rotated =
         !token.usedAt &&
@@ -145,11 +161,15 @@ export function createAuthService({
           // Impersonation is short-lived: refreshing never extends it.
           session.impersonatorId ? session.expiresAt : sessionExpiry(persistent),
         ));
-      if (!rotated) {
-        const revoked = await revoke({ sessionId: session.id }, 'refreshTokenReuse');
-        throw Object.assign(new AppError('sessionExpired'), { revoked });
+      if (rotated) return issue(user, session, next);
+      // Used before, or by a request that just won the race: the grace window, else theft.
+      const usedAt = token.usedAt ?? (await repo.findRefreshToken(db, oldHash))?.token.usedAt;
+      const inGrace = usedAt && Date.now() - usedAt.getTime() <= REFRESH_REUSE_GRACE_MS;
+      if (inGrace && (await repo.isUnusedRefreshToken(db, hashToken(next), session.id))) {
+        return issue(user, session, next);
       }
-      return issue(user, session, next);
+      const revoked = await revoke({ sessionId: session.id }, 'refreshTokenReuse');
+      throw Object.assign(new AppError('sessionExpired'), { revoked });
     },
 
     /** The account with this email (any case), unless it is deleted. */

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { AUTH } from '@atrium/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
 import { users } from '../users/users.schema.js';
-import { sessions } from './auth.schema.js';
+import { refreshTokens, sessions } from './auth.schema.js';
+import { REFRESH_REUSE_GRACE_MS } from './auth.service.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -145,10 +147,26 @@ describe('POST /core/api/auth/refresh', () => {
     expect((await refresh(next)).statusCode).toBe(200);
   });
 
-  it('revokes the whole session when a used refresh token comes back', async () => {
+  it('answers a used refresh token again with the same successor within the grace window', async () => {
+    // The first answer lost in transit (a phone losing its network): the cookie never changed.
     const user = await ctx.factories.user();
     const first = await ctx.signIn(user.email);
     const second = refreshCookie(await refresh(first.cookie))!.value;
+    const again = await refresh(first.cookie);
+    expect(again.statusCode).toBe(200);
+    expect(refreshCookie(again)!.value).toBe(second);
+    // The session goes on.
+    expect((await refresh(second)).statusCode).toBe(200);
+  });
+
+  it('revokes the whole session when a used refresh token comes back after the grace window', async () => {
+    const user = await ctx.factories.user();
+    const first = await ctx.signIn(user.email);
+    const second = refreshCookie(await refresh(first.cookie))!.value;
+    await ctx.db
+      .update(refreshTokens)
+      .set({ usedAt: new Date(Date.now() - REFRESH_REUSE_GRACE_MS - 1000) })
+      .where(eq(refreshTokens.tokenHash, createHash('sha256').update(first.cookie).digest('hex')));
     const reuse = await refresh(first.cookie);
     expect(reuse.statusCode).toBe(401);
     // The legitimate successor is dead too, and so is the access token.
@@ -157,6 +175,16 @@ describe('POST /core/api/auth/refresh', () => {
     expect(me.statusCode).toBe(401);
     const [session] = await ctx.db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(session!.revokeReason).toBe('refreshTokenReuse');
+  });
+
+  it('revokes the whole session when a used refresh token comes back after its successor was used', async () => {
+    // Within the window, but the successor's holder has moved on: two holders of one token.
+    const user = await ctx.factories.user();
+    const first = await ctx.signIn(user.email);
+    const second = refreshCookie(await refresh(first.cookie))!.value;
+    const third = refreshCookie(await refresh(second))!.value;
+    expect((await refresh(first.cookie)).statusCode).toBe(401);
+    expect((await refresh(third)).statusCode).toBe(401);
   });
 
   it('answers 204 without a cookie (nothing to renew) and 401 with an unknown one', async () => {

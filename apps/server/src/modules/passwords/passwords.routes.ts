@@ -69,7 +69,7 @@ export const passwordsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { password, currentPassword } = request.body;
-      await passwords.change(principalOf(request), password, currentPassword, request.ip);
+      await passwords.change(principalOf(request), password, currentPassword);
       return reply.status(204).send(null);
     },
   );

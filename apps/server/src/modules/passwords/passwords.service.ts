@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { AppError, fieldError } from '../../http/errors.js';
 import { refuseWhileImpersonating } from '../../http/tenant-context.js';
 import type { Principal } from '../../http/tokens.js';
-import type { AuthService } from '../auth/auth.service.js';
+import { type AuthService, sessionSource } from '../auth/auth.service.js';
 import { hashPassword } from '../auth/password-hashing.js';
 import { assertPasswordAllowed } from '../auth/password-policy.js';
 import type { MailService } from '../mail/mail.service.js';
@@ -16,6 +16,13 @@ const RESET_TOKEN_MS = 3_600_000;
 /** At most this many reset mails per account per quarter hour; more are silently dropped. */
 const MAX_RESETS_PER_WINDOW = 3;
 const RESET_WINDOW_MS = 15 * 60_000;
+/**
+ * How often queued forgot-password requests are looked at. Not when a request comes in: the work a
+ * known address costs then falls on no request in particular (ASVS 6.3.8).
+ */
+const RESET_QUEUE_MS = 1000;
+/** Requests beyond this many waiting are dropped, whatever their address (a bound on memory). */
+const RESET_QUEUE_MAX = 10_000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -32,8 +39,9 @@ export function createPasswordsService(deps: {
   log: FastifyBaseLogger;
 }) {
   const { db, mail, auth, users, publicUrl, log } = deps;
-  const background = new Set<Promise<void>>();
-
+  /** Forgot-password requests waiting for the queue's next turn: the address only. */
+  const queue: string[] = [];
+  let draining: Promise<void> | null = null;
   /** Mails a reset link when the account exists (and has not had too many lately). */
   async function mailResetLink(email: string) {
     const user = await auth.findLiveUserByEmail(email);
@@ -50,22 +58,41 @@ export function createPasswordsService(deps: {
     await mail.send(resetPasswordMail(user, link));
   }
 
+  async function drain() {
+    for (let email = queue.shift(); email !== undefined; email = queue.shift()) {
+      await mailResetLink(email).catch((err) =>
+        log.error({ err }, 'forgot password: the reset mail could not be prepared'),
+      );
+    }
+  }
+  /** Works through the queue; a turn already under way is joined. */
+  const runQueue = () => {
+    draining ??= drain().finally(() => {
+      draining = null;
+    });
+    return draining;
+  };
+  const timer = setInterval(() => void runQueue(), RESET_QUEUE_MS);
+  timer.unref();
+
   return {
     /**
-     * Queues the reset mail and returns at once (ASVS 6.3.8): the lookup, token and mail happen
-     * after the answer, so its timing says nothing about whether the account exists.
+     * Queues the request and returns at once, known address or not: the same work on the request's
+     * path either way (ASVS 6.3.8). The queue's turn, about once a second, looks the account up and
+     * mails the link, apart from any request.
      */
     forgot(email: string) {
-      const task = new Promise<void>((resolve) => setImmediate(resolve))
-        .then(() => mailResetLink(email))
-        .catch((err) => log.error({ err }, 'forgot password: the reset mail could not be prepared'))
-        .finally(() => background.delete(task));
-      background.add(task);
+      if (queue.length < RESET_QUEUE_MAX) queue.push(email);
     },
 
-    /** Resolves once every queued reset mail is prepared (tests; shutdown waits for it). */
+    /** Resolves once every queued reset request is done (tests; shutdown waits for it). */
     async settled() {
-      while (background.size) await Promise.all(background);
+      while (queue.length || draining) await runQueue();
+    },
+
+    /** Stops the queue's turns (after settled(), at shutdown). */
+    stop() {
+      clearInterval(timer);
     },
 
     /** Sets a new password from a mailed token and ends every session of the account. */
@@ -85,13 +112,14 @@ export function createPasswordsService(deps: {
 
     /**
      * Changes the caller's own password; other sessions of the account end. Guesses of the current
-     * password count against the sign-in limit (429 with Retry-After past it).
+     * password count against the sign-in limit (429 with Retry-After past it), for the account and
+     * this session, not the caller's address.
      */
-    async change(principal: Principal, password: string, currentPassword: string, ip: string) {
+    async change(principal: Principal, password: string, currentPassword: string) {
       refuseWhileImpersonating(principal, 'Passwords');
       const user = await repo.findUser(db, principal.userId);
       if (!user) throw new AppError('sessionExpired');
-      if (!(await auth.checkPassword(user.email, ip, user.passwordHash, currentPassword))) {
+      if (!(await auth.checkPassword(user.email, sessionSource(principal), user.passwordHash, currentPassword))) {
         throw fieldError('currentPassword', 'wrongCurrentPassword');
       }
       await assertPasswordAllowed(password, user.email);
