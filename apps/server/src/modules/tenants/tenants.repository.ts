@@ -238,6 +238,12 @@ export async function setMembers(db: Db, tenantId: string, userIds: string[]) {
   const wanted = new Set(userIds);
   const removed = [...before].filter((id) => !wanted.has(id));
   const added = [...wanted].filter((id) => !before.has(id));
+  // The users first, in id order, as a soft delete or restore takes them (users.repository's
+  // lockUsers): a change of memberships then never holds a member count that waits for one of them.
+  const moved = [...removed, ...added];
+  if (moved.length) {
+    await db.select({ id: users.id }).from(users).where(inArray(users.id, moved)).orderBy(asc(users.id)).for('no key update');
+  }
   if (removed.length) {
     await db
       .delete(tenantMemberships)

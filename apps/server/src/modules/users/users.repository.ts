@@ -278,6 +278,8 @@ export async function setRoles(db: Db, userId: string, names: Role[]) {
  * other tenants alone; answers the tenants added and removed.
  */
 export async function setMemberships(db: Db, userId: string, wanted: string[], manageable: string[] | 'all') {
+  // The user first, as lockUsers takes it for a soft delete: see there.
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
   const current = (
     await db
       .select({ id: tenantMemberships.tenantId })
@@ -324,14 +326,27 @@ export const removeGroupMembers = (db: Db, userIds: string[], groupIds: string[]
     .delete(userGroupMembers)
     .where(and(inArray(userGroupMembers.userId, userIds), inArray(userGroupMembers.groupId, groupIds)));
 
-export const markDeleted = (db: Db, ids: string[]) =>
-  db
+/**
+ * Locks users in id order before a soft delete or restore, whose triggers then change the member
+ * counts of their tenants. A change of memberships takes its users in the same order first
+ * (tenants' setMembers, setMemberships above), so the two never wait for each other in a circle.
+ */
+const lockUsers = (db: Db, ids: string[]) =>
+  db.select({ id: users.id }).from(users).where(inArray(users.id, ids)).orderBy(asc(users.id)).for('no key update');
+
+export async function markDeleted(db: Db, ids: string[]) {
+  await lockUsers(db, ids);
+  return db
     .update(users)
     .set({ deletedAt: new Date() })
     .where(and(inArray(users.id, ids), isNull(users.deletedAt)))
     .returning({ id: users.id });
+}
 
-export const restore = (db: Db, id: string) => db.update(users).set({ deletedAt: null }).where(eq(users.id, id));
+export async function restore(db: Db, id: string) {
+  await lockUsers(db, [id]);
+  await db.update(users).set({ deletedAt: null }).where(eq(users.id, id));
+}
 
 export type UserOptionsFilter = {
   /** Members of this tenant only. */
