@@ -26,6 +26,11 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   /** PostgreSQL connection string; when unset the embedded PGlite database in DATA_DIR is used. */
   DATABASE_URL: z.url().optional(),
+  /**
+   * PostgreSQL login that owns the tables and runs the migrations; defaults to DATABASE_URL. With it,
+   * DATABASE_URL must be a login that is no superuser and owns nothing (decision 016).
+   */
+  MIGRATION_DATABASE_URL: z.url().optional(),
   /** Connections to DATABASE_URL per server process. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(DEFAULT_POOL_SIZE),
   /** Redis server for the real-time hub's backplane between server processes; when unset, PostgreSQL LISTEN/NOTIFY carries it. */
@@ -152,6 +157,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The owner login migrations run with; undefined: databaseUrl's. */
+  migrationDatabaseUrl: string | undefined;
   databasePoolSize: number;
   redisUrl: string | undefined;
   seedDemo: boolean;
@@ -232,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    migrationDatabaseUrl: e.MIGRATION_DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     redisUrl: e.REDIS_URL,
     seedDemo,

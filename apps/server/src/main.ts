@@ -17,7 +17,7 @@ const database = await openDatabase({
   dataDir: config.dataDir,
   poolSize: config.databasePoolSize,
 });
-await migrate(database);
+await migrate(database, config.migrationDatabaseUrl);
 await seedReferenceData(database.db);
 if (config.seedDemo) await seedDemo(database.db, openStorage(config));
 

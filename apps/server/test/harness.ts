@@ -11,9 +11,56 @@ import { migrate } from '../src/db/migrate.js';
 import { seedReferenceData } from '../src/modules/index.js';
 import { makeFactories } from './factories.js';
 
+/** The login the app's pool uses in tests on PostgreSQL: no superuser, owns nothing (decision 016). */
+const APP_LOGIN = 'atrium_test_login';
+/** Owner connection strings of the test databases, by their Drizzle handle. */
+const owners = new WeakMap<object, string>();
+
+/** The owner login's URL of a test database on PostgreSQL (migrations, DDL), undefined on PGlite. */
+export const ownerUrlOf = (database: Pick<Database, 'db'>) => owners.get(database.db);
+
+let appLogin: Promise<void> | undefined;
+/**
+ * Creates the app's test login, a member of the app role, once per server (roles are cluster-wide).
+ * atrium_app is created here as migration 0008 would, since the grant needs it; test files race
+ * each other to do both, and a lost race is as good as a win.
+ */
+function ensureAppLogin(serverUrl: string) {
+  appLogin ??= (async () => {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await admin.query(`DO $$ BEGIN
+            IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'atrium_app') THEN
+              CREATE ROLE atrium_app NOLOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE NOINHERIT;
+            END IF;
+            IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${APP_LOGIN}') THEN
+              CREATE ROLE ${APP_LOGIN} LOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE;
+            END IF;
+            IF NOT pg_has_role('${APP_LOGIN}', 'atrium_app', 'MEMBER') THEN
+              GRANT atrium_app TO ${APP_LOGIN};
+            END IF;
+          END $$`);
+          return;
+        } catch (err) {
+          if (attempt >= 5) throw err;
+          await new Promise((r) => setTimeout(r, 50 + Math.random() * 200));
+        }
+      }
+    } finally {
+      await admin.end();
+    }
+  })();
+  return appLogin;
+}
+
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a
- * throw-away database on the real PostgreSQL server when TEST_DATABASE_URL is set.
+ * throw-away database on the real PostgreSQL server when TEST_DATABASE_URL is set. There, as in a
+ * deployment, the owner (TEST_DATABASE_URL's login) migrates and the app logs in as a plain member
+ * of the app role.
  */
 export async function freshDatabase(): Promise<Database & { dispose: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -28,10 +75,15 @@ export async function freshDatabase(): Promise<Database & { dispose: () => Promi
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), dataDir: null });
-  await migrate(database);
+  await ensureAppLogin(serverUrl);
+  const ownerUrl = new URL(serverUrl);
+  ownerUrl.pathname = `/${name}`;
+  const appUrl = new URL(ownerUrl);
+  appUrl.username = APP_LOGIN;
+  appUrl.password = '';
+  const database = await openDatabase({ url: appUrl.toString(), dataDir: null });
+  owners.set(database.db, ownerUrl.toString());
+  await migrate(database, ownerUrl.toString());
   await seedReferenceData(database.db);
   return {
     ...database,

@@ -16,7 +16,7 @@ import {
 import { tenants } from '../src/modules/tenants/tenants.schema.js';
 import { userGroupMembers, userGroups } from '../src/modules/usergroups/usergroups.schema.js';
 import { users } from '../src/modules/users/users.schema.js';
-import { freshDatabase } from './harness.js';
+import { freshDatabase, ownerUrlOf } from './harness.js';
 
 /** Tables whose rows are a tenant's own content: row-level security forced, one policy each. */
 const TENANT_OWNED = [
@@ -159,7 +159,7 @@ describe('row-level security on tenant-owned tables', () => {
     if (database.kind === 'postgres') {
       single = await openDatabase({ url: database.pool!.options.connectionString!, dataDir: null, poolSize: 1 });
       // Migrating is a no-op here, but must not wait for a second connection; it ends in the app role.
-      await migrate(single);
+      await migrate(single, ownerUrlOf(database));
     }
     try {
       const pid = sql`select pg_backend_pid() as pid`;
@@ -187,6 +187,46 @@ describe('row-level security on tenant-owned tables', () => {
     }
   });
 
+  it("cannot be widened by the app's own SQL: set_config of the scope, or RESET ROLE, shows no other tenant", async () => {
+    // What an injected statement could run on the app's connection, inside A's scope.
+    const widen = (statement: ReturnType<typeof sql>, on: Db = db) =>
+      withTenant(a, () =>
+        on.transaction(async (tx) => {
+          await tx.execute(statement);
+          return visibleIn(tx as unknown as Db);
+        }),
+      );
+    const visibleIn = async (on: Db) =>
+      (await on.select({ name: userGroups.name }).from(userGroups)).map((g) => g.name).sort();
+    expect(await widen(sql`select set_config('app.cross_tenant', 'on', true)`)).toEqual([]);
+    expect(await widen(sql`select set_config('app.tenant_id', ${b}, true)`)).toEqual([]);
+    expect(
+      await widen(sql`select set_config('app.tenant_id', '', true), set_config('app.cross_tenant', 'on', true)`),
+    ).toEqual([]);
+    // The key that signs scopes is the owner's.
+    expect(await refusal(withTenant(a, () => db.execute(sql`select key from scope_keys`)))).toBe('42501');
+    expect(await refusal(withTenant(a, () => db.execute(sql`select atrium_scope_sig('', 'on')`)))).toBe('42501');
+    // The scope the app signed still works.
+    expect(await withTenant(a, () => visibleIn(db))).toEqual(['Group of A']);
+    if (database.kind === 'postgres') {
+      // Back to the app's login: no superuser and no owner, so the policies still apply. (PGlite's
+      // one login is a superuser: RESET ROLE is the gap decision 016 names for the embedded database.)
+      const single = await openDatabase({ url: database.pool!.options.connectionString!, dataDir: null, poolSize: 1 });
+      try {
+        await migrate(single, ownerUrlOf(database));
+        expect(await widen(sql`reset role`, single.db)).toEqual(['Group of A']);
+        expect(
+          await widen(
+            sql`select set_config('role', 'none', false), set_config('app.cross_tenant', 'on', false)`,
+            single.db,
+          ),
+        ).toEqual([]);
+      } finally {
+        await single.close();
+      }
+    }
+  });
+
   it('runs the app as a role without SUPERUSER or BYPASSRLS that owns nothing', async () => {
     const [me] = await rowsOf<{ role: string; super: boolean; bypass: boolean; owned: number }>(
       db,
@@ -211,6 +251,15 @@ describe('row-level security on tenant-owned tables', () => {
     expect(tables).toEqual(TENANT_OWNED.map((name) => ({ name, rls: true, forced: true, policies: 1 })));
   });
 
+  it('has no policy that reads the scope settings directly, which any SQL may set', async () => {
+    const direct = await rowsOf<{ name: string }>(
+      db,
+      sql`select tablename::text as name from pg_policies
+          where coalesce(qual, '') || coalesce(with_check, '') like '%current_setting%'`,
+    );
+    expect(direct).toEqual([]);
+  });
+
   it('has each table with a tenant column either tenant-owned or a listed platform table', async () => {
     const withTenantColumn = await rowsOf<{ name: string }>(
       db,
@@ -225,7 +274,7 @@ describe('row-level security on tenant-owned tables', () => {
     // As a later migration would: a new table, created by the login role that ran the migrations.
     const create = 'create table later_migration_table (id int primary key)';
     if (database.kind === 'postgres') {
-      const owner = new pg.Client({ connectionString: database.pool!.options.connectionString });
+      const owner = new pg.Client({ connectionString: ownerUrlOf(database) });
       await owner.connect();
       await owner.query(create).finally(() => owner.end());
     } else {
@@ -255,7 +304,7 @@ describe('the app role check', () => {
     const raw = await PGlite.create();
     try {
       await raw.exec(`create role ${APP_ROLE} nologin bypassrls`);
-      await expect(new ScopedPglite(raw).useAppRole()).rejects.toThrow(/without SUPERUSER or BYPASSRLS/);
+      await expect(new ScopedPglite(raw).useAppRole('key')).rejects.toThrow(/without SUPERUSER or BYPASSRLS/);
     } finally {
       await raw.close();
     }

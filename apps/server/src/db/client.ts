@@ -23,12 +23,15 @@ export type Database = {
   close: () => Promise<void>;
   /** The node-postgres pool when on a real server (the hub backplane listens through it). */
   pool?: pg.Pool;
+  /** The pool's connection string (migrate() connects with it unless given the owner's). */
+  url?: string;
   pglite?: PGlite;
   /**
-   * Hands every connection to the app role, to which row-level security applies (decision 016),
-   * and refuses a role that would bypass it. migrate() calls it once the login role has migrated.
+   * Hands every connection to the app role, to which row-level security applies (decision 016), its
+   * scopes signed with the owner's scope key, and refuses a role that would bypass it (with
+   * limitedLogin, a login that would). migrate() calls it once the owner login has migrated.
    */
-  useAppRole: () => Promise<void>;
+  useAppRole: (key: string, limitedLogin?: boolean) => Promise<void>;
 };
 
 /**
@@ -57,7 +60,14 @@ export async function openDatabase(opts: {
     // The pool drops that client and opens a new one when next needed.
     pool.on('error', () => {});
     const db = drizzlePg({ client: pool, casing: 'snake_case' }) as unknown as Db;
-    return { db, kind: 'postgres', pool, close: () => pool.end(), useAppRole: () => pool.useAppRole() };
+    return {
+      db,
+      kind: 'postgres',
+      pool,
+      url: opts.url,
+      close: () => pool.end(),
+      useAppRole: (key, limitedLogin) => pool.useAppRole(key, limitedLogin),
+    };
   }
   let dir: string | undefined;
   if (opts.dataDir) {
@@ -68,7 +78,13 @@ export async function openDatabase(opts: {
   // Queries take turns on the one connection, each in its work's tenant scope.
   const scoped = new ScopedPglite(client);
   const db = drizzlePglite({ client: scoped as unknown as PGlite, casing: 'snake_case' }) as unknown as Db;
-  return { db, kind: 'pglite', pglite: client, close: () => client.close(), useAppRole: () => scoped.useAppRole() };
+  return {
+    db,
+    kind: 'pglite',
+    pglite: client,
+    close: () => client.close(),
+    useAppRole: (key) => scoped.useAppRole(key),
+  };
 }
 
 const dialect = new PgDialect({ casing: 'snake_case' });

@@ -3,27 +3,44 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
 import type { Database } from './client.js';
 
 const migrationsFolder = resolve(import.meta.dirname, '../../drizzle');
 /** Arbitrary constant: the advisory lock that keeps two starting processes from migrating at once. */
 const MIGRATION_LOCK = 724_511;
+/** The owner's key that signs the app's scopes (migration 0022); the app's login cannot read it. */
+const SCOPE_KEY = 'select key from scope_keys';
 
-export async function migrate(database: Database): Promise<void> {
+/**
+ * Migrates the database, then hands the app's connections to the app role. On PostgreSQL the
+ * migrations run on a connection of their own (not one of the app's pool, which may hold a single
+ * connection), as `migrationUrl`'s login, the owner (default: the app's own URL), under an advisory
+ * lock, so that processes starting together migrate once. When the owner logs in apart from the app,
+ * the app's login is held to the app role's limits too (decision 016).
+ */
+export async function migrate(database: Database, migrationUrl?: string): Promise<void> {
   if (database.kind === 'pglite') {
     await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
-    await database.useAppRole();
+    const { rows } = await database.pglite!.query<{ key: string }>(SCOPE_KEY);
+    await database.useAppRole(rows[0]!.key);
     return;
   }
-  const client = await database.pool!.connect();
+  const owner = new pg.Client({ connectionString: migrationUrl ?? database.url });
+  // A dropped connection is reported on the client; the query in flight fails with it anyway.
+  owner.on('error', () => {});
+  await owner.connect();
+  let key: string;
   try {
-    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    // On the locked connection itself: with a pool of one, a second checkout would wait forever.
-    await migratePg(drizzle({ client }), { migrationsFolder });
+    await owner.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migratePg(drizzle({ client: owner }), { migrationsFolder });
+      key = (await owner.query<{ key: string }>(SCOPE_KEY)).rows[0]!.key;
+    } finally {
+      await owner.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    }
   } finally {
-    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
-    client.release();
+    await owner.end();
   }
-  // Migrations ran as the login role, which owns the tables; the app's queries run as one that does not.
-  await database.useAppRole();
+  await database.useAppRole(key, migrationUrl !== undefined && migrationUrl !== database.url);
 }

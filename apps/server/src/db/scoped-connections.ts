@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import pg from 'pg';
 import { APP_ROLE, currentScope, scopeSettings } from './tenant-scope.js';
@@ -14,38 +15,55 @@ type Wanted = ReturnType<typeof scopeSettings>;
 const wantedNow = (): Wanted => scopeSettings(currentScope());
 
 /**
+ * The signature the policies ask for next to the settings (migration 0022): sha256 of the scope key,
+ * which only the owner login reads, the tenant and the flag. Without the key nothing is signed, and
+ * tenant-owned tables show no row.
+ */
+const signature = (key: string | null, tenant: string, cross: string) =>
+  key === null ? '' : createHash('sha256').update(`${key}:${tenant}:${cross}`).digest('hex');
+
+/**
  * The statement that brings a session to a scope, or null when it is there already. Session-level
  * (set_config's false): set before the work's first statement, it holds for its transaction too.
  */
-function sessionChange(session: Session, role: string | null, { tenant, cross }: Wanted) {
+function sessionChange(session: Session, role: string | null, key: string | null, { tenant, cross }: Wanted) {
   const roleChanges = role !== null && session.role !== role;
   if (!roleChanges && session.tenant === tenant && session.cross === cross) return null;
   const next: Session = { role: roleChanges ? role : session.role, tenant, cross };
+  const sig = signature(key, tenant, cross);
   const query = roleChanges
     ? {
         name: 'atrium_scope_role',
-        text: "select set_config('role', $3, false), set_config('app.tenant_id', $1, false), set_config('app.cross_tenant', $2, false)",
-        values: [tenant, cross, role],
+        text: "select set_config('role', $4, false), set_config('app.tenant_id', $1, false), set_config('app.cross_tenant', $2, false), set_config('app.scope_sig', $3, false)",
+        values: [tenant, cross, sig, role],
       }
     : {
         name: 'atrium_scope',
-        text: "select set_config('app.tenant_id', $1, false), set_config('app.cross_tenant', $2, false)",
-        values: [tenant, cross],
+        text: "select set_config('app.tenant_id', $1, false), set_config('app.cross_tenant', $2, false), set_config('app.scope_sig', $3, false)",
+        values: [tenant, cross, sig],
       };
   return { query, next };
 }
 
-/** Refuses to run as a role that row-level security would not apply to. */
-async function assertAppRole(run: (text: string) => Promise<{ rows: unknown[] }>) {
+/**
+ * Refuses to run as a role that row-level security would not apply to. With limitedLogin, the login
+ * itself (what `RESET ROLE` returns to) must not escape it either: no superuser, no BYPASSRLS, no owner.
+ */
+async function assertAppRole(run: (text: string) => Promise<{ rows: unknown[] }>, limitedLogin: boolean) {
   const { rows } = await run(
-    `select current_user as role, r.rolsuper as super, r.rolbypassrls as bypass,
+    `select r.rolname as role, r.rolsuper as super, r.rolbypassrls as bypass,
             exists (select 1 from pg_class c where c.relowner = r.oid) as owns
-     from pg_roles r where r.rolname = current_user`,
+     from pg_roles r where r.rolname in (current_user, session_user) order by r.rolname = current_user desc`,
   );
-  const me = rows[0] as { role: string; super: boolean; bypass: boolean; owns: boolean } | undefined;
+  const [me, login = me] = rows as ({ role: string; super: boolean; bypass: boolean; owns: boolean } | undefined)[];
   if (me?.role !== APP_ROLE || me.super || me.bypass || me.owns) {
     throw new Error(
       `The app must run as ${APP_ROLE}, a role without SUPERUSER or BYPASSRLS that owns no table; got ${JSON.stringify(me)}`,
+    );
+  }
+  if (limitedLogin && (login?.super || login?.bypass || login?.owns)) {
+    throw new Error(
+      `DATABASE_URL must log in as a role without SUPERUSER or BYPASSRLS that owns no table (migrations use MIGRATION_DATABASE_URL); got ${JSON.stringify(login)}`,
     );
   }
 }
@@ -58,14 +76,19 @@ async function assertAppRole(run: (text: string) => Promise<{ rows: unknown[] }>
  */
 export class ScopedPool extends pg.Pool {
   #role: string | null = null;
+  #key: string | null = null;
   readonly #sessions = new WeakMap<pg.PoolClient, Session>();
 
-  /** From now on every connection runs as the app role (migrations ran as the login role). */
-  async useAppRole() {
+  /**
+   * From now on every connection runs as the app role (migrations ran as the owner login), its scopes
+   * signed with key.
+   */
+  async useAppRole(key: string, limitedLogin = false) {
     this.#role = APP_ROLE;
+    this.#key = key;
     const client = await this.connect();
     try {
-      await assertAppRole((text) => client.query(text));
+      await assertAppRole((text) => client.query(text), limitedLogin);
     } finally {
       client.release();
     }
@@ -90,7 +113,7 @@ export class ScopedPool extends pg.Pool {
   async #checkout(wanted: Wanted): Promise<pg.PoolClient> {
     const client = await super.connect();
     const session = this.#sessions.get(client) ?? fresh();
-    const change = sessionChange(session, this.#role, wanted);
+    const change = sessionChange(session, this.#role, this.#key, wanted);
     if (!change) return client;
     try {
       await client.query(change.query);
@@ -111,14 +134,17 @@ export class ScopedPool extends pg.Pool {
  */
 export class ScopedPglite {
   #role: string | null = null;
+  #key: string | null = null;
   #session = fresh();
   #turn: Promise<unknown> = Promise.resolve();
 
   constructor(readonly raw: PGlite) {}
 
-  async useAppRole() {
+  /** As ScopedPool's. PGlite has one login, a superuser: `RESET ROLE` escapes it (decision 016). */
+  async useAppRole(key: string) {
     this.#role = APP_ROLE;
-    await assertAppRole((text) => this.query(text));
+    this.#key = key;
+    await assertAppRole((text) => this.query(text), false);
   }
 
   query<T>(text: string, params?: unknown[], options?: Parameters<PGlite['query']>[2]) {
@@ -132,7 +158,7 @@ export class ScopedPglite {
   #inTurn<T>(work: () => Promise<T>): Promise<T> {
     const wanted = wantedNow();
     const result = this.#turn.then(async () => {
-      const change = sessionChange(this.#session, this.#role, wanted);
+      const change = sessionChange(this.#session, this.#role, this.#key, wanted);
       if (change) {
         await this.raw.query(change.query.text, change.query.values);
         this.#session = change.next;

@@ -3,6 +3,7 @@ import { HttpTransportType, type HubConnection, HubConnectionState } from '@micr
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/client.js';
 import { migrate } from '../../src/db/migrate.js';
+import { ownerUrlOf } from '../harness.js';
 import { type HubServer, hubClient, nextCall, startHubServer } from './hub-helpers.js';
 
 /**
@@ -23,7 +24,7 @@ export function describeTwoProcesses(name: string, env: Record<string, string>) 
       const url = a.database.pool?.options.connectionString;
       second = url ? await openDatabase({ url, dataDir: null }) : null;
       // Started as a process starts: migrations (nothing left to do), then the app role.
-      if (second) await migrate(second);
+      if (second) await migrate(second, ownerUrlOf(a.database));
       b = await startHubServer({ env, database: second ?? a.database });
       tenant = (await a.factories.tenant()).id;
     });
