@@ -17,6 +17,11 @@ export function gracefulClose(app: FastifyInstance) {
         if (!app.server.listening) return;
         drained = new Promise<void>((resolve) => app.server.close(() => resolve()));
       });
+      // An answer sent while closing ends its connection, or a keep-alive client would hold the
+      // close open until the sockets are cut.
+      app.addHook('onSend', async (_request, reply) => {
+        if (drained) reply.header('connection', 'close');
+      });
     },
     afterOthers() {
       app.addHook('preClose', async () => {

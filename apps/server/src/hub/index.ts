@@ -88,7 +88,8 @@ export const hubPlugin = fp<HubPluginOptions>(
     app.decorate('hub', createHubService(hub, backplane, log));
     await app.register(hubRoutes, { hub, authenticator });
     const wss = attachWebSockets(app.server, { hub, authenticator });
-    const sockets = trackSockets(app.server, hub.options.shutdownGraceMs);
+    // Requests in flight may take until the shutdown's own limit; hub clients are ended before it.
+    const sockets = trackSockets(app.server, Math.max(hub.options.shutdownGraceMs, config.shutdownTimeoutMs));
     hub.start();
     const removeCounts = metrics.hubConnections.add(() =>
       [...hub.countByTransport()].map(([transport, value]) => ({ labels: { transport }, value })),
