@@ -50,7 +50,7 @@ export function ListToolbar<S extends string>({
         {sort && (
           <Select
             aria-label={sort.label}
-            w={220}
+            style={{ flex: '0 1 280px' }}
             allowDeselect={false}
             value={`${sort.sorting.sort}:${sort.sorting.direction}`}
             onChange={(value) => {
