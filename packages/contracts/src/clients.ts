@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EARLIEST_DATE } from './constants.js';
+import { EARLIEST_DATE, LATEST_DATE } from './constants.js';
 import { pageOf, pageQuerySchema } from './problem.js';
 
 /** Lengths of the clients module's text fields. */
@@ -89,7 +89,7 @@ const companyFields = {
   /** A calendar date; the web app sends it absent when the field is empty (spec part 2 §5). */
   clientSince: z.iso
     .date('invalidDate')
-    .refine((date) => date >= EARLIEST_DATE, 'invalidDate')
+    .refine((date) => date >= EARLIEST_DATE && date <= LATEST_DATE, 'invalidDate')
     .nullish()
     .transform((v) => v ?? null),
   acquiredBy: optionalText(CLIENT_LIMITS.textMax),

@@ -43,6 +43,12 @@ export const LANGUAGES = ['en', 'da'] as const;
 
 /** The earliest calendar date a date field takes (PostgreSQL has no year 0; nothing here is older). */
 export const EARLIEST_DATE = '1900-01-01';
+/**
+ * The latest calendar date a date field takes: the last Sunday whose whole week (Monday to Sunday) can
+ * still be written, so a week grid can show every date a call accepts (9999-12-27 falls in a week
+ * that ends in the year 10000). EARLIEST_DATE is a Monday, so the first week is whole too.
+ */
+export const LATEST_DATE = '9999-12-26';
 
 /**
  * The field error (on `file`) of an upload past the caller's hourly volume; the 429 answer carries

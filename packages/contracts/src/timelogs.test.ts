@@ -132,6 +132,10 @@ describe('calendar weeks', () => {
     expect(isDateString('0000-01-01')).toBe(false);
     expect(isDateString('1899-12-31')).toBe(false);
     expect(isDateString('1900-01-01')).toBe(true);
+    // The last date is the last Sunday whose week a grid can show (its Monday's week ends by 9999-12-31).
+    expect(isDateString('9999-12-26')).toBe(true);
+    expect(isDateString('9999-12-27')).toBe(false);
+    expect(isDateString('9999-12-31')).toBe(false);
     expect(monthRange('2026-02-14')).toEqual({ from: '2026-02-01', to: '2026-02-28' });
     expect(monthRange('2026-12-31')).toEqual({ from: '2026-12-01', to: '2026-12-31' });
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EARLIEST_DATE } from './constants.js';
+import { EARLIEST_DATE, LATEST_DATE } from './constants.js';
 
 // Weekly time logging (spec part 2 §2, §3, §4, §5, §7, §9; issue 14). Dates are calendar dates,
 // 'YYYY-MM-DD' strings, never instants: a week is Monday..Sunday by the calendar, so no time zone or
@@ -13,6 +13,8 @@ export const MAX_DAY_HOURS = 24;
 export const DAY_FULL = 'dayOver24Hours';
 /** The field message (a translation key) of a mark dated before its project's start date. */
 export const BEFORE_PROJECT_START = 'beforeProjectStart';
+/** The field message (a translation key) of a project start moved past hours already logged. */
+export const START_AFTER_LOGGED_HOURS = 'startAfterLoggedHours';
 /** Task names in the grid are cut at this many characters (spec §9). */
 export const GRID_TASK_NAME_LENGTH = 20;
 
@@ -54,9 +56,12 @@ const toUtc = (date: string) => new Date(Date.UTC(+date.slice(0, 4), +date.slice
 const twoDigits = (n: number) => (n < 10 ? `0${n}` : String(n));
 const fromUtc = (d: Date) => `${d.getUTCFullYear()}-${twoDigits(d.getUTCMonth() + 1)}-${twoDigits(d.getUTCDate())}`;
 
-/** Whether text is a real calendar date written 'YYYY-MM-DD' (2026-02-30 is not), from EARLIEST_DATE on. */
+/**
+ * Whether text is a real calendar date written 'YYYY-MM-DD' (2026-02-30 is not), from EARLIEST_DATE to
+ * LATEST_DATE: the one range of every date a call takes, marks and week grids alike.
+ */
 export const isDateString = (text: string) => {
-  if (!DATE_PATTERN.test(text) || text < EARLIEST_DATE) return false;
+  if (!DATE_PATTERN.test(text) || text < EARLIEST_DATE || text > LATEST_DATE) return false;
   const d = toUtc(text);
   return !Number.isNaN(d.getTime()) && fromUtc(d) === text;
 };

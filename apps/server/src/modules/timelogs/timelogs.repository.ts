@@ -96,6 +96,15 @@ export async function insertProject(db: Db, tenantId: string, values: { name: st
   return row!.id;
 }
 
+/** Hours logged on the project before `date`, by everyone. */
+export async function hoursBefore(db: Db, tenantId: string, projectId: string, date: string): Promise<number> {
+  const [row] = await db
+    .select({ hours: sql<string>`coalesce(sum(${timeMarks.hours}), 0)` })
+    .from(timeMarks)
+    .where(and(eq(timeMarks.tenantId, tenantId), eq(timeMarks.projectId, projectId), sql`${timeMarks.date} < ${date}`));
+  return Number(row?.hours ?? 0);
+}
+
 export const updateProject = async (
   db: Db,
   tenantId: string,

@@ -16,6 +16,7 @@ import {
   parseHours,
   projectInputSchema,
   roundHours,
+  START_AFTER_LOGGED_HOURS,
   weekDates,
 } from '@atrium/contracts';
 import { type Db, inTransaction } from '../../db/client.js';
@@ -116,7 +117,17 @@ export function createTimelogsService({ db }: { db: Db }) {
       await requireProject(tenantId, input.id);
       const members = await checkMembers(tenantId, input.memberIds);
       await inTransaction(db, async (tx) => {
+        // The update locks the project, so no mark can be saved against its old start meanwhile.
         await repo.updateProject(tx, tenantId, input.id, { name: input.name, startDate: input.startDate });
+        // A start after hours already logged would strand them before the project existed.
+        const stranded = roundHours(await repo.hoursBefore(tx, tenantId, input.id, input.startDate));
+        if (stranded > 0) {
+          throw new AppError(
+            'validation',
+            `${stranded} hours are logged before ${input.startDate}: the project cannot start after them`,
+            [{ field: 'startDate', message: START_AFTER_LOGGED_HOURS }],
+          );
+        }
         await repo.setMembers(tx, tenantId, input.id, members);
       });
       return { id: input.id };

@@ -407,6 +407,41 @@ describe('timelogs', () => {
       ).toBe(200);
     });
 
+    it('takes marks only on dates a week grid can show: the last is the Sunday 9999-12-26', async () => {
+      const { user, project, design } = await setUp(ctx);
+      const on = (dateString: string) =>
+        mark(ctx, user, { hours: '1', dateString, taskId: design, projectId: project.id });
+      expect((await on('9999-12-26')).statusCode).toBe(200);
+      // The week of 9999-12-27 would end in the year 10000: no grid could show a mark there.
+      const past = await on('9999-12-27');
+      expect(past.statusCode).toBe(400);
+      expect((await on('9999-12-31')).statusCode).toBe(400);
+      // Every mark a call took, a grid shows.
+      const last = await grid(ctx, user, '9999-12-20', '9999-12-26');
+      expect(last[0]?.totalHours).toBe(1);
+    });
+
+    it('refuses to move a project start past hours already logged, and says how many', async () => {
+      const { admin, user, project, design, build } = await setUp(ctx);
+      await mark(ctx, user, { hours: '2.5', dateString: '2026-03-02', taskId: design, projectId: project.id });
+      await mark(ctx, user, { hours: '1', dateString: '2026-03-03', taskId: build, projectId: project.id });
+      const move = (startDate: string) =>
+        ctx.app.inject({
+          method: 'PATCH',
+          url: `${API}/updateProject`,
+          headers: admin.auth,
+          payload: { id: project.id, name: project.name, startDate, memberIds: [user.user.id] },
+        });
+      const res = await move('2026-03-04');
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual([{ field: 'startDate', message: 'startAfterLoggedHours' }]);
+      expect(res.json().detail).toContain('3.5 hours');
+      const loaded = await ctx.app.inject({ url: `${API}/loadOneProject/${project.id}`, headers: admin.auth });
+      expect(loaded.json().startDate).toBe('2026-01-01');
+      // Up to the first logged day is fine.
+      expect((await move('2026-03-02')).statusCode).toBe(200);
+    });
+
     it("refuses hours before the project's start date, and the grid names that date", async () => {
       const { user, project, design } = await setUp(ctx);
       const before = await mark(ctx, user, {
