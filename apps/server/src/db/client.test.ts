@@ -39,7 +39,19 @@ describe('compiledRead', () => {
     const query = roles.query({ doubled: false }, { names: ['User'], limit: 1 });
     expect(query.values).toEqual([['User'], 1]);
     expect(query.text).toContain('any($1::text[])');
+    expect(query.text).toContain('limit $2');
+    expect(query.text).not.toContain('\u0000');
     expect(query.name).toMatch(/^test_roles_/);
+  });
+
+  it('passes values only as parameters, whatever they hold, on the pool, on PGlite and in a transaction', async () => {
+    const names = ["User') or true --", '$1', 'Superadmin\\'];
+    const direct = await roles.rows<{ v: string }>(database.db, { doubled: false }, { names, limit: 5 });
+    const inTx = await inTransaction(database.db, (tx) =>
+      roles.rows<{ v: string }>(tx, { doubled: true }, { names: [...names, 'User'], limit: 5 }),
+    );
+    expect(direct).toEqual([]);
+    expect(inTx.map((r) => r.v)).toEqual(['UserUser']);
   });
 
   it('runs inside a transaction too', async () => {
@@ -47,6 +59,14 @@ describe('compiledRead', () => {
       roles.rows<{ v: string }>(tx, { doubled: false }, { names: ['Superadmin', 'User'], limit: 1 }),
     );
     expect(rows.map((r) => r.v)).toEqual(['Superadmin']);
+  });
+
+  it("runs through Drizzle's public API only: a database without its internal `_` serves as well", async () => {
+    const publicOnly = new Proxy(database.db, {
+      get: (target, key, receiver) => (key === '_' ? undefined : Reflect.get(target, key, receiver)),
+    });
+    const rows = await roles.rows<{ v: string }>(publicOnly, { doubled: false }, { names: ['User'], limit: 5 });
+    expect(rows.map((r) => r.v)).toEqual(['User']);
   });
 
   it('refuses a call that lacks a value', async () => {
