@@ -5,34 +5,30 @@ import type { ReactNode } from 'react';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { LabelledPagination } from '@/shared/ui/labelled-pagination';
 import classes from './list.module.css';
+import type { ListControls } from './use-list-params';
 
 type Direction = ListParams['direction'];
 export type Sorting<S extends string> = { sort: S; direction: Direction };
 
 type ToolbarProps<S extends string> = {
+  /** The list's state from useListParams. */
+  list: ListControls<S>;
   searchLabel: string;
-  searchPlaceholder: string;
-  searchText: string;
-  onSearchText: (text: string) => void;
-  /** The sort choice, for layouts without sortable column headers (cards on a narrow screen). */
-  sort?: {
-    label: string;
-    sorting: Sorting<S>;
-    /** Each option's value is `column:direction`. */
-    options: { value: `${S}:${Direction}`; label: string }[];
-    onChange: (sorting: Sorting<S>) => void;
-  };
+  searchPlaceholder?: string;
+  sortLabel: string;
+  /** The sort choices (`column:direction`), for layouts whose column headers cannot sort (cards). */
+  sortOptions?: { value: `${S}:${Direction}`; label: string }[];
   /** Beside the search, at the row's end (the clients list's radius unit switch). */
   children?: ReactNode;
 };
 
 /** A list's search box and, where its columns cannot sort it, a sort choice. */
 export function ListToolbar<S extends string>({
+  list,
   searchLabel,
-  searchPlaceholder,
-  searchText,
-  onSearchText,
-  sort,
+  searchPlaceholder = searchLabel,
+  sortLabel,
+  sortOptions,
   children,
 }: ToolbarProps<S>) {
   return (
@@ -42,23 +38,22 @@ export function ListToolbar<S extends string>({
           aria-label={searchLabel}
           placeholder={searchPlaceholder}
           leftSection={<IconSearch size={16} />}
-          value={searchText}
-          onChange={(e) => onSearchText(e.currentTarget.value)}
+          value={list.searchText}
+          onChange={(e) => list.setSearchText(e.currentTarget.value)}
           type="search"
           style={{ flex: '1 1 240px' }}
         />
-        {sort && (
+        {sortOptions && (
           <Select
-            aria-label={sort.label}
+            aria-label={sortLabel}
             style={{ flex: '0 1 280px' }}
             allowDeselect={false}
-            value={`${sort.sorting.sort}:${sort.sorting.direction}`}
+            value={`${list.params.sort}:${list.params.direction}`}
             onChange={(value) => {
-              const [column, direction] = (value ?? '').split(':');
-              if (column && (direction === 'asc' || direction === 'desc'))
-                sort.onChange({ sort: column as S, direction });
+              const [sort, direction] = (value ?? '').split(':');
+              if (sort && (direction === 'asc' || direction === 'desc')) list.update({ sort, direction, page: null });
             }}
-            data={sort.options}
+            data={sortOptions}
           />
         )}
       </Group>

@@ -11,18 +11,14 @@ import { useListParams } from './use-list-params';
 const SORTS = ['title', 'updatedAt'] as const;
 
 function Harness() {
-  const { params, onSort, setPage, searchText, setSearchText } = useListParams(SORTS, 'title', { take: 10 });
+  const list = useListParams(SORTS, 'title', { take: 10 });
+  const { params, onSort, setPage } = list;
   const { search } = useLocation();
   return (
     <>
       <output data-testid="params">{JSON.stringify(params)}</output>
       <output data-testid="url">{search}</output>
-      <ListToolbar
-        searchLabel="Search"
-        searchPlaceholder="Search…"
-        searchText={searchText}
-        onSearchText={setSearchText}
-      />
+      <ListToolbar list={list} searchLabel="Search" sortLabel="Sort by" />
       <button type="button" onClick={() => onSort('updatedAt')}>
         sort by updated
       </button>
@@ -75,34 +71,47 @@ describe('useListParams', () => {
 });
 
 describe('ListToolbar', () => {
-  it('offers the sort choice only when given one, and answers the chosen column and direction', async () => {
-    const onChange = vi.fn();
-    const { rerender } = renderWithProviders(
-      <ListToolbar searchLabel="Search" searchPlaceholder="" searchText="" onSearchText={() => {}} />,
+  function Toolbar({ withSort }: { withSort: boolean }) {
+    const list = useListParams(SORTS, 'title', { take: 10 });
+    return (
+      <>
+        <output data-testid="params">{JSON.stringify(list.params)}</output>
+        <ListToolbar
+          list={list}
+          searchLabel="Search"
+          sortLabel="Sort by"
+          sortOptions={
+            withSort
+              ? [
+                  { value: 'title:asc', label: 'Name A-Z' },
+                  { value: 'updatedAt:desc', label: 'Newest first' },
+                ]
+              : undefined
+          }
+        />
+      </>
+    );
+  }
+
+  it('offers the sort choice only when given one; a choice sets column and direction from page 1', async () => {
+    const { unmount } = renderWithProviders(
+      <MemoryRouter>
+        <Toolbar withSort={false} />
+      </MemoryRouter>,
     );
     expect(screen.queryByRole('combobox', { name: 'Sort by' })).not.toBeInTheDocument();
-    rerender(
-      <ListToolbar
-        searchLabel="Search"
-        searchPlaceholder=""
-        searchText=""
-        onSearchText={() => {}}
-        sort={{
-          label: 'Sort by',
-          sorting: { sort: 'title', direction: 'asc' },
-          options: [
-            { value: 'title:asc', label: 'Name A-Z' },
-            { value: 'updatedAt:desc', label: 'Newest first' },
-          ],
-          onChange,
-        }}
-      />,
+    unmount();
+    renderWithProviders(
+      <MemoryRouter initialEntries={['/x?page=2']}>
+        <Toolbar withSort />
+      </MemoryRouter>,
     );
     const select = screen.getByRole('combobox', { name: 'Sort by' });
     expect(select).toHaveValue('Name A-Z');
     await userEvent.click(select);
     await userEvent.click(await screen.findByRole('option', { name: 'Newest first' }));
-    expect(onChange).toHaveBeenCalledWith({ sort: 'updatedAt', direction: 'desc' });
+    expect(params()).toMatchObject({ sort: 'updatedAt', direction: 'desc', page: 1 });
+    expect(select).toHaveValue('Newest first');
   });
 });
 

@@ -58,6 +58,12 @@ export function useListParams<S extends string>(
   return { params, update, onSort, setPage, searchText, setSearchText };
 }
 
+/** What useListParams answers: the parameters and how to change them. */
+export type ListState<S extends string> = ReturnType<typeof useListParams<S>>;
+
+/** What a toolbar needs of it: the search text, the sort and how to change them. */
+export type ListControls<S extends string> = Pick<ListState<S>, 'params' | 'update' | 'searchText' | 'setSearchText'>;
+
 /** After a delete the last page may be gone: show the one that is now last. Answers the page count. */
 export function useLastPageFollow(
   data: { total: number; take: number } | undefined,

@@ -19,9 +19,10 @@ import { useLastPageFollow, useListParams } from '@/shared/list/use-list-params'
 export default function ClientsPage() {
   const { t } = useTranslation();
   usePageTitle(t('clients.title'));
-  const { params, update, onSort, setPage, searchText, setSearchText } = useListParams(COMPANY_SORTS, 'title', {
+  const list = useListParams(COMPANY_SORTS, 'title', {
     take: CLIENTS_PAGE_SIZE,
   });
+  const { params, onSort, setPage } = list;
   const clients = useClients(params);
   const { wide, headerAdd, showActions } = useListLayout();
   const [deleting, setDeleting] = useState<ClientRow | null>(null);
@@ -81,24 +82,19 @@ export default function ClientsPage() {
       </Group>
 
       <ListToolbar
+        list={list}
         searchLabel={t('clients.search')}
         searchPlaceholder={t('clients.searchPlaceholder')}
-        searchText={searchText}
-        onSearchText={setSearchText}
-        sort={
+        sortLabel={t('clients.sortBy')}
+        sortOptions={
           wide
             ? undefined
-            : {
-                label: t('clients.sortBy'),
-                sorting: params,
-                options: [
-                  { value: 'title:asc', label: t('clients.sort.nameAsc') },
-                  { value: 'title:desc', label: t('clients.sort.nameDesc') },
-                  { value: 'updatedAt:desc', label: t('clients.sort.updatedDesc') },
-                  { value: 'updatedAt:asc', label: t('clients.sort.updatedAsc') },
-                ],
-                onChange: ({ sort, direction }) => update({ sort, direction, page: null }),
-              }
+            : [
+                { value: 'title:asc', label: t('clients.sort.nameAsc') },
+                { value: 'title:desc', label: t('clients.sort.nameDesc') },
+                { value: 'updatedAt:desc', label: t('clients.sort.updatedDesc') },
+                { value: 'updatedAt:asc', label: t('clients.sort.updatedAsc') },
+              ]
         }
       >
         <RadiusUnitSwitch />

@@ -28,9 +28,10 @@ export default function ContactsPage() {
   useNotFoundWhen(recordMissing(id, client.error));
   const title = client.data ? t('clients.contacts.title', { title: client.data.title }) : t('clients.title');
   usePageTitle(title);
-  const { params, update, onSort, setPage, searchText, setSearchText } = useListParams(CONTACT_SORTS, 'name', {
+  const list = useListParams(CONTACT_SORTS, 'name', {
     take: CLIENTS_PAGE_SIZE,
   });
+  const { params, onSort, setPage } = list;
   const contacts = useContacts(id, params);
   const remove = useDeleteContact();
   const [deleting, setDeleting] = useState<ContactRow | null>(null);
@@ -108,24 +109,19 @@ export default function ContactsPage() {
       </Group>
 
       <ListToolbar
+        list={list}
         searchLabel={t('clients.contacts.search')}
         searchPlaceholder={t('clients.contacts.searchPlaceholder')}
-        searchText={searchText}
-        onSearchText={setSearchText}
-        sort={
+        sortLabel={t('clients.sortBy')}
+        sortOptions={
           wide
             ? undefined
-            : {
-                label: t('clients.sortBy'),
-                sorting: params,
-                options: [
-                  { value: 'name:asc', label: t('clients.contacts.sort.nameAsc') },
-                  { value: 'name:desc', label: t('clients.contacts.sort.nameDesc') },
-                  { value: 'email:asc', label: t('clients.contacts.sort.emailAsc') },
-                  { value: 'email:desc', label: t('clients.contacts.sort.emailDesc') },
-                ],
-                onChange: ({ sort, direction }) => update({ sort, direction, page: null }),
-              }
+            : [
+                { value: 'name:asc', label: t('clients.contacts.sort.nameAsc') },
+                { value: 'name:desc', label: t('clients.contacts.sort.nameDesc') },
+                { value: 'email:asc', label: t('clients.contacts.sort.emailAsc') },
+                { value: 'email:desc', label: t('clients.contacts.sort.emailDesc') },
+              ]
         }
       />
 

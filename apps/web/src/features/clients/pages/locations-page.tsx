@@ -40,9 +40,10 @@ export default function LocationsPage() {
   useNotFoundWhen(recordMissing(id, client.error));
   const title = client.data ? t('clients.locations.title', { title: client.data.title }) : t('clients.title');
   usePageTitle(title);
-  const { params, update, onSort, setPage, searchText, setSearchText } = useListParams(LOCATION_SORTS, 'title', {
+  const list = useListParams(LOCATION_SORTS, 'title', {
     take: CLIENTS_PAGE_SIZE,
   });
+  const { params, onSort, setPage } = list;
   const locations = useLocations(id, params);
   const mapLocations = useLocations(id, MAP_PARAMS);
   const info = useMapInfo();
@@ -132,24 +133,19 @@ export default function LocationsPage() {
       )}
 
       <ListToolbar
+        list={list}
         searchLabel={t('clients.locations.search')}
         searchPlaceholder={t('clients.locations.searchPlaceholder')}
-        searchText={searchText}
-        onSearchText={setSearchText}
-        sort={
+        sortLabel={t('clients.sortBy')}
+        sortOptions={
           wide
             ? undefined
-            : {
-                label: t('clients.sortBy'),
-                sorting: params,
-                options: [
-                  { value: 'title:asc', label: t('clients.locations.sort.titleAsc') },
-                  { value: 'title:desc', label: t('clients.locations.sort.titleDesc') },
-                  { value: 'address:asc', label: t('clients.locations.sort.addressAsc') },
-                  { value: 'address:desc', label: t('clients.locations.sort.addressDesc') },
-                ],
-                onChange: ({ sort, direction }) => update({ sort, direction, page: null }),
-              }
+            : [
+                { value: 'title:asc', label: t('clients.locations.sort.titleAsc') },
+                { value: 'title:desc', label: t('clients.locations.sort.titleDesc') },
+                { value: 'address:asc', label: t('clients.locations.sort.addressAsc') },
+                { value: 'address:desc', label: t('clients.locations.sort.addressDesc') },
+              ]
         }
       />
 

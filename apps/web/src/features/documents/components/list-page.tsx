@@ -7,7 +7,8 @@ import { problemText } from '@/features/documents/api/problem-messages';
 import { DOCUMENTS_PAGE_SIZE } from '@/features/documents/api/types';
 import { BREAKPOINTS } from '@/shared/config/ui';
 import { useTranslation } from '@/shared/i18n/use-translation';
-import { ListToolbar, type Sorting } from '@/shared/list/list-toolbar';
+import { ListToolbar } from '@/shared/list/list-toolbar';
+import type { ListControls } from '@/shared/list/use-list-params';
 import { LabelledPagination } from '@/shared/ui/labelled-pagination';
 import { LoadFailed } from '@/shared/ui/load-failed';
 import { DocumentsTabs } from './documents-tabs';
@@ -20,15 +21,10 @@ type Props = {
   addLabel: string;
   /** With a search box and a sort choice (the types and documents lists). */
   search?: {
+    list: ListControls<string>;
     label: string;
-    text: string;
-    onText: (text: string) => void;
-    /** The search in the URL, once typing has paused. */
-    value: string;
     sortLabel: string;
-    sorting: Sorting<string>;
     sortOptions: { value: `${string}:${'asc' | 'desc'}`; label: string }[];
-    onSort: (sorting: Sorting<string>) => void;
   };
   query: { isError: boolean; error: unknown; refetch: () => unknown; isFetching: boolean };
   loadFailed: string;
@@ -78,8 +74,12 @@ export function ListPage(props: Props) {
       <EmptyState
         variant="light"
         icon={<IconFolderOpen size={28} />}
-        title={search?.value ? t('documents.noMatches') : props.emptyTitle}
-        description={search?.value ? t('documents.noMatchesText', { search: search.value }) : props.emptyText}
+        title={search?.list.params.search ? t('documents.noMatches') : props.emptyTitle}
+        description={
+          search?.list.params.search
+            ? t('documents.noMatchesText', { search: search.list.params.search })
+            : props.emptyText
+        }
         py="xl"
       />
     );
@@ -104,16 +104,10 @@ export function ListPage(props: Props) {
 
       {search && (
         <ListToolbar
+          list={search.list}
           searchLabel={search.label}
-          searchPlaceholder={search.label}
-          searchText={search.text}
-          onSearchText={search.onText}
-          sort={{
-            label: search.sortLabel,
-            sorting: search.sorting,
-            options: search.sortOptions,
-            onChange: search.onSort,
-          }}
+          sortLabel={search.sortLabel}
+          sortOptions={search.sortOptions}
         />
       )}
 

@@ -51,10 +51,11 @@ const SORTS = ['name', 'createdAt'] as const;
 export default function DocumentTypesPage() {
   const { t } = useTranslation();
   usePageTitle(t('documents.types.title'));
-  const { params, update, setPage, searchText, setSearchText } = useListParams<DocumentTypeSort>(SORTS, 'name', {
+  const list = useListParams<DocumentTypeSort>(SORTS, 'name', {
     take: DOCUMENTS_PAGE_SIZE,
     direction: 'asc',
   });
+  const { params, setPage } = list;
   const types = useDocumentTypes(params);
   const remove = useDeleteDocumentType();
   const [deleting, setDeleting] = useState<RecordListRow | null>(null);
@@ -78,19 +79,15 @@ export default function DocumentTypesPage() {
       addHref={href('documents', 'typeCreate')}
       addLabel={t('documents.types.add')}
       search={{
+        list,
         label: t('documents.types.search'),
-        text: searchText,
-        onText: setSearchText,
-        value: params.search,
         sortLabel: t('documents.sortBy'),
-        sorting: params,
         sortOptions: [
           { value: 'name:asc', label: t('documents.sort.nameAsc') },
           { value: 'name:desc', label: t('documents.sort.nameDesc') },
           { value: 'createdAt:desc', label: t('documents.sort.createdDesc') },
           { value: 'createdAt:asc', label: t('documents.sort.createdAsc') },
         ],
-        onSort: ({ sort, direction }) => update({ sort, direction, page: null }),
       }}
       query={types}
       loadFailed={t('documents.types.loadFailed')}

@@ -18,10 +18,11 @@ const SORTS = ['title', 'updatedAt'] as const;
 export default function DocumentsPage() {
   const { t } = useTranslation();
   usePageTitle(t('documents.list.title'));
-  const { params, update, setPage, searchText, setSearchText } = useListParams<DocumentSort>(SORTS, 'updatedAt', {
+  const list = useListParams<DocumentSort>(SORTS, 'updatedAt', {
     take: DOCUMENTS_PAGE_SIZE,
     direction: 'desc',
   });
+  const { params, setPage } = list;
   const documents = useDocuments(params);
   const remove = useDeleteDocument();
   const [deleting, setDeleting] = useState<RecordListRow | null>(null);
@@ -53,19 +54,15 @@ export default function DocumentsPage() {
       addHref={href('documents', 'create')}
       addLabel={t('documents.list.add')}
       search={{
+        list,
         label: t('documents.list.search'),
-        text: searchText,
-        onText: setSearchText,
-        value: params.search,
         sortLabel: t('documents.sortBy'),
-        sorting: params,
         sortOptions: [
           { value: 'title:asc', label: t('documents.sort.nameAsc') },
           { value: 'title:desc', label: t('documents.sort.nameDesc') },
           { value: 'updatedAt:desc', label: t('documents.sort.updatedDesc') },
           { value: 'updatedAt:asc', label: t('documents.sort.updatedAsc') },
         ],
-        onSort: ({ sort, direction }) => update({ sort, direction, page: null }),
       }}
       query={documents}
       loadFailed={t('documents.list.loadFailed')}

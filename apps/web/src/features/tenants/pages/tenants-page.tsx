@@ -27,9 +27,10 @@ export const TENANTS_PAGE_SIZE = 25;
 export default function TenantsPage() {
   const { t } = useTranslation();
   usePageTitle(t('tenants.title'));
-  const { params, update, onSort, setPage, searchText, setSearchText } = useListParams(TENANT_SORTS, 'name', {
+  const list = useListParams(TENANT_SORTS, 'name', {
     take: TENANTS_PAGE_SIZE,
   });
+  const { params, onSort, setPage } = list;
   const { wide, headerAdd } = useListLayout();
   const [cloning, setCloning] = useState<TenantRow | null>(null);
   const [deleting, setDeleting] = useState<TenantRow | null>(null);
@@ -130,24 +131,19 @@ export default function TenantsPage() {
       )}
 
       <ListToolbar
+        list={list}
         searchLabel={t('tenants.search')}
         searchPlaceholder={t('tenants.searchPlaceholder')}
-        searchText={searchText}
-        onSearchText={setSearchText}
-        sort={
+        sortLabel={t('tenants.sortBy')}
+        sortOptions={
           wide
             ? undefined
-            : {
-                label: t('tenants.sortBy'),
-                sorting: params,
-                options: [
-                  { value: 'name:asc', label: t('tenants.sort.nameAsc') },
-                  { value: 'name:desc', label: t('tenants.sort.nameDesc') },
-                  { value: 'createdAt:desc', label: t('tenants.sort.createdDesc') },
-                  { value: 'createdAt:asc', label: t('tenants.sort.createdAsc') },
-                ],
-                onChange: ({ sort, direction }) => update({ sort, direction, page: null }),
-              }
+            : [
+                { value: 'name:asc', label: t('tenants.sort.nameAsc') },
+                { value: 'name:desc', label: t('tenants.sort.nameDesc') },
+                { value: 'createdAt:desc', label: t('tenants.sort.createdDesc') },
+                { value: 'createdAt:asc', label: t('tenants.sort.createdAsc') },
+              ]
         }
       />
 
