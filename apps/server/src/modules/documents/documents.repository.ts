@@ -1,5 +1,5 @@
 import type { DocumentListQuery, DocumentTypeListQuery } from '@atrium/contracts';
-import { and, asc, count, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
 import { documents, documentTypes, folders } from './documents.schema.js';
@@ -22,14 +22,31 @@ const typeColumns = {
 };
 
 export async function ensureSystemTypes(db: Db, tenantId: string) {
+  // The name's unique index makes a second seeding (or a tenant's own type of that name) add nothing.
   await db
     .insert(documentTypes)
     .values(SYSTEM_TYPES.map((name) => ({ tenantId, name, isSystem: true })))
-    .onConflictDoNothing({
-      target: [documentTypes.tenantId, documentTypes.name],
-      where: sql`${documentTypes.isSystem}`,
-    });
+    .onConflictDoNothing();
 }
+
+/** The unique index on a tenant's lower(trim(name)) of document types (migration 0023). */
+export const TYPE_NAME_INDEX = 'document_types_tenant_name_key';
+
+/** Whether another type of the tenant has this name, ignoring case and surrounding spaces. */
+export const typeNameTaken = async (db: Db, tenantId: string, name: string, exceptId?: string) =>
+  (
+    await db
+      .select({ id: documentTypes.id })
+      .from(documentTypes)
+      .where(
+        and(
+          eq(documentTypes.tenantId, tenantId),
+          sql`lower(trim(${documentTypes.name})) = lower(trim(${name}))`,
+          exceptId ? ne(documentTypes.id, exceptId) : undefined,
+        ),
+      )
+      .limit(1)
+  ).length > 0;
 
 export async function listTypes(db: Db, tenantId: string, q: DocumentTypeListQuery) {
   const where = and(

@@ -27,8 +27,9 @@ export const documentTypes = pgTable(
   },
   (t) => [
     index('document_types_tenant_name_idx').on(t.tenantId, t.name),
-    // One system type per name and tenant, so seeding it twice (two processes) adds nothing.
-    uniqueIndex('document_types_tenant_system_idx').on(t.tenantId, t.name).where(sql`${t.isSystem}`),
+    // One type per name in a tenant, ignoring case and surrounding spaces (migration 0023): the type
+    // picker never offers two alike, and seeding a system type twice (two processes) adds nothing.
+    uniqueIndex('document_types_tenant_name_key').on(t.tenantId, sql`lower(trim(${t.name}))`),
   ],
 );
 

@@ -25,6 +25,20 @@ const toDocument = ({ fileKey, ...row }: repo.DocumentRow) => ({
   documentPath: fileKey ? documentFilePath(row.id) : null,
 });
 
+const typeNameTaken = (name: string) =>
+  new AppError('conflict', `A document type named "${name.trim()}" already exists`, [
+    { field: 'name', message: 'documentTypeNameTaken' },
+  ]);
+
+type DbError = { code?: string; constraint?: string; cause?: DbError };
+
+/** The same refusal when a concurrent save took the name between the check and the write. */
+function typeNameConflict(err: unknown, name: string): unknown {
+  const e = typeof err === 'object' && err !== null ? (err as DbError) : undefined;
+  const dbError = e?.code ? e : e?.cause;
+  return dbError?.code === '23505' && dbError.constraint === repo.TYPE_NAME_INDEX ? typeNameTaken(name) : err;
+}
+
 /** How long a record may wait for its file before the next new document sweeps it away. */
 const UNFILED_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
@@ -66,6 +80,11 @@ export function createDocumentsService(deps: {
     if (!(await repo.findType(db, tenantId, id))) {
       throw new AppError('validation', 'No such document type', [{ field: 'documentTypeId', message: 'notFound' }]);
     }
+  }
+
+  /** 409 on the name field when another type of the tenant is called so, in any case. */
+  async function checkTypeNameFree(tenantId: string, name: string, exceptId?: string) {
+    if (await repo.typeNameTaken(db, tenantId, name, exceptId)) throw typeNameTaken(name);
   }
 
   async function documentOf(tenantId: string, id: string) {
@@ -116,7 +135,14 @@ export function createDocumentsService(deps: {
       return typeOf(tenantId, id);
     },
 
-    createType: (tenantId: string, body: DocumentTypeBody) => repo.insertType(db, { tenantId, ...body }),
+    async createType(tenantId: string, body: DocumentTypeBody) {
+      // Seeded first, so that a new type cannot take the system type's name.
+      await repo.ensureSystemTypes(db, tenantId);
+      await checkTypeNameFree(tenantId, body.name);
+      return repo.insertType(db, { tenantId, ...body }).catch((err) => {
+        throw typeNameConflict(err, body.name);
+      });
+    },
 
     async updateType(tenantId: string, id: string, body: DocumentTypeBody & { id?: string }) {
       if (body.id && body.id !== id) {
@@ -129,10 +155,12 @@ export function createDocumentsService(deps: {
           { field: 'name', message: 'systemTypeName' },
         ]);
       }
-      const updated = await repo.updateType(db, tenantId, id, {
-        name: body.name,
-        isShownOnSideMenu: body.isShownOnSideMenu,
-      });
+      await checkTypeNameFree(tenantId, body.name, id);
+      const updated = await repo
+        .updateType(db, tenantId, id, { name: body.name, isShownOnSideMenu: body.isShownOnSideMenu })
+        .catch((err) => {
+          throw typeNameConflict(err, body.name);
+        });
       if (!updated) throw new AppError('notFound', 'No such document type');
       return updated;
     },

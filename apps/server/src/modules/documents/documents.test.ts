@@ -209,6 +209,37 @@ describe('document types (/core/api/documenttypes)', () => {
     expect(other.statusCode).toBe(400);
   });
 
+  it('keeps type names unique per tenant, ignoring case and spaces: 409 on the name field', async () => {
+    const { admin } = await setUp(ctx);
+    const other = await setUp(ctx);
+    const first = await createType(ctx, admin.auth, 'Kontrakter æøå');
+    const send = (method: 'POST' | 'PUT', url: string, name: string) =>
+      ctx.app.inject({ method, url, headers: admin.auth, payload: { name, isShownOnSideMenu: false } });
+    for (const name of ['Kontrakter æøå', '  KONTRAKTER ÆØÅ ', 'general']) {
+      const res = await send('POST', `${API}/documenttypes`, name);
+      expect(res.statusCode, name).toBe(409);
+      expect(res.headers['content-type']).toContain('application/problem+json');
+      expect(res.json().errors, name).toEqual([{ field: 'name', message: 'documentTypeNameTaken' }]);
+    }
+    const second = await createType(ctx, admin.auth, 'Agreements');
+    const renamed = await send('PUT', `${API}/documenttypes/${second.id}`, 'kontrakter ÆØÅ');
+    expect(renamed.statusCode).toBe(409);
+    expect(renamed.json().errors).toEqual([{ field: 'name', message: 'documentTypeNameTaken' }]);
+    // Its own name, in another case, is no conflict; another tenant may use the name.
+    expect((await send('PUT', `${API}/documenttypes/${first.id}`, 'KONTRAKTER æøå')).statusCode).toBe(200);
+    await createType(ctx, other.admin.auth, 'Kontrakter æøå');
+
+    // Two saves at once: the index refuses the second, with the same answer.
+    const both = await Promise.all([
+      send('POST', `${API}/documenttypes`, 'Minutes'),
+      send('POST', `${API}/documenttypes`, 'minutes'),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(both.find((r) => r.statusCode === 409)!.json().errors).toEqual([
+      { field: 'name', message: 'documentTypeNameTaken' },
+    ]);
+  });
+
   it('refuses users the admin routes, and everyone without the Documents feature (403)', async () => {
     const { user } = await setUp(ctx);
     expect((await ctx.app.inject({ url: `${API}/documenttypes`, headers: user.auth })).statusCode).toBe(403);
