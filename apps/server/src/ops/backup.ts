@@ -21,7 +21,7 @@ type Manifest = {
 };
 
 /** The login that owns the tables: pg_dump must read and pg_restore recreate all of them. */
-const ownerUrl = (config: Config) => config.databaseUrl!;
+const ownerUrl = (config: Config) => config.migrationDatabaseUrl ?? config.databaseUrl!;
 
 /**
  * Writes a backup of the database and the stored files into `dir` (created; must be empty):
