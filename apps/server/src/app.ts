@@ -1,4 +1,4 @@
-import { PUBLIC } from '@atrium/contracts';
+import { PRODUCT_NAME, PUBLIC } from '@atrium/contracts';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -94,7 +94,7 @@ export async function buildApp({ config, database, hub, http }: AppDeps) {
   await app.register(hubPlugin, { config, database, authenticator, options: hub });
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Atrium API', version: '1.0.0', description: 'Multi-tenant workplace platform' },
+      info: { title: `${PRODUCT_NAME} API`, version: '1.0.0', description: 'Multi-tenant workplace platform' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
+import { PRODUCT_NAME } from '@atrium/contracts';
 import { z } from 'zod';
 
 /**
@@ -64,7 +65,7 @@ const envSchema = z.object({
   /** SMTP server for outgoing mail, as smtp(s)://user:password@host:port; unset keeps mail in the outbox. */
   SMTP_URL: z.url().optional(),
   /** Sender address of system mail. */
-  MAIL_FROM: z.string().default('Atrium <no-reply@atrium.local>'),
+  MAIL_FROM: z.string().default(`${PRODUCT_NAME} <no-reply@atrium.local>`),
   /**
    * Map tiles of the clients map, as a Leaflet URL template (https://tiles.example/{z}/{x}/{y}.png, {s}
    * for a subdomain); unset draws the map with no tiles. The web app's img-src allows this host only.

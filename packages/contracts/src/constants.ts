@@ -37,9 +37,15 @@ export const AUTH = {
   passwordMax: 128,
 } as const;
 
+/** The product's name, wherever the product names itself (UI, mails, exported files). */
+export const PRODUCT_NAME = 'Atrium';
+
 /** Default language of the product (the UI's, and a new user's). */
 export const DEFAULT_LANGUAGE = 'en';
 export const LANGUAGES = ['en', 'da'] as const;
+/** The product's language `language` is, else the default one (mails and exports pick their words so). */
+export const productLanguage = (language: string | null | undefined): (typeof LANGUAGES)[number] =>
+  LANGUAGES.find((l) => l === language) ?? DEFAULT_LANGUAGE;
 
 /** The earliest calendar date a date field takes (PostgreSQL has no year 0; nothing here is older). */
 export const EARLIEST_DATE = '1900-01-01';

@@ -1,3 +1,4 @@
+import { PRODUCT_NAME, productLanguage } from '@atrium/contracts';
 import { escapeHtml } from '../mail/html.js';
 import type { MailMessage } from '../mail/mail.port.js';
 
@@ -8,19 +9,19 @@ export type DigestEntry = { tenantId: string; tenantName: string; title: string;
 
 const WORDS = {
   en: {
-    subject: 'Your daily Atrium summary',
+    subject: `Your daily ${PRODUCT_NAME} summary`,
     hello: (name: string) => `Hello ${name},`,
-    intro: 'This is what happened for you in Atrium since your last summary:',
-    more: (n: number) => `…and ${n} more in Atrium.`,
-    open: 'Open Atrium',
+    intro: `This is what happened for you in ${PRODUCT_NAME} since your last summary:`,
+    more: (n: number) => `…and ${n} more in ${PRODUCT_NAME}.`,
+    open: `Open ${PRODUCT_NAME}`,
     settings: 'You get this mail once a day because of your notification settings. Change them under Notifications:',
   },
   da: {
-    subject: 'Dit daglige overblik fra Atrium',
+    subject: `Dit daglige overblik fra ${PRODUCT_NAME}`,
     hello: (name: string) => `Hej ${name},`,
-    intro: 'Det her er sket for dig i Atrium siden dit sidste overblik:',
-    more: (n: number) => `…og ${n} mere i Atrium.`,
-    open: 'Åbn Atrium',
+    intro: `Det her er sket for dig i ${PRODUCT_NAME} siden dit sidste overblik:`,
+    more: (n: number) => `…og ${n} mere i ${PRODUCT_NAME}.`,
+    open: `Åbn ${PRODUCT_NAME}`,
     settings:
       'Du får denne mail en gang om dagen på grund af dine indstillinger for notifikationer. Skift dem under Notifikationer:',
   },
@@ -35,7 +36,7 @@ export function dailyDigestMail(
   entries: DigestEntry[],
   publicUrl: string,
 ): MailMessage {
-  const w = user.language === 'da' ? WORDS.da : WORDS.en;
+  const w = WORDS[productLanguage(user.language)];
   const shown = entries.slice(0, DIGEST_MAX_ITEMS);
   const hidden = entries.length - shown.length;
   const byTenant = new Map<string, { name: string; items: DigestEntry[] }>();

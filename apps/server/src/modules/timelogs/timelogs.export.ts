@@ -1,4 +1,4 @@
-import type { Overview, OverviewKind } from '@atrium/contracts';
+import { type Overview, type OverviewKind, PRODUCT_NAME } from '@atrium/contracts';
 import ExcelJS from 'exceljs';
 
 // The overview page's export: the table it shows, as CSV or an xlsx workbook.
@@ -29,7 +29,7 @@ export function overviewCsv(kind: OverviewKind, data: Overview): Buffer {
 
 export async function overviewWorkbook(kind: OverviewKind, data: Overview): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'Atrium';
+  workbook.creator = PRODUCT_NAME;
   const sheet = workbook.addWorksheet(`Hours ${data.from} - ${data.to}`.slice(0, 31));
   sheet.columns = HEADERS[kind].map((header) => ({ header, width: header === 'Hours' ? 10 : 32 }));
   sheet.getRow(1).font = { bold: true };

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
-import { IMPORT_COLUMNS, USER_LIMITS } from '@atrium/contracts';
+import { IMPORT_COLUMNS, PRODUCT_NAME, USER_LIMITS } from '@atrium/contracts';
 import ExcelJS from 'exceljs';
 import { AppError } from '../../http/errors.js';
 
@@ -248,7 +248,7 @@ export async function writeUsersWorkbook(
   rows: { name: string; surname: string; email: string; role: string; groups: string[]; language: string }[],
 ): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'Atrium';
+  workbook.creator = PRODUCT_NAME;
   const sheet = workbook.addWorksheet('Users');
   sheet.columns = [
     { header: 'Name', key: 'name', width: 20 },

@@ -1,7 +1,7 @@
 import type { Role } from '@atrium/contracts';
 
-/** The product's name, as the UI shows it (titles, logo, footer). */
-export const PRODUCT_NAME = 'Atrium';
+/** The product's name, as the UI shows it (titles, logo, footer): the contracts' one. */
+export { PRODUCT_NAME } from '@atrium/contracts';
 
 /** Widths in px at which layouts change (spec part 1 §9, part 2 §9). */
 export const BREAKPOINTS = { mobile: 768, signinPanel: 1200, rowActions: 575, headerAdd: 1050, table: 1200 } as const;
