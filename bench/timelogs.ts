@@ -41,6 +41,15 @@ const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const check = process.argv.includes('--check');
+// BENCH_FLOOR_SCOPE=1: the floor sets the tenant scope before each statement, as the app's checkout
+// does when its connection last served another tenant (almost every request here): that round trip's
+// share of endpoint / floor (decision 023).
+const floorScope = process.env.BENCH_FLOOR_SCOPE === '1';
+const scopeStatement = (tenantId: string) => ({
+  name: 'bench_scope',
+  text: "select set_config('app.tenant_id', $1, false), set_config('app.cross_tenant', '', false)",
+  values: [tenantId],
+});
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 if (!serverUrl) {
@@ -105,7 +114,7 @@ async function seed(pool: pg.Pool, passwordHash: string) {
   return performance.now() - t0;
 }
 
-type Request = { path: string; token: string };
+type Request = { path: string; token: string; tenantId: string };
 type Case = { label: string; target: number; requests: Request[]; statements: NamedQuery[] };
 const pass = (c: Case, r: Round) => r.endpoint.p99 < c.target && r.ratio >= 0.5;
 const row = (label: string, c: Case, r: Round) => [label, ...floorColumns(r), pass(c, r) ? 'pass' : 'fail'];
@@ -211,6 +220,7 @@ async function main() {
       grid.requests.push({
         path: `/core/api/timelogs/getPersonalProjectsWithMarksForWeek/${monday}/${addDays(monday, 6)}`,
         token: u.token,
+        tenantId: u.tenantId,
       });
       grid.statements.push(namedQuery('timelogs_grid', weekGridSql(u.tenantId, u.userId, monday, addDays(monday, 6))));
     });
@@ -229,7 +239,11 @@ async function main() {
     admins.forEach((a, i) => {
       const { from, to } = months[i % months.length]!;
       for (const kind of kinds) {
-        overview.requests.push({ path: `/core/api/timelogs/${paths[kind]}/${from}/${to}`, token: a.token });
+        overview.requests.push({
+          path: `/core/api/timelogs/${paths[kind]}/${from}/${to}`,
+          token: a.token,
+          tenantId: a.tenantId,
+        });
         overview.statements.push(namedQuery(`timelogs_ov_${kind}`, overviewSql[kind](a.tenantId, from, to)));
       }
     });
@@ -244,7 +258,10 @@ async function main() {
       console.log(`${c.label}: first call ${probe.status}, ${text.length} bytes`);
       const floor = await startFloor(
         barePool,
-        c.requests.map((q, i) => ({ ...q, statements: [c.statements[i]!] })),
+        c.requests.map((q, i) => ({
+          ...q,
+          statements: floorScope ? [scopeStatement(q.tenantId), c.statements[i]!] : [c.statements[i]!],
+        })),
       );
       await load(address, c.requests, 2);
       await load(floor.url, c.requests, 2);

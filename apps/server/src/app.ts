@@ -68,6 +68,8 @@ export async function buildApp({ config, database, hub, http }: AppDeps) {
     // Requests on connections open when a close begins are answered, not refused with 503: the
     // server has stopped listening by then (graceful-close.ts) and answers with Connection: close.
     return503OnClosing: false,
+    // Avvio holds close hooks to the plugin timeout too: the drain may take until the shutdown's limit.
+    pluginTimeout: Math.max(10_000, config.shutdownTimeoutMs),
     clientErrorHandler,
     ...serverLimitOptions(limits),
   }).withTypeProvider<ZodTypeProvider>();
