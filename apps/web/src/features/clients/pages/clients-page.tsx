@@ -1,5 +1,5 @@
 import { COMPANY_SORTS, href } from '@atrium/contracts';
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconBriefcase, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -11,6 +11,7 @@ import { CLIENTS_PAGE_SIZE, ListEmpty, ListLoadFailed } from '@/features/clients
 import { RadiusUnitSwitch } from '@/features/clients/components/radius-unit-switch';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
+import { ListFrame } from '@/shared/list/list-frame';
 import { ListPager, ListToolbar } from '@/shared/list/list-toolbar';
 import { useListLayout } from '@/shared/list/use-list-layout';
 import { useLastPageFollow, useListParams } from '@/shared/list/use-list-params';
@@ -24,7 +25,7 @@ export default function ClientsPage() {
   });
   const { params, onSort, setPage } = list;
   const clients = useClients(params);
-  const { wide, headerAdd, showActions } = useListLayout();
+  const { wide, showActions } = useListLayout();
   const [deleting, setDeleting] = useState<ClientRow | null>(null);
   const data = clients.data;
   const pages = useLastPageFollow(data, clients.isPlaceholderData, params.page, setPage);
@@ -68,19 +69,11 @@ export default function ClientsPage() {
   }
 
   return (
-    <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
-        <div>
-          <Title order={1} size="h2">
-            {t('clients.title')}
-          </Title>
-          <Text c="dimmed" size="sm" mt={4} aria-live="polite">
-            {data ? t('clients.total', { count: data.total }) : t('clients.subtitle')}
-          </Text>
-        </div>
-        {headerAdd && addButton(false)}
-      </Group>
-
+    <ListFrame
+      title={t('clients.title')}
+      subtitle={data ? t('clients.total', { count: data.total }) : t('clients.subtitle')}
+      actions={addButton}
+    >
       <ListToolbar
         list={list}
         searchLabel={t('clients.search')}
@@ -104,9 +97,7 @@ export default function ClientsPage() {
 
       <ListPager data={data} page={params.page} pages={pages} onPage={setPage} />
 
-      {!headerAdd && addButton(true)}
-
       <DeleteClientDialog client={deleting} onClose={() => setDeleting(null)} />
-    </Stack>
+    </ListFrame>
   );
 }

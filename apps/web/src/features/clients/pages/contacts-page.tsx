@@ -1,5 +1,5 @@
 import { CONTACT_SORTS, href } from '@atrium/contracts';
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAddressBook, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -14,6 +14,7 @@ import { CLIENTS_PAGE_SIZE, ListEmpty, ListLoadFailed } from '@/features/clients
 import { RecordLoadFailed } from '@/features/clients/components/load-failed';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
+import { ListFrame } from '@/shared/list/list-frame';
 import { ListPager, ListToolbar } from '@/shared/list/list-toolbar';
 import { useListLayout } from '@/shared/list/use-list-layout';
 import { useLastPageFollow, useListParams } from '@/shared/list/use-list-params';
@@ -35,7 +36,7 @@ export default function ContactsPage() {
   const contacts = useContacts(id, params);
   const remove = useDeleteContact();
   const [deleting, setDeleting] = useState<ContactRow | null>(null);
-  const { wide, headerAdd, showActions } = useListLayout();
+  const { wide, showActions } = useListLayout();
   const data = contacts.data;
   const pages = useLastPageFollow(data, contacts.isPlaceholderData, params.page, setPage);
 
@@ -95,19 +96,11 @@ export default function ContactsPage() {
   }
 
   return (
-    <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
-        <div>
-          <Title order={1} size="h2">
-            {title}
-          </Title>
-          <Text c="dimmed" size="sm" mt={4} aria-live="polite">
-            {data ? t('clients.contactCount', { count: data.total }) : t('clients.contacts.subtitle')}
-          </Text>
-        </div>
-        {headerAdd && addButton(false)}
-      </Group>
-
+    <ListFrame
+      title={title}
+      subtitle={data ? t('clients.contactCount', { count: data.total }) : t('clients.contacts.subtitle')}
+      actions={addButton}
+    >
       <ListToolbar
         list={list}
         searchLabel={t('clients.contacts.search')}
@@ -128,8 +121,6 @@ export default function ContactsPage() {
       {content}
 
       <ListPager data={data} page={params.page} pages={pages} onPage={setPage} />
-
-      {!headerAdd && addButton(true)}
 
       <ConfirmDeleteDialog
         name={deleting?.name ?? null}
@@ -154,6 +145,6 @@ export default function ContactsPage() {
           );
         }}
       />
-    </Stack>
+    </ListFrame>
   );
 }

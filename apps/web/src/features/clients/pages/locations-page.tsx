@@ -1,5 +1,5 @@
 import { CLIENT_LIMITS, href, LOCATION_SORTS } from '@atrium/contracts';
-import { Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Skeleton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconMapPin, IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
@@ -15,6 +15,7 @@ import { RecordLoadFailed } from '@/features/clients/components/load-failed';
 import { LocationsList } from '@/features/clients/components/locations-list';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
+import { ListFrame } from '@/shared/list/list-frame';
 import { ListPager, ListToolbar } from '@/shared/list/list-toolbar';
 import { useListLayout } from '@/shared/list/use-list-layout';
 import { useLastPageFollow, useListParams } from '@/shared/list/use-list-params';
@@ -49,7 +50,7 @@ export default function LocationsPage() {
   const info = useMapInfo();
   const remove = useDeleteLocation();
   const [deleting, setDeleting] = useState<LocationRow | null>(null);
-  const { wide, headerAdd, showActions } = useListLayout();
+  const { wide, showActions } = useListLayout();
   const data = locations.data;
   const pages = useLastPageFollow(data, locations.isPlaceholderData, params.page, setPage);
 
@@ -111,19 +112,11 @@ export default function LocationsPage() {
   }
 
   return (
-    <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
-        <div>
-          <Title order={1} size="h2">
-            {title}
-          </Title>
-          <Text c="dimmed" size="sm" mt={4} aria-live="polite">
-            {data ? t('clients.locationCount', { count: data.total }) : t('clients.locations.subtitle')}
-          </Text>
-        </div>
-        {headerAdd && addButton(false)}
-      </Group>
-
+    <ListFrame
+      title={title}
+      subtitle={data ? t('clients.locationCount', { count: data.total }) : t('clients.locations.subtitle')}
+      actions={addButton}
+    >
       {info.data && mapLocations.data ? (
         <Suspense fallback={<Skeleton height={360} radius="lg" />}>
           <ClientsMap client={client.data} locations={mapLocations.data.data} info={info.data} />
@@ -153,8 +146,6 @@ export default function LocationsPage() {
 
       <ListPager data={data} page={params.page} pages={pages} onPage={setPage} />
 
-      {!headerAdd && addButton(true)}
-
       <ConfirmDeleteDialog
         name={deleting?.title ?? null}
         title={t('clients.locations.deleteTitle')}
@@ -178,6 +169,6 @@ export default function LocationsPage() {
           );
         }}
       />
-    </Stack>
+    </ListFrame>
   );
 }

@@ -1,5 +1,5 @@
 import { href, TENANT_SORTS } from '@atrium/contracts';
-import { Button, EmptyState, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, EmptyState, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBuildingCommunity, IconMailForward, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -14,6 +14,7 @@ import { TenantsCards, TenantsTable } from '@/features/tenants/components/tenant
 import { useUserInfo } from '@/shared/api/user-info';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
+import { ListFrame } from '@/shared/list/list-frame';
 import { ListPager, ListToolbar } from '@/shared/list/list-toolbar';
 import { useListLayout } from '@/shared/list/use-list-layout';
 import { useLastPageFollow, useListParams } from '@/shared/list/use-list-params';
@@ -31,7 +32,7 @@ export default function TenantsPage() {
     take: TENANTS_PAGE_SIZE,
   });
   const { params, onSort, setPage } = list;
-  const { wide, headerAdd } = useListLayout();
+  const { wide } = useListLayout();
   const [cloning, setCloning] = useState<TenantRow | null>(null);
   const [deleting, setDeleting] = useState<TenantRow | null>(null);
   const tenants = useTenants(params);
@@ -106,24 +107,16 @@ export default function TenantsPage() {
   }
 
   return (
-    <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
-        <div>
-          <Title order={1} size="h2">
-            {t('tenants.title')}
-          </Title>
-          <Text c="dimmed" size="sm" mt={4} aria-live="polite">
-            {data ? t('tenants.total', { count: data.total }) : t('tenants.subtitle')}
-          </Text>
-        </div>
-        {headerAdd && (
-          <Group gap="sm">
-            {dailyMailsButton(false)}
-            {addButton(false)}
-          </Group>
-        )}
-      </Group>
-
+    <ListFrame
+      title={t('tenants.title')}
+      subtitle={data ? t('tenants.total', { count: data.total }) : t('tenants.subtitle')}
+      actions={(fullWidth) => (
+        <>
+          {dailyMailsButton(fullWidth)}
+          {addButton(fullWidth)}
+        </>
+      )}
+    >
       {dailyMails.isError && (
         <ErrorAlert title={t('tenants.dailyMails.failed')}>
           <Text size="sm">{problemText(t, dailyMails.error)}</Text>
@@ -151,15 +144,8 @@ export default function TenantsPage() {
 
       <ListPager data={data} page={params.page} pages={pages} onPage={setPage} />
 
-      {!headerAdd && (
-        <Stack gap="sm">
-          {dailyMailsButton(true)}
-          {addButton(true)}
-        </Stack>
-      )}
-
       <CloneTenantDialog tenant={cloning} onClose={() => setCloning(null)} />
       <DeleteTenantDialog tenant={deleting} onClose={() => setDeleting(null)} />
-    </Stack>
+    </ListFrame>
   );
 }
