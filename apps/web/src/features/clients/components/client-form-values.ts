@@ -73,7 +73,12 @@ export function valuesFromClient(c: ClientDetails): ClientFormValues {
   };
 }
 
-const numberOrNull = (v: number | string) => (v === '' || v === null ? null : Number(v));
+/** A coordinate as typed: empty is none, a comma counts as a dot, anything else but a number is NaN (refused). */
+export const coordinateOf = (v: number | string) => {
+  if (typeof v === 'number') return v;
+  const text = (v ?? '').trim();
+  return text === '' ? null : /^[-+]?\d+([.,]\d+)?$/.test(text) ? Number(text.replace(',', '.')) : Number.NaN;
+};
 
 /** The body the form sends: an empty clientSince is left out (spec part 2 §5). */
 export function bodyFromValues(v: ClientFormValues): CompanyBodyInput {
@@ -81,8 +86,8 @@ export function bodyFromValues(v: ClientFormValues): CompanyBodyInput {
     title: v.title,
     description: v.description,
     address: v.address,
-    longitude: numberOrNull(v.longitude),
-    latitude: numberOrNull(v.latitude),
+    longitude: coordinateOf(v.longitude),
+    latitude: coordinateOf(v.latitude),
     acquiredBy: v.acquiredBy,
     aeAdvisor: v.aeAdvisor,
     clientCode: v.clientCode,

@@ -56,6 +56,30 @@ describe('ClientForm', () => {
     expect('clientSince' in body).toBe(false);
   });
 
+  it('refuses a latitude out of range and a longitude that is not a number, each on its field', async () => {
+    const submit = vi.fn(async () => {});
+    renderForm(submit);
+    await userEvent.type(screen.getByRole('textbox', { name: /^Name/ }), 'Nordlys');
+    const latitude = screen.getByRole('textbox', { name: 'Latitude' });
+    const longitude = screen.getByRole('textbox', { name: 'Longitude' });
+    await userEvent.type(latitude, '200');
+    await userEvent.type(longitude, 'abc');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(submit).not.toHaveBeenCalled();
+    expect(latitude).toHaveValue('200');
+    expect(longitude).toHaveValue('abc');
+    expect(latitude).toHaveAccessibleDescription('Out of range');
+    expect(longitude).toHaveAccessibleDescription('Enter a number');
+    await userEvent.clear(latitude);
+    await userEvent.type(latitude, '55,676');
+    await userEvent.clear(longitude);
+    await userEvent.type(longitude, '12.568');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(submit).toHaveBeenCalledWith(expect.objectContaining({ latitude: 55.676, longitude: 12.568 })),
+    );
+  });
+
   it('keeps a formatted copy of clientSince and sends the date', () => {
     expect(formattedDate('2021-03-04')).toBe('04-03-2021');
     expect(bodyFromValues({ ...emptyClientValues(), title: 'x', clientSince: '2021-03-04' }).clientSince).toBe(

@@ -5,7 +5,6 @@ import {
   Card,
   Checkbox,
   Group,
-  NumberInput,
   Select,
   SimpleGrid,
   Stack,
@@ -135,22 +134,9 @@ export function ClientForm({ initialValues, submit }: ClientFormProps) {
         <Section title={t('clients.form.sections.place')}>
           <TextInput label={t('clients.form.address')} {...field('address')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <NumberInput
-              label={t('clients.form.latitude')}
-              decimalScale={6}
-              min={-90}
-              max={90}
-              hideControls
-              {...field('latitude')}
-            />
-            <NumberInput
-              label={t('clients.form.longitude')}
-              decimalScale={6}
-              min={-180}
-              max={180}
-              hideControls
-              {...field('longitude')}
-            />
+            {/* Plain text, so that 200 or 'abc' stay as typed and the field says what is wrong with them. */}
+            <TextInput label={t('clients.form.latitude')} inputMode="decimal" {...field('latitude')} />
+            <TextInput label={t('clients.form.longitude')} inputMode="decimal" {...field('longitude')} />
           </SimpleGrid>
         </Section>
 

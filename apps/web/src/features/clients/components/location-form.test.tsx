@@ -76,6 +76,20 @@ describe('LocationForm', () => {
     expect((await options())[0]).toBe('1 km');
   });
 
+  it('refuses a latitude out of range and a longitude that is not a number, each on its field', async () => {
+    const submit = vi.fn();
+    renderWithProviders(
+      <LocationForm initialValues={locationValues(undefined)} useKmAsValues onCancel={() => {}} submit={submit} />,
+    );
+    await userEvent.type(screen.getByRole('textbox', { name: /^Title/ }), 'Depot');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Latitude' }), '200');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Longitude' }), 'abc');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(submit).not.toHaveBeenCalled();
+    expect(screen.getByRole('textbox', { name: 'Latitude' })).toHaveAccessibleDescription('Out of range');
+    expect(screen.getByRole('textbox', { name: 'Longitude' })).toHaveAccessibleDescription('Enter a number');
+  });
+
   it('sends nothing without a title', async () => {
     const submit = vi.fn();
     renderWithProviders(

@@ -1,5 +1,5 @@
 import { locationBodySchema } from '@atrium/contracts';
-import { Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Card, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useRef, useState } from 'react';
 import { fieldErrorsOf, formPath, messageText, problemText } from '@/features/clients/api/problem-messages';
@@ -7,6 +7,7 @@ import type { LocationFields } from '@/features/clients/api/save-location';
 import type { LocationRow } from '@/features/clients/api/types';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { ErrorAlert } from '@/shared/ui/error-alert';
+import { coordinateOf } from './client-form-values';
 import { radiusSelectData } from './radius';
 
 export type LocationFormValues = {
@@ -27,14 +28,12 @@ export const locationValues = (l: LocationRow | undefined): LocationFormValues =
   radius: l?.radius == null ? null : String(l.radius),
 });
 
-const numberOrNull = (v: number | string) => (v === '' ? null : Number(v));
-
 export function validateLocation(v: LocationFormValues): { body?: LocationFields; errors?: Record<string, string> } {
   const body: LocationFields = {
     title: v.title,
     address: v.address,
-    latitude: numberOrNull(v.latitude),
-    longitude: numberOrNull(v.longitude),
+    latitude: coordinateOf(v.latitude),
+    longitude: coordinateOf(v.longitude),
     radius: v.radius === null ? null : Number(v.radius),
   };
   // companyId is the page's; the contracts check the rest as the server will.
@@ -95,22 +94,9 @@ export function LocationForm({ initialValues, useKmAsValues, onCancel, submit }:
             <TextInput label={t('clients.locations.form.title')} required withAsterisk {...field('title')} />
             <TextInput label={t('clients.locations.form.address')} {...field('address')} />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <NumberInput
-                label={t('clients.form.latitude')}
-                decimalScale={6}
-                min={-90}
-                max={90}
-                hideControls
-                {...field('latitude')}
-              />
-              <NumberInput
-                label={t('clients.form.longitude')}
-                decimalScale={6}
-                min={-180}
-                max={180}
-                hideControls
-                {...field('longitude')}
-              />
+              {/* Plain text, so that 200 or 'abc' stay as typed and the field says what is wrong with them. */}
+              <TextInput label={t('clients.form.latitude')} inputMode="decimal" {...field('latitude')} />
+              <TextInput label={t('clients.form.longitude')} inputMode="decimal" {...field('longitude')} />
             </SimpleGrid>
             <Select
               label={t('clients.locations.form.radius')}
