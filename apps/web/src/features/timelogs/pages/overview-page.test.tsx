@@ -74,4 +74,21 @@ describe('/admin/timelogs/overview', () => {
     );
     await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
   });
+
+  it('shows no table for a custom period that ends before it starts, only why', async () => {
+    serve();
+    renderWithProviders(
+      <MemoryRouter>
+        <OverviewPage />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('cell', { name: 'Ada Admin' })).toBeInTheDocument();
+    await userEvent.click(screen.getByText('Custom'));
+    const to = screen.getByLabelText('To');
+    await userEvent.clear(to);
+    await userEvent.type(to, '2020-01-01');
+    expect(await screen.findByText('The end must be on or after the start')).toBeInTheDocument();
+    expect(screen.queryByRole('cell', { name: 'Ada Admin' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
 });

@@ -183,9 +183,10 @@ export default function OverviewPage() {
         <ErrorAlert title={t('timelogs.overview.exportFailed')}>{problemText(t, download.error)}</ErrorAlert>
       )}
 
-      {!overview.isError && (
+      {/* A period that ends before it starts has no table: the last period's would pass for its answer. */}
+      {valid && !overview.isError && (
         <Card withBorder radius="lg" padding={0}>
-          {overview.isPending && valid ? (
+          {overview.isPending ? (
             <Center py="xl">
               <Loader size="md" aria-label={t('loading')} />
             </Center>
