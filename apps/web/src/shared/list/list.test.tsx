@@ -3,7 +3,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '@/test/render';
+import { renderWithProviders, setViewportWidth } from '@/test/render';
+import { ListFrame } from './list-frame';
 import { listQuery } from './list-query';
 import { ListPager, ListToolbar, SortHeader } from './list-toolbar';
 import { useListParams } from './use-list-params';
@@ -164,5 +165,34 @@ describe('listQuery', () => {
     expect(String(listQuery({ ...base, search: ' acme ' }))).toBe(
       'page=2&take=10&sort=title&direction=desc&search=acme',
     );
+  });
+});
+
+describe('ListFrame', () => {
+  const frame = () => (
+    <ListFrame
+      title="Clients"
+      subtitle="8 clients"
+      actions={(fullWidth) => <button type="button">{fullWidth ? 'Add (below)' : 'Add (header)'}</button>}
+    >
+      <p>the list</p>
+    </ListFrame>
+  );
+
+  it('puts the actions in the header on a wide screen', () => {
+    setViewportWidth(1280);
+    renderWithProviders(frame());
+    expect(screen.getByRole('heading', { level: 1, name: 'Clients' })).toBeInTheDocument();
+    expect(screen.getByText('8 clients')).toHaveAttribute('aria-live', 'polite');
+    expect(screen.getByRole('button', { name: 'Add (header)' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add (below)' })).not.toBeInTheDocument();
+  });
+
+  it('puts them full-width below the list on a narrow one', () => {
+    setViewportWidth(375);
+    renderWithProviders(frame());
+    const below = screen.getByRole('button', { name: 'Add (below)' });
+    expect(screen.queryByRole('button', { name: 'Add (header)' })).not.toBeInTheDocument();
+    expect(screen.getByText('the list').compareDocumentPosition(below)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
   });
 });
