@@ -51,6 +51,21 @@ describe('HoursCell', () => {
     }
   });
 
+  it('says so when a keystroke is not taken (a second separator), instead of dropping it silently', async () => {
+    const { input } = renderCell();
+    await userEvent.click(input);
+    await userEvent.keyboard('1.2');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    await userEvent.keyboard('.');
+    expect(input).toHaveValue('1.2');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Not taken: hours are digits with one dot or comma and at most two decimals.',
+    );
+    // The note goes with the next keystroke that is taken, or when the cell is left.
+    await userEvent.keyboard('5');
+    await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
+  });
+
   it('saves nothing when the value did not change, and 0 when the cell is cleared', async () => {
     const { onSave, input } = renderCell(7.5);
     expect(input).toHaveValue('7.5');

@@ -1,5 +1,5 @@
 import { formatHours, isHoursTyping, parseHours } from '@atrium/contracts';
-import { ActionIcon, Loader, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Loader, Popover, TextInput, Tooltip } from '@mantine/core';
 import { IconCheck, IconRefresh } from '@tabler/icons-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '@/shared/i18n/use-translation';
@@ -55,6 +55,8 @@ export function HoursCell({
   const [text, setText] = useState(draft?.text ?? show(value));
   const [state, setState] = useState<CellState>(draft ? 'failed' : 'idle');
   const [error, setError] = useState(draft?.error ?? '');
+  // A keystroke the rule refused (a second separator, a third decimal, a letter): said, not silently dropped.
+  const [refused, setRefused] = useState(false);
   const editing = useRef(false);
   const errorId = useId();
 
@@ -128,13 +130,20 @@ export function HoursCell({
         onFocus={(event) => event.currentTarget.select()}
         onChange={(event) => {
           const next = event.currentTarget.value;
-          // Keystrokes the rule does not allow are simply not taken (spec §5).
-          if (!isHoursTyping(next)) return;
+          // Keystrokes the rule does not allow are not taken (spec §5), and the cell says why.
+          if (!isHoursTyping(next)) {
+            setRefused(true);
+            return;
+          }
+          setRefused(false);
           editing.current = true;
           setText(next);
           if (state === 'saved') setState('idle');
         }}
-        onBlur={() => void commit()}
+        onBlur={() => {
+          setRefused(false);
+          void commit();
+        }}
         onKeyDown={onKeyDown}
         rightSectionWidth={22}
         rightSection={
@@ -158,6 +167,14 @@ export function HoursCell({
           ) : null
         }
       />
+      <Popover opened={refused} position="bottom" withArrow shadow="sm" withinPortal>
+        <Popover.Target>
+          <span className={classes.refusedAnchor} />
+        </Popover.Target>
+        <Popover.Dropdown role="status" aria-live="polite" maw={220} p="xs" fz="xs">
+          {t('timelogs.grid.refusedKey')}
+        </Popover.Dropdown>
+      </Popover>
       {state === 'failed' && (
         <span id={errorId} className={classes.srOnly} role="alert">
           {t('timelogs.grid.saveFailed', { label })} {error}
