@@ -1,10 +1,12 @@
+import { readdirSync } from 'node:fs';
 import { NOTIFICATION_INTERVALS } from '@atrium/contracts';
 import { PGlite } from '@electric-sql/pglite';
-import { eq, sql } from 'drizzle-orm';
+import { eq, is, type SQL, sql } from 'drizzle-orm';
+import { getTableConfig, PgDialect, PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, type Db, openDatabase } from '../src/db/client.js';
-import { migrate } from '../src/db/migrate.js';
+import { FORCE_ROW_LEVEL_SECURITY, migrate } from '../src/db/migrate.js';
 import { ScopedPglite } from '../src/db/scoped-connections.js';
 import { APP_ROLE, crossTenant, withTenant } from '../src/db/tenant-scope.js';
 import { seedDemo } from '../src/modules/demo-data.js';
@@ -18,26 +20,23 @@ import { userGroupMembers, userGroups } from '../src/modules/usergroups/usergrou
 import { users } from '../src/modules/users/users.schema.js';
 import { freshDatabase, ownerUrlOf } from './harness.js';
 
-/** Tables whose rows are a tenant's own content: row-level security forced, one policy each. */
-const TENANT_OWNED = [
-  'companies',
-  'company_contacts',
-  'company_counts',
-  'company_locations',
-  'document_types',
-  'documents',
-  'folders',
-  'notification_subscriptions',
-  'notifications',
-  'project_members',
-  'project_tasks',
-  'projects',
-  'tenant_home_content',
-  'time_marks',
-  'time_week_rows',
-  'user_group_members',
-  'user_groups',
-];
+// Every table of the modules' schemas: the files drizzle-kit reads (src/modules/<module>/<name>.schema.ts).
+const modulesDir = new URL('../src/modules/', import.meta.url);
+const schemaFiles = readdirSync(modulesDir, { recursive: true, encoding: 'utf8' }).filter((file) =>
+  /^[^/]+\/[^/]+\.schema\.ts$/.test(file),
+);
+const SCHEMA_TABLES = (
+  await Promise.all(schemaFiles.map((file) => import(new URL(file, modulesDir).href) as Promise<object>))
+).flatMap((module) => Object.values(module).filter((value): value is PgTable => is(value, PgTable)));
+/**
+ * Tables whose rows are a tenant's own content, as their schemas declare them (tenantOwned(),
+ * db/tenant-owned.ts): row-level security forced, one policy each.
+ */
+const TENANT_OWNED = SCHEMA_TABLES.filter((table) =>
+  getTableConfig(table).policies.some((p) => p.name === 'tenant_isolation'),
+)
+  .map((table) => getTableConfig(table).name)
+  .sort();
 /**
  * Tables with a tenant column that are platform data, read and written across tenants by nature
  * (decision 016). A new table with a tenant_id goes in one list or the other.
@@ -266,8 +265,54 @@ describe('row-level security on tenant-owned tables', () => {
       sql`select table_name::text as name from information_schema.columns
           where table_schema = 'public' and column_name = 'tenant_id' order by table_name::text collate "C"`,
     );
-    const owned = TENANT_OWNED.filter((t) => t !== 'user_group_members');
-    expect(withTenantColumn.map((r) => r.name)).toEqual([...owned, ...PLATFORM_WITH_TENANT].sort());
+    const notOwned = withTenantColumn.map((r) => r.name).filter((name) => !TENANT_OWNED.includes(name));
+    expect(notOwned).toEqual(PLATFORM_WITH_TENANT);
+  });
+
+  it('reads the tenant-owned tables from the schemas, every module’s', () => {
+    expect(TENANT_OWNED).toEqual(
+      expect.arrayContaining([
+        'companies',
+        'documents',
+        'notifications',
+        'projects',
+        'tenant_home_content',
+        'user_groups',
+      ]),
+    );
+  });
+
+  it('has each policy as its schema declares it, so drizzle-kit and the database agree', async () => {
+    const dialect = new PgDialect();
+    const expression = (value: unknown) => dialect.sqlToQuery(value as SQL).sql;
+    type Policy = { permissive: string; roles: string[]; cmd: string; qual: string; with_check: string };
+    const policyOf = (on: Db, table: string) =>
+      rowsOf<Policy>(
+        on,
+        sql`select permissive, roles::text[] as roles, cmd, qual, with_check from pg_policies
+            where tablename = ${table} and policyname = 'tenant_isolation'`,
+      );
+    for (const table of SCHEMA_TABLES) {
+      const { name, policies } = getTableConfig(table);
+      for (const policy of policies) {
+        // PostgreSQL keeps a policy's expressions in a normal form of its own: a scratch table given
+        // the schema's expressions shows that form, to compare with the table's.
+        const declared = await db.transaction(async (tx) => {
+          const on = tx as unknown as Db;
+          await on.execute(sql`create temp table rls_scratch (tenant_id uuid, group_id uuid) on commit drop`);
+          await on.execute(
+            sql.raw(
+              `create policy tenant_isolation on rls_scratch as ${policy.as} for ${policy.for} to ${String(policy.to)} ` +
+                `using (${expression(policy.using)}) with check (${expression(policy.withCheck)})`,
+            ),
+          );
+          // Columns named in a sub-select are qualified by the table's name.
+          const scratch = await policyOf(on, 'rls_scratch');
+          return JSON.parse(JSON.stringify(scratch).replaceAll('rls_scratch.', `${name}.`)) as Policy[];
+        });
+        expect({ name, policy: await policyOf(db, name) }).toEqual({ name, policy: declared });
+      }
+    }
   });
 
   it('grants the app role the tables that later migrations create', async () => {
@@ -283,6 +328,27 @@ describe('row-level security on tenant-owned tables', () => {
     await db.execute(sql`insert into later_migration_table values (1)`);
     expect(await rowsOf(db, sql`select id from later_migration_table`)).toEqual([{ id: 1 }]);
     await db.execute(sql`delete from later_migration_table`);
+  });
+
+  it('forces row-level security on a later table whose migration only enables it, as drizzle-kit writes', async () => {
+    const create =
+      'create table later_rls_table (tenant_id uuid); alter table later_rls_table enable row level security';
+    const asOwner = async (statements: string) => {
+      if (database.kind === 'postgres') {
+        const owner = new pg.Client({ connectionString: ownerUrlOf(database) });
+        await owner.connect();
+        await owner.query(statements).finally(() => owner.end());
+      } else {
+        await database.pglite!.exec(`reset role; ${statements}; set role ${APP_ROLE}`);
+      }
+    };
+    const forced = () =>
+      rowsOf(db, sql`select relforcerowsecurity as forced from pg_class where relname = 'later_rls_table'`);
+    await asOwner(create);
+    expect(await forced()).toEqual([{ forced: false }]);
+    await asOwner(FORCE_ROW_LEVEL_SECURITY);
+    expect(await forced()).toEqual([{ forced: true }]);
+    await asOwner('drop table later_rls_table');
   });
 
   it('seeds the demo data of both tenants across tenants', async () => {

@@ -9,6 +9,19 @@ import type { Database } from './client.js';
 const migrationsFolder = resolve(import.meta.dirname, '../../drizzle');
 /** Arbitrary constant: the advisory lock that keeps two starting processes from migrating at once. */
 const MIGRATION_LOCK = 724_511;
+/**
+ * drizzle-kit enables row-level security with a table's policy (tenantOwned(), db/tenant-owned.ts) but
+ * has no FORCE: every table that has it is forced after the migrations, so that a table's owner is
+ * held to its policy too (decision 016). A no-op when all are.
+ */
+export const FORCE_ROW_LEVEL_SECURITY = `DO $$
+DECLARE t regclass;
+BEGIN
+  FOR t IN SELECT oid FROM pg_class WHERE relkind = 'r' AND relrowsecurity AND NOT relforcerowsecurity
+           AND relnamespace = 'public'::regnamespace LOOP
+    EXECUTE format('ALTER TABLE %s FORCE ROW LEVEL SECURITY', t);
+  END LOOP;
+END $$`;
 /** The owner's key that signs the app's scopes (migration 0022); the app's login cannot read it. */
 const SCOPE_KEY = 'select key from scope_keys';
 
@@ -22,6 +35,7 @@ const SCOPE_KEY = 'select key from scope_keys';
 export async function migrate(database: Database, migrationUrl?: string): Promise<void> {
   if (database.kind === 'pglite') {
     await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
+    await database.pglite!.exec(FORCE_ROW_LEVEL_SECURITY);
     const { rows } = await database.pglite!.query<{ key: string }>(SCOPE_KEY);
     await database.useAppRole(rows[0]!.key);
     return;
@@ -35,6 +49,7 @@ export async function migrate(database: Database, migrationUrl?: string): Promis
     await owner.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     try {
       await migratePg(drizzle({ client: owner }), { migrationsFolder });
+      await owner.query(FORCE_ROW_LEVEL_SECURITY);
       key = (await owner.query<{ key: string }>(SCOPE_KEY)).rows[0]!.key;
     } finally {
       await owner.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});

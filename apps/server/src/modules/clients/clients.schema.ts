@@ -13,6 +13,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { tenantOwned } from '../../db/tenant-owned.js';
 import { tenants } from '../tenants/tenants.schema.js';
 
 /** A client's invoice details: kept with the client (1:1), with an id of its own as the spec shows it. */
@@ -57,6 +58,7 @@ export const companies = pgTable(
     // title itself closes the key so that a page's ids come from an index-only scan (decision 021).
     index('companies_tenant_title_idx').on(t.tenantId, sql`lower(${t.title})`, t.id, t.title),
     index('companies_tenant_updated_idx').on(t.tenantId, t.updatedAt, t.id),
+    tenantOwned(),
   ],
 );
 
@@ -65,12 +67,16 @@ export const companies = pgTable(
  * (migration 0018), so that the unsearched list reads its total from one row instead of counting
  * every client of the tenant on every page.
  */
-export const companyCounts = pgTable('company_counts', {
-  tenantId: uuid()
-    .primaryKey()
-    .references(() => tenants.id, { onDelete: 'cascade' }),
-  live: integer().notNull(),
-});
+export const companyCounts = pgTable(
+  'company_counts',
+  {
+    tenantId: uuid()
+      .primaryKey()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    live: integer().notNull(),
+  },
+  () => [tenantOwned()],
+);
 
 /** A client's locations, each with an optional radius in metres (one of RADIUS_OPTIONS). */
 export const companyLocations = pgTable(
@@ -90,7 +96,7 @@ export const companyLocations = pgTable(
     radius: numeric({ precision: 8, scale: 2, mode: 'number' }),
     ...timestamps,
   },
-  (t) => [index('company_locations_company_idx').on(t.companyId, sql`lower(${t.title})`, t.id)],
+  (t) => [index('company_locations_company_idx').on(t.companyId, sql`lower(${t.title})`, t.id), tenantOwned()],
 );
 
 /** A client's contact people. */
@@ -109,5 +115,5 @@ export const companyContacts = pgTable(
     phoneNumber: text(),
     ...timestamps,
   },
-  (t) => [index('company_contacts_company_idx').on(t.companyId, sql`lower(${t.name})`, t.id)],
+  (t) => [index('company_contacts_company_idx').on(t.companyId, sql`lower(${t.name})`, t.id), tenantOwned()],
 );

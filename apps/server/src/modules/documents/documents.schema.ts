@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { tenantOwned } from '../../db/tenant-owned.js';
 import { tenants } from '../tenants/tenants.schema.js';
 
 /** Kinds of documents in one tenant; system types are seeded with the tenant and never deleted. */
@@ -30,6 +31,7 @@ export const documentTypes = pgTable(
     // One type per name in a tenant, ignoring case and surrounding spaces (migration 0023): the type
     // picker never offers two alike, and seeding a system type twice (two processes) adds nothing.
     uniqueIndex('document_types_tenant_name_key').on(t.tenantId, sql`lower(trim(${t.name}))`),
+    tenantOwned(),
   ],
 );
 
@@ -57,6 +59,7 @@ export const documents = pgTable(
   (t) => [
     index('documents_tenant_updated_idx').on(t.tenantId, t.updatedAt),
     index('documents_tenant_type_idx').on(t.tenantId, t.documentTypeId),
+    tenantOwned(),
   ],
 );
 
@@ -73,5 +76,9 @@ export const folders = pgTable(
     parentFolderId: uuid().references((): AnyPgColumn => folders.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('folders_tenant_name_idx').on(t.tenantId, t.name), index('folders_parent_idx').on(t.parentFolderId)],
+  (t) => [
+    index('folders_tenant_name_idx').on(t.tenantId, t.name),
+    index('folders_parent_idx').on(t.parentFolderId),
+    tenantOwned(),
+  ],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { tenantOwned } from '../../db/tenant-owned.js';
 import { tenants } from '../tenants/tenants.schema.js';
 import { users } from '../users/users.schema.js';
 
@@ -31,6 +32,7 @@ export const notificationSubscriptions = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.tenantId, t.eventTypeId] }),
     check('notification_subscriptions_interval_check', sql`${t.interval} in (-1, 1, 2, 3, 4)`),
+    tenantOwned(),
   ],
 );
 
@@ -61,5 +63,6 @@ export const notifications = pgTable(
     index('notifications_unmailed_idx').on(t.userId, t.tenantId, t.eventTypeId).where(sql`${t.mailedAt} is null`),
     // A user's notifications in a tenant, newest first (the list and the counts).
     index('notifications_user_tenant_idx').on(t.userId, t.tenantId, t.createdAt),
+    tenantOwned(),
   ],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, numeric, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { tenantOwned } from '../../db/tenant-owned.js';
 import { tenants } from '../tenants/tenants.schema.js';
 import { users } from '../users/users.schema.js';
 
@@ -18,7 +19,7 @@ export const projects = pgTable(
     startDate: date().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('projects_tenant_name_idx').on(t.tenantId, t.name)],
+  (t) => [index('projects_tenant_name_idx').on(t.tenantId, t.name), tenantOwned()],
 );
 
 /** A task of a project (spec §3: id, name). */
@@ -35,7 +36,7 @@ export const projectTasks = pgTable(
     name: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('project_tasks_project_idx').on(t.projectId)],
+  (t) => [index('project_tasks_project_idx').on(t.projectId), tenantOwned()],
 );
 
 /** The users who work on a project: they see it in their grid and may log hours on it. */
@@ -52,7 +53,11 @@ export const projectMembers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.projectId, t.userId] }), index('project_members_user_idx').on(t.userId, t.tenantId)],
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.userId] }),
+    index('project_members_user_idx').on(t.userId, t.tenantId),
+    tenantOwned(),
+  ],
 );
 
 /** Hours one user logged on one task on one calendar day. No row means 0. */
@@ -85,6 +90,7 @@ export const timeMarks = pgTable(
     index('time_marks_task_idx').on(t.taskId),
     index('time_marks_project_idx').on(t.projectId),
     check('time_marks_hours_check', sql`${t.hours} > 0 and ${t.hours} <= 23.99`),
+    tenantOwned(),
   ],
 );
 
@@ -109,5 +115,5 @@ export const timeWeekRows = pgTable(
       .references(() => projectTasks.id, { onDelete: 'cascade' }),
     week: date().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.week, t.taskId] })],
+  (t) => [primaryKey({ columns: [t.userId, t.week, t.taskId] }), tenantOwned()],
 );

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { tenantOwned } from '../../db/tenant-owned.js';
 import { tenants } from '../tenants/tenants.schema.js';
 import { users } from '../users/users.schema.js';
 
@@ -13,7 +15,7 @@ export const userGroups = pgTable(
     name: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('user_groups_tenant_name_idx').on(t.tenantId, t.name)],
+  (t) => [uniqueIndex('user_groups_tenant_name_idx').on(t.tenantId, t.name), tenantOwned()],
 );
 
 /** Which users are in which group. */
@@ -27,5 +29,9 @@ export const userGroupMembers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('user_group_members_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.userId] }),
+    index('user_group_members_user_idx').on(t.userId),
+    tenantOwned(sql`EXISTS (SELECT 1 FROM user_groups g WHERE g.id = group_id)`),
+  ],
 );
