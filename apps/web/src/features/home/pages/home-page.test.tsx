@@ -64,7 +64,7 @@ function renderHome({
   content = EMPTY,
   entry = '/home',
 }: {
-  roles?: ('User' | 'TenantAdmin' | 'Superadmin')[];
+  roles?: ('User' | 'TenantAdmin' | 'Superadmin' | 'PartnerManager')[];
   content?: HomeContent | null;
   entry?: string;
 } = {}) {
@@ -96,6 +96,17 @@ beforeEach(() => setUiState({ darkMode: false }));
 afterEach(() => {
   setViewportWidth(1024);
   resetSessionForTests();
+});
+
+describe('/home on a phone without tiles', () => {
+  it("gives a partner manager the desktop's content below the description, not a blank page", () => {
+    setViewportWidth(375);
+    renderHome({ roles: ['PartnerManager'], content: FULL });
+    expect(screen.getByText(FULL.descriptionMobile!)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome to Northwind' })).toBeInTheDocument();
+    expect(screen.getByText('Questions? Ask Ada.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Hours/ })).not.toBeInTheDocument();
+  });
 });
 
 describe('/home on desktop', () => {

@@ -232,7 +232,13 @@ export default function HomePage() {
             </Text>
           )}
         </Stack>
-        {hasTiles && <Tiles tiles={tiles} admin={admin} iconColor={primary} />}
+        {hasTiles ? (
+          <Tiles tiles={tiles} admin={admin} iconColor={primary} />
+        ) : (
+          // Roles without tiles (super administrators, partner managers) get the desktop's content instead
+          // (its logo is already at the top).
+          content && !empty && <HomeContentView content={{ ...content, logo: null }} tenantName={tenantName} />
+        )}
       </div>
     );
   }
