@@ -1,9 +1,11 @@
-import { Component, type ReactNode } from 'react';
+import { Component, lazy, type ReactNode, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { PageNotFoundError } from '@/shared/routing/not-found';
 import { MODULE_VIEWS } from './module-registry';
 
 const NotFoundPage = MODULE_VIEWS.errors.pages.notFound;
+// Loaded only when a page fails: the first load's JavaScript has a budget (issue 13).
+const PageErrorPage = lazy(() => import('@/features/errors/pages/page-error-page'));
 
 type Props = { children: ReactNode; path: string };
 
@@ -35,4 +37,39 @@ class Boundary extends Component<Props, { notFound: string | null }> {
 export function NotFoundBoundary({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   return <Boundary path={pathname}>{children}</Boundary>;
+}
+
+class PageBoundary extends Component<Props, { failedAt: string | null }> {
+  override state = { failedAt: null as string | null };
+
+  static getDerivedStateFromError(error: unknown) {
+    // A missing record goes on up to NotFoundBoundary, which replaces the whole shell.
+    if (error instanceof PageNotFoundError) throw error;
+    return { failedAt: 'pending' };
+  }
+
+  static getDerivedStateFromProps(props: Props, state: { failedAt: string | null }) {
+    if (state.failedAt === 'pending') return { failedAt: props.path };
+    // Another page was opened: try rendering it.
+    if (state.failedAt !== null && state.failedAt !== props.path) return { failedAt: null };
+    return null;
+  }
+
+  override render() {
+    if (this.state.failedAt === null) return this.props.children;
+    return (
+      <Suspense fallback={null}>
+        <PageErrorPage onRetry={() => this.setState({ failedAt: null })} />
+      </Suspense>
+    );
+  }
+}
+
+/**
+ * Any other error while a page renders: the product's error page in the page's place, the shell
+ * around it staying, with a retry and a way home; the next page opened renders normally again.
+ */
+export function PageErrorBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <PageBoundary path={pathname}>{children}</PageBoundary>;
 }

@@ -6,7 +6,7 @@ import { RouteGuard } from './guards/route-guard';
 import { AuthLayout } from './layouts/auth-layout';
 import { MODULE_VIEWS, moduleTitle, NOT_BUILT, pageView } from './module-registry';
 import { RootLayout } from './root-layout';
-import { NotFoundBoundary } from './route-error-element';
+import { NotFoundBoundary, PageErrorBoundary } from './route-error-element';
 
 // The signed-in shell comes with all the strings (the first load has only the shell's part).
 const HomeLayout = lazy(() =>
@@ -28,7 +28,11 @@ function pageElement(page: PageRule): ReactNode {
 const pagesIn = (layout: PageLayout): RouteObject[] =>
   PAGES.filter((page) => page.layout === layout).map((page) => ({
     path: page.path,
-    element: <RouteGuard path={page.path}>{pageElement(page)}</RouteGuard>,
+    element: (
+      <RouteGuard path={page.path}>
+        <PageErrorBoundary>{pageElement(page)}</PageErrorBoundary>
+      </RouteGuard>
+    ),
   }));
 
 const NotFoundPage = MODULE_VIEWS.errors.pages.notFound;
