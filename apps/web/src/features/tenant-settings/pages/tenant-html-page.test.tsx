@@ -89,6 +89,16 @@ describe('/tenants/html/{id}', () => {
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
   });
 
+  it('describes the video address as the rule takes it: http or https, on one of the hosts', async () => {
+    renderPage();
+    const video = await screen.findByRole('textbox', { name: 'Video address' });
+    expect(video).toHaveAccessibleDescription(
+      'An address starting with https:// or http://, on atrium.example.com or player.vimeo.com',
+    );
+    await userEvent.type(video, 'http://player.vimeo.com/video/1');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+
   it('uploads a logo, saves everything with its copies and goes to /tenants', async () => {
     renderPage();
     await screen.findByRole('textbox', { name: 'Headline' });

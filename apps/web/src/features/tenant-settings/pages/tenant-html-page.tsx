@@ -62,7 +62,7 @@ function ContentForm({
   tenantName: string;
   content: TenantContent;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const save = useSaveTenantContent();
   // The server's own rule: the same schema, with the hosts it allows.
@@ -124,7 +124,9 @@ function ContentForm({
             />
             <TextInput
               label={t('tenantSettings.html.videoUrl')}
-              description={t('tenantSettings.html.videoUrlHint', { hosts: content.videoHosts.join(', ') })}
+              description={t('tenantSettings.html.videoUrlHint', {
+                hosts: new Intl.ListFormat(i18n.language, { type: 'disjunction' }).format(content.videoHosts),
+              })}
               inputMode="url"
               {...form.getInputProps('videoUrl')}
             />
