@@ -83,7 +83,8 @@ export function createMeService(deps: {
       refuseWhileImpersonating(principal, 'Your profile');
       const current = await repo.findUser(db, principal.userId);
       if (!current || current.deletedAt) throw new AppError('notFound', CANNOT_IDENTIFY_CURRENT_USER);
-      if (imagePath && imagePath !== current.imagePath && !(await media.exists(imagePath))) {
+      // A picture this user uploaded, or the one they have: never a path to someone else's file.
+      if (imagePath && imagePath !== current.imagePath && !(await media.isUploadOf(principal.userId, imagePath))) {
         throw new AppError('validation', 'No such picture was uploaded', [
           { field: 'imagePath', message: 'unknownMediaFile' },
         ]);

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { crossTenant } from '../../db/tenant-scope.js';
 import { tenantHomeContent } from '../tenant-settings/tenant-settings.schema.js';
@@ -35,20 +35,24 @@ export const adoptFiles = (db: Db, rows: NewUpload[]) =>
         .onConflictDoUpdate({ target: mediaUploads.key, set: { referenced: true, removedAt: null } })
     : Promise.resolve();
 
-/** A user's earlier uploads for a purpose that no record shows yet (those a newer upload replaces). */
-export const unsavedUploads = (db: Db, userId: string, purpose: string, exceptKeys: string[]) =>
-  db
-    .select({ key: mediaUploads.key })
+/** Who uploaded the stored file of a key; null when no one known did or it was removed. */
+export async function uploaderOf(db: Db, key: string) {
+  const [row] = await db
+    .select({ userId: mediaUploads.userId })
     .from(mediaUploads)
-    .where(
-      and(
-        eq(mediaUploads.userId, userId),
-        eq(mediaUploads.purpose, purpose),
-        eq(mediaUploads.referenced, false),
-        notInArray(mediaUploads.key, exceptKeys),
-        live,
-      ),
-    );
+    .where(and(eq(mediaUploads.key, key), live));
+  return row?.userId ?? null;
+}
+
+/** Whether any tenant (deleted ones included) shows the media path as its logo or mobile logo. */
+export async function isTenantLogo(db: Db, path: string) {
+  const [row] = await db
+    .select({ id: tenants.id })
+    .from(tenants)
+    .where(or(eq(tenants.logoMediaFile, path), eq(tenants.mobileLogoMediaFile, path)))
+    .limit(1);
+  return !!row;
+}
 
 export const setReferenced = async (db: Db, keys: string[], referenced: boolean) => {
   for (let i = 0; i < keys.length; i += CHUNK) {

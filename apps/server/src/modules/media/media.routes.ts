@@ -25,6 +25,10 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       const data = await media.read(file);
       if (!data) throw new AppError('notFound');
       const ext = file.slice(file.lastIndexOf('.') + 1) as keyof typeof CONTENT_TYPES;
+      // Tenant logos show in mails, which webmail pages load from their own origin; every other file
+      // keeps the same-origin policy of every answer.
+      if (await media.isTenantLogo(`${MEDIA_PREFIX}${file}`))
+        reply.header('cross-origin-resource-policy', 'cross-origin');
       return (
         reply
           .type(CONTENT_TYPES[ext])

@@ -15,7 +15,7 @@ export const mediaUploads = pgTable(
     key: text().notNull(),
     /** Null for files found in the folder that no upload recorded (older installations). */
     userId: uuid().references(() => users.id, { onDelete: 'set null' }),
-    /** What the upload is for (avatar, logo, mobileLogo): a newer unsaved upload replaces an older one of the same purpose. */
+    /** What the upload is for (avatar, logo, mobileLogo, homeLogo). */
     purpose: text().notNull(),
     size: bigint({ mode: 'number' }).notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

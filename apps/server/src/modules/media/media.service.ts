@@ -10,7 +10,7 @@ import { MEDIA_PREFIX, storeImage } from '../../storage/uploads.js';
 import * as repo from './media.repository.js';
 import { formatBytes, secondsUntilRoom, VOLUME_WINDOW_MS } from './upload-volume.js';
 
-/** What an upload is for; a newer unsaved upload replaces the same user's older one of the same purpose. */
+/** What an upload is for (recorded with it). */
 export type UploadPurpose = 'avatar' | 'logo' | 'mobileLogo' | 'homeLogo';
 /** Files found in the folder that no upload recorded. */
 const ADOPTED = 'unknown';
@@ -23,8 +23,8 @@ const mediaPaths = (paths: (string | null | undefined)[]) =>
 /**
  * The media folder's bookkeeping, one policy for every upload route: each upload is recorded (who,
  * when, size); a user uploads at most `bytesPerHour` in any hour; files no record shows are removed
- * when a record lets go of them, when the same user's newer upload for the same purpose replaces them,
- * and by a periodic sweep once older than `graceMs`.
+ * when a record lets go of them, and by a periodic sweep once older than `graceMs`. Each upload waits
+ * on its own: a newer one (another tab's form, say) never removes it.
  */
 export function createMediaService(deps: {
   db: Db;
@@ -168,21 +168,13 @@ export function createMediaService(deps: {
       }
       throw err;
     }
-    const older = await repo.unsavedUploads(
-      db,
-      userId,
-      purpose,
-      files.map((f) => f.key),
-    );
-    await removeUnreferenced(older.map((r) => r.key));
     return { path: stored.path, copies };
   }
 
   return {
     /**
-     * Checks and stores an uploaded image for `userId` within their hourly volume, then removes their
-     * older unsaved upload for the same purpose; answers the path it is served at. The body is read only
-     * once the user has room for it.
+     * Checks and stores an uploaded image for `userId` within their hourly volume; answers the path it
+     * is served at. The body is read only once the user has room for it.
      */
     async storeImage(userId: string, purpose: UploadPurpose, read: () => Promise<Buffer>) {
       const { path } = await storeWithCopies(userId, purpose, read, []);
@@ -191,13 +183,22 @@ export function createMediaService(deps: {
 
     /**
      * As storeImage, plus narrower copies of a PNG or JPEG at each of `widths` (null where none was
-     * made: image-copies.ts); the copies are recorded with the same purpose, so they go with it.
+     * made: image-copies.ts); the copies are recorded like the image (uploader, purpose).
      */
     storeImageWithCopies: (userId: string, purpose: UploadPurpose, read: () => Promise<Buffer>, widths: number[]) =>
       storeWithCopies(userId, purpose, read, widths),
 
-    /** Whether a media path names a stored file. */
-    exists: (path: string) => storage.exists(keyOf(path)),
+    /**
+     * Whether a media path names a stored file that `userId` uploaded: a record may show only that (or
+     * what it shows already), never a path to someone else's upload, another tenant's logo say. Inside a
+     * transaction, pass its connection.
+     */
+    async isUploadOf(userId: string, path: string, conn: Db = db) {
+      return (await repo.uploaderOf(conn, keyOf(path))) === userId && storage.exists(keyOf(path));
+    },
+
+    /** Whether a media path is a tenant's logo or mobile logo (mails show those). */
+    isTenantLogo: (path: string) => repo.isTenantLogo(db, path),
 
     /** A stored file's bytes, or null when there is no such file. */
     read: (key: string) => storage.get(key),

@@ -79,8 +79,13 @@ export function createTenantSettingsService(deps: {
       await tenants.requireManaged(activeTenantId, principal, tenantId);
       const files = [body.logoMediaFile, body.logoMediaFile320, body.logoMediaFile800];
       const errors: FieldError[] = [];
+      // A logo this user uploaded, or one the tenant shows already: never a path to someone else's file.
+      const had = await withTenant(tenantId, () => repo.findContent(db, tenantId));
+      const shown = [had?.logoMediaFile, had?.logoMediaFile320, had?.logoMediaFile800];
       for (const [i, field] of (['logoMediaFile', 'logoMediaFile320', 'logoMediaFile800'] as const).entries()) {
-        if (files[i] && !(await media.exists(files[i]))) errors.push({ field, message: 'unknownMediaFile' });
+        if (files[i] && !shown.includes(files[i]) && !(await media.isUploadOf(principal.userId, files[i]))) {
+          errors.push({ field, message: 'unknownMediaFile' });
+        }
       }
       if (errors.length)
         throw new AppError('validation', errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors);

@@ -70,7 +70,17 @@ export function createTenantsService(deps: {
   }
 
   /** Field checks that need the database: features, users and logos must exist and be allowed. */
-  async function checkReferences(conn: Db, scope: TenantScope, body: TenantBody, keepUserIds: string[]) {
+  /**
+   * `logos`: who saves (their uploads may be shown) and the logos the tenant shows already; any other
+   * media path, another tenant's logo say, is refused.
+   */
+  async function checkReferences(
+    conn: Db,
+    scope: TenantScope,
+    body: TenantBody,
+    keepUserIds: string[],
+    logos: { userId: string; shown: (string | null)[] },
+  ) {
     const errors: FieldError[] = [];
     const known = await repo.existingFeatureIds(conn, body.featureIds);
     body.featureIds.forEach((id, i) => {
@@ -86,7 +96,7 @@ export function createTenantsService(deps: {
     });
     for (const field of ['logoMediaFile', 'mobileLogoMediaFile'] as const) {
       const path = body[field];
-      if (path && !(await deps.media.exists(path))) {
+      if (path && !logos.shown.includes(path) && !(await deps.media.isUploadOf(logos.userId, path, conn))) {
         errors.push({ field, message: 'unknownMediaFile' });
       }
     }
@@ -210,7 +220,7 @@ export function createTenantsService(deps: {
       checkPartnerFields(principal, body, undefined);
       const created = await inTransaction(db, async (tx) => {
         await checkNameFree(tx, 'name', body.name);
-        await checkReferences(tx, scope, body, []);
+        await checkReferences(tx, scope, body, [], { userId: principal.userId, shown: [] });
         const partnerTenantId = scope.all ? null : scope.partnerTenantId;
         await checkTenantQuota(tx, principal, partnerTenantId);
         const before = partnerTenantId ? await repo.countFamilyUsers(tx, partnerTenantId) : 0;
@@ -232,7 +242,10 @@ export function createTenantsService(deps: {
         const current = await loadInScope(tx, scope, id);
         checkPartnerFields(principal, body, current);
         await checkNameFree(tx, 'name', body.name, id);
-        await checkReferences(tx, scope, body, await repo.memberIds(tx, id));
+        await checkReferences(tx, scope, body, await repo.memberIds(tx, id), {
+          userId: principal.userId,
+          shown: [current.logoMediaFile, current.mobileLogoMediaFile],
+        });
         const family = familyOf({ ...current, isPartnerTenant: body.isPartnerTenant });
         if (family && !isSuper(principal)) await repo.lockPartner(tx, family);
         const before = family ? await repo.countFamilyUsers(tx, family) : 0;
