@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { ImageRejected } from './image-rejected.js';
 
 /**
@@ -9,69 +10,62 @@ export const MAX_IMAGE_SIDE = 8192;
 /** The most pixels accepted (a 12-megapixel phone photo fits). */
 export const MAX_IMAGE_PIXELS = 40_000_000;
 
+/**
+ * How sharp opens an uploaded raster, wherever it does: past MAX_IMAGE_PIXELS it refuses the image
+ * from its header, before decoding anything (its `limitInputPixels`).
+ */
+export const SHARP_INPUT = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' } as const;
+
 /** What an SVG may hold before it is parsed at all: parsing and cleaning cost grows with each. */
 export const SVG_LIMITS = { elements: 5_000, depth: 64, attributesPerElement: 200 } as const;
 
 const tooLarge = () =>
   new ImageRejected(`The image is too large: at most ${MAX_IMAGE_SIDE} pixels a side and ${MAX_IMAGE_PIXELS} pixels`);
 
-function assertDimensions(width: number, height: number) {
-  if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || width * height > MAX_IMAGE_PIXELS) throw tooLarge();
-}
-
-/** A PNG's IHDR size, when the file has one where the format puts it. */
-function pngDimensions(data: Buffer, at = 0): [number, number] | null {
-  if (data.length < at + 24 || data.toString('latin1', at + 12, at + 16) !== 'IHDR') return null;
-  return [data.readUInt32BE(at + 16), data.readUInt32BE(at + 20)];
-}
-
-/** The frame size of a JPEG's first SOF segment, walking the segments (each one step, so linear). */
-function jpegDimensions(data: Buffer): [number, number] | null {
-  let i = 2;
-  while (i + 4 <= data.length) {
-    if (data[i] !== 0xff) return null;
-    const marker = data[i + 1]!;
-    if (marker === 0xff) {
-      i += 1; // fill byte
-      continue;
-    }
-    if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
-      i += 2; // markers without a length
-      continue;
-    }
-    if (marker === 0xda || marker === 0xd9) return null; // scan data or end: no frame header came first
-    const length = data.readUInt16BE(i + 2);
-    const isFrame = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
-    if (isFrame && i + 9 <= data.length) return [data.readUInt16BE(i + 7), data.readUInt16BE(i + 5)];
-    if (length < 2) return null;
-    i += 2 + length;
-  }
-  return null;
-}
-
-/** Every image of an ICO: a PNG inside carries its own size; a bitmap's header may claim any. */
-function assertIcoWithinLimits(data: Buffer) {
-  const count = data.readUInt16LE(4);
-  for (let n = 0; n < count && 6 + 16 * (n + 1) <= data.length; n++) {
-    const offset = data.readUInt32LE(6 + 16 * n + 12);
-    if (offset + 24 > data.length) continue;
-    const png = pngDimensions(data, offset);
-    if (png) assertDimensions(...png);
-    else if (data.readUInt32LE(offset) === 40) {
-      // BITMAPINFOHEADER: the height counts the AND mask too, hence half.
-      assertDimensions(Math.abs(data.readInt32LE(offset + 4)), Math.abs(data.readInt32LE(offset + 8)) / 2);
-    }
-  }
+function assertSides(width: number, height: number) {
+  if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE) throw tooLarge();
 }
 
 /**
- * Refuses a raster image whose pixels would be too many to decode. Files too damaged to say their
- * size are let through: no browser decodes them, so they cost nothing.
+ * A PNG or JPEG whose header sharp reads, within the pixel limit (sharp's) and the side limit (ours).
+ * A file whose header sharp cannot read is refused: what is stored is what could be checked.
  */
-export function assertRasterWithinLimits(ext: 'png' | 'jpg' | 'ico', data: Buffer) {
-  if (ext === 'ico') return assertIcoWithinLimits(data);
-  const size = ext === 'png' ? pngDimensions(data) : jpegDimensions(data);
-  if (size) assertDimensions(...size);
+async function assertReadableWithinLimits(data: Buffer) {
+  let size: { width: number; height: number };
+  try {
+    size = await sharp(data, SHARP_INPUT).metadata();
+  } catch (err) {
+    // sharp has no error codes; a change to this message leaves the image refused all the same.
+    if (/pixel limit/i.test((err as Error).message)) throw tooLarge();
+    throw new ImageRejected('The image could not be read');
+  }
+  assertSides(size.width, size.height);
+}
+
+/**
+ * Every image of an ICO (which sharp does not read): a PNG inside goes through sharp; a bitmap's
+ * header may claim any size, so it is read here.
+ */
+async function assertIcoWithinLimits(data: Buffer) {
+  const count = data.readUInt16LE(4);
+  for (let n = 0; n < count && 6 + 16 * (n + 1) <= data.length; n++) {
+    const length = data.readUInt32LE(6 + 16 * n + 8);
+    const offset = data.readUInt32LE(6 + 16 * n + 12);
+    if (offset + 24 > data.length) continue;
+    if (data.readUInt32BE(offset) === 0x89504e47) {
+      await assertReadableWithinLimits(data.subarray(offset, offset + length));
+    } else if (data.readUInt32LE(offset) === 40) {
+      // BITMAPINFOHEADER: the height counts the AND mask too, hence half.
+      const [width, height] = [Math.abs(data.readInt32LE(offset + 4)), Math.abs(data.readInt32LE(offset + 8)) / 2];
+      assertSides(width, height);
+      if (width * height > MAX_IMAGE_PIXELS) throw tooLarge();
+    }
+  }
+}
+
+/** Refuses a raster image whose pixels would be too many to decode, or that cannot be read at all. */
+export function assertRasterWithinLimits(ext: 'png' | 'jpg' | 'ico', data: Buffer): Promise<void> {
+  return ext === 'ico' ? assertIcoWithinLimits(data) : assertReadableWithinLimits(data);
 }
 
 /** CSS pixels per unit of an SVG length. */

@@ -1,30 +1,50 @@
 import { performance } from 'node:perf_hooks';
+import { crc32, deflateSync } from 'node:zlib';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { multipart } from '../../test/multipart.js';
-import { MAX_IMAGE_SIDE, SVG_LIMITS } from './image-limits.js';
+import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, SVG_LIMITS } from './image-limits.js';
 
 const SVG_OPEN = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">';
 
-/** A PNG whose header claims width x height; the pixel data would be a few bytes of zlib. */
-function pngOf(width: number, height: number) {
-  const header = Buffer.alloc(33);
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(header);
-  header.writeUInt32BE(13, 8);
-  header.write('IHDR', 12, 'latin1');
-  header.writeUInt32BE(width, 16);
-  header.writeUInt32BE(height, 20);
-  header.set([8, 6, 0, 0, 0], 24);
-  return header;
+/** A PNG chunk, with its CRC. */
+function chunk(type: string, data: Buffer) {
+  const out = Buffer.alloc(12 + data.length);
+  out.writeUInt32BE(data.length, 0);
+  out.write(type, 4, 'latin1');
+  data.copy(out, 8);
+  out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
+  return out;
 }
 
-/** A JPEG with an APP0 segment and then a baseline frame header of width x height. */
-function jpegOf(width: number, height: number) {
-  const sof = Buffer.from([0xff, 0xc0, 0, 11, 8, 0, 0, 0, 0, 1, 1, 0x11, 0]);
-  sof.writeUInt16BE(height, 5);
-  sof.writeUInt16BE(width, 7);
-  const app0 = Buffer.from([0xff, 0xe0, 0, 16, ...Buffer.from('JFIF\0'), 1, 1, 0, 0, 1, 0, 1, 0, 0]);
-  return Buffer.concat([Buffer.from([0xff, 0xd8]), app0, sof, Buffer.from([0xff, 0xd9])]);
+/** A well-formed PNG whose header claims width x height; the pixel data would be a few bytes of zlib. */
+function pngOf(width: number, height: number) {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 6, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.alloc(16))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A real 8 x 8 JPEG whose frame header then claims width x height. */
+async function jpegOf(width: number, height: number) {
+  const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#f80' } })
+    .jpeg()
+    .toBuffer();
+  for (let i = 2; i + 9 <= jpeg.length; i += 2 + jpeg.readUInt16BE(i + 2)) {
+    if (jpeg[i + 1] === 0xc0 || jpeg[i + 1] === 0xc2) {
+      jpeg.writeUInt16BE(height, i + 5);
+      jpeg.writeUInt16BE(width, i + 7);
+      return jpeg;
+    }
+  }
+  throw new Error('no frame header');
 }
 
 /** An ICO holding one PNG image. */
@@ -100,16 +120,36 @@ describe('expensive images', () => {
     for (const data of [
       pngOf(huge, huge),
       pngOf(MAX_IMAGE_SIDE + 1, 1),
-      jpegOf(huge, 20_000),
+      await jpegOf(huge, 20_000),
+      // Both sides within MAX_IMAGE_SIDE, too many pixels all the same (sharp's limitInputPixels).
+      await jpegOf(MAX_IMAGE_SIDE, Math.ceil(MAX_IMAGE_PIXELS / MAX_IMAGE_SIDE) + 1),
       icoWith(pngOf(huge, 16)),
     ]) {
       const res = await upload(data);
       expect(res.statusCode).toBe(400);
       expect(res.json().detail).toMatch(/too large/);
     }
-    for (const data of [pngOf(512, 512), jpegOf(4032, 3024), icoWith(pngOf(32, 32))]) {
+    for (const data of [pngOf(512, 512), await jpegOf(4032, 3024), icoWith(pngOf(32, 32))]) {
       expect((await upload(data)).statusCode).toBe(201);
     }
+  });
+
+  it('refuses a PNG or JPEG whose header cannot be read', async () => {
+    const png = Buffer.concat([pngOf(1, 1).subarray(0, 8), Buffer.alloc(64, 7)]);
+    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]);
+    for (const data of [png, jpeg, icoWith(png)]) {
+      const res = await upload(data);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().detail).toMatch(/could not be read/);
+    }
+  });
+
+  it('reads the size of a PNG whose header checksum is wrong, as a lenient browser would', async () => {
+    const png = pngOf(MAX_IMAGE_SIDE * 6, MAX_IMAGE_SIDE * 6);
+    png.writeUInt32BE(0, 29); // the IHDR's CRC
+    const res = await upload(png);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toMatch(/too large/);
   });
 
   const bombs: [string, string][] = [

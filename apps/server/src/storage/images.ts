@@ -15,14 +15,14 @@ export const CONTENT_TYPES: Record<ImageKind['ext'], string> = {
 const startsWith = (data: Buffer, bytes: number[]) => bytes.every((b, i) => data[i] === b);
 
 /** A raster image as sent, once its size is known to be safe to decode. */
-function raster(ext: 'png' | 'jpg' | 'ico', data: Buffer): ImageKind & { data: Buffer } {
-  assertRasterWithinLimits(ext, data);
+async function raster(ext: 'png' | 'jpg' | 'ico', data: Buffer): Promise<ImageKind & { data: Buffer }> {
+  await assertRasterWithinLimits(ext, data);
   return { ext, contentType: CONTENT_TYPES[ext], data };
 }
 
 /**
- * Recognises a PNG, JPEG, ICO or SVG; throws ImageRejected for anything else, or for an image too
- * costly to decode or parse (image-limits.ts). `data` is what to store: the bytes as sent, except for
+ * Recognises a PNG, JPEG, ICO or SVG; throws ImageRejected for anything else, for an image too costly
+ * to decode or parse, or for a PNG or JPEG whose header cannot be read (image-limits.ts). `data` is what to store: the bytes as sent, except for
  * an SVG, which is stored as cleaned by sanitizeSvg, on a thread of its own.
  */
 export async function detectImage(data: Buffer): Promise<ImageKind & { data: Buffer }> {

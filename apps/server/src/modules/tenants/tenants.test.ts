@@ -3,7 +3,7 @@ import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
 import { describeTenantIsolation } from '../../../test/isolation.js';
-import { multipart, PNG } from '../../../test/multipart.js';
+import { JPEG, multipart, PNG } from '../../../test/multipart.js';
 import { sessions } from '../auth/auth.schema.js';
 import { tenantMemberships, users } from '../users/users.schema.js';
 import { features, tenants } from './tenants.schema.js';
@@ -736,7 +736,7 @@ describe('logo upload: POST /core/api/tenants/media and GET /core/api/media/:fil
 
   it('recognises JPEG, ICO and a clean SVG by content, whatever the file is called', async () => {
     const su = await superadmin();
-    const jpg = await upload(su.auth, Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]), 'photo.png');
+    const jpg = await upload(su.auth, JPEG, 'photo.png');
     expect(jpg.json().path).toMatch(/\.jpg$/);
     const ico = await upload(su.auth, Buffer.from([0, 0, 1, 0, 1, 0, 16, 16, 0, 0]), 'favicon.ico');
     expect(ico.json().path).toMatch(/\.ico$/);
