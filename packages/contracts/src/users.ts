@@ -163,21 +163,39 @@ export type ImportRow = z.infer<typeof importRowSchema>;
 
 export const importRowErrorSchema = z.object({ field: z.string(), message: z.string() });
 
-/** POST /users/import: every row with its errors; nothing is written yet. */
+/**
+ * POST /users/import: every row with its errors; nothing is written yet. A row says whether the file
+ * gives it a password, never the password: those come back sealed in `passwords` (only the server can
+ * open them), for the confirm to send back.
+ */
 export const importPreviewSchema = z.object({
-  rows: z.array(importRowSchema.extend({ errors: z.array(importRowErrorSchema) })),
+  rows: z.array(
+    importRowSchema
+      .omit({ password: true })
+      .extend({ hasPassword: z.boolean(), errors: z.array(importRowErrorSchema) }),
+  ),
   valid: z.number().int(),
   invalid: z.number().int(),
+  passwords: z.string().nullable(),
 });
 export type ImportPreview = z.infer<typeof importPreviewSchema>;
 
-/** POST /users/import/confirm: the previewed rows; all are written or none. */
+/**
+ * POST /users/import/confirm: the previewed rows; all are written or none. `passwords` is the preview's
+ * sealed passwords: a row without a password of its own takes the one of its line.
+ */
 export const importConfirmBodySchema = z.object({
   rows: z
     .array(importRowSchema, { error: 'nothingToImport' })
     .min(1, 'nothingToImport')
     .max(USER_LIMITS.importMaxRows, 'tooManyRows'),
+  passwords: z
+    .string()
+    .max(1024 * 1024)
+    .nullable()
+    .optional(),
 });
+export type ImportConfirmBody = z.infer<typeof importConfirmBodySchema>;
 export const importResultSchema = z.object({ created: z.number().int() });
 
 /** PUT /auth/resetpassword/{id}: an administrator sets another user's password. */

@@ -80,7 +80,7 @@ export function createServices({ config, db, authenticator, tenantFeatures, hub,
   const auth = createAuthService({ db, authenticator, hub });
   const media = createMediaService({ db, storage: storage.area('media'), log, limits: config.uploads });
   const tenants = createTenantsService({ db, media, auth, features: tenantFeatures });
-  const users = createUsersService({ db, auth, tenants, hub });
+  const users = createUsersService({ db, auth, tenants, hub, secret: config.jwtSecret });
   const usergroups = createUserGroupsService({ db });
   const passwords = createPasswordsService({ db, mail, auth, users, publicUrl: config.publicUrl, log });
   const impersonation = createImpersonationService({ auth, tenants, users, audit, hub });

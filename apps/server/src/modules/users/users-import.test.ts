@@ -273,6 +273,44 @@ describe('POST /core/api/users/import/confirm', () => {
     expect((await ctx.signIn(email, 'Quiet-river-stone-4')).user.email).toBe(email);
   });
 
+  it('never answers the file’s passwords: the preview says which rows have one, and confirm takes them sealed', async () => {
+    const { admin, tenant } = await adminWithGroups();
+    const t = uniq();
+    const secret = 'Amber-harbour-lantern-7';
+    const csv = ['name,email,password', `Kai,kai-${t}@example.test,${secret}`, `Lea,lea-${t}@example.test,`].join('\n');
+    const res = await preview(admin.auth, Buffer.from(csv));
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain(secret);
+    const body = res.json();
+    expect(body.rows.map((r: { name: string; hasPassword: boolean }) => [r.name, r.hasPassword])).toEqual([
+      ['Kai', true],
+      ['Lea', false],
+    ]);
+    for (const row of body.rows) expect(row).not.toHaveProperty('password');
+    expect(body.passwords).toEqual(expect.any(String));
+
+    // Confirm with the rows as previewed and the sealed passwords: Kai signs in with the file's password.
+    const rows = body.rows.map(({ errors: _e, hasPassword: _h, ...row }: Record<string, unknown>) => row);
+    const sealed = (passwords: unknown, auth = admin.auth) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/core/api/users/import/confirm',
+        headers: auth,
+        payload: { rows, passwords },
+      });
+    // Tampered, or for another administrator: refused, nothing written.
+    const tampered = `${body.passwords.slice(0, -2)}${body.passwords.endsWith('A') ? 'B' : 'A'}A`;
+    expect((await sealed(tampered)).json().errors).toEqual([{ field: 'passwords', message: 'importExpired' }]);
+    const other = await ctx.actor(['TenantAdmin'], { tenants: [tenant.id], activeTenant: tenant.id });
+    expect((await sealed(body.passwords, other.auth)).json().errors).toEqual([
+      { field: 'passwords', message: 'importExpired' },
+    ]);
+    expect((await list(admin.auth, t)).total).toBe(0);
+
+    expect((await sealed(body.passwords)).json()).toEqual({ created: 2 });
+    expect((await ctx.signIn(`kai-${t}@example.test`, secret)).user.email).toBe(`kai-${t}@example.test`);
+  });
+
   it('writes nothing when any row is wrong, answering each problem by row', async () => {
     const { admin } = await adminWithGroups();
     const t = uniq();

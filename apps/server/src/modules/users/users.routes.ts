@@ -119,7 +119,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: importResultSchema },
       },
     },
-    async (request) => users.importConfirm(activeTenantOf(request), principalOf(request), request.body.rows),
+    async (request) => users.importConfirm(activeTenantOf(request), principalOf(request), request.body),
   );
 
   app.post(

@@ -1,10 +1,11 @@
-import type { ImportRow, UserBody, UserListQuery, UserSelectQuery } from '@atrium/contracts';
+import type { ImportConfirmBody, UserBody, UserListQuery, UserSelectQuery } from '@atrium/contracts';
 import type { Db } from '../../db/client.js';
 import { acrossTenants } from '../../db/tenant-scope.js';
 import type { Principal } from '../../http/tokens.js';
 import type { HubService } from '../../hub/index.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { TenantsService } from '../tenants/tenants.service.js';
+import { importPasswordSeal } from './import-passwords.js';
 import { checkPasswordReset } from './use-cases/check-password-reset.js';
 import { deleteUsers, restoreUser } from './use-cases/delete-users.js';
 import { setUserGroups } from './use-cases/group-membership.js';
@@ -13,7 +14,14 @@ import { listCoaches, listUsers, selectUsers } from './use-cases/list-users.js';
 import { createUser, getUser, updateUser } from './use-cases/save-user.js';
 import * as repo from './users.repository.js';
 
-export type UsersDeps = { db: Db; auth: AuthService; tenants: TenantsService; hub: HubService };
+export type UsersDeps = {
+  db: Db;
+  auth: AuthService;
+  tenants: TenantsService;
+  hub: HubService;
+  /** The server's secret (JWT_SECRET): seals an import's passwords between preview and confirm. */
+  secret: string;
+};
 
 /**
  * The users module's use cases (use-cases/*.ts), each a plain function of the dependencies it
@@ -21,7 +29,8 @@ export type UsersDeps = { db: Db; auth: AuthService; tenants: TenantsService; hu
  */
 const ACCOUNT = 'users: account administration';
 
-export function createUsersService(deps: UsersDeps) {
+export function createUsersService(usersDeps: UsersDeps) {
+  const deps = { ...usersDeps, importSeal: importPasswordSeal(usersDeps.secret) };
   const { db } = deps;
   return {
     list: (activeTenantId: string | null, principal: Principal, q: UserListQuery) =>
@@ -54,8 +63,8 @@ export function createUsersService(deps: UsersDeps) {
     ) => setUserGroups(deps, activeTenantId, principal, { userIds, groupIds, assign }),
     importPreview: (activeTenantId: string | null, principal: Principal, data: Buffer) =>
       previewImport(deps, activeTenantId, principal, data),
-    importConfirm: (activeTenantId: string | null, principal: Principal, rows: ImportRow[]) =>
-      confirmImport(deps, activeTenantId, principal, rows),
+    importConfirm: (activeTenantId: string | null, principal: Principal, body: ImportConfirmBody) =>
+      confirmImport(deps, activeTenantId, principal, body),
     exportXlsx: (activeTenantId: string | null, principal: Principal) => exportUsers(deps, activeTenantId, principal),
     checkPasswordReset: (activeTenantId: string | null, principal: Principal, id: string) =>
       checkPasswordReset(deps, activeTenantId, principal, id),

@@ -3,6 +3,7 @@ import {
   DEFAULT_LANGUAGE,
   emailSchema,
   IMPORT_ROLES,
+  type ImportConfirmBody,
   type ImportPreview,
   type ImportRow,
   LANGUAGES,
@@ -17,6 +18,7 @@ import { hashPassword } from '../../auth/password-hashing.js';
 import { passwordProblem } from '../../auth/password-policy.js';
 import type { TenantsService } from '../../tenants/tenants.service.js';
 import { readImportFile, writeUsersWorkbook } from '../import-file.js';
+import type { ImportPasswordSeal } from '../import-passwords.js';
 import { userScopeOf } from '../user-access.js';
 import * as repo from '../users.repository.js';
 import { uniqueViolation } from '../write-conflict.js';
@@ -81,9 +83,12 @@ async function validateImport(conn: Db, tenantId: string, rows: ImportRow[]) {
   return checked;
 }
 
-/** Reads an import file and reports every row with its problems; writes nothing. */
+/**
+ * Reads an import file and reports every row with its problems; writes nothing. Passwords are
+ * checked, then answered sealed (import-passwords.ts), never in the clear.
+ */
 export async function previewImport(
-  { db }: { db: Db },
+  { db, importSeal }: { db: Db; importSeal: ImportPasswordSeal },
   activeTenantId: string | null,
   principal: Principal,
   data: Buffer,
@@ -104,19 +109,28 @@ export async function previewImport(
     ...(p.cells.password && { password: p.cells.password }),
   }));
   const checked = await validateImport(db, tenantId, rows);
-  const out = checked.map((c) => ({ ...c.row, errors: c.errors }));
+  const out = checked.map(({ row: { password, ...row }, errors }) => ({ ...row, hasPassword: !!password, errors }));
   const invalidCount = out.filter((r) => r.errors.length).length;
-  return { rows: out, valid: out.length - invalidCount, invalid: invalidCount };
+  const byLine = Object.fromEntries(rows.filter((r) => r.password).map((r) => [r.line, r.password!]));
+  return {
+    rows: out,
+    valid: out.length - invalidCount,
+    invalid: invalidCount,
+    passwords: importSeal.seal(tenantId, principal.userId, byLine),
+  };
 }
 
 /** Creates every row's user in the active tenant, or none at all when any row is wrong. */
 export async function confirmImport(
-  { db, tenants }: { db: Db; tenants: TenantsService },
+  { db, tenants, importSeal }: { db: Db; tenants: TenantsService; importSeal: ImportPasswordSeal },
   activeTenantId: string | null,
   principal: Principal,
-  rows: ImportRow[],
+  body: ImportConfirmBody,
 ) {
   const tenantId = tenantOfTransfer(activeTenantId, principal, 'Choose the tenant to import users into');
+  // The preview's sealed passwords, by line, for rows that bring none of their own.
+  const sealed = body.passwords ? importSeal.open(body.passwords, tenantId, principal.userId) : {};
+  const rows = body.rows.map((r) => (r.password || !sealed[r.line] ? r : { ...r, password: sealed[r.line] }));
   // Hashing is slow by design: done before the transaction, so its locks are held only for the writes.
   const passwordHashes = await Promise.all(rows.map((r) => (r.password ? hashPassword(r.password) : null)));
   try {

@@ -18,6 +18,7 @@ const PREVIEW: ImportPreview = {
       role: 'user',
       groups: ['Staff'],
       language: 'en',
+      hasPassword: false,
       errors: [],
     },
     {
@@ -28,6 +29,7 @@ const PREVIEW: ImportPreview = {
       role: 'user',
       groups: ['Nope'],
       language: '',
+      hasPassword: false,
       errors: [
         { field: 'email', message: 'invalidEmail' },
         { field: 'groups.0', message: 'unknownGroup' },
@@ -41,11 +43,13 @@ const PREVIEW: ImportPreview = {
       role: 'admin',
       groups: [],
       language: 'da',
+      hasPassword: false,
       errors: [],
     },
   ],
   valid: 2,
   invalid: 1,
+  passwords: null,
 };
 
 /** XMLHttpRequest stand-in: reports upload progress, then answers `answer`. */
@@ -144,19 +148,19 @@ describe('ImportDialog', () => {
     expect(await screen.findByText('2 users imported')).toBeInTheDocument();
   });
 
-  it('says why a row’s password is refused, never shows a password, and sends it with the row', async () => {
+  it('says why a row’s password is refused and which rows have one, and sends the passwords back sealed', async () => {
     const row = { surname: '', role: 'user', groups: [], language: 'en' };
     answer = {
       status: 200,
       body: {
         rows: [
-          { ...row, line: 2, name: 'Rut', email: 'rut@example.test', password: 'Quiet-river-stone-4', errors: [] },
+          { ...row, line: 2, name: 'Rut', email: 'rut@example.test', hasPassword: true, errors: [] },
           {
             ...row,
             line: 3,
             name: 'Sam',
             email: 'sam@example.test',
-            password: 'letmein123',
+            hasPassword: true,
             errors: [{ field: 'password', message: 'passwordTooCommon' }],
           },
           {
@@ -164,12 +168,13 @@ describe('ImportDialog', () => {
             line: 4,
             name: 'Tove',
             email: 'tove.dahl@example.test',
-            password: 'tove.dahl-1',
+            hasPassword: true,
             errors: [{ field: 'password', message: 'passwordContainsEmail' }],
           },
         ],
         valid: 1,
         invalid: 2,
+        passwords: 'sealed-by-the-server',
       } satisfies ImportPreview,
     };
     const onClose = renderDialog();
@@ -178,13 +183,18 @@ describe('ImportDialog', () => {
     const rows = await within(dialog).findAllByTestId('import-row');
     expect(rows[1]).toHaveTextContent('Password: This password is too common');
     expect(rows[2]).toHaveTextContent('Password: The password must not contain the email address');
-    expect(dialog).not.toHaveTextContent('letmein123');
-    expect(dialog).not.toHaveTextContent('Quiet-river-stone-4');
+    // Whether a row has a password, under its column; never a password (the server sends none).
+    const passwordColumn = within(dialog).getByRole('columnheader', { name: 'Password' });
+    expect(passwordColumn).toBeInTheDocument();
+    expect(rows[0]).toHaveTextContent('Given');
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Import 1 user' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const body = JSON.parse((fetchMock.mock.calls[0] as [string, RequestInit])[1].body as string);
-    expect(body.rows).toEqual([expect.objectContaining({ line: 2, password: 'Quiet-river-stone-4' })]);
+    expect(body.passwords).toBe('sealed-by-the-server');
+    expect(body.rows).toEqual([expect.objectContaining({ line: 2, email: 'rut@example.test' })]);
+    expect(body.rows[0]).not.toHaveProperty('password');
+    expect(body.rows[0]).not.toHaveProperty('hasPassword');
   });
 
   it("says 'Could not import users' with the reason when the file cannot be read", async () => {

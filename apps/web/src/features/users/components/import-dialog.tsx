@@ -71,7 +71,7 @@ function RowProblems({ row }: { row: PreviewRow }) {
   );
 }
 
-const strip = ({ errors: _e, ...row }: PreviewRow): ImportRow => row;
+const strip = ({ errors: _e, hasPassword: _p, ...row }: PreviewRow): ImportRow => row;
 
 /** The file's problem when the server refused to read it, or the call's problem otherwise. */
 function failureText(t: TFunction, error: unknown): string {
@@ -163,16 +163,19 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
     const good = result.rows.filter((r) => r.errors.length === 0).map(strip);
     setFailure(null);
     setPhase({ step: 'importing', preview: result });
-    confirm.mutate(good, {
-      onSuccess: ({ created }) => {
-        notifications.show({ color: 'green', message: t('users.import.done', { count: created }) });
-        onClose();
+    confirm.mutate(
+      { rows: good, passwords: result.passwords },
+      {
+        onSuccess: ({ created }) => {
+          notifications.show({ color: 'green', message: t('users.import.done', { count: created }) });
+          onClose();
+        },
+        onError: (error) => {
+          setPhase({ step: 'preview', preview: result });
+          setFailure(problemText(t, error));
+        },
       },
-      onError: (error) => {
-        setPhase({ step: 'preview', preview: result });
-        setFailure(problemText(t, error));
-      },
-    });
+    );
   };
 
   const current = phase.step === 'preview' || phase.step === 'importing' ? phase.preview : null;
@@ -287,7 +290,9 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
                       {row.email || '—'}
                     </Text>
                     <Text size="xs" c="dimmed">
-                      {[row.role || 'user', row.groups.join(', ')].filter(Boolean).join(' · ')}
+                      {[row.role || 'user', row.groups.join(', '), row.hasPassword && t('users.import.passwordGiven')]
+                        .filter(Boolean)
+                        .join(' · ')}
                     </Text>
                     <RowProblems row={row} />
                   </Paper>
@@ -304,6 +309,7 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
                       <Table.Th>{t('users.import.columns.email')}</Table.Th>
                       <Table.Th>{t('users.import.columns.role')}</Table.Th>
                       <Table.Th>{t('users.import.columns.groups')}</Table.Th>
+                      <Table.Th>{t('users.import.columns.password')}</Table.Th>
                       <Table.Th miw={240}>{t('users.import.columns.problems')}</Table.Th>
                     </Table.Tr>
                   </Table.Thead>
@@ -320,6 +326,9 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
                         <Table.Td>{row.email}</Table.Td>
                         <Table.Td>{row.role || 'user'}</Table.Td>
                         <Table.Td>{row.groups.join(', ')}</Table.Td>
+                        <Table.Td>
+                          {t(row.hasPassword ? 'users.import.passwordGiven' : 'users.import.noPassword')}
+                        </Table.Td>
                         <Table.Td>
                           <RowProblems row={row} />
                         </Table.Td>
