@@ -36,7 +36,7 @@ export default function SignInPage() {
           <Logo size={34} />
           <ColorSchemeToggle />
         </Group>
-        <Stack gap="lg" justify="center" className={classes.formWrap}>
+        <Stack gap="lg" className={classes.formWrap}>
           <SignInForm
             initialError={initialError}
             initialDetails={reasons}
