@@ -10,13 +10,13 @@ import classes from './list-parts.module.css';
 export const CLIENTS_PAGE_SIZE = 10;
 
 /** A list that could not load: why, and a retry. */
-export function ListLoadFailed({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
+function ListLoadFailed({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
   const { t } = useTranslation();
   return <LoadFailed title={title} message={problemText(t, error)} onRetry={onRetry} />;
 }
 
 /** An empty list: nothing yet, or nothing matching the search. */
-export function ListEmpty({
+function ListEmpty({
   icon,
   search,
   empty,
@@ -41,3 +41,26 @@ export function ListEmpty({
 
 /** The lists' shared classes (table card, name link, card list) and the clients' own. */
 export const listClasses = { ...sharedClasses, ...classes };
+
+/** A list's load failure or emptiness, or else the list itself. */
+export function ListStates({
+  query,
+  rows,
+  loadFailed,
+  children,
+  ...empty
+}: {
+  query: { isError: boolean; error: unknown; refetch: () => unknown };
+  rows: readonly unknown[] | undefined;
+  loadFailed: string;
+  icon: ReactNode;
+  search: string;
+  empty: string;
+  emptyText: string;
+  children: ReactNode;
+}) {
+  if (query.isError)
+    return <ListLoadFailed title={loadFailed} error={query.error} onRetry={() => void query.refetch()} />;
+  if (rows && rows.length === 0) return <ListEmpty {...empty} />;
+  return children;
+}

@@ -7,7 +7,7 @@ import { useClients } from '@/features/clients/api/get-clients';
 import type { ClientRow } from '@/features/clients/api/types';
 import { ClientsCards, ClientsTable } from '@/features/clients/components/clients-list';
 import { DeleteClientDialog } from '@/features/clients/components/delete-client-dialog';
-import { CLIENTS_PAGE_SIZE, ListEmpty, ListLoadFailed } from '@/features/clients/components/list-parts';
+import { CLIENTS_PAGE_SIZE, ListStates } from '@/features/clients/components/list-parts';
 import { RadiusUnitSwitch } from '@/features/clients/components/radius-unit-switch';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
@@ -42,31 +42,27 @@ export default function ClientsPage() {
     </Button>
   );
 
-  let content: React.ReactNode;
-  if (clients.isError) {
-    content = (
-      <ListLoadFailed title={t('clients.loadFailed')} error={clients.error} onRetry={() => void clients.refetch()} />
-    );
-  } else if (rows && rows.length === 0) {
-    content = (
-      <ListEmpty
-        icon={<IconBriefcase size={28} />}
-        search={params.search}
-        empty={t('clients.empty')}
-        emptyText={t('clients.emptyText')}
-      />
-    );
-  } else {
-    const listProps = {
-      rows,
-      loading: clients.isFetching,
-      sorting: { sort: params.sort, direction: params.direction },
-      onSort,
-      showActions,
-      onDelete: setDeleting,
-    };
-    content = wide ? <ClientsTable {...listProps} /> : <ClientsCards {...listProps} />;
-  }
+  const listProps = {
+    rows,
+    loading: clients.isFetching,
+    sorting: { sort: params.sort, direction: params.direction },
+    onSort,
+    showActions,
+    onDelete: setDeleting,
+  };
+  const content = (
+    <ListStates
+      query={clients}
+      rows={rows}
+      loadFailed={t('clients.loadFailed')}
+      icon={<IconBriefcase size={28} />}
+      search={params.search}
+      empty={t('clients.empty')}
+      emptyText={t('clients.emptyText')}
+    >
+      {wide ? <ClientsTable {...listProps} /> : <ClientsCards {...listProps} />}
+    </ListStates>
+  );
 
   return (
     <ListFrame

@@ -10,7 +10,7 @@ import { useContacts } from '@/features/clients/api/get-contacts';
 import type { ContactRow } from '@/features/clients/api/types';
 import { ConfirmDeleteDialog } from '@/features/clients/components/confirm-delete-dialog';
 import { ContactsList } from '@/features/clients/components/contacts-list';
-import { CLIENTS_PAGE_SIZE, ListEmpty, ListLoadFailed } from '@/features/clients/components/list-parts';
+import { CLIENTS_PAGE_SIZE, ListStates } from '@/features/clients/components/list-parts';
 import { RecordLoadFailed } from '@/features/clients/components/load-failed';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
@@ -63,26 +63,16 @@ export default function ContactsPage() {
   );
   const rows = contacts.isPending ? undefined : data?.data;
 
-  let content: React.ReactNode;
-  if (contacts.isError) {
-    content = (
-      <ListLoadFailed
-        title={t('clients.contacts.loadFailed')}
-        error={contacts.error}
-        onRetry={() => void contacts.refetch()}
-      />
-    );
-  } else if (rows && rows.length === 0) {
-    content = (
-      <ListEmpty
-        icon={<IconAddressBook size={28} />}
-        search={params.search}
-        empty={t('clients.contacts.empty')}
-        emptyText={t('clients.contacts.emptyText')}
-      />
-    );
-  } else {
-    content = (
+  const content = (
+    <ListStates
+      query={contacts}
+      rows={rows}
+      loadFailed={t('clients.contacts.loadFailed')}
+      icon={<IconAddressBook size={28} />}
+      search={params.search}
+      empty={t('clients.contacts.empty')}
+      emptyText={t('clients.contacts.emptyText')}
+    >
       <ContactsList
         rows={rows}
         loading={contacts.isFetching}
@@ -92,8 +82,8 @@ export default function ContactsPage() {
         onDelete={setDeleting}
         wide={wide}
       />
-    );
-  }
+    </ListStates>
+  );
 
   return (
     <ListFrame

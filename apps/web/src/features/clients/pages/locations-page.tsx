@@ -10,7 +10,7 @@ import { useLocations } from '@/features/clients/api/get-locations';
 import { useMapInfo } from '@/features/clients/api/get-map-info';
 import type { LocationRow } from '@/features/clients/api/types';
 import { ConfirmDeleteDialog } from '@/features/clients/components/confirm-delete-dialog';
-import { CLIENTS_PAGE_SIZE, ListEmpty, ListLoadFailed } from '@/features/clients/components/list-parts';
+import { CLIENTS_PAGE_SIZE, ListStates } from '@/features/clients/components/list-parts';
 import { RecordLoadFailed } from '@/features/clients/components/load-failed';
 import { LocationsList } from '@/features/clients/components/locations-list';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
@@ -78,26 +78,16 @@ export default function LocationsPage() {
   );
   const rows = locations.isPending ? undefined : data?.data;
 
-  let content: React.ReactNode;
-  if (locations.isError) {
-    content = (
-      <ListLoadFailed
-        title={t('clients.locations.loadFailed')}
-        error={locations.error}
-        onRetry={() => void locations.refetch()}
-      />
-    );
-  } else if (rows && rows.length === 0) {
-    content = (
-      <ListEmpty
-        icon={<IconMapPin size={28} />}
-        search={params.search}
-        empty={t('clients.locations.empty')}
-        emptyText={t('clients.locations.emptyText')}
-      />
-    );
-  } else {
-    content = (
+  const content = (
+    <ListStates
+      query={locations}
+      rows={rows}
+      loadFailed={t('clients.locations.loadFailed')}
+      icon={<IconMapPin size={28} />}
+      search={params.search}
+      empty={t('clients.locations.empty')}
+      emptyText={t('clients.locations.emptyText')}
+    >
       <LocationsList
         rows={rows}
         loading={locations.isFetching}
@@ -108,8 +98,8 @@ export default function LocationsPage() {
         onDelete={setDeleting}
         wide={wide}
       />
-    );
-  }
+    </ListStates>
+  );
 
   return (
     <ListFrame
