@@ -17,7 +17,8 @@ async function freePort(): Promise<number> {
 }
 
 describe('GET /metrics', () => {
-  it('is off by default', async () => {
+  // Tests that start an app of their own get the time a loaded machine may take to do it.
+  it('is off by default', { timeout: 120_000 }, async () => {
     const ctx = await createTestApp();
     try {
       const res = await ctx.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer x' } });
@@ -94,7 +95,7 @@ describe('GET /metrics', () => {
     });
   });
 
-  it('with METRICS_PORT, answers on that port only, without a token', async () => {
+  it('with METRICS_PORT, answers on that port only, without a token', { timeout: 120_000 }, async () => {
     const port = await freePort();
     const ctx = await createTestApp({ METRICS_PORT: String(port), HOST: '127.0.0.1' });
     try {

@@ -93,7 +93,8 @@ afterEach(async () => {
 
 const ready = (c: Running) => c.app.inject({ method: 'GET', url: '/core/api/health/ready' });
 
-describe('GET /core/api/health/ready', () => {
+// Each test starts an app of its own, which a loaded machine may take a while to do.
+describe('GET /core/api/health/ready', { timeout: 120_000 }, () => {
   it('answers ready when the database is migrated and storage answers', async () => {
     ctx = await startApp();
     const res = await ready(ctx);
@@ -146,7 +147,7 @@ describe('GET /core/api/health/ready', () => {
   });
 });
 
-describe('readiness of Redis and of the migrations', () => {
+describe('readiness of Redis and of the migrations', { timeout: 120_000 }, () => {
   it('names Redis when REDIS_URL does not answer', async () => {
     ctx = await startApp();
     const port = await closedPort();
