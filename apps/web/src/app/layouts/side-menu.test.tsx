@@ -1,5 +1,5 @@
 import { FEATURES, type GeneralData, type Role } from '@atrium/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -206,6 +206,18 @@ describe('SideMenu', () => {
     // Notifications closes the main list: the Ignite group follows it.
     const order = linkNames();
     expect(order.indexOf('Notifications3')).toBe(order.indexOf('Chat') + 1);
+  });
+
+  it('cuts a long custom title at two lines, the whole title still naming the link and shown on hover', async () => {
+    const long = `Time logging for every project of the whole company and all of its departments ${'x'.repeat(20)}`;
+    renderMenu(menuFor(tenantData(['News', 'TimeLogs'], { TimeLogs: long }), ['User']));
+    const link = within(nav()).getByRole('link', { name: long });
+    expect(within(link).getByText(long)).toHaveAttribute('data-line-clamp', 'true');
+    await userEvent.hover(link);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(long);
+    // A short title needs neither.
+    await userEvent.hover(within(nav()).getByRole('link', { name: 'News' }));
+    await waitFor(() => expect(screen.queryByRole('tooltip', { name: 'News' })).not.toBeInTheDocument());
   });
 
   it('shows a zero badge on notifications when nothing is unread', () => {

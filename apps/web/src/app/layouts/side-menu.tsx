@@ -27,6 +27,9 @@ export type SideMenuProps = {
   onNavigate?: () => void;
 };
 
+/** Past this many characters a title may not fit two lines of the menu. */
+const LONG_TITLE = 40;
+
 const isActive = (pathname: string, link: string) => pathname === link || pathname.startsWith(`${link}/`);
 
 function MenuLink({ item, compact, onNavigate }: { item: MenuItem; compact: boolean; onNavigate?: () => void }) {
@@ -53,7 +56,13 @@ function MenuLink({ item, compact, onNavigate }: { item: MenuItem; compact: bool
       to={item.routerLink}
       onClick={onNavigate}
       active={isActive(pathname, item.routerLink)}
-      label={compact ? undefined : item.displayedName}
+      label={
+        compact ? undefined : (
+          <Text inherit lineClamp={2} className={classes.label}>
+            {item.displayedName}
+          </Text>
+        )
+      }
       aria-label={compact ? item.displayedName : undefined}
       leftSection={<ModuleIcon module={item.module} />}
       rightSection={compact ? undefined : badge}
@@ -61,7 +70,16 @@ function MenuLink({ item, compact, onNavigate }: { item: MenuItem; compact: bool
       data-compact={compact || undefined}
     />
   );
-  if (!compact) return link;
+  // A long custom title (up to 100 characters) is cut at two lines: the whole of it shows on hover.
+  if (!compact) {
+    return item.displayedName.length > LONG_TITLE ? (
+      <Tooltip label={item.displayedName} position="right" multiline maw={280} openDelay={300} withinPortal>
+        {link}
+      </Tooltip>
+    ) : (
+      link
+    );
+  }
   return (
     <Tooltip label={item.displayedName} position="right" withinPortal>
       {link}
