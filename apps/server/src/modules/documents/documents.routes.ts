@@ -52,9 +52,10 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     // Multipart framing adds well under 64 KiB; a body past that is refused before it is read.
     if (Number(request.headers['content-length'] ?? 0) > maxBytes + 64 * 1024) throw new FileTooLarge(maxBytes);
-    let part: Awaited<ReturnType<FastifyRequest['file']>>;
+    const parts = request.parts();
+    let part: Awaited<ReturnType<typeof parts.next>>['value'];
     try {
-      part = await request.file();
+      part = (await parts.next()).value;
     } catch (err) {
       const status = (err as { statusCode?: number }).statusCode;
       if (typeof status === 'number' && status >= 400 && status < 500) throw err;
@@ -63,12 +64,16 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
         { field: 'file', message: 'malformedUpload' },
       ]);
     }
-    if (part?.fieldname !== 'file') {
+    if (part?.type !== 'file' || part.fieldname !== 'file') {
       throw new AppError('validation', 'No file was sent', [{ field: 'file', message: 'required' }]);
     }
+    const { file } = part;
     // Listened to at once: the body may fail before the service reads it (it is then the client's fault).
-    part.file.on('error', (err) => request.log.debug({ err }, 'upload stream failed'));
-    return { filename: part.filename, file: part.file };
+    file.on('error', (err: unknown) => request.log.debug({ err }, 'upload stream failed'));
+    // Past the limit the parser passes no more bytes but reads the body to its end: refuse at once.
+    file.once('limit', () => file.destroy(new FileTooLarge(maxBytes)));
+    // A second part (or a field) after the file: the parser's limits refuse it (errors.ts: 400).
+    return { filename: part.filename, file, rest: async () => void (await parts.next()) };
   }
 
   /* Document types (paths of the API contract, part 2) */

@@ -51,8 +51,11 @@ export class FileTooLarge extends Error {
   }
 }
 
-/** An incoming multipart file, as @fastify/multipart hands it over. */
-export type IncomingFile = { filename: string; file: Readable & { truncated?: boolean } };
+/**
+ * An incoming multipart file, as @fastify/multipart hands it over; `rest` reads what follows it and
+ * fails when that is anything but the body's end.
+ */
+export type IncomingFile = { filename: string; file: Readable & { truncated?: boolean }; rest: () => Promise<void> };
 
 /**
  * Documents, document types and folders of the active tenant. Every call names the tenant, so
@@ -266,9 +269,11 @@ export function createDocumentsService(deps: {
       let size: number;
       try {
         ({ size } = await storage.write(checked.key, Readable.from(limited()), { contentType: checked.contentType }));
+        await upload.rest();
       } catch (err) {
         await removeFile(checked.key);
-        if (tooLarge || err instanceof FileTooLarge) throw new FileTooLarge(maxBytes);
+        if (tooLarge || err instanceof FileTooLarge || bodyError instanceof FileTooLarge)
+          throw new FileTooLarge(maxBytes);
         if (bodyError !== undefined || upload.file.errored) throw malformed(err);
         throw err;
       }

@@ -849,13 +849,13 @@ describe('malformed multipart on the document file routes', () => {
       name: 'too many parts',
       type: 'multipart/form-data; boundary=X',
       body: `${part('X')}a\r\n${part('X')}b\r\n${part('X')}c\r\n--X--\r\n`,
-      status: [200, 400, 413],
+      status: [400],
     },
     {
       name: 'a field instead of a file',
       type: 'multipart/form-data; boundary=X',
       body: '--X\r\nContent-Disposition: form-data; name="file"\r\n\r\nabc\r\n--X--\r\n',
-      status: [400, 413],
+      status: [400],
     },
     {
       name: 'a part too large',

@@ -72,7 +72,7 @@ describe('a tenant’s logos on update', () => {
     const created = await ROUTES.logo.save(su.auth, logo);
     const tenant = created.json();
     // Another administrator saves the tenant unchanged: its own logo is fine.
-    const put = (auth: Headers, body: { id: string }) =>
+    const put = (auth: Headers, body: { id: string } & Record<string, unknown>) =>
       ctx.app.inject({ method: 'PUT', url: `/core/api/tenants/${body.id}`, headers: auth, payload: body });
     const same = await put(other.auth, tenant);
     expect(same.statusCode).toBe(200);
