@@ -1,11 +1,12 @@
 import 'leaflet/dist/leaflet.css';
-import type { FillColor } from '@atrium/contracts';
+import { can, type FillColor, POLICIES } from '@atrium/contracts';
 import { Alert, Stack, useMantineTheme } from '@mantine/core';
 import { IconInfoCircle, IconMapOff } from '@tabler/icons-react';
 import { latLng, latLngBounds } from 'leaflet';
 import { Fragment, useMemo, useState } from 'react';
 import { Circle, CircleMarker, MapContainer, TileLayer, Tooltip } from 'react-leaflet';
 import type { MapInfo } from '@/features/clients/api/types';
+import { useSession } from '@/shared/api/session';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import classes from './clients-map.module.css';
 import { FILL_COLOR_THEME } from './fill-color';
@@ -38,6 +39,7 @@ const FALLBACK_CENTER: [number, number] = [56.0, 10.5];
  */
 export default function ClientsMap({ client, locations, info }: Props) {
   const { t } = useTranslation();
+  const session = useSession();
   const theme = useMantineTheme();
   const [tilesFailed, setTilesFailed] = useState(false);
   const colour = theme.colors[client.fillColor ? FILL_COLOR_THEME[client.fillColor] : 'blue']![7]!;
@@ -59,7 +61,10 @@ export default function ClientsMap({ client, locations, info }: Props) {
     <Stack gap="xs">
       {!info.tileUrl && (
         <Alert variant="light" color="gray" icon={<IconMapOff size={18} />} title={t('clients.map.noTiles')}>
-          {t('clients.map.noTilesText')}
+          {/* Only an operator can set the server's tile address; everyone else is told what the map lacks. */}
+          {can(session.status === 'authenticated' ? session.user : null, POLICIES.superadmins)
+            ? t('clients.map.noTilesTextOperator')
+            : t('clients.map.noTilesText')}
         </Alert>
       )}
       {info.tileUrl && tilesFailed && (
