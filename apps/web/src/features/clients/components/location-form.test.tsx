@@ -73,7 +73,8 @@ describe('LocationForm', () => {
         submit={vi.fn()}
       />,
     );
-    expect((await options())[0]).toBe('1 km');
+    // In the tenant's unit first, so it does not pass for one of the mile options.
+    expect((await options())[0]).toBe('0.6 mi (1 km)');
   });
 
   it('refuses a latitude out of range and a longitude that is not a number, each on its field', async () => {
