@@ -205,6 +205,20 @@ describe('row-level security on tenant-owned tables', () => {
     // The key that signs scopes is the owner's.
     expect(await refusal(withTenant(a, () => db.execute(sql`select key from scope_keys`)))).toBe('42501');
     expect(await refusal(withTenant(a, () => db.execute(sql`select atrium_scope_sig('', 'on')`)))).toBe('42501');
+    // Nor can a temporary table of the app's named like the key's shadow it in the signing functions
+    // (pg_temp comes first for tables unless a search_path names it): a key of its own would sign anything.
+    const shadowed = await withTenant(a, () =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`create temp table scope_keys (key text) on commit drop`);
+        await tx.execute(sql`insert into scope_keys values ('forged')`);
+        await tx.execute(
+          sql`select set_config('app.tenant_id', '', true), set_config('app.cross_tenant', 'on', true),
+                     set_config('app.scope_sig', encode(sha256(convert_to('forged::on', 'UTF8')), 'hex'), true)`,
+        );
+        return visibleIn(tx as unknown as Db);
+      }),
+    );
+    expect(shadowed).toEqual([]);
     // The scope the app signed still works.
     expect(await withTenant(a, () => visibleIn(db))).toEqual(['Group of A']);
     if (database.kind === 'postgres') {
