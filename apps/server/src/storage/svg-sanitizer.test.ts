@@ -34,6 +34,15 @@ const hostile: [string, string][] = [
   ['a style sheet with a protocol-relative url()', svg('<style>rect{fill:url(//evil.example/x)}</style>')],
   ['a style attribute with url()', svg('<rect style="fill: url( \'https://evil.example/x\' )"/>')],
   ['a presentation attribute with url()', svg('<rect fill="url(https://evil.example/x#g)"/>')],
+  [
+    'a style sheet with image-set()',
+    svg('<style>svg{background-image:image-set("https://evil.example/x.png" 1x)}</style>'),
+  ],
+  [
+    'a style attribute with -webkit-image-set()',
+    svg('<rect style="mask-image:-webkit-image-set(\'//evil.example/x\' 1x)"/>'),
+  ],
+  ['a style sheet with src()', svg('<style>svg{background-image:src("https://evil.example/x.png")}</style>')],
   ['a style import', svg('<style>@import "https://evil.example/x.css";</style>')],
   ['an escaped style import', svg('<style>@\\69mport url(https://evil.example/x.css);</style>')],
   ['a CSS escape in an attribute', svg('<rect fill="\\75rl(https://evil.example/x)"/>')],

@@ -36,6 +36,8 @@ function dangerInValue(value: string): string | null {
   if (/(java|vb)script:/i.test(squeezed)) return 'a javascript: link';
   if (/@import/i.test(squeezed)) return 'a style import';
   if (/url\((?!['"]?#)/i.test(squeezed)) return 'a reference to another resource';
+  // image-set() and src() fetch a bare string too, no url() needed.
+  if (/(image-set|\bsrc)\(/i.test(squeezed)) return 'a reference to another resource';
   if (/expression\(|-moz-binding|behavior:/i.test(squeezed)) return 'a style expression';
   return null;
 }
