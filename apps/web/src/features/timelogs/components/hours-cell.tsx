@@ -1,8 +1,9 @@
-import { formatHours, isHoursTyping, parseHours } from '@atrium/contracts';
+import { isHoursTyping, parseHours } from '@atrium/contracts';
 import { ActionIcon, Loader, Popover, TextInput, Tooltip } from '@mantine/core';
 import { IconCheck, IconRefresh } from '@tabler/icons-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '@/shared/i18n/use-translation';
+import { showHours } from '../lib/hours';
 import classes from './week-grid.module.css';
 
 export type CellState = 'idle' | 'saving' | 'saved' | 'failed';
@@ -32,7 +33,8 @@ type HoursCellProps = {
   readOnly?: boolean;
 };
 
-const show = (hours: number) => (hours === 0 ? '' : formatHours(hours));
+/** A cell's text: empty for none, else the hours in the UI language's decimal sign (a comma is typed back as well). */
+const show = (hours: number, language: string) => (hours === 0 ? '' : showHours(hours, language));
 
 /**
  * One hours cell of the week grid (spec part 2 §5): only what the hours rule allows can be typed; the
@@ -51,8 +53,8 @@ export function HoursCell({
   onDraft,
   readOnly = false,
 }: HoursCellProps) {
-  const { t } = useTranslation();
-  const [text, setText] = useState(draft?.text ?? show(value));
+  const { t, i18n } = useTranslation();
+  const [text, setText] = useState(draft?.text ?? show(value, i18n.language));
   const [state, setState] = useState<CellState>(draft ? 'failed' : 'idle');
   const [error, setError] = useState(draft?.error ?? '');
   // A keystroke the rule refused (a second separator, a third decimal, a letter): said, not silently dropped.
@@ -65,8 +67,8 @@ export function HoursCell({
   const busy = useRef(false);
   busy.current = state === 'failed' || state === 'saving';
   useEffect(() => {
-    if (!editing.current && !busy.current) setText(show(value));
-  }, [value]);
+    if (!editing.current && !busy.current) setText(show(value, i18n.language));
+  }, [value, i18n.language]);
 
   async function commit(current = text) {
     editing.current = false;
@@ -74,14 +76,14 @@ export function HoursCell({
     const hours = parseHours(current);
     if (hours === null) return;
     if (hours === value && state !== 'failed') {
-      setText(show(hours));
+      setText(show(hours, i18n.language));
       return;
     }
     setState('saving');
     setError('');
     try {
       await onSave(hours);
-      setText(show(hours));
+      setText(show(hours, i18n.language));
       setState('saved');
       onDraft(null);
     } catch (err) {

@@ -1,9 +1,10 @@
-import { formatHours, GRID_TASK_NAME_LENGTH, type GridProject, roundHours, weekDates } from '@atrium/contracts';
+import { GRID_TASK_NAME_LENGTH, type GridProject, roundHours, weekDates } from '@atrium/contracts';
 import { Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useReducer, useRef } from 'react';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { formatDate, formatDay, formatWeekday } from '../lib/dates';
+import { showHours } from '../lib/hours';
 import { type CellDraft, HoursCell, type Move } from './hours-cell';
 import classes from './week-grid.module.css';
 
@@ -150,7 +151,7 @@ export function WeekGrid({ monday, today, projects, onSave, drafts }: WeekGridPr
                           </Table.Td>
                         );
                       })}
-                      <Table.Td className={classes.num}>{formatHours(taskTotal)}</Table.Td>
+                      <Table.Td className={classes.num}>{showHours(taskTotal, i18n.language)}</Table.Td>
                     </Table.Tr>
                   );
                 })}
@@ -160,10 +161,10 @@ export function WeekGrid({ monday, today, projects, onSave, drafts }: WeekGridPr
                   </Table.Th>
                   {usage.map((hours, i) => (
                     <Table.Td key={dates[i]} className={classes.num}>
-                      {formatHours(hours)}
+                      {showHours(hours, i18n.language)}
                     </Table.Td>
                   ))}
-                  <Table.Td className={classes.num}>{formatHours(projectTotal)}</Table.Td>
+                  <Table.Td className={classes.num}>{showHours(projectTotal, i18n.language)}</Table.Td>
                 </Table.Tr>
               </Table.Tbody>
             );
@@ -175,11 +176,11 @@ export function WeekGrid({ monday, today, projects, onSave, drafts }: WeekGridPr
               </Table.Th>
               {totals.days.map((hours, i) => (
                 <Table.Td key={dates[i]} className={classes.num} data-testid={`day-total-${i}`}>
-                  {formatHours(hours)}
+                  {showHours(hours, i18n.language)}
                 </Table.Td>
               ))}
               <Table.Td className={classes.num} data-testid="week-total">
-                {formatHours(totals.total)}
+                {showHours(totals.total, i18n.language)}
               </Table.Td>
             </Table.Tr>
           </Table.Tfoot>

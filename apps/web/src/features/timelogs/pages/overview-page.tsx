@@ -1,13 +1,5 @@
 import '@mantine/charts/styles.css';
-import {
-  addDays,
-  formatHours,
-  isDateString,
-  localToday,
-  mondayOf,
-  monthRange,
-  type OverviewKind,
-} from '@atrium/contracts';
+import { addDays, isDateString, localToday, mondayOf, monthRange, type OverviewKind } from '@atrium/contracts';
 import { BarChart } from '@mantine/charts';
 import {
   ActionIcon,
@@ -30,6 +22,7 @@ import { type ExportFormat, useExportOverview } from '@/features/timelogs/api/ex
 import { useOverview } from '@/features/timelogs/api/get-overview';
 import { problemText } from '@/features/timelogs/api/problem-messages';
 import { formatDate, formatMonth } from '@/features/timelogs/lib/dates';
+import { showHours } from '@/features/timelogs/lib/hours';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { ErrorAlert } from '@/shared/ui/error-alert';
@@ -208,7 +201,7 @@ export default function OverviewPage() {
                     {rows.map((r) => (
                       <Table.Tr key={r.id}>
                         <Table.Td>{nameOf(r)}</Table.Td>
-                        <Table.Td ta="right">{formatHours(r.hours)}</Table.Td>
+                        <Table.Td ta="right">{showHours(r.hours, i18n.language)}</Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>
@@ -216,7 +209,7 @@ export default function OverviewPage() {
                     <Table.Tr>
                       <Table.Th>{t('timelogs.grid.total')}</Table.Th>
                       <Table.Th ta="right" data-testid="overview-total">
-                        {formatHours(overview.data?.total ?? 0)}
+                        {showHours(overview.data?.total ?? 0, i18n.language)}
                       </Table.Th>
                     </Table.Tr>
                   </Table.Tfoot>

@@ -1,5 +1,5 @@
 import type { Project } from '@atrium/contracts';
-import { formatHours, href } from '@atrium/contracts';
+import { href } from '@atrium/contracts';
 import {
   ActionIcon,
   Anchor,
@@ -22,6 +22,7 @@ import { useProjects } from '@/features/timelogs/api/get-projects';
 import { problemText } from '@/features/timelogs/api/problem-messages';
 import { DeleteProjectDialog } from '@/features/timelogs/components/delete-dialogs';
 import { formatDate } from '@/features/timelogs/lib/dates';
+import { showHours } from '@/features/timelogs/lib/hours';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { ErrorAlert } from '@/shared/ui/error-alert';
@@ -105,7 +106,7 @@ export default function ProjectsPage() {
                       <Table.Td ta="right" visibleFrom="sm">
                         {project.memberCount}
                       </Table.Td>
-                      <Table.Td ta="right">{formatHours(project.totalHours)}</Table.Td>
+                      <Table.Td ta="right">{showHours(project.totalHours, i18n.language)}</Table.Td>
                       <Table.Td>
                         <Group gap={4} justify="flex-end" wrap="nowrap">
                           <Tooltip label={t('timelogs.projects.edit')}>

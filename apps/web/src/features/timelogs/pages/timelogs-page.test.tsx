@@ -1,9 +1,10 @@
 import { addDays, type GridProject, weekDates } from '@atrium/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { acceptAuthResult, resetSessionForTests } from '@/shared/api/session';
+import { setLanguage } from '@/shared/i18n/i18n';
 import { authResult, json } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { cutTaskName, dayTotals } from '../components/week-grid';
@@ -158,6 +159,23 @@ describe('/timelogs', () => {
     expect(screen.getByTestId('day-total-1')).toHaveTextContent('8');
     expect(screen.getByTestId('week-total')).toHaveTextContent('15.75');
     expect(cell('Site survey', 'Mon')).toHaveValue('7.5');
+  });
+
+  it('writes hours with the decimal comma in Danish, in cells and totals', async () => {
+    await act(() => setLanguage('da'));
+    try {
+      serve((u) =>
+        u.pathname === weekPath('2026-11-23')
+          ? json(gridOf('2026-11-23', { a: [7.5, 0, 0, 0, 0, 0, 0], b: [0.25, 149.5, 0, 0, 0, 0, 0] }))
+          : json([], 404),
+      );
+      renderPage();
+      expect(await screen.findByTestId('day-total-0')).toHaveTextContent('7,75');
+      expect(screen.getByTestId('week-total')).toHaveTextContent('157,25');
+      expect(screen.getByRole('textbox', { name: /^Site survey.*man/ })).toHaveValue('7,5');
+    } finally {
+      await act(() => setLanguage('en'));
+    }
   });
 
   it('moves a week back and forth and keeps it in the URL', async () => {
