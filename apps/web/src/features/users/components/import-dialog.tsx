@@ -290,7 +290,11 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
                       {row.email || '—'}
                     </Text>
                     <Text size="xs" c="dimmed">
-                      {[row.role || 'user', row.groups.join(', '), row.hasPassword && t('users.import.passwordGiven')]
+                      {[
+                        row.role || 'user',
+                        row.groups.join(', '),
+                        row.hasPassword && `${t('users.import.columns.password')}: ${t('users.import.passwordGiven')}`,
+                      ]
                         .filter(Boolean)
                         .join(' · ')}
                     </Text>
