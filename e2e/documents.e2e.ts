@@ -100,7 +100,8 @@ describe('documents', () => {
     await page.goto(`${BASE_URL}/admin/documents`);
     await page.getByRole('button', { name: `Delete ${RENAMED}` }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByText(RENAMED).waitFor();
+    await page.getByRole('dialog', { name: `Delete ${RENAMED}?` }).waitFor();
+    await dialog.getByText(RENAMED, { exact: true }).waitFor();
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('main').getByRole('link', { name: RENAMED, exact: true }).waitFor({ state: 'detached' });
