@@ -135,7 +135,8 @@ export const tenantBodySchema = tenantBodySchemaFor();
 export type TenantBodyInput = z.input<typeof tenantBodySchema>;
 export type TenantBody = z.output<typeof tenantBodySchema>;
 
-export const featureRefSchema = z.object({ id: z.uuid(), name: z.string() });
+/** A feature of a tenant: its catalogue name, and the title the tenant gave it (null: none). */
+export const featureRefSchema = z.object({ id: z.uuid(), name: z.string(), customTitle: z.string().nullable() });
 
 /** GET /tenants/{id}. */
 export const tenantSchema = z.object({

@@ -242,7 +242,12 @@ export async function setMembers(db: Db, tenantId: string, userIds: string[]) {
   // lockUsers): a change of memberships then never holds a member count that waits for one of them.
   const moved = [...removed, ...added];
   if (moved.length) {
-    await db.select({ id: users.id }).from(users).where(inArray(users.id, moved)).orderBy(asc(users.id)).for('no key update');
+    await db
+      .select({ id: users.id })
+      .from(users)
+      .where(inArray(users.id, moved))
+      .orderBy(asc(users.id))
+      .for('no key update');
   }
   if (removed.length) {
     await db

@@ -60,7 +60,7 @@ export function createTenantsService(deps: {
     return {
       ...rest,
       customTenantProperties: tenant.customTenantProperties ?? null,
-      features: feats.map((f) => ({ id: f.id, name: f.name })),
+      features: feats.map((f) => ({ id: f.id, name: f.name, customTitle: f.customTitle })),
       featureIds: feats.map((f) => f.id),
       mobileFeatureIds: feats.filter((f) => f.mobile).map((f) => f.id),
       userIds,

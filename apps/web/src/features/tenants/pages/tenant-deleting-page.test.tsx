@@ -16,8 +16,9 @@ const HARBOUR = {
   countOfUsers: 3,
   userIds: [],
   features: [
-    { id: '0b7f6a52-5d1c-4e8e-9a57-3c2f1d0e9b81', name: 'News' },
-    { id: '0b7f6a52-5d1c-4e8e-9a57-3c2f1d0e9b82', name: 'Calendar' },
+    { id: '0b7f6a52-5d1c-4e8e-9a57-3c2f1d0e9b81', name: 'News', customTitle: null },
+    { id: '0b7f6a52-5d1c-4e8e-9a57-3c2f1d0e9b82', name: 'TimeLogs', customTitle: 'Hours' },
+    { id: '0b7f6a52-5d1c-4e8e-9a57-3c2f1d0e9b83', name: 'PersonalPlan', customTitle: null },
   ],
   isPartnerTenant: false,
   createdAt: new Date(2026, 2, 5).toISOString(),
@@ -64,7 +65,8 @@ describe('/deleting/{id}', () => {
     expect(await screen.findByRole('heading', { name: 'Delete Harbour Care' })).toBeInTheDocument();
     const list = screen.getByRole('list', { name: 'What goes with it' });
     expect(list).toHaveTextContent('3 people lose access to it and are signed out of it.');
-    expect(list).toHaveTextContent('Its 2 modules (News, Calendar) and all its settings.');
+    // The tenant's own title, else the feature's name in the user's language, never 'PersonalPlan'.
+    expect(list).toHaveTextContent('Its 3 modules (News, Hours, Personal plan) and all its settings.');
     expect(screen.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', '/tenants');
     expect(deletes()).toHaveLength(0);
   });
