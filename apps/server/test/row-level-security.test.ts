@@ -237,6 +237,29 @@ describe('row-level security on tenant-owned tables', () => {
       } finally {
         await single.close();
       }
+      // A login that owns a schema (or the database, hence public) could rename public and put a
+      // scope_keys of its own in its place: such a login is refused like an owner of tables.
+      const ownerUrl = ownerUrlOf(database)!;
+      const login = `atrium_review_${Math.random().toString(36).slice(2, 10)}`;
+      const admin = new pg.Client({ connectionString: ownerUrl });
+      await admin.connect();
+      try {
+        await admin.query(`create role ${login} login; grant atrium_app to ${login}`);
+        await admin.query(`create schema ${login} authorization ${login}`);
+        const url = new URL(database.pool!.options.connectionString!);
+        url.username = login;
+        const owning = await openDatabase({ url: url.href, dataDir: null, poolSize: 1 });
+        try {
+          await expect(migrate(owning, ownerUrl)).rejects.toThrow(/DATABASE_URL must log in as a role/);
+        } finally {
+          await owning.close();
+        }
+      } finally {
+        await admin.query(`drop schema if exists ${login}`);
+        await admin.query(`drop owned by ${login}`).catch(() => {});
+        await admin.query(`drop role if exists ${login}`);
+        await admin.end();
+      }
     }
   });
 

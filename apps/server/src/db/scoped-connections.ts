@@ -47,12 +47,18 @@ function sessionChange(session: Session, role: string | null, key: string | null
 
 /**
  * Refuses to run as a role that row-level security would not apply to. With limitedLogin, the login
- * itself (what `RESET ROLE` returns to) must not escape it either: no superuser, no BYPASSRLS, no owner.
+ * itself (what `RESET ROLE` returns to) must not escape it either: no superuser, no BYPASSRLS, no owner
+ * of a table, schema, function or the database.
  */
 async function assertAppRole(run: (text: string) => Promise<{ rows: unknown[] }>, limitedLogin: boolean) {
   const { rows } = await run(
     `select r.rolname as role, r.rolsuper as super, r.rolbypassrls as bypass,
-            exists (select 1 from pg_class c where c.relowner = r.oid) as owns
+            -- A schema or the database (hence public) would do as well as a table: its owner could
+            -- rename public and put a scope_keys of its own in its place.
+            (exists (select 1 from pg_class c where c.relowner = r.oid)
+              or exists (select 1 from pg_namespace n where n.nspowner = r.oid)
+              or exists (select 1 from pg_proc p where p.proowner = r.oid)
+              or exists (select 1 from pg_database d where d.datname = current_database() and d.datdba = r.oid)) as owns
      from pg_roles r where r.rolname in (current_user, session_user) order by r.rolname = current_user desc`,
   );
   const [me, login = me] = rows as ({ role: string; super: boolean; bypass: boolean; owns: boolean } | undefined)[];
