@@ -430,7 +430,7 @@ describe('timelogs', () => {
           method: 'PATCH',
           url: `${API}/updateProject`,
           headers: admin.auth,
-          payload: { id: project.id, name: project.name, startDate, memberIds: [user.user.id] },
+          payload: { id: project.id, name: 'Harbour bridge', startDate, memberIds: [user.user.id] },
         });
       const res = await move('2026-03-04');
       expect(res.statusCode).toBe(400);
