@@ -3,8 +3,8 @@ import { defineConfig } from 'vitest/config';
 /** Tests that need a real service are in the run only when it is configured, and say so when not. */
 const needsService: [string, string][] = [
   ['TEST_DATABASE_URL', 'test/hub/backplane-postgres.test.ts'],
-  ['TEST_DATABASE_URL', 'test/membership-locks-postgres.test.ts'],
   ['TEST_DATABASE_URL', 'test/migrate-postgres.test.ts'],
+  ['TEST_DATABASE_URL', 'test/membership-locks-postgres.test.ts'],
   ['REDIS_URL', 'test/hub/backplane-redis.test.ts'],
   ['REDIS_URL', 'test/hub/backplane-versions.test.ts'],
   // Two server processes share one database: PostgreSQL only.
