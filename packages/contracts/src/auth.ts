@@ -29,6 +29,10 @@ export const passwordSchema = z
  */
 const EMAIL_LOCAL_PART_MIN = 3;
 
+/** What zxcvbn-ts counts as already guessed for an account: its email and the email's longer parts. */
+export const passwordUserInputs = (email: string): string[] =>
+  email ? [email, ...email.split(/[@._+-]/).filter((part) => part.length > 2)] : [];
+
 /** 'passwordContainsEmail' when the password holds the email's local part (any case), else null. */
 export function passwordEmailProblem(password: string, email: string): 'passwordContainsEmail' | null {
   const at = email.lastIndexOf('@');

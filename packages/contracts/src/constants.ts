@@ -33,6 +33,11 @@ export const AUTH = {
   failedLoginWindowMinutes: 15,
   /** Shortest password accepted (ASVS 6.2.1); the forms suggest passwordSuggested. */
   passwordMin: 8,
+  /**
+   * Lowest zxcvbn-ts strength score (0-4) a new password may have: 3 means about 10^10 guesses or more,
+   * out of reach of online guessing and costly offline against argon2 (ASVS 6.2.x asks for a strength check).
+   */
+  passwordMinScore: 3,
   passwordSuggested: 12,
   passwordMax: 128,
 } as const;

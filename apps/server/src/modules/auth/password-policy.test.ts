@@ -29,6 +29,15 @@ describe('the password rule (ASVS 6.2)', () => {
     expect(await passwordProblem('major-joke-tree-9', 'jo@example.test')).toBeNull();
   });
 
+  it('refuses a guessable password that is on no list (zxcvbn-ts score under 3)', async () => {
+    for (const weak of ['aaaaaaaa', 'abcdefgh', 'qwertzui', 'zxcvbnmq', 'ababababab', 'Summer2024']) {
+      expect(await passwordProblem(weak, 'someone@example.test'), weak).toBe('passwordTooWeak');
+    }
+    // The account's own name parts count as guessed already.
+    expect(await passwordProblem('jensenharbour', 'someone@example.test')).toBeNull();
+    expect(await passwordProblem('jensenharbour', 'maria@jensen-harbour.example')).toBe('passwordTooWeak');
+  });
+
   it('accepts a long, uncommon password', async () => {
     expect(await passwordProblem('Correct-horse-1', 'someone@example.test')).toBeNull();
     await expect(assertPasswordAllowed('Correct-horse-1', 'someone@example.test')).resolves.toBeUndefined();

@@ -13,6 +13,7 @@ import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { cardPageTitleClass } from '@/shared/ui/card-page';
 import { ErrorAlert } from '@/shared/ui/error-alert';
+import { PasswordStrength } from '@/shared/ui/password-strength';
 
 /**
  * The reset-password page (spec part 1 §2, §4): reads id and token from the link, asks for one new
@@ -123,6 +124,7 @@ export default function ResetPasswordPage() {
               passwordError ? 'reset-password-description reset-password-error' : 'reset-password-description'
             }
           />
+          <PasswordStrength password={form.values.password} />
           <Button
             type="submit"
             size="md"

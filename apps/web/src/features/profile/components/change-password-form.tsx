@@ -8,6 +8,7 @@ import { changePassword } from '@/features/profile/api/profile';
 import { ApiError } from '@/shared/api/client';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { ErrorAlert } from '@/shared/ui/error-alert';
+import { PasswordStrength } from '@/shared/ui/password-strength';
 import classes from './form-actions.module.css';
 
 type Values = { password: string; currentPassword: string };
@@ -104,6 +105,12 @@ export function ChangePasswordForm({ disabled, feedbackShown, onAttempt }: Props
                 {...form.getInputProps('password')}
                 {...aria('password')}
                 error={errorOf('password')}
+                inputContainer={(input) => (
+                  <>
+                    {input}
+                    <PasswordStrength password={form.values.password} />
+                  </>
+                )}
               />
             </SimpleGrid>
             <div className={classes.actions}>

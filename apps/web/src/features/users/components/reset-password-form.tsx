@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { messageText, problemText } from '@/features/users/api/problem-messages';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { ErrorAlert } from '@/shared/ui/error-alert';
+import { PasswordStrength } from '@/shared/ui/password-strength';
 
 type ResetPasswordFormProps = {
   /** The account's email: a password holding its local part is refused here as on the server. */
@@ -76,6 +77,7 @@ export function ResetPasswordForm({ email, shared = false, submit }: ResetPasswo
                 setError(null);
               }}
             />
+            <PasswordStrength password={password} email={email} />
             <Group justify="flex-end">
               <Button type="submit" variant="light" loading={pending}>
                 {t('users.reset.submit')}

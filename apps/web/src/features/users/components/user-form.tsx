@@ -32,6 +32,7 @@ import type { UserGroup } from '@/features/users/api/get-user-groups';
 import { fieldErrorsOf, formPath, messageText, problemText } from '@/features/users/api/problem-messages';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { ErrorAlert } from '@/shared/ui/error-alert';
+import { PasswordStrength } from '@/shared/ui/password-strength';
 
 export type UserFormValues = {
   name: string;
@@ -195,12 +196,15 @@ export function UserForm({
                 />
               </SimpleGrid>
               {isNew && (
-                <PasswordInput
-                  label={t('users.form.password')}
-                  description={t('users.form.passwordHint')}
-                  autoComplete="new-password"
-                  {...field('password')}
-                />
+                <Stack gap="xs">
+                  <PasswordInput
+                    label={t('users.form.password')}
+                    description={t('users.form.passwordHint')}
+                    autoComplete="new-password"
+                    {...field('password')}
+                  />
+                  <PasswordStrength password={form.values.password ?? ''} email={form.values.email} />
+                </Stack>
               )}
             </Stack>
           </Card>
