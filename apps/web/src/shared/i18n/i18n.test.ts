@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 // Every string of each language: this folder's files merged with the features' own.
 import da from './locales/da.json?all';
+import sharedEn from './locales/en.json';
 import en from './locales/en.json?all';
 import { mergeStrings } from './shell-strings';
 
@@ -36,6 +37,22 @@ describe('translations', () => {
     expect(String(en.chooseYourActiveTenant).toLowerCase()).toBe('choose your active tenant');
     expect(en.activeTenant).toBe('Active Tenant');
     expect(en.unauthorized).toBe('Unauthorized');
+  });
+
+  it('keeps each built module’s strings in its own folder, not in the shared files', () => {
+    const features = new Set(Object.keys(featureFiles).map((file) => file.split('/')[3]!));
+    expect(features.size).toBeGreaterThan(0);
+    for (const feature of features) {
+      const block = feature.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+      expect({ feature, block: typeof (sharedEn as Record<string, unknown>)[block] }).not.toEqual({
+        feature,
+        block: 'object',
+      });
+      expect({ feature, menu: (sharedEn.menu as Record<string, string>)[feature] }).toEqual({
+        feature,
+        menu: undefined,
+      });
+    }
   });
 
   it('has every string of each feature’s own files', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '@/shared/api/client';
-import en from '@/shared/i18n/locales/en.json';
+import en from '../locales/en.json';
 import { OFFICE_FAILURE_CODES, officeFailureCodes, parseFailureCodes, providerFailureCode } from './office365';
 
 describe('Microsoft 365 failure codes', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import da from './da.json';
+import da from './da.json?all';
 
 /** Every string of a strings tree with its dotted key. */
 const leaves = (tree: object, path = ''): [string, string][] =>
