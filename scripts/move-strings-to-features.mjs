@@ -16,6 +16,16 @@ const camel = (name) => name.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
 const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {});
 const write = (file, value) => writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
 
+/** Strings added to the shared file after an earlier move join the feature's own; a clash is an error. */
+const merge = (into, from, path) => {
+  for (const [k, v] of Object.entries(from)) {
+    if (v && typeof v === 'object' && into[k] && typeof into[k] === 'object') merge(into[k], v, `${path}.${k}`);
+    else if (into[k] !== undefined && into[k] !== v) throw new Error(`${path}.${k} differs in the two files`);
+    else into[k] = v;
+  }
+  return into;
+};
+
 const features = readdirSync(join(web, 'features'), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name)
@@ -40,8 +50,7 @@ for (const feature of features) {
     }
     for (const key of blocks) {
       if (all[key] === undefined) continue;
-      if (own[key] !== undefined) throw new Error(`${feature}: ${key} is in both ${lng}.json files`);
-      own[key] = all[key];
+      own[key] = merge(own[key] ?? {}, all[key], `${feature}/${lng}: ${key}`);
       delete all[key];
     }
     write(file, own);
