@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
+import { redisSpan } from '../ops/redis-span.js';
 import { type Backplane, wireCodec } from './backplane.js';
 import type { Envelope } from './hub.js';
 
@@ -30,7 +31,7 @@ export function redisBackplane(url: string, namespace: string, log: FastifyBaseL
       await subscriber.subscribe(channel);
     },
     async publish(envelope) {
-      await publisher.publish(channel, codec.encode(envelope));
+      await redisSpan('PUBLISH', () => publisher.publish(channel, codec.encode(envelope)));
     },
     async close() {
       await Promise.allSettled([subscriber.quit(), publisher.quit()]);

@@ -11,8 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // The server as started in production (main.ts), with OpenTelemetry pointed at a loopback OTLP/HTTP
 // receiver, and its log read from stdout. On PostgreSQL (TEST_DATABASE_URL) its spans are expected
-// too. Redis spans are not: OpenTelemetry's ioredis instrumentation covers ioredis up to 5, and the
-// server uses 6 (docs/deploy.md, "Traces").
+// too, and with REDIS_URL the readiness check's Redis command (ops/redis-span.ts).
 const MAIN = resolve(import.meta.dirname, '../../src/main.ts');
 const serverUrl = process.env.TEST_DATABASE_URL;
 
@@ -144,14 +143,20 @@ describe('a production start: request ids in the log, OpenTelemetry traces', () 
     expect(ours).toEqual(expect.arrayContaining(['incoming request', 'request completed']));
   });
 
-  it('exports spans of HTTP requests, and of PostgreSQL queries on PostgreSQL', async () => {
+  it('exports spans of HTTP requests, of PostgreSQL queries on PostgreSQL and of Redis commands with Redis', async () => {
     await fetch(`http://127.0.0.1:${port}/core/api/health/ready`);
     const wanted = (spans: Span[]) =>
       spans.some((s) => s.scope.includes('instrumentation-http') && s.name.startsWith('GET')) &&
-      (!serverUrl || spans.some((s) => s.scope.includes('instrumentation-pg')));
+      (!serverUrl || spans.some((s) => s.scope.includes('instrumentation-pg'))) &&
+      (!process.env.REDIS_URL || spans.some((s) => s.attributes['db.system'] === 'redis'));
     const deadline = Date.now() + 15_000;
     while (!wanted(receiver.spans) && Date.now() < deadline) await sleep(100);
     expect(receiver.spans.some((s) => s.scope.includes('instrumentation-http'))).toBe(true);
     if (serverUrl) expect(receiver.spans.some((s) => s.scope.includes('instrumentation-pg'))).toBe(true);
+    if (process.env.REDIS_URL) {
+      expect(receiver.spans).toContainEqual(
+        expect.objectContaining({ name: 'redis PING', attributes: expect.objectContaining({ 'db.system': 'redis' }) }),
+      );
+    }
   });
 });

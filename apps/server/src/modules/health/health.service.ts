@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Redis } from 'ioredis';
 import type { Db } from '../../db/client.js';
+import { redisSpan } from '../../ops/redis-span.js';
 import type { Storage } from '../../storage/storage.js';
 import * as repo from './health.repository.js';
 
@@ -40,7 +41,7 @@ async function pingRedis(url: string) {
   redis.on('error', () => {});
   try {
     await redis.connect();
-    await redis.ping();
+    await redisSpan('PING', () => redis.ping());
   } finally {
     redis.disconnect();
   }
