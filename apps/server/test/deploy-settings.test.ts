@@ -6,6 +6,7 @@ import { SETTING_NAMES } from '../src/config.js';
 const root = resolve(import.meta.dirname, '../../..');
 const compose = readFileSync(resolve(root, 'deploy/compose.yaml'), 'utf8');
 const readme = readFileSync(resolve(root, 'README.md'), 'utf8');
+const postgresInit = readFileSync(resolve(root, 'deploy/postgres-init.sh'), 'utf8');
 
 /** The variables of compose.yaml's Atrium environment: the keys of the x-atrium-environment block. */
 function composeSettings(): string[] {
@@ -41,6 +42,19 @@ describe('deploy/compose.yaml', () => {
 
   it('sets only variables that config.ts reads', () => {
     expect(settings.filter((name) => !SETTING_NAMES.includes(name))).toEqual([]);
+  });
+
+  it('migrates as the owner and runs the app as a member login of atrium_app that the init script creates', () => {
+    const login = (name: string) => new RegExp(`^  ${name}: postgres://([a-z_]+):`, 'm').exec(compose)?.[1];
+    const owner = /^ {6}POSTGRES_USER: (\S+)$/m.exec(compose)?.[1];
+    const app = /^ {6}ATRIUM_DB_USER: (\S+)$/m.exec(compose)?.[1];
+    expect(owner).toBeDefined();
+    expect(login('MIGRATION_DATABASE_URL')).toBe(owner);
+    expect(login('DATABASE_URL')).toBe(app);
+    expect(app).not.toBe(owner);
+    expect(compose).toContain('./postgres-init.sh:/docker-entrypoint-initdb.d/');
+    expect(postgresInit).toMatch(/CREATE ROLE :"app_login" LOGIN NOSUPERUSER NOBYPASSRLS/);
+    expect(postgresInit).toContain('GRANT atrium_app TO :"app_login"');
   });
 
   it("sets only variables that README's settings table explains", () => {
