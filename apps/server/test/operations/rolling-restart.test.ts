@@ -26,21 +26,51 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/** Whether the process on `port` answers its readiness check with 200 (docs/deploy.md, "Health"). */
+async function isReady(port: number): Promise<boolean> {
+  try {
+    const res = await fetch(`http://127.0.0.1:${port}/core/api/health/ready`, { signal: AbortSignal.timeout(1000) });
+    await res.arrayBuffer();
+    return res.status === 200;
+  } catch {
+    return false;
+  }
+}
+
 /**
- * A TCP load balancer: each connection goes to the next backend, or to the other one when that
- * refuses. A connection (a WebSocket included) stays with its backend, as sticky sessions keep it.
+ * A TCP load balancer that, like HAProxy's health checks, sends new connections only to backends
+ * whose readiness answered 200 at the last check (every 100 ms), in turn; when one refuses anyway
+ * (stopped between checks) it tries the next. A connection (a WebSocket included) stays with its
+ * backend, as sticky sessions keep it.
  */
 function tcpProxy(ports: number[]) {
   let next = 0;
+  const ready = ports.map(() => false);
+  /** Each connection's backend, and whether that backend's readiness had answered 200. */
+  const routed: { backend: number; ready: boolean }[] = [];
+  let checking = true;
+  const checks = (async () => {
+    while (checking) {
+      await Promise.all(ports.map(async (port, i) => (ready[i] = await isReady(port))));
+      await sleep(100);
+    }
+  })();
   const open = new Map<Socket, { backend: number; firstLine: string }>();
   const server: Server = createServer((client) => {
     client.pause();
     const attempt = (tries: number) => {
-      const backend = next++ % ports.length;
+      const candidates = ports.map((_, i) => i).filter((i) => ready[i]);
+      if (!candidates.length) {
+        if (tries < 400) setTimeout(() => attempt(tries + 1), 25);
+        else client.destroy();
+        return;
+      }
+      const backend = candidates[next++ % candidates.length]!;
       const upstream = tcpConnect(ports[backend]!, '127.0.0.1');
       upstream.once('connect', () => {
         const entry = { backend, firstLine: '' };
         open.set(client, entry);
+        routed.push({ backend, ready: ready[backend]! });
         client.once('data', (chunk: Buffer) => {
           entry.firstLine = chunk.toString('latin1').split('\r\n')[0] ?? '';
         });
@@ -48,7 +78,8 @@ function tcpProxy(ports: number[]) {
         client.resume();
       });
       upstream.once('error', (err: NodeJS.ErrnoException) => {
-        if (err.code === 'ECONNREFUSED' && tries < ports.length * 20) {
+        if (err.code === 'ECONNREFUSED' && tries < 400) {
+          ready[backend] = false; // until the next check says otherwise
           setTimeout(() => attempt(tries + 1), 25);
           return;
         }
@@ -67,9 +98,15 @@ function tcpProxy(ports: number[]) {
       new Promise<number>((ok) => server.listen(0, '127.0.0.1', () => ok((server.address() as { port: number }).port))),
     /** The backend holding the open connection whose request line matches. */
     backendOf: (pattern: RegExp) => [...open.values()].find((c) => pattern.test(c.firstLine))?.backend,
-    close: () => {
+    /** How many connections went to `backend` so far. */
+    connectionsTo: (backend: number) => routed.filter((r) => r.backend === backend).length,
+    /** Whether the last check found `backend` ready. */
+    isInRotation: (backend: number) => ready[backend]!,
+    close: async () => {
+      checking = false;
+      await checks;
       for (const socket of open.keys()) socket.destroy();
-      return new Promise<void>((ok) => server.close(() => ok()));
+      await new Promise<void>((ok) => server.close(() => ok()));
     },
   };
 }
@@ -88,14 +125,12 @@ function startServer(port: number, env: Record<string, string>): Started {
   return { child, exited, output: () => output };
 }
 
-async function waitUp(port: number, started: Started) {
+/** Waits until the process answers readiness (migrated, database and storage up), not mere liveness. */
+async function waitReady(port: number, started: Started) {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (started.child.exitCode !== null) throw new Error(`server exited: ${started.output()}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/core/api/health`);
-      if (res.status === 200) return;
-    } catch {}
+    if (await isReady(port)) return;
     await sleep(250);
   }
   throw new Error(`server on ${port} not ready: ${started.output()}`);
@@ -161,9 +196,9 @@ describe('rolling restart of one of two processes behind a proxy', () => {
     ports.push(await freePort(), await freePort());
     // The first seeds the demo (its accounts write below); the second starts on the seeded database.
     servers[0] = startServer(ports[0]!, { ...env(), SEED_DEMO: 'true' });
-    await waitUp(ports[0]!, servers[0]);
+    await waitReady(ports[0]!, servers[0]);
     servers[1] = startServer(ports[1]!, { ...env(), SEED_DEMO: 'false' });
-    await waitUp(ports[1]!, servers[1]);
+    await waitReady(ports[1]!, servers[1]);
     proxy = tcpProxy(ports);
     proxyPort = await proxy.listen();
   }, 300_000);
@@ -264,8 +299,12 @@ describe('rolling restart of one of two processes behind a proxy', () => {
     expect(await stopped.exited, stopped.output()).toBe(0);
     await waitWrites(10);
     servers[hubBackend!] = startServer(ports[hubBackend!]!, { ...env(), SEED_DEMO: 'false' });
-    await waitUp(ports[hubBackend!]!, servers[hubBackend!]!);
+    await waitReady(ports[hubBackend!]!, servers[hubBackend!]!);
+    // The proxy's own readiness check puts the new process back in rotation; writes then reach it.
+    while (!proxy.isInRotation(hubBackend!)) await sleep(20);
+    const sentBefore = proxy.connectionsTo(hubBackend!);
     await waitWrites(20);
+    expect(proxy.connectionsTo(hubBackend!)).toBeGreaterThan(sentBefore);
     writing = false;
     await writes;
 
