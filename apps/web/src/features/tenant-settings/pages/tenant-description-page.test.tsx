@@ -62,6 +62,9 @@ describe('/tenants/description/{id}', () => {
     const titles = screen.getAllByRole('textbox', { name: 'Custom title' });
     expect(titles.map((i) => (i as HTMLInputElement).value)).toEqual(['', 'Hours']);
     expect(screen.getByRole('textbox', { name: 'Description of News' })).toHaveTextContent('Company news');
+    // A renamed feature is headed and described by the tenant's title, never its catalogue name.
+    expect(screen.getByRole('heading', { level: 2, name: 'Hours' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Description of Hours' })).toBeInTheDocument();
     const [toolbar] = screen.getAllByRole('toolbar', { name: 'Formatting' });
     const buttons = [...toolbar!.querySelectorAll('button')].map((b) => b.getAttribute('aria-label'));
     expect(buttons).toEqual(['Heading 1', 'Heading 2', 'Bold', 'Italic', 'Numbered list', 'Bulleted list']);

@@ -10,7 +10,7 @@ import { useSaveFeatureItems } from '@/features/tenant-settings/api/save-feature
 import { RichTextField } from '@/features/tenant-settings/components/rich-text-field';
 import { SettingsPageFrame } from '@/features/tenant-settings/components/settings-page-frame';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
-import { translateKey } from '@/shared/i18n/i18n';
+import { featureTitle } from '@/shared/i18n/feature-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
 
@@ -25,12 +25,6 @@ const valuesOf = (items: FeatureItem[]): Values => ({
   })),
 });
 
-/** A feature's name in the user's language (the menu's default title). */
-const useFeatureName = () => {
-  const { t } = useTranslation();
-  return (name: string) => translateKey(t, `feature.${name}`, { defaultValue: name });
-};
-
 function DescriptionForm({
   tenantId,
   tenantName,
@@ -43,7 +37,13 @@ function DescriptionForm({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const save = useSaveFeatureItems();
-  const featureName = useFeatureName();
+  // The default title a blank field falls back to: the feature's name in the user's language.
+  const featureName = (name: string) => featureTitle(t, { name });
+  // How the feature is named now (the saved title, else that default), as the menu shows it.
+  const savedTitle = (id: string) => {
+    const saved = items.find((f) => f.id === id);
+    return saved ? featureTitle(t, saved) : '';
+  };
   const form = useForm<Values>({
     initialValues: valuesOf(items),
     validate: {
@@ -91,7 +91,7 @@ function DescriptionForm({
           <Card key={item.id} withBorder padding="lg" component="section" aria-labelledby={`feature-${item.id}`}>
             <Stack gap="sm">
               <Title order={2} size="h4" id={`feature-${item.id}`}>
-                {featureName(item.name)}
+                {savedTitle(item.id)}
               </Title>
               <TextInput
                 label={t('tenantSettings.description.customTitle')}
@@ -101,7 +101,7 @@ function DescriptionForm({
                 {...form.getInputProps(`items.${i}.customTitle`)}
               />
               <RichTextField
-                label={t('tenantSettings.description.customDescription', { name: featureName(item.name) })}
+                label={t('tenantSettings.description.customDescription', { name: savedTitle(item.id) })}
                 value={item.customDescription || null}
                 onChange={(html) => form.setFieldValue(`items.${i}.customDescription`, html)}
                 error={form.errors[`items.${i}.customDescription`] as string | undefined}

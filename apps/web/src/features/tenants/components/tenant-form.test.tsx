@@ -196,6 +196,29 @@ describe('TenantForm', () => {
     expect(screen.queryByRole('checkbox', { name: 'Partner tenant' })).not.toBeInTheDocument();
   });
 
+  it("names features by the tenant's own title, else the translated name, never the catalogue name", async () => {
+    const hours = { ...feature('6f1c1d5e-0a7b-4c33-9d7e-1a2b3c4d5e64', 'TimeLogs'), customTitle: 'Hours' };
+    const plan = feature('6f1c1d5e-0a7b-4c33-9d7e-1a2b3c4d5e65', 'PersonalPlan');
+    renderWithProviders(
+      <MemoryRouter>
+        <TenantForm
+          initialValues={emptyTenantValues()}
+          features={[NEWS, hours, plan]}
+          isSuperadmin
+          isNew
+          submit={vi.fn(async () => {})}
+        />
+      </MemoryRouter>,
+    );
+    await userEvent.click(screen.getByRole('combobox', { name: 'Features' }));
+    const listbox = await screen.findByRole('listbox');
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['News', 'Hours', 'Personal plan']);
+  });
+
   it('narrows the mobile menu to the chosen features, and Calendar reveals the calendar-as-list option', async () => {
     const submit = renderForm({ name: 'Acme', userIds: [ADA.id] });
     expect(screen.getByRole('combobox', { name: 'Mobile menu' })).toBeDisabled();

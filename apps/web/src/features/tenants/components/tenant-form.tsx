@@ -22,6 +22,7 @@ import { type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { TenantFeature } from '@/features/tenants/api/get-tenant-features';
 import { fieldErrorsOf, messageText, problemText } from '@/features/tenants/api/problem-messages';
+import { featureTitle } from '@/shared/i18n/feature-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { LogoField } from './logo-field';
@@ -86,8 +87,8 @@ export function TenantForm({ initialValues, features, isSuperadmin, isNew, submi
   const values = form.getValues();
   const hasCalendar = !!calendarId && values.featureIds.includes(calendarId);
 
-  const featureLabel = (f: TenantFeature) => t(`feature.${f.name}` as 'feature.News', { defaultValue: f.name });
-  const featureData = features.map((f) => ({ value: f.id, label: featureLabel(f) }));
+  // As the tenant's menu names them: its own title, else the translated name.
+  const featureData = features.map((f) => ({ value: f.id, label: featureTitle(t, f) }));
   // The mobile menu offers only the features the tenant has.
   const mobileData = featureData.filter((f) => values.featureIds.includes(f.value));
 

@@ -8,7 +8,7 @@ import { useTenant } from '@/features/tenants/api/get-tenant';
 import { problemText } from '@/features/tenants/api/problem-messages';
 import { TenantLoadFailed } from '@/features/tenants/components/tenant-load-failed';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
-import { translateKey } from '@/shared/i18n/i18n';
+import { featureTitle } from '@/shared/i18n/feature-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { isRecordId, recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
 import { ErrorAlert } from '@/shared/ui/error-alert';
@@ -35,9 +35,7 @@ export default function TenantDeletingPage() {
   if (!tenant.data) return <PageLoader />;
 
   // As the tenant's menu names them: its own title, else the feature's name in the user's language.
-  const features = tenant.data.features.map(
-    (f) => f.customTitle || translateKey(t, `feature.${f.name}`, { defaultValue: f.name }),
-  );
+  const features = tenant.data.features.map((f) => featureTitle(t, f));
   const confirm = () => {
     if (remove.isPending) return;
     remove.mutate(id, {
