@@ -23,8 +23,6 @@ export const users = pgTable(
     uniqueIndex('users_email_idx').on(sql`lower(${t.email})`),
     uniqueIndex('users_microsoft_id_idx').on(t.microsoftId),
     index('users_name_idx').on(sql`lower(${t.name})`),
-    // Deleted users are few: counting a tenant's live members subtracts theirs (tenants list).
-    index('users_deleted_idx').on(t.id).where(sql`${t.deletedAt} is not null`),
   ],
 );
 
