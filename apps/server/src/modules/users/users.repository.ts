@@ -264,6 +264,31 @@ export async function insertUsers(db: Db, values: (typeof users.$inferInsert)[])
   return db.insert(users).values(values).returning();
 }
 
+/**
+ * Roles, membership of one tenant and groups for users created just now in this transaction (an
+ * import): a statement per table for them all, where setRoles and friends take four per user.
+ */
+export async function linkNewUsers(
+  db: Db,
+  tenantId: string,
+  created: { userId: string; role: Role; groupIds: string[] }[],
+) {
+  if (!created.length) return;
+  const names = [...new Set(created.map((c) => c.role))];
+  const byName = new Map(
+    (await db.select().from(rolesTable).where(inArray(rolesTable.name, names))).map((r) => [r.name, r.id]),
+  );
+  const roleRows = created.flatMap((c) =>
+    byName.has(c.role) ? [{ userId: c.userId, roleId: byName.get(c.role)! }] : [],
+  );
+  if (roleRows.length) await db.insert(userRoles).values(roleRows);
+  await db.insert(tenantMemberships).values(created.map((c) => ({ tenantId, userId: c.userId })));
+  await addGroupMembers(
+    db,
+    created.flatMap((c) => c.groupIds.map((groupId) => ({ groupId, userId: c.userId }))),
+  );
+}
+
 export const updateUser = (db: Db, id: string, values: Partial<typeof users.$inferInsert>) =>
   db.update(users).set(values).where(eq(users.id, id));
 

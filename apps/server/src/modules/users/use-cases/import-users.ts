@@ -29,8 +29,12 @@ function tenantOfTransfer(activeTenantId: string | null, principal: Principal, d
   return needTenant(activeTenantId, detail);
 }
 
-/** Validates import rows against the active tenant; every problem of every row is reported. */
-async function validateImport(conn: Db, tenantId: string, rows: ImportRow[]) {
+/**
+ * Validates import rows against the active tenant; every problem of every row is reported. The
+ * password rule (zxcvbn, slow for thousands of rows) is skipped with `passwords: false`, for the
+ * confirm's second look inside its transaction.
+ */
+async function validateImport(conn: Db, tenantId: string, rows: ImportRow[], { passwords = true } = {}) {
   const groups = await repo.groupsOfTenant(conn, tenantId);
   const byName = new Map(groups.map((g) => [g.name.trim().toLowerCase(), g.id]));
   const emails = rows.map((r) => r.email.trim().toLowerCase());
@@ -76,7 +80,7 @@ async function validateImport(conn: Db, tenantId: string, rows: ImportRow[]) {
     };
   });
   // The one password rule, with the row's email; an empty cell leaves the account without a password.
-  for (const c of checked) {
+  for (const c of passwords ? checked : []) {
     const problem = c.user.password && (await passwordProblem(c.user.password, c.user.email));
     if (problem) c.errors.push({ field: 'password', message: problem });
   }
@@ -138,7 +142,24 @@ async function mapBounded<T, R>(items: T[], limit: number, fn: (item: T) => Prom
   return results;
 }
 
-/** Creates every row's user in the active tenant, or none at all when any row is wrong. */
+/** Rows inserted by one statement: 1,000 users stay far below PostgreSQL's 65,535 parameters. */
+const INSERT_CHUNK = 1000;
+
+/** The import's row problems as one 400, fields named by row index. */
+function assertNoProblems(checked: { errors: FieldError[] }[]) {
+  const errors = checked.flatMap((c, i) =>
+    c.errors.map((e) => ({ field: `rows.${i}.${e.field}`, message: e.message })),
+  );
+  if (errors.length) {
+    throw new AppError('validation', `${errors.length} problem(s) in the rows; nothing was imported`, errors);
+  }
+}
+
+/**
+ * Creates every row's user in the active tenant, or none at all when any row is wrong. The slow parts
+ * (password rule, hashing) run before the transaction, so that it only checks emails and groups again
+ * and writes: on PGlite, one connection for everyone, the transaction holds every other request.
+ */
 export async function confirmImport(
   { db, tenants, importSeal }: { db: Db; tenants: TenantsService; importSeal: ImportPasswordSeal },
   activeTenantId: string | null,
@@ -149,39 +170,43 @@ export async function confirmImport(
   // The preview's sealed passwords, by line, for rows that bring none of their own.
   const sealed = body.passwords ? importSeal.open(body.passwords, tenantId, principal.userId) : {};
   const rows = body.rows.map((r) => (r.password || !sealed[r.line] ? r : { ...r, password: sealed[r.line] }));
-  // Hashing is slow by design: done before the transaction, so its locks are held only for the writes.
+  assertNoProblems(await validateImport(db, tenantId, rows));
   const passwordHashes = await mapBounded(rows, HASH_CONCURRENCY, (r) =>
     r.password ? hashPassword(r.password) : null,
   );
   try {
     return await inTransaction(db, async (conn) => {
-      const checked = await validateImport(conn, tenantId, rows);
-      const errors = checked.flatMap((c, i) =>
-        c.errors.map((e) => ({ field: `rows.${i}.${e.field}`, message: e.message })),
-      );
-      if (errors.length) {
-        throw new AppError('validation', `${errors.length} problem(s) in the rows; nothing was imported`, errors);
-      }
+      // Emails and groups again: someone may have taken an email or removed a group meanwhile.
+      const checked = await validateImport(conn, tenantId, rows, { passwords: false });
+      assertNoProblems(checked);
       const checkQuota = await tenants.userQuotaGuard(conn, principal, [tenantId]);
-      const created = await repo.insertUsers(
-        conn,
-        checked.map((c, i) => ({
-          name: c.user.name,
-          surname: c.user.surname,
-          email: c.user.email,
-          language: c.user.language,
-          activeTenantId: tenantId,
-          passwordHash: passwordHashes[i] ?? null,
-        })),
-      );
-      for (const [i, user] of created.entries()) {
-        const c = checked[i]!;
-        await repo.setRoles(conn, user.id, [c.user.role]);
-        await repo.setMemberships(conn, user.id, [tenantId], 'all');
-        await repo.setGroups(conn, user.id, c.user.groupIds, 'all');
+      let created = 0;
+      for (let from = 0; from < checked.length; from += INSERT_CHUNK) {
+        const chunk = checked.slice(from, from + INSERT_CHUNK);
+        const inserted = await repo.insertUsers(
+          conn,
+          chunk.map((c, i) => ({
+            name: c.user.name,
+            surname: c.user.surname,
+            email: c.user.email,
+            language: c.user.language,
+            activeTenantId: tenantId,
+            passwordHash: passwordHashes[from + i] ?? null,
+          })),
+        );
+        await repo.linkNewUsers(
+          conn,
+          tenantId,
+          inserted.map((user, i) => ({
+            userId: user.id,
+            role: chunk[i]!.user.role,
+            groupIds: chunk[i]!.user.groupIds,
+          })),
+        );
+        created += inserted.length;
       }
       await checkQuota();
-      return { created: created.length };
+      return { created };
     });
   } catch (err) {
     if (uniqueViolation(err)) {
