@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime } from './date';
+import { formatDate, formatDateTime, formatDay, formatMonth, formatWeekday } from './date';
 
 // Built from local parts so the expectations hold in any time zone the tests run in.
 const local = (...parts: [number, number, number, number, number]) => new Date(...parts).toISOString();
@@ -21,17 +21,29 @@ describe('formatDateTime', () => {
 });
 
 describe('formatDate', () => {
-  it('writes the day in the locale of the UI language', () => {
-    const iso = local(2026, 1, 1, 10, 0);
-    expect(formatDate(iso, 'en')).toBe('01/02/2026');
-    expect(formatDate(iso, 'da')).toBe('1.2.2026');
+  it('writes dd-MM-yyyy in English and Danish alike, as the spec fixes it', () => {
+    expect(formatDate(local(2026, 1, 1, 10, 0))).toBe('01-02-2026');
+    expect(formatDate('2026-11-23')).toBe('23-11-2026');
   });
 
-  it('falls back to British English for a language the product does not have', () => {
-    expect(formatDate(local(2026, 1, 1, 10, 0), 'fr')).toBe('01/02/2026');
+  it('reads a calendar day in local time, so it never becomes the day before', () => {
+    expect(formatDate('2026-01-01')).toBe('01-01-2026');
   });
 
   it('shows text that is not a date as it came', () => {
-    expect(formatDate('never', 'en')).toBe('never');
+    expect(formatDate('never')).toBe('never');
+  });
+});
+
+describe('words follow the UI language', () => {
+  it('names the weekday and the month in English and Danish', () => {
+    expect(formatWeekday('2026-11-23', 'en')).toBe('Mon');
+    expect(formatWeekday('2026-11-23', 'da')).toBe('man.');
+    expect(formatMonth('2026-11-01', 'en')).toBe('November 2026');
+    expect(formatMonth('2026-11-01', 'da')).toBe('november 2026');
+  });
+
+  it('writes a column day as dd-MM', () => {
+    expect(formatDay('2026-11-23')).toBe('23-11');
   });
 });

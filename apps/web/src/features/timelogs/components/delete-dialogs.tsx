@@ -1,8 +1,8 @@
-import { formatHours } from '@atrium/contracts';
 import { Text } from '@mantine/core';
 import { useDeleteProject } from '@/features/timelogs/api/delete-project';
 import { useDeleteTask } from '@/features/timelogs/api/delete-task';
 import { problemText } from '@/features/timelogs/api/problem-messages';
+import { showHours } from '@/features/timelogs/lib/hours';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { FormDialog } from '@/shared/ui/form-dialog';
 
@@ -18,7 +18,7 @@ export function DeleteProjectDialog({
   onClose: () => void;
   onDeleted?: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const remove = useDeleteProject();
   return (
     <FormDialog
@@ -46,7 +46,7 @@ export function DeleteProjectDialog({
       <Text>{t('timelogs.projects.deleteText', { name: project?.name ?? '' })}</Text>
       <Text fw={600}>
         {project && project.totalHours > 0
-          ? t('timelogs.hoursGo', { hours: formatHours(project.totalHours) })
+          ? t('timelogs.hoursGo', { hours: showHours(project.totalHours, i18n.language) })
           : t('timelogs.noHoursGo')}
       </Text>
     </FormDialog>
@@ -55,7 +55,7 @@ export function DeleteProjectDialog({
 
 /** Asks before a task goes, naming it and the hours that go with it. */
 export function DeleteTaskDialog({ task, onClose }: { task: Deletable | null; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const remove = useDeleteTask();
   return (
     <FormDialog
@@ -75,7 +75,7 @@ export function DeleteTaskDialog({ task, onClose }: { task: Deletable | null; on
       <Text>{t('timelogs.tasks.deleteText', { name: task?.name ?? '' })}</Text>
       <Text fw={600}>
         {task && task.totalHours > 0
-          ? t('timelogs.hoursGo', { hours: formatHours(task.totalHours) })
+          ? t('timelogs.hoursGo', { hours: showHours(task.totalHours, i18n.language) })
           : t('timelogs.noHoursGo')}
       </Text>
     </FormDialog>

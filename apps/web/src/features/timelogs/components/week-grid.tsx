@@ -2,8 +2,8 @@ import { GRID_TASK_NAME_LENGTH, type GridProject, roundHours, weekDates } from '
 import { Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useReducer, useRef } from 'react';
+import { formatDate, formatDay, formatWeekday } from '@/shared/format/date';
 import { useTranslation } from '@/shared/i18n/use-translation';
-import { formatDate, formatDay, formatWeekday } from '../lib/dates';
 import { showHours } from '../lib/hours';
 import { type CellDraft, HoursCell, type Move } from './hours-cell';
 import classes from './week-grid.module.css';
@@ -82,7 +82,7 @@ export function WeekGrid({ monday, today, projects, onSave, drafts }: WeekGridPr
                 <Table.Th key={date} scope="col" className={`${classes.num} ${date === today ? classes.today : ''}`}>
                   <div>{formatWeekday(date, i18n.language)}</div>
                   <Text size="xs" fw={400} component="div">
-                    {formatDay(date, i18n.language)}
+                    {formatDay(date)}
                   </Text>
                 </Table.Th>
               ))}
@@ -123,7 +123,7 @@ export function WeekGrid({ monday, today, projects, onSave, drafts }: WeekGridPr
                         const cellLabel = t('timelogs.grid.cellLabel', {
                           task: task.name,
                           project: project.name,
-                          day: `${formatWeekday(mark.date, i18n.language)} ${formatDay(mark.date, i18n.language)}`,
+                          day: `${formatWeekday(mark.date, i18n.language)} ${formatDay(mark.date)}`,
                         });
                         const beforeStart = mark.date < project.startDate;
                         return (
@@ -132,7 +132,7 @@ export function WeekGrid({ monday, today, projects, onSave, drafts }: WeekGridPr
                               value={mark.decimalHours}
                               label={
                                 beforeStart
-                                  ? `${cellLabel}. ${t('timelogs.grid.beforeStart', { date: formatDate(project.startDate, i18n.language) })}`
+                                  ? `${cellLabel}. ${t('timelogs.grid.beforeStart', { date: formatDate(project.startDate) })}`
                                   : cellLabel
                               }
                               readOnly={beforeStart}

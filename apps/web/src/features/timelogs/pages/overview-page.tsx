@@ -21,8 +21,8 @@ import { useState } from 'react';
 import { type ExportFormat, useExportOverview } from '@/features/timelogs/api/export-overview';
 import { useOverview } from '@/features/timelogs/api/get-overview';
 import { problemText } from '@/features/timelogs/api/problem-messages';
-import { formatDate, formatMonth } from '@/features/timelogs/lib/dates';
 import { showHours } from '@/features/timelogs/lib/hours';
+import { formatDate, formatMonth } from '@/shared/format/date';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { ErrorAlert } from '@/shared/ui/error-alert';
@@ -63,7 +63,7 @@ export default function OverviewPage() {
   const label =
     periodKind === 'month'
       ? formatMonth(from, i18n.language)
-      : t('timelogs.range', { start: formatDate(from, i18n.language), end: formatDate(to, i18n.language) });
+      : t('timelogs.range', { start: formatDate(from), end: formatDate(to) });
   const rows = overview.data?.rows ?? [];
   const nameOf = (r: (typeof rows)[number]) => (kind === 'tasks' ? `${r.projectName} / ${r.name}` : r.name);
   const exportAs = (format: ExportFormat) => download.mutate({ kind, from, to, format });

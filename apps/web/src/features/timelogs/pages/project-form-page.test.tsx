@@ -1,9 +1,10 @@
 import type { ProjectDetail } from '@atrium/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { acceptAuthResult, resetSessionForTests } from '@/shared/api/session';
+import { setLanguage } from '@/shared/i18n/i18n';
 import { authResult, json } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import ProjectFormPage from './project-form-page';
@@ -23,7 +24,7 @@ const detail: ProjectDetail = {
 };
 
 let calls: { method: string; path: string; body: unknown }[];
-function serve({ addTaskFails = false } = {}) {
+function serve({ addTaskFails = false, taskHours = 40 } = {}) {
   calls = [];
   let deleted = false;
   vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
@@ -43,7 +44,7 @@ function serve({ addTaskFails = false } = {}) {
     if (method === 'POST') return json({ id: ID }, 201);
     if (method === 'PATCH') return json({ id: ID });
     if (method === 'DELETE') return new Response(null, { status: 204 });
-    return json(detail);
+    return json({ ...detail, tasks: detail.tasks.map((task) => ({ ...task, totalHours: taskHours })) });
   });
 }
 
@@ -117,6 +118,24 @@ describe('project form', () => {
         memberIds: [UMA],
       }),
     );
+  });
+
+  it('writes task hours with the decimal comma in Danish, in the table and the delete dialog', async () => {
+    await act(() => setLanguage('da'));
+    try {
+      serve({ taskHours: 149.75 });
+      renderAt(`/admin/timelogs/project/${ID}`);
+      const row = (await screen.findByText('Design')).closest('tr');
+      expect(row).toHaveTextContent('149,75');
+      await userEvent.click(
+        within(row as HTMLElement)
+          .getAllByRole('button')
+          .at(-1) as HTMLElement,
+      );
+      expect(await screen.findByRole('dialog')).toHaveTextContent('149,75');
+    } finally {
+      await act(() => setLanguage('en'));
+    }
   });
 
   it('keeps a failed task add out of the rename dialog', async () => {

@@ -1,4 +1,4 @@
-import { formatHours, href, isDateString, localToday } from '@atrium/contracts';
+import { href, isDateString, localToday } from '@atrium/contracts';
 import {
   ActionIcon,
   Button,
@@ -24,6 +24,7 @@ import { problemText } from '@/features/timelogs/api/problem-messages';
 import { useSaveProject } from '@/features/timelogs/api/save-project';
 import { useSaveTask } from '@/features/timelogs/api/save-task';
 import { DeleteProjectDialog, DeleteTaskDialog } from '@/features/timelogs/components/delete-dialogs';
+import { showHours } from '@/features/timelogs/lib/hours';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { isRecordId, recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
@@ -163,7 +164,7 @@ type TaskRow = { id: string; name: string; totalHours: number };
 
 /** The project's tasks: add, rename, delete (with the hours that go). */
 function TasksCard({ projectId, tasks }: { projectId: string; tasks: TaskRow[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   // Adding and renaming each keep their own state, so one's failure never shows in the other.
   const addTask = useSaveTask();
   const renameTask = useSaveTask();
@@ -215,7 +216,7 @@ function TasksCard({ projectId, tasks }: { projectId: string; tasks: TaskRow[] }
               {tasks.map((task) => (
                 <Table.Tr key={task.id}>
                   <Table.Td>{task.name}</Table.Td>
-                  <Table.Td ta="right">{formatHours(task.totalHours)}</Table.Td>
+                  <Table.Td ta="right">{showHours(task.totalHours, i18n.language)}</Table.Td>
                   <Table.Td>
                     <Group gap={4} justify="flex-end" wrap="nowrap">
                       <Tooltip label={t('timelogs.tasks.rename')}>

@@ -66,7 +66,7 @@ describe('/admin/timelogs/projects', () => {
       'href',
       `/admin/timelogs/project/${project(1).id}`,
     );
-    expect(rows[1]).toHaveTextContent('05/01/2026');
+    expect(rows[1]).toHaveTextContent('05-01-2026');
     expect(rows[1]).toHaveTextContent('12.5');
     expect(screen.getByRole('link', { name: 'Add project' })).toHaveAttribute('href', '/admin/timelogs/project/new');
   });

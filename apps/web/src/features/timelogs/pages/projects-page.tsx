@@ -21,8 +21,8 @@ import { Link } from 'react-router';
 import { useProjects } from '@/features/timelogs/api/get-projects';
 import { problemText } from '@/features/timelogs/api/problem-messages';
 import { DeleteProjectDialog } from '@/features/timelogs/components/delete-dialogs';
-import { formatDate } from '@/features/timelogs/lib/dates';
 import { showHours } from '@/features/timelogs/lib/hours';
+import { formatDate } from '@/shared/format/date';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { ErrorAlert } from '@/shared/ui/error-alert';
@@ -99,7 +99,7 @@ export default function ProjectsPage() {
                           {project.name.length > 50 ? `${project.name.slice(0, 50)}...` : project.name}
                         </Anchor>
                       </Table.Td>
-                      <Table.Td visibleFrom="sm">{formatDate(project.startDate, i18n.language)}</Table.Td>
+                      <Table.Td visibleFrom="sm">{formatDate(project.startDate)}</Table.Td>
                       <Table.Td ta="right" visibleFrom="sm">
                         {project.taskCount}
                       </Table.Td>

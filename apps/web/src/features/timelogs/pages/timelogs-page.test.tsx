@@ -153,7 +153,7 @@ describe('/timelogs', () => {
         : json([], 404),
     );
     renderPage();
-    expect(await screen.findByTestId('week-range')).toHaveTextContent('23/11/2026 till 29/11/2026');
+    expect(await screen.findByTestId('week-range')).toHaveTextContent('23-11-2026 till 29-11-2026');
     expect(await screen.findByText('Structural design of...')).toBeInTheDocument();
     expect(screen.getByTestId('day-total-0')).toHaveTextContent('7.75');
     expect(screen.getByTestId('day-total-1')).toHaveTextContent('8');
@@ -183,12 +183,12 @@ describe('/timelogs', () => {
     renderPage();
     await screen.findByText('Site survey');
     await userEvent.click(screen.getByRole('button', { name: 'Next week' }));
-    expect(await screen.findByTestId('week-range')).toHaveTextContent('30/11/2026 till 06/12/2026');
+    expect(await screen.findByTestId('week-range')).toHaveTextContent('30-11-2026 till 06-12-2026');
     expect(screen.getByTestId('location')).toHaveTextContent('week=2026-11-30');
     await waitFor(() => expect(calls.some((c) => c.path === weekPath('2026-11-30'))).toBe(true));
     await userEvent.click(screen.getByRole('button', { name: 'Previous week' }));
     await userEvent.click(screen.getByRole('button', { name: 'Previous week' }));
-    expect(await screen.findByTestId('week-range')).toHaveTextContent('16/11/2026 till 22/11/2026');
+    expect(await screen.findByTestId('week-range')).toHaveTextContent('16-11-2026 till 22-11-2026');
     expect(calls.some((c) => c.path === weekPath('2026-11-16'))).toBe(true);
   });
 
@@ -289,7 +289,7 @@ describe('/timelogs', () => {
     await userEvent.tab();
     await screen.findByRole('button', { name: /Try saving Site survey/ });
     await userEvent.click(screen.getByRole('button', { name: 'Next week' }));
-    expect(await screen.findByTestId('week-range')).toHaveTextContent('30/11/2026 till 06/12/2026');
+    expect(await screen.findByTestId('week-range')).toHaveTextContent('30-11-2026 till 06-12-2026');
     await userEvent.click(screen.getByRole('button', { name: 'Previous week' }));
     await screen.findByText('Site survey');
     expect(cell('Site survey', 'Thu')).toHaveValue('6,5');
@@ -324,7 +324,7 @@ describe('/timelogs', () => {
     await screen.findByText('Site survey');
     const tuesday = cell('Site survey', 'Tue');
     expect(tuesday).toHaveAttribute('readonly');
-    expect(tuesday).toHaveAccessibleName(/Before the project starts on 25\/11\/2026\.$/);
+    expect(tuesday).toHaveAccessibleName(/Before the project starts on 25-11-2026\.$/);
     expect(cell('Site survey', 'Wed')).not.toHaveAttribute('readonly');
     await userEvent.click(tuesday);
     await userEvent.keyboard('5');
@@ -381,7 +381,7 @@ describe('/timelogs', () => {
     await userEvent.click(await screen.findByRole('button', { name: "Copy last week's rows" }));
     expect(await screen.findByText('Last week had no rows to copy.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Next week' }));
-    expect(await screen.findByTestId('week-range')).toHaveTextContent('30/11/2026 till 06/12/2026');
+    expect(await screen.findByTestId('week-range')).toHaveTextContent('30-11-2026 till 06-12-2026');
     await screen.findByRole('button', { name: "Copy last week's rows" });
     expect(screen.queryByText('Last week had no rows to copy.')).not.toBeInTheDocument();
   });

@@ -18,8 +18,8 @@ import { problemText } from '@/features/timelogs/api/problem-messages';
 import { useSaveMark } from '@/features/timelogs/api/save-mark';
 import type { CellDraft } from '@/features/timelogs/components/hours-cell';
 import { WeekGrid } from '@/features/timelogs/components/week-grid';
-import { formatDate } from '@/features/timelogs/lib/dates';
 import { useSession } from '@/shared/api/session';
+import { formatDate } from '@/shared/format/date';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { useFeatureInfo } from '@/shared/menu/use-menu';
@@ -38,7 +38,7 @@ export function weekOf(param: string | null, today: string) {
  * survives a reload and can be shared; arrows move it by one week.
  */
 export default function TimelogsPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const feature = useFeatureInfo('TimeLogs');
   usePageTitle(feature.title);
   const [params, setParams] = useSearchParams();
@@ -85,8 +85,8 @@ export default function TimelogsPage() {
   };
 
   const range = t('timelogs.range', {
-    start: formatDate(monday, i18n.language),
-    end: formatDate(sunday, i18n.language),
+    start: formatDate(monday),
+    end: formatDate(sunday),
   });
   const empty = week.data?.length === 0;
 

@@ -23,7 +23,7 @@ import { PageLoader } from '@/shared/ui/page-loader';
 
 /** /users/new and /users/{id}: the user form, and for an existing user the reset-password form. */
 export default function UserFormPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { id = 'new' } = useParams();
   const isNew = id === 'new';
   const navigate = useNavigate();
@@ -93,7 +93,7 @@ export default function UserFormPage() {
             <Alert variant="light" color="orange" title={t('users.restore.deletedTitle')}>
               <Text size="sm">
                 {t('users.restore.deletedText', {
-                  date: formatDate(deletedAt, i18n.language),
+                  date: formatDate(deletedAt),
                 })}
               </Text>
               {!isSuperadmin && (
