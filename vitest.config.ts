@@ -9,6 +9,7 @@ const needsService: [string, string][] = [
   ['REDIS_URL', 'test/hub/backplane-versions.test.ts'],
   // Two server processes share one database: PostgreSQL only.
   ['TEST_DATABASE_URL', 'test/operations/rolling-restart.test.ts'],
+  ['TEST_DATABASE_URL', 'test/operations/backup-app-login.test.ts'],
 ];
 const leftOut = needsService.filter(([variable]) => !process.env[variable]);
 for (const [variable, file] of leftOut) console.info(`server: ${file} is not in this run: ${variable} is unset`);
