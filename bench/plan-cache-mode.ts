@@ -1,0 +1,179 @@
+/**
+ * plan_cache_mode: force_generic_plan against PostgreSQL's default (auto) on the clients and
+ * documents lists of one tenant with BENCH_ROWS rows of each (default 1,000,000).
+ *
+ * Seeds a throw-away database on TEST_DATABASE_URL's server: one large tenant and 100 small ones
+ * (100 rows each), so that a plan made for one tenant meets the other. Then runs the repositories'
+ * own list functions (listCompanies, a named prepared statement; listDocuments, Drizzle's unnamed
+ * statements) through two pools of 4 that differ only in plan_cache_mode, 4 callers each, for
+ * BENCH_SECONDS (default 4) per case and mode, BENCH_ROUNDS rounds (default 3) alternating which
+ * mode goes first. Prints the median rate and median latency per case and mode, and each round.
+ *
+ *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/plan-cache-mode.ts
+ *
+ * The pools log in as the bench's login (a superuser): row-level security does not apply.
+ */
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { Db } from '../apps/server/src/db/client.js';
+import { openDatabase } from '../apps/server/src/db/client.js';
+import { migrate } from '../apps/server/src/db/migrate.js';
+import { listCompanies } from '../apps/server/src/modules/clients/clients.repository.js';
+import { listDocuments } from '../apps/server/src/modules/documents/documents.repository.js';
+import { seedReferenceData } from '../apps/server/src/modules/index.js';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CALLERS = 4;
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+if (!serverUrl) {
+  console.error('Set TEST_DATABASE_URL to a PostgreSQL server (a throw-away database is created on it).');
+  process.exit(2);
+}
+
+async function seed(c: pg.Client) {
+  await c.query(`insert into tenants (name) select 'Tenant ' || i from generate_series(0, 100) i`);
+  await c.query(`insert into document_types (tenant_id, name) select id, 'Contracts' from tenants`);
+  // Tenant 0 is the large one; the others have 100 rows each.
+  const rows = `(case when t.name = 'Tenant 0' then ${ROWS} else 100 end)`;
+  await c.query(`
+    insert into companies (tenant_id, title, address, updated_at)
+    select t.id, 'Client ' || md5(i::text), 'Street ' || i, now() - make_interval(secs => i)
+    from tenants t, lateral generate_series(1, ${rows}) i`);
+  await c.query(`
+    insert into documents (tenant_id, document_type_id, title, file_key, file_name, content_type, size, updated_at)
+    select t.id, dt.id, 'Document ' || md5(i::text), 'k/' || i, 'f' || i || '.pdf', 'application/pdf', 1000,
+           now() - make_interval(secs => i)
+    from tenants t join document_types dt on dt.tenant_id = t.id, lateral generate_series(1, ${rows}) i`);
+  await c.query('vacuum analyze');
+  await c.query('checkpoint');
+}
+
+type Case = { label: string; run: (db: Db) => Promise<unknown> };
+
+async function measure(db: Db, run: Case['run']) {
+  for (let i = 0; i < 3; i++) await run(db); // past the first five custom plans of auto mode
+  for (let i = 0; i < 3; i++) await run(db);
+  const times: number[] = [];
+  const end = performance.now() + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: CALLERS }, async () => {
+      while (performance.now() < end) {
+        const t0 = performance.now();
+        await run(db);
+        times.push(performance.now() - t0);
+      }
+    }),
+  );
+  times.sort((a, b) => a - b);
+  return { rate: times.length / SECONDS, p50: times[Math.floor(times.length / 2)]! };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+const name = `atrium_plan_${randomUUID().replaceAll('-', '')}`;
+const admin = new pg.Client({ connectionString: serverUrl });
+await admin.connect();
+await admin.query(`create database ${name}`);
+await admin.end();
+const dbUrl = new URL(serverUrl);
+dbUrl.pathname = `/${name}`;
+const database = await openDatabase({ url: dbUrl.toString(), dataDir: null, poolSize: 2 });
+const pools = {
+  generic: new pg.Pool({
+    connectionString: dbUrl.toString(),
+    max: CALLERS,
+    options: '-c plan_cache_mode=force_generic_plan',
+  }),
+  auto: new pg.Pool({ connectionString: dbUrl.toString(), max: CALLERS, options: '-c plan_cache_mode=auto' }),
+};
+for (const p of Object.values(pools)) p.on('error', () => {});
+const client = new pg.Client({ connectionString: dbUrl.toString() });
+try {
+  await migrate(database);
+  await seedReferenceData(database.db);
+  await client.connect();
+  console.log(`seeding ${ROWS} clients and ${ROWS} documents in one tenant...`);
+  const t0 = performance.now();
+  await seed(client);
+  console.log(
+    `seeded in ${((performance.now() - t0) / 1000).toFixed(0)} s; load ${(await import('node:os')).loadavg()[0]!.toFixed(1)}`,
+  );
+  const ids = (
+    await client.query<{ id: string; name: string }>(
+      `select id, name from tenants where name in ('Tenant 0', 'Tenant 1')`,
+    )
+  ).rows;
+  const big = ids.find((r) => r.name === 'Tenant 0')!.id;
+  const small = ids.find((r) => r.name === 'Tenant 1')!.id;
+  const page = { limit: 50, offset: 0 };
+  const docs = { page: 1, take: 50 };
+  const cases: Case[] = [
+    {
+      label: 'clients, first page',
+      run: (db) => listCompanies(db, { tenantId: big, sort: 'title', direction: 'asc', ...page }),
+    },
+    {
+      label: 'clients, by update, desc',
+      run: (db) => listCompanies(db, { tenantId: big, sort: 'updatedAt', direction: 'desc', ...page }),
+    },
+    {
+      label: 'clients, searched',
+      run: (db) => listCompanies(db, { tenantId: big, search: 'ab1', sort: 'title', direction: 'asc', ...page }),
+    },
+    {
+      label: 'clients, small tenant',
+      run: (db) => listCompanies(db, { tenantId: small, sort: 'title', direction: 'asc', ...page }),
+    },
+    {
+      label: 'documents, first page',
+      run: (db) => listDocuments(db, big, { ...docs, sort: 'updatedAt', direction: 'desc' } as never),
+    },
+    {
+      label: 'documents, by title',
+      run: (db) => listDocuments(db, big, { ...docs, sort: 'title', direction: 'asc' } as never),
+    },
+    {
+      label: 'documents, searched',
+      run: (db) => listDocuments(db, big, { ...docs, sort: 'updatedAt', direction: 'desc', search: 'ab1' } as never),
+    },
+    {
+      label: 'documents, small tenant',
+      run: (db) => listDocuments(db, small, { ...docs, sort: 'updatedAt', direction: 'desc' } as never),
+    },
+  ];
+  const dbs = {
+    generic: drizzle({ client: pools.generic, casing: 'snake_case' }) as unknown as Db,
+    auto: drizzle({ client: pools.auto, casing: 'snake_case' }) as unknown as Db,
+  };
+  console.log(`rounds of ${SECONDS} s, ${CALLERS} callers; q/s and p50 per mode (rounds in brackets)`);
+  for (const c of cases) {
+    const res = { generic: [] as { rate: number; p50: number }[], auto: [] as { rate: number; p50: number }[] };
+    for (let r = 0; r < ROUNDS; r++) {
+      const order = r % 2 ? (['auto', 'generic'] as const) : (['generic', 'auto'] as const);
+      for (const mode of order) res[mode].push(await measure(dbs[mode], c.run));
+    }
+    const fmt = (xs: { rate: number; p50: number }[]) =>
+      `${median(xs.map((x) => x.rate)).toFixed(0)} q/s, p50 ${median(xs.map((x) => x.p50)).toFixed(1)} ms (${xs.map((x) => x.rate.toFixed(0)).join(', ')})`;
+    const ratio = median(res.generic.map((x) => x.rate)) / median(res.auto.map((x) => x.rate));
+    console.log(
+      `${c.label.padEnd(26)} generic ${fmt(res.generic)} | auto ${fmt(res.auto)} | generic/auto ${ratio.toFixed(2)}`,
+    );
+  }
+  console.log(`load ${(await import('node:os')).loadavg()[0]!.toFixed(1)}`);
+} finally {
+  await client.end().catch(() => {});
+  await pools.generic.end();
+  await pools.auto.end();
+  await database.close().catch(() => {});
+  if (!process.env.BENCH_KEEP_DB) {
+    const drop = new pg.Client({ connectionString: serverUrl });
+    await drop.connect();
+    await drop.query(`drop database if exists ${name} with (force)`);
+    await drop.end();
+  } else console.log(`kept database ${name}`);
+}
