@@ -222,6 +222,25 @@ describe('ImportDialog', () => {
     expect(sent).toHaveLength(0);
   });
 
+  it('shows the rows being created and the time the confirm has taken while the server works', async () => {
+    let answerConfirm = (_: Response) => {};
+    fetchMock.mockImplementation(() => new Promise<Response>((resolve) => (answerConfirm = resolve)));
+    const onClose = renderDialog();
+    await chooseFile();
+    const dialog = await screen.findByRole('dialog', { name: 'Import users' });
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Import 2 users' }));
+    expect(within(dialog).getByText('Creating 2 users…')).toBeInTheDocument();
+    expect(within(dialog).getByRole('progressbar', { name: 'Import progress' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('timer')).toHaveTextContent('0:00 elapsed');
+    // The clock ticks while the one request is out.
+    await waitFor(() => expect(within(dialog).getByRole('timer')).toHaveTextContent('0:01 elapsed'), {
+      timeout: 3000,
+    });
+    expect(onClose).not.toHaveBeenCalled();
+    answerConfirm(json({ created: 2 }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
   it("shows the server's message when the confirmed import fails, and keeps the preview", async () => {
     fetchMock.mockImplementation(async () =>
       json(

@@ -39,7 +39,7 @@ type Phase =
   | { step: 'uploading'; progress: number }
   | { step: 'checking' }
   | { step: 'preview'; preview: ImportPreview }
-  | { step: 'importing'; preview: ImportPreview };
+  | { step: 'importing'; preview: ImportPreview; startedAt: number };
 
 const isImportFile = (file: File) => /\.(xlsx|csv)$/i.test(file.name);
 
@@ -68,6 +68,27 @@ function RowProblems({ row }: { row: PreviewRow }) {
         <List.Item key={`${e.field}-${e.message}`}>{rowProblem(t, row, e)}</List.Item>
       ))}
     </List>
+  );
+}
+
+/**
+ * Time since `startedAt` as m:ss, ticking each second. The confirm is one request that answers when
+ * every user exists (all or none), so the dialog can say how long it has run, not how far it is.
+ */
+function Elapsed({ startedAt }: { startedAt: number }) {
+  const { t } = useTranslation();
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const seconds = Math.max(0, Math.floor((now - startedAt) / 1000));
+  const time = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+  // A timer is not announced each second (its implicit aria-live is off).
+  return (
+    <Text size="sm" c="dimmed" role="timer">
+      {t('users.import.elapsed', { time })}
+    </Text>
   );
 }
 
@@ -162,7 +183,7 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
   const runImport = (result: ImportPreview) => {
     const good = result.rows.filter((r) => r.errors.length === 0).map(strip);
     setFailure(null);
-    setPhase({ step: 'importing', preview: result });
+    setPhase({ step: 'importing', preview: result, startedAt: Date.now() });
     confirm.mutate(
       { rows: good, passwords: result.passwords },
       {
@@ -348,9 +369,17 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
               </Button>
             )}
             {phase.step === 'importing' && (
-              <Stack gap={4} aria-live="polite">
-                <Text size="sm">{t('users.import.importing', { count: current.valid })}</Text>
+              <Stack gap={4}>
+                <Group justify="space-between" gap="xs">
+                  <Text size="sm" aria-live="polite">
+                    {t('users.import.importing', { count: current.valid })}
+                  </Text>
+                  <Elapsed startedAt={phase.startedAt} />
+                </Group>
                 <Progress value={100} striped animated aria-label={t('users.import.importingLabel')} />
+                <Text size="xs" c="dimmed">
+                  {t('users.import.importingHint')}
+                </Text>
               </Stack>
             )}
             <Group justify="space-between" gap="sm">
