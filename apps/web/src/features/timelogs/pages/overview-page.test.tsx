@@ -86,7 +86,9 @@ describe('/admin/timelogs/overview', () => {
     await userEvent.click(screen.getByText('Custom'));
     const to = screen.getByLabelText('To');
     await userEvent.clear(to);
-    await userEvent.type(to, '2020-01-01');
+    // Typed as shown (dd-MM-yyyy); Escape closes the picker, whose calendar is a table of its own.
+    await userEvent.type(to, '01-01-2020{Escape}');
+    expect(to).toHaveValue('01-01-2020');
     expect(await screen.findByText('The end must be on or after the start')).toBeInTheDocument();
     expect(screen.queryByRole('cell', { name: 'Ada Admin' })).not.toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();

@@ -12,7 +12,6 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
   Tooltip,
 } from '@mantine/core';
@@ -25,6 +24,7 @@ import { showHours } from '@/features/timelogs/lib/hours';
 import { formatDate, formatMonth } from '@/shared/format/date';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
+import { DateField } from '@/shared/ui/date-field';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 
 type PeriodKind = 'week' | 'month' | 'custom';
@@ -114,18 +114,16 @@ export default function OverviewPage() {
             />
             {periodKind === 'custom' ? (
               <Group gap="sm" align="flex-end">
-                <TextInput
-                  type="date"
+                <DateField
                   label={t('timelogs.overview.from')}
                   value={custom.from}
-                  onChange={(e) => setCustom({ ...custom, from: e.currentTarget.value })}
+                  onChange={(from) => setCustom({ ...custom, from })}
                 />
-                <TextInput
-                  type="date"
+                <DateField
                   label={t('timelogs.overview.to')}
                   value={custom.to}
                   error={valid ? undefined : t('timelogs.overview.badPeriod')}
-                  onChange={(e) => setCustom({ ...custom, to: e.currentTarget.value })}
+                  onChange={(to) => setCustom({ ...custom, to })}
                 />
               </Group>
             ) : (

@@ -78,7 +78,8 @@ describe('project form', () => {
     await userEvent.type(screen.getByRole('textbox', { name: /^Name/ }), 'Lighthouse');
     const start = screen.getByLabelText(/^Start date/);
     await userEvent.clear(start);
-    await userEvent.type(start, '2026-02-02');
+    // Typed as every date in the app is shown: dd-MM-yyyy; sent as the API's YYYY-MM-DD.
+    await userEvent.type(start, '02-02-2026');
     await userEvent.click(screen.getByLabelText('Who works on it', { selector: 'input' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Uma User (user@atrium.test)' }));
     await userEvent.type(screen.getByLabelText('Tasks', { selector: 'input' }), 'Lamp repair{Enter}Painting{Enter}');
@@ -99,6 +100,7 @@ describe('project form', () => {
     renderAt(`/admin/timelogs/project/${ID}`);
     const name = await screen.findByRole('textbox', { name: /^Name/ });
     await waitFor(() => expect(name).toHaveValue('Harbour bridge'));
+    expect(screen.getByLabelText(/^Start date/)).toHaveValue('05-01-2026');
     await userEvent.click(screen.getByRole('button', { name: 'Delete Design' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete task' });
     expect(dialog).toHaveTextContent('40 logged hours will be deleted with it.');

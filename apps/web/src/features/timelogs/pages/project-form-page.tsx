@@ -28,6 +28,7 @@ import { showHours } from '@/features/timelogs/lib/hours';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { isRecordId, recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
+import { DateField } from '@/shared/ui/date-field';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { FormDialog } from '@/shared/ui/form-dialog';
 import { PageLoader } from '@/shared/ui/page-loader';
@@ -97,11 +98,11 @@ export default function ProjectFormPage() {
           <form noValidate onSubmit={submit}>
             <Stack gap="md">
               <TextInput label={t('timelogs.projects.name')} required maxLength={200} {...form.getInputProps('name')} />
-              <TextInput
-                type="date"
+              <DateField
                 label={t('timelogs.projects.startDate')}
                 required
                 {...form.getInputProps('startDate')}
+                value={form.values.startDate}
               />
               <MultiSelect
                 label={t('timelogs.projects.membersLabel')}
