@@ -109,9 +109,3 @@ export function validateClient(values: ClientFormValues): { body?: CompanyBodyIn
   for (const issue of result.error.issues) errors[formPath(issue.path.join('.'))] ??= issue.message;
   return { errors };
 }
-
-/** clientSince as the spec writes dates (dd-MM-yyyy): the form's formatted copy. */
-export function formattedDate(isoDate: string): string {
-  const [y, m, d] = isoDate.split('-');
-  return y && m && d ? `${d}-${m}-${y}` : '';
-}

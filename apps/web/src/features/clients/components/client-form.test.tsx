@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/shared/api/api-error';
 import { renderWithProviders } from '@/test/render';
 import { ClientForm } from './client-form';
-import { bodyFromValues, emptyClientValues, formattedDate } from './client-form-values';
+import { bodyFromValues, emptyClientValues } from './client-form-values';
 
 beforeAll(() => {
   // jsdom has no FontFaceSet; the textareas' autosize listens to it.
@@ -56,6 +56,18 @@ describe('ClientForm', () => {
     expect('clientSince' in body).toBe(false);
   });
 
+  it('takes clientSince typed as dd-MM-yyyy and sends it as YYYY-MM-DD', async () => {
+    const submit = vi.fn(async (_body: CompanyBodyInput) => {});
+    renderForm(submit);
+    await userEvent.type(screen.getByRole('textbox', { name: /^Name/ }), 'Nordlys ApS');
+    const since = screen.getByRole('textbox', { name: 'Client since' });
+    await userEvent.type(since, '04-03-2021{Escape}');
+    expect(since).toHaveValue('04-03-2021');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
+    expect(submit.mock.calls[0]![0].clientSince).toBe('2021-03-04');
+  });
+
   it('refuses a latitude out of range and a longitude that is not a number, each on its field', async () => {
     const submit = vi.fn(async () => {});
     renderForm(submit);
@@ -80,8 +92,7 @@ describe('ClientForm', () => {
     );
   });
 
-  it('keeps a formatted copy of clientSince and sends the date', () => {
-    expect(formattedDate('2021-03-04')).toBe('04-03-2021');
+  it('sends clientSince as the API’s date', () => {
     expect(bodyFromValues({ ...emptyClientValues(), title: 'x', clientSince: '2021-03-04' }).clientSince).toBe(
       '2021-03-04',
     );

@@ -18,8 +18,9 @@ import { type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { fieldErrorsOf, messageText, problemText } from '@/features/clients/api/problem-messages';
 import { useTranslation } from '@/shared/i18n/use-translation';
+import { DateField } from '@/shared/ui/date-field';
 import { ErrorAlert } from '@/shared/ui/error-alert';
-import { CLIENT_FIELDS, type ClientFormValues, formattedDate, validateClient } from './client-form-values';
+import { CLIENT_FIELDS, type ClientFormValues, validateClient } from './client-form-values';
 import { FILL_COLOR_THEME } from './fill-color';
 import { listClasses } from './list-parts';
 
@@ -115,11 +116,13 @@ export function ClientForm({ initialValues, submit }: ClientFormProps) {
                 </Group>
               )}
             />
-            <TextInput
+            {/* The input shows the spec's formatted copy of clientSince (dd-MM-yyyy) and holds YYYY-MM-DD. */}
+            <DateField
               label={t('clients.form.clientSince')}
-              type="date"
-              description={values.clientSince ? formattedDate(values.clientSince) : t('clients.form.clientSinceHint')}
+              description={t('clients.form.clientSinceHint')}
+              clearable
               {...field('clientSince')}
+              value={values.clientSince}
             />
             <TextInput label={t('clients.form.acquiredBy')} {...field('acquiredBy')} />
             <TextInput label={t('clients.form.pricing')} {...field('pricing')} />
