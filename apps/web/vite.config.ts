@@ -51,6 +51,19 @@ export default defineConfig({
     sourcemap,
     target: 'es2022',
     rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Mantine's InputBase and input props with everything they import (Box, the styles API...) in
+          // one chunk: the sign-in page loads all of it anyway, and the date input, which takes the props
+          // without InputBase, would otherwise split it into more small chunks, over the budget (issue 30).
+          groups: [
+            {
+              name: 'input-base',
+              test: /@mantine[\\/]core[\\/]esm[\\/]components[\\/](InputBase|Input[\\/]use-input-props)/,
+            },
+          ],
+        },
+      },
       treeshake: {
         // The contracts package only declares constants, tables and schemas: a module of it whose exports
         // the app does not use (the zod schemas of other modules, say) can be left out of the bundle.
