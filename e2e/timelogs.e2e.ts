@@ -42,7 +42,7 @@ describe('weekly time logging', () => {
     const page = await newPage();
     await signIn(page, worker.email);
     await page.goto(`${BASE_URL}/timelogs?week=${WEEK}`);
-    await page.getByTestId('week-range').filter({ hasText: '02/03/2026 till 08/03/2026' }).waitFor();
+    await page.getByTestId('week-range').filter({ hasText: '02-03-2026 till 08-03-2026' }).waitFor();
 
     // An empty week: add both tasks as rows.
     for (const task of ['Lamp repair', 'Painting']) {
@@ -92,8 +92,10 @@ describe('weekly time logging', () => {
     await page.goto(`${BASE_URL}/admin/timelogs/overview`);
     // The segmented controls' radios are visually hidden: their labels take the click.
     await page.locator('label', { hasText: /^Custom$/ }).click();
-    await page.getByLabel('From', { exact: true }).fill(WEEK);
-    await page.getByLabel('To', { exact: true }).fill('2026-03-08');
+    // Dates are typed as shown, dd-MM-yyyy; Escape closes the calendar.
+    await page.getByLabel('From', { exact: true }).fill('02-03-2026');
+    await page.getByLabel('To', { exact: true }).fill('08-03-2026');
+    await page.keyboard.press('Escape');
     const row = page.getByRole('row').filter({ hasText: 'Tim User' });
     await row.waitFor();
     expect(await row.textContent()).toContain('34.25');
