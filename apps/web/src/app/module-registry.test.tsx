@@ -5,17 +5,20 @@ import { describe, expect, it } from 'vitest';
 import { RouteGuard } from './guards/route-guard';
 import { FEATURE_ICONS, MODULE_ICONS, NOT_BUILT_ICONS } from './module-icons';
 import { NOT_BUILT, pageView } from './module-registry';
+import { PageErrorBoundary } from './route-error-element';
 import { routes } from './routes';
 
 const GUID = '3f2b8c1e-6a4d-4e7f-9b2a-1c5d8e9f0a7b';
 const concrete = (path: string) => `/${path.replace(/:[A-Za-z]+/g, GUID)}`;
 
-/** The guard and page element that the router renders for a URL. */
+/** The guard and page element that the router renders for a URL (the page inside its error boundary). */
 function renderedAt(url: string): { guardPath: string; page: ReactElement } | null {
   const guard = matchRoutes(routes, url)?.at(-1)?.route.element;
   if (!isValidElement(guard) || guard.type !== RouteGuard) return null;
   const props = guard.props as { path: string; children: ReactElement };
-  return { guardPath: props.path, page: props.children };
+  const boundary = props.children;
+  if (!isValidElement(boundary) || boundary.type !== PageErrorBoundary) return null;
+  return { guardPath: props.path, page: (boundary.props as { children: ReactElement }).children };
 }
 
 const placeholderOf = (path: string) => renderedAt(concrete(path))?.page.props as { moduleKey?: string };
