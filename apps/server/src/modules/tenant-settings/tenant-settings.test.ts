@@ -290,7 +290,12 @@ describe('GET and PUT /core/api/tenants/:id/featureitems', () => {
     });
     const user = await ctx.actor(['User'], { tenants: [child.id], activeTenant: child.id });
     const general = (await ctx.app.inject({ url: '/core/api/me/generaldata', headers: user.auth })).json();
-    expect(general.tenantMenuItemsData).toContainEqual({ name: 'News', customTitle: 'Newsroom' });
+    // The menu carries the description too: the module's heading and its home tile show it (issue 30).
+    expect(general.tenantMenuItemsData).toContainEqual({
+      name: 'News',
+      customTitle: 'Newsroom',
+      customDescription: '<p>Our <strong>news</strong></p>',
+    });
   });
 
   it('refuses a feature the tenant does not have, or one that is not renamable', async () => {
