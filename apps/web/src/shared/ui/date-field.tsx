@@ -23,10 +23,16 @@ type Props = Omit<DateInputProps, 'value' | 'onChange' | 'valueFormat'> & {
  * calendar in the user's language. Its value stays the 'YYYY-MM-DD' string the API takes.
  */
 export function DateField({ value, onChange, ...rest }: Props) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <DatesProvider settings={{ locale: DAYJS_LOCALE[i18n.language] ?? 'en-gb', firstDayOfWeek: 1 }}>
-      <DateInput valueFormat="DD-MM-YYYY" {...rest} value={value || null} onChange={(next) => onChange(next ?? '')} />
+      <DateInput
+        valueFormat="DD-MM-YYYY"
+        clearButtonProps={{ 'aria-label': t('clearDate') }}
+        {...rest}
+        value={value || null}
+        onChange={(next) => onChange(next ?? '')}
+      />
     </DatesProvider>
   );
 }

@@ -169,7 +169,8 @@ export function HoursCell({
           ) : null
         }
       />
-      <Popover opened={refused} position="bottom" withArrow shadow="sm" withinPortal>
+      {/* The anchor is a bare span: no popup roles on it; the note itself is a status. */}
+      <Popover opened={refused} withRoles={false} position="bottom" withArrow shadow="sm" withinPortal>
         <Popover.Target>
           <span className={classes.refusedAnchor} />
         </Popover.Target>
