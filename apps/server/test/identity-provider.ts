@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
+import { freePort } from './free-port.js';
 
 const DEFAULT_TENANT_ID = 'atrium-test-tenant';
 
@@ -108,15 +108,4 @@ export async function walkSignIn(authorizationUrl: string, login: string, opts: 
     url = new URL(action.replaceAll('&amp;', '&'), url);
   }
   throw new Error('too many hops');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }

@@ -1,20 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../test/free-port.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 
 const TOKEN = 'metrics-token-for-the-tests';
-
-/** A free loopback port: bound, read, released. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((ok) => server.close(() => ok()));
-  return port;
-}
 
 describe('GET /metrics', () => {
   // Tests that start an app of their own get the time a loaded machine may take to do it.

@@ -10,6 +10,7 @@ import { HUB_EVENTS } from '@atrium/contracts';
 import { HttpTransportType, type HubConnection, HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../free-port.js';
 
 // Two server processes on one PostgreSQL behind a loopback TCP proxy; one is stopped with SIGTERM
 // and started again while a client writes and a hub client listens (README "Deployment"). In the
@@ -17,14 +18,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const serverUrl = process.env.TEST_DATABASE_URL!;
 const MAIN = resolve(import.meta.dirname, '../../src/main.ts');
 const PASSWORD = 'Atrium-demo-1';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((ok) => server.close(() => ok()));
-  return port;
-}
 
 /** Whether the process on `port` answers its readiness check with 200 (docs/deploy.md, "Health"). */
 async function isReady(port: number): Promise<boolean> {

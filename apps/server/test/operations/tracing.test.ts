@@ -2,26 +2,18 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../free-port.js';
 
 // The server as started in production (main.ts), with OpenTelemetry pointed at a loopback OTLP/HTTP
 // receiver, and its log read from stdout. On PostgreSQL (TEST_DATABASE_URL) its spans are expected
 // too, and with REDIS_URL the readiness check's Redis command (ops/redis-span.ts).
 const MAIN = resolve(import.meta.dirname, '../../src/main.ts');
 const serverUrl = process.env.TEST_DATABASE_URL;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((ok) => server.close(() => ok()));
-  return port;
-}
 
 type Span = { name: string; scope: string; attributes: Record<string, unknown> };
 
