@@ -17,6 +17,7 @@ import { API_DOCS_CSP, securityHeadersPlugin } from './http/security-headers.js'
 import { responseSerializer } from './http/serializer.js';
 import { bodyIdlePlugin, defaultHttpLimits, type HttpLimits, serverLimitOptions } from './http/server-limits.js';
 import { createTenantFeatures } from './http/tenant-features.js';
+import { requestContextPlugin } from './http/request-context.js';
 import { tenantScopePlugin } from './http/tenant-scope.js';
 import { createTokenService } from './http/tokens.js';
 import { registerWebApp } from './http/web-app.js';
@@ -90,6 +91,7 @@ export async function buildApp({ config, database, hub, http }: AppDeps) {
   await app.register(bodyIdlePlugin, { limits });
   await app.register(fastifyCookie);
   await app.register(tenantScopePlugin);
+  await app.register(requestContextPlugin);
   await app.register(accessPolicyPlugin, { authenticator, features: tenantFeatures });
   const closing = gracefulClose(app);
   closing.beforeOthers();

@@ -4,6 +4,7 @@ import { defineModule, featureModule, type PageEntry, type PageLayout, page } fr
 
 // Each module's own zod schemas live in src/<module>.ts and are re-exported here with the manifest, so
 // that index.ts (the package's infrastructure) needs no edit for a new module.
+export * from './audit.js';
 export * from './auth.js';
 export * from './clients.js';
 export * from './documents.js';

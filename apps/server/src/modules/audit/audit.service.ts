@@ -1,19 +1,99 @@
+import type { AuditAction } from '@atrium/contracts';
 import type { Db, Tx } from '../../db/client.js';
+import { requestContext } from '../../http/request-context.js';
 import * as repo from './audit.repository.js';
 
-/** One line of the audit log: who did what, to whom, in which tenant (the row carries the time). */
-export type AuditEntry = {
-  actorId: string;
-  action: 'impersonation.started' | 'impersonation.ended' | 'notifications.dailyMailsSent';
-  targetUserId?: string | null;
+type Fields = Record<string, unknown>;
+
+/**
+ * One administrative write for the audit log. Actor, real actor (impersonation) and address default
+ * to the running request's (http/request-context.ts); pass them to record work done outside a request.
+ */
+export type AuditRecord = {
+  action: AuditAction;
+  /** The tenant the write belongs to; null for platform-wide work. */
   tenantId?: string | null;
-  data?: Record<string, unknown>;
+  /** The kind of record written ('tenant', 'user', 'group', 'tenantSettings', ...) and its id. */
+  recordType?: string | null;
+  recordId?: string | null;
+  /** A user the write is about (impersonation, password reset), for the user filter. */
+  targetUserId?: string | null;
+  /**
+   * The record before and after the write. Give whole objects: only the fields that differ are kept
+   * (both null/absent for a create's before or a delete's after). Secrets are stripped by name.
+   */
+  before?: Fields | null;
+  after?: Fields | null;
+  /** Anything else worth keeping (counts, session ids); secrets stripped too. */
+  data?: Fields | null;
+  actorId?: string | null;
+  realActorId?: string | null;
+  ip?: string | null;
 };
 
-export function createAuditService({ db }: { db: Db }) {
+/**
+ * Field names whose values never reach the audit log: passwords and their hashes, client secrets,
+ * tokens, TOTP secrets and recovery codes, keys. Matched anywhere in the name, case-insensitively.
+ */
+const SECRET_FIELD = /pass(word|phrase)?|secret|token|hash|salt|totp|otp|recovery|api_?key|private_?key|credential/i;
+
+/** value without any field (at any depth) whose name looks like a secret. */
+export function stripSecrets<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(stripSecrets) as T;
+  if (value instanceof Date) return value.toISOString() as T;
+  if (value && typeof value === 'object') {
+    const out: Fields = {};
+    for (const [key, inner] of Object.entries(value)) {
+      if (inner === undefined || SECRET_FIELD.test(key)) continue;
+      out[key] = stripSecrets(inner);
+    }
+    return out as T;
+  }
+  return value;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** The fields of before and after that differ (each side keeps its own value of them). */
+export function changedFields(before: Fields | null | undefined, after: Fields | null | undefined) {
+  const b = before ? stripSecrets(before) : null;
+  const a = after ? stripSecrets(after) : null;
+  if (!b || !a) return { before: b, after: a };
+  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((k) => !same(b[k], a[k]));
   return {
-    /** Writes an entry; pass the transaction when the entry must stand or fall with the change. */
-    record: (entry: AuditEntry, conn: Db | Tx = db) => repo.insertAuditEntry(conn, entry),
+    before: Object.fromEntries(keys.filter((k) => k in b).map((k) => [k, b[k]])),
+    after: Object.fromEntries(keys.filter((k) => k in a).map((k) => [k, a[k]])),
+  };
+}
+
+export function createAuditService({ db }: { db: Db }) {
+  /**
+   * Writes an entry on conn: pass the transaction of the change, so that the entry stands or falls
+   * with it. An update whose before and after do not differ (and carries no data) writes nothing.
+   */
+  async function record(conn: Db | Tx, entry: AuditRecord) {
+    const context = requestContext();
+    const { before, after } = changedFields(entry.before, entry.after);
+    const data = entry.data ? stripSecrets(entry.data) : null;
+    if (before && after && !Object.keys(after).length && !Object.keys(before).length && !data) return;
+    await repo.insertAuditEntry(conn, {
+      action: entry.action,
+      actorId: entry.actorId !== undefined ? entry.actorId : (context?.actorId ?? null),
+      realActorId: entry.realActorId !== undefined ? entry.realActorId : (context?.realActorId ?? null),
+      ip: entry.ip !== undefined ? entry.ip : (context?.ip ?? null),
+      tenantId: entry.tenantId ?? null,
+      recordType: entry.recordType ?? null,
+      recordId: entry.recordId ?? null,
+      targetUserId: entry.targetUserId ?? null,
+      before,
+      after,
+      data,
+    });
+  }
+  return {
+    record,
+    /** Writes an entry outside any transaction (work with nothing else to roll back). */
+    recordAlone: (entry: AuditRecord) => record(db, entry),
   };
 }
 export type AuditService = ReturnType<typeof createAuditService>;

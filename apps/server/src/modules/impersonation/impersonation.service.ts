@@ -48,9 +48,12 @@ export function createImpersonationService(deps: {
         ]);
       }
       const issued = await deps.auth.startImpersonation(actor, target, tenantId, userAgent);
-      await audit.record({
+      await audit.recordAlone({
         actorId: actor.userId,
+        realActorId: null,
         action: 'impersonation.started',
+        recordType: 'user',
+        recordId: target.id,
         targetUserId: target.id,
         tenantId,
         data: { sessionId: issued.sessionId, parentSessionId: actor.sessionId },
@@ -80,9 +83,12 @@ export function createImpersonationService(deps: {
         throw err;
       } finally {
         if (ended) {
-          await audit.record({
+          await audit.recordAlone({
             actorId: principal.impersonatorId,
+            realActorId: null,
             action: 'impersonation.ended',
+            recordType: 'user',
+            recordId: ended.userId,
             targetUserId: ended.userId,
             tenantId: ended.activeTenantId,
             data: { sessionId: ended.id, parentSessionId: ended.parentSessionId },

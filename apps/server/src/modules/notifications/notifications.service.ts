@@ -98,7 +98,7 @@ export function createNotificationsService(deps: {
           await mail.queueIn(tx, dailyDigestMail(user, entries, config.publicUrl));
         }
         const counts = { users: byUser.size, notifications: items.length };
-        await audit.record({ actorId: caller.id, action: 'notifications.dailyMailsSent', data: counts }, tx);
+        await audit.record(tx, { actorId: caller.id, action: 'notifications.dailyMailsSent', data: counts });
         return counts;
       };
       // Digests gather every tenant's notifications; the audit entry records each run.

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { pageOf } from './problem.js';
+
+/**
+ * Every action the audit log records (issue 31): administrative writes, named `<record>.<verb>`.
+ * A module that records a new kind of write adds its action here, so that the audit page can
+ * filter by it and name it (features/audit/locales).
+ */
+export const AUDIT_ACTIONS = [
+  'tenant.created',
+  'tenant.updated',
+  'tenant.deleted',
+  'tenant.restored',
+  'tenant.copied',
+  'tenant.featuresChanged',
+  'tenant.settingsChanged',
+  'user.created',
+  'user.updated',
+  'user.deleted',
+  'user.restored',
+  'user.rolesChanged',
+  'user.groupsChanged',
+  'users.imported',
+  'group.created',
+  'group.updated',
+  'group.deleted',
+  'group.membersChanged',
+  'password.resetByAdmin',
+  'impersonation.started',
+  'impersonation.ended',
+  'notifications.dailyMailsSent',
+  'mailSettings.updated',
+  'twoFactor.reset',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** The audit page's filters: actor, action, record and a period (dates yyyy-MM-dd, both inclusive). */
+export const auditQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  take: z.coerce.number().int().min(1).max(200).default(50),
+  actorId: z.string().uuid().optional(),
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  /** The record: its type and, optionally, its id (or part of a name in `search`). */
+  recordType: z.string().max(50).optional(),
+  recordId: z.string().max(100).optional(),
+  /** One tenant of those the caller may see. */
+  tenantId: z.string().uuid().optional(),
+  from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'invalidDate')
+    .optional(),
+  to: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'invalidDate')
+    .optional(),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+const person = z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable();
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  action: z.string(),
+  actor: person,
+  /** The super administrator behind an impersonation. */
+  realActor: person,
+  tenant: z.object({ id: z.string(), name: z.string() }).nullable(),
+  recordType: z.string().nullable(),
+  recordId: z.string().nullable(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  data: z.record(z.string(), z.unknown()).nullable(),
+  ip: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditPageSchema = pageOf(auditEntrySchema);
+export type AuditPage = z.infer<typeof auditPageSchema>;
+
+/** The people who appear as actors in the caller's scope, for the actor filter. */
+export const auditActorsSchema = z.array(z.object({ id: z.string(), name: z.string(), email: z.string() }));
