@@ -6,6 +6,7 @@ import { defineModule, featureModule, type PageEntry, type PageLayout, page } fr
 // that index.ts (the package's infrastructure) needs no edit for a new module.
 export * from './audit.js';
 export * from './auth.js';
+export * from './chat.js';
 export * from './clients.js';
 export * from './documents.js';
 export * from './home.js';

@@ -10,6 +10,9 @@ import { openStorage } from '../storage/open-storage.js';
 import { createAuditService } from './audit/audit.service.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { createAuthService } from './auth/auth.service.js';
+import { chatDemo } from './chat/chat.demo.js';
+import { chatRoutes } from './chat/chat.routes.js';
+import { createChatService } from './chat/chat.service.js';
 import { clientsDemo } from './clients/clients.demo.js';
 import { clientsRoutes } from './clients/clients.routes.js';
 import { createClientsService } from './clients/clients.service.js';
@@ -96,6 +99,7 @@ export function createServices({ config, db, authenticator, tenantFeatures, hub,
   const clients = createClientsService({ db, tenants, map: config.map });
   const tenantSettings = createTenantSettingsService({ db, media, tenants, hub, videoHosts: config.videoHosts });
   const home = createHomeService({ tenantSettings });
+  const chat = createChatService({ db, hub, log });
   const office365 = createOffice365Service({
     db,
     auth,
@@ -123,6 +127,7 @@ export function createServices({ config, db, authenticator, tenantFeatures, hub,
     clients,
     tenantSettings,
     home,
+    chat,
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -194,7 +199,7 @@ export const MODULES = {
   news: NOT_BUILT,
   calendar: NOT_BUILT,
   messages: NOT_BUILT,
-  chat: NOT_BUILT,
+  chat: { routes: chatRoutes, demo: chatDemo },
   feed: NOT_BUILT,
   todo: NOT_BUILT,
   poll: NOT_BUILT,

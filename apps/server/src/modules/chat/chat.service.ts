@@ -1,0 +1,123 @@
+import {
+  CHAT,
+  type ChatConversation,
+  type ChatHistory,
+  type ChatHistoryQuery,
+  type ChatMessageGroup,
+  HUB_EVENTS,
+} from '@atrium/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/client.js';
+import { AppError } from '../../http/errors.js';
+import type { HubService } from '../../hub/index.js';
+import * as repo from './chat.repository.js';
+
+/** Whom a conversation is with: another user of the tenant, or a user group the caller is in. */
+export type ChatTarget = { kind: 'direct'; userId: string } | { kind: 'group'; groupId: string };
+
+type HistoryRow = Awaited<ReturnType<typeof repo.historyPage>>[number];
+
+/** Spec part 1 §3 "Message": consecutive messages of one sender grouped, oldest first. */
+export function groupPerUser(rowsOldestFirst: HistoryRow[]): ChatMessageGroup[] {
+  const groups: ChatMessageGroup[] = [];
+  for (const r of rowsOldestFirst) {
+    const last = groups.at(-1);
+    const message = { id: r.id, text: r.text, createdAt: r.createdAt };
+    if (last && last.userId === r.userId) last.messages.push(message);
+    else groups.push({ userId: r.userId, fullName: r.fullName, imagePath: r.imagePath, messages: [message] });
+  }
+  return groups;
+}
+
+/**
+ * Chat between the users of a tenant and in its user groups. Only members take part: a direct
+ * conversation's two users must both belong to the tenant, a group's conversation is open to the
+ * group's current members (read from the group at every call, so a removed member is refused at once).
+ */
+export function createChatService(deps: { db: Db; hub: HubService; log: FastifyBaseLogger }) {
+  const { db, hub } = deps;
+
+  /** The conversation's key once the caller is known to be allowed in it; 403/404 otherwise. */
+  async function admit(tenantId: string, me: string, target: ChatTarget): Promise<repo.ConversationKey> {
+    if (target.kind === 'direct') {
+      if (!(await repo.isTenantMember(db, tenantId, me))) {
+        throw new AppError('forbidden', 'Only members of the tenant can chat in it');
+      }
+      if (target.userId === me || !(await repo.isTenantMember(db, tenantId, target.userId))) {
+        throw new AppError('notFound', 'No such user in this tenant');
+      }
+      return repo.pairOf(me, target.userId);
+    }
+    const group = await repo.findGroup(db, tenantId, target.groupId);
+    if (!group) throw new AppError('notFound', 'No such user group in this tenant');
+    if (!(await repo.isGroupMember(db, tenantId, target.groupId, me))) {
+      throw new AppError('forbidden', 'Only members of the group can read and write its messages');
+    }
+    return { groupId: target.groupId };
+  }
+
+  return {
+    async conversations(tenantId: string, me: string, search?: string): Promise<ChatConversation[]> {
+      const rows = await repo.listConversations(db, tenantId, me, { search, cap: CHAT.unreadCap, limit: 500 });
+      return rows.map((r) => ({
+        kind: r.kind,
+        id: r.id,
+        title: r.title,
+        imagePath: r.imagePath,
+        lastMessage:
+          r.lastAt === null
+            ? null
+            : { text: r.lastText ?? '', createdAt: r.lastAt, fromMe: !!r.lastFromMe, fullName: r.lastName ?? '' },
+        unread: r.unread,
+      }));
+    },
+
+    async history(tenantId: string, me: string, target: ChatTarget, query: ChatHistoryQuery): Promise<ChatHistory> {
+      const key = await admit(tenantId, me, target);
+      const conversation = await repo.findConversation(db, tenantId, key);
+      if (!conversation) {
+        if (query.before)
+          throw new AppError('validation', 'No such message', [{ field: 'before', message: 'notFound' }]);
+        return { groups: [], before: null };
+      }
+      if (query.before && !(await repo.messageInConversation(db, tenantId, conversation.id, query.before))) {
+        throw new AppError('validation', 'No such message in this conversation', [
+          { field: 'before', message: 'notFound' },
+        ]);
+      }
+      // One more than asked tells whether a page above exists.
+      const rows = await repo.historyPage(db, tenantId, conversation.id, query.take + 1, query.before);
+      const more = rows.length > query.take;
+      const page = rows.slice(0, query.take).reverse();
+      return { groups: groupPerUser(page), before: more ? page[0]!.id : null };
+    },
+
+    async send(tenantId: string, me: string, target: ChatTarget, text: string) {
+      const key = await admit(tenantId, me, target);
+      const message = await inTransaction(db, async (tx) => {
+        const conversationId = await repo.ensureConversation(tx, tenantId, key);
+        const row = await repo.insertMessage(tx, { tenantId, conversationId, senderId: me, text });
+        // The sender has read what they answer.
+        await repo.markRead(tx, tenantId, conversationId, me);
+        return row;
+      });
+      // Live: the other side's sessions (and the sender's other devices) reload; a group's members
+      // are reached through the hub's user-group groups, which follow membership changes.
+      if (target.kind === 'direct') {
+        await hub.sendToUser(target.userId, HUB_EVENTS.ReloadMessages);
+        await hub.sendToUser(me, HUB_EVENTS.ReloadMessages);
+      } else {
+        await hub.sendToGroup(target.groupId, HUB_EVENTS.ReloadGroupMessages);
+      }
+      return message;
+    },
+
+    async markRead(tenantId: string, me: string, target: ChatTarget) {
+      const key = await admit(tenantId, me, target);
+      const conversation = await repo.findConversation(db, tenantId, key);
+      if (conversation) await repo.markRead(db, tenantId, conversation.id, me);
+    },
+  };
+}
+export type ChatService = ReturnType<typeof createChatService>;
