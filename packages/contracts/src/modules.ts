@@ -15,6 +15,7 @@ export * from './notifications.js';
 export * from './tenant.js';
 export * from './tenants.js';
 export * from './timelogs.js';
+export * from './twofactor.js';
 export * from './users.js';
 
 /**

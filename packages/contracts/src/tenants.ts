@@ -90,6 +90,8 @@ export const tenantBodySchemaFor = (host?: string) =>
       showCalendarAsList: z.boolean().default(false),
       useKmAsValues: z.boolean().default(true),
       allowUnauthorizedAccess: z.boolean().default(false),
+      /** Its users must turn on two-factor sign-in (issue 31): those without are led through it at sign-in. */
+      requireTwoFactor: z.boolean().default(false),
       tenantDocumentId: z.uuid().nullable().optional(),
       preferedUrl: z.preprocess(
         emptyToNull,
@@ -157,6 +159,7 @@ export const tenantSchema = z.object({
   showCalendarAsList: z.boolean(),
   useKmAsValues: z.boolean(),
   allowUnauthorizedAccess: z.boolean(),
+  requireTwoFactor: z.boolean(),
   tenantDocumentId: z.uuid().nullable(),
   pageHtml: z.string().nullable(),
   preferedUrl: z.string().nullable(),

@@ -49,6 +49,8 @@ import { tenantsRoutes } from './tenants/tenants.routes.js';
 import { createTenantsService } from './tenants/tenants.service.js';
 import { timelogsDemo } from './timelogs/timelogs.demo.js';
 import { timelogsRoutes } from './timelogs/timelogs.routes.js';
+import { twoFactorRoutes } from './twofactor/twofactor.routes.js';
+import { createTwoFactorService } from './twofactor/twofactor.service.js';
 import { createTimelogsService } from './timelogs/timelogs.service.js';
 import { userGroupsDemo } from './usergroups/usergroups.demo.js';
 import { userGroupsRoutes } from './usergroups/usergroups.routes.js';
@@ -83,6 +85,7 @@ export function createServices({ config, db, authenticator, tenantFeatures, hub,
   const auth = createAuthService({ db, authenticator, hub });
   const media = createMediaService({ db, storage: storage.area('media'), log, limits: config.uploads });
   const tenants = createTenantsService({ db, media, auth, features: tenantFeatures });
+  const twofactor = createTwoFactorService({ db, auth, audit, secret: config.jwtSecret });
   const users = createUsersService({ db, auth, tenants, hub, secret: config.jwtSecret });
   const usergroups = createUserGroupsService({ db });
   const passwords = createPasswordsService({ db, mail, auth, users, publicUrl: config.publicUrl, log });
@@ -113,6 +116,7 @@ export function createServices({ config, db, authenticator, tenantFeatures, hub,
     audit,
     mail,
     auth,
+    twofactor,
     media,
     tenants,
     users,
@@ -177,6 +181,7 @@ type ServerModules = { [M in ModuleKey]: ServerModule | typeof NOT_BUILT | typeo
 export const MODULES = {
   health: { routes: healthRoutes },
   auth: { routes: authRoutes },
+  twofactor: { routes: twoFactorRoutes },
   me: { routes: meRoutes },
   usergroups: { routes: userGroupsRoutes, demo: userGroupsDemo },
   tenants: { routes: tenantsRoutes, seed: seedFeatures },

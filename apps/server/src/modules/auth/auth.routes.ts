@@ -1,14 +1,22 @@
-import { AUTHENTICATED, activeTenantBodySchema, authResultSchema, loginBodySchema, PUBLIC } from '@atrium/contracts';
+import {
+  AUTHENTICATED,
+  activeTenantBodySchema,
+  authResultSchema,
+  loginBodySchema,
+  loginResultSchema,
+  PUBLIC,
+} from '@atrium/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../http/tenant-context.js';
 import { bearerToken } from '../../http/tokens.js';
+import { deviceTokenOf } from '../twofactor/device-cookie.js';
 import { clearRefreshCookie, REFRESH_COOKIE, sendIssued } from './refresh-cookie.js';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
-  const { auth } = app.services;
+  const { auth, twofactor } = app.services;
 
   const refreshCookieOf = (request: FastifyRequest) => request.cookies[REFRESH_COOKIE];
 
@@ -19,12 +27,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Sign in with email and password',
+        description:
+          'Answers the session, or, when two-factor sign-in comes first, a challenge: `code` (send the ' +
+          "authenticator app's code to /auth/twofactor/verify) or `setup` (the active tenant requires " +
+          'two-factor: /auth/twofactor/setup). A remembered device (its cookie) skips the code.',
         body: loginBodySchema,
-        response: { 200: authResultSchema },
+        response: { 200: loginResultSchema },
       },
     },
     async (request, reply) => {
-      const issued = await auth.login({ ...request.body, ip: request.ip, userAgent: request.headers['user-agent'] });
+      const { rememberMe } = request.body;
+      const user = await auth.checkLogin({ ...request.body, ip: request.ip });
+      const step = await twofactor.afterPassword(user, { rememberMe, deviceToken: deviceTokenOf(request) });
+      if (step) return step;
+      const issued = await auth.startSession(user, rememberMe, request.headers['user-agent']);
       return sendIssued(reply, issued, config.cookieSecure);
     },
   );

@@ -97,9 +97,17 @@ export function createAuthService({
    * the answer is 429 with Retry-After.
    */
   async function checkPassword(email: string, source: string, passwordHash: string | null, password: string) {
+    return checkLimited(email, source, () => verifyPassword(passwordHash, password));
+  }
+
+  /**
+   * Runs `check` (a password's or a two-factor code's) under the sign-in limit: the same counting as
+   * checkPassword, so guesses of codes and of passwords share one budget per account and source.
+   */
+  async function checkLimited(email: string, source: string, check: () => Promise<boolean>) {
     const key = email.toLowerCase();
     await startAttempt(key, source);
-    const ok = await verifyPassword(passwordHash, password);
+    const ok = await check();
     if (ok) await repo.clearFailures(db, key);
     return ok;
   }
@@ -107,13 +115,31 @@ export function createAuthService({
   return {
     issue,
     checkPassword,
+    checkLimited,
 
-    async login(input: { email: string; password: string; rememberMe: boolean; ip: string; userAgent?: string }) {
+    /** The account whose password this is (under the sign-in limit), else 401; no session yet. */
+    async checkLogin(input: { email: string; password: string; ip: string }) {
       const user = await repo.findUserByEmail(db, input.email);
       const hash = user && !user.deletedAt ? user.passwordHash : null;
       const ok = await checkPassword(input.email, input.ip, hash, input.password);
       if (!user || !ok) throw new AppError('invalidCredentials');
+      return user;
+    },
+
+    async login(input: { email: string; password: string; rememberMe: boolean; ip: string; userAgent?: string }) {
+      const user = await this.checkLogin(input);
       return this.startSession(user, input.rememberMe, input.userAgent);
+    },
+
+    /** The tenant a fresh session of the user would start in (see initialTenant). */
+    async initialTenantOf(user: repo.UserRow) {
+      return initialTenant(user, await repo.rolesOf(db, user.id));
+    },
+
+    /** A live (not deleted) user by id. */
+    async findLiveUser(id: string) {
+      const user = await repo.findUserById(db, id);
+      return user && !user.deletedAt ? user : undefined;
     },
 
     async startSession(user: repo.UserRow, rememberMe: boolean, userAgent?: string) {

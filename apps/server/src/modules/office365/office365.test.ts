@@ -17,6 +17,7 @@ describe('Microsoft 365 sign-in', () => {
         rita: { email: 'rita@contoso.test' },
         ritaOther: { email: 'rita@contoso.test' },
         stranger: { email: 'stranger@contoso.test' },
+        lina: { email: 'lina@contoso.test' },
         omar: { email: 'omar@contoso.test' },
         intruder: { email: 'omar@contoso.test', tid: 'fabrikam' },
       },
@@ -82,6 +83,22 @@ describe('Microsoft 365 sign-in', () => {
     expect(res.cookies.find((c) => c.name === 'atrium_refresh')).toBeDefined();
     const [row] = await ctx.db.select().from(users).where(eq(users.id, user.id));
     expect(row!.microsoftId).toBe('contoso:rita');
+  });
+
+  it('does not ask for a two-factor code nor its setup: Microsoft 365 relies on its own MFA (issue 31)', async () => {
+    const tenant = await ctx.factories.tenant({ requireTwoFactor: true });
+    const user = await ctx.factories.user({ email: 'lina@contoso.test', tenantIds: [tenant.id] });
+    // Her password sign-in would be led through the setup the tenant requires.
+    const password = await ctx.app.inject({
+      method: 'POST',
+      url: '/core/api/auth/login',
+      payload: { email: user.email, password: ctx.factories.PASSWORD },
+    });
+    expect(password.json().twoFactor).toBe('setup');
+    const { callback, flowCookie } = await goThroughProvider('lina');
+    const res = await finish(Object.fromEntries(callback.searchParams), flowCookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ id: user.id, activeTenantId: tenant.id });
   });
 
   it("refuses a second Microsoft account for an already linked user with 'alreadyLoginedByAnotherMicrosoftAccount'", async () => {

@@ -35,6 +35,8 @@ export const tenants = pgTable(
     showCalendarAsList: boolean().notNull().default(false),
     useKmAsValues: boolean().notNull().default(true),
     allowUnauthorizedAccess: boolean().notNull().default(false),
+    /** Users signing in to this tenant must use two-factor sign-in (issue 31). */
+    requireTwoFactor: boolean().notNull().default(false),
     tenantDocumentId: uuid(),
     pageHtml: text(),
     preferedUrl: text(),

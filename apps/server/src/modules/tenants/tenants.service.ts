@@ -167,6 +167,7 @@ export function createTenantsService(deps: {
     showCalendarAsList: body.showCalendarAsList,
     useKmAsValues: body.useKmAsValues,
     allowUnauthorizedAccess: body.allowUnauthorizedAccess,
+    requireTwoFactor: body.requireTwoFactor,
     tenantDocumentId: body.tenantDocumentId ?? null,
     preferedUrl: body.preferedUrl ?? null,
     isPartnerTenant: body.isPartnerTenant,
