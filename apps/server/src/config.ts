@@ -88,6 +88,11 @@ const envSchema = z.object({
     )
     .pipe(z.array(z.email('must be a comma-separated list of email addresses')))
     .optional(),
+  /**
+   * Seconds between two runs of the notification scheduler (the weekly, daily and monthly digests, the
+   * time-log reminder); 0 turns it off. Default 60, and off under NODE_ENV=test (tests run it by hand).
+   */
+  NOTIFICATION_SCHEDULE_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
   /** Bytes one user may upload (avatars, logos) in any hour; beyond it uploads answer 429. Default 20 MiB. */
   UPLOAD_BYTES_PER_HOUR: z.coerce
     .number()
@@ -174,6 +179,8 @@ export type Config = {
   mail: { smtpUrl: string | undefined; from: string };
   /** Lower-cased addresses of the accounts that may send the daily mails. */
   dailyMailSenders: string[];
+  /** Milliseconds between two runs of the notification scheduler; 0: it does not run. */
+  notificationScheduleMs: number;
   office365: Office365Config | null;
   uploads: UploadLimits;
   /** Tiles of the clients map; null: none configured. */
@@ -256,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     // The demo's super administrator may try the button; a real installation names its senders.
     dailyMailSenders: e.DAILY_MAIL_SENDERS ?? (seedDemo ? ['superadmin@atrium.test'] : []),
+    notificationScheduleMs: (e.NOTIFICATION_SCHEDULE_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 60)) * 1000,
     office365:
       e.OFFICE365_TENANT_ID && e.OFFICE365_CLIENT_ID && e.OFFICE365_CLIENT_SECRET
         ? {

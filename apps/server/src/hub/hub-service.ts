@@ -33,6 +33,11 @@ export interface HubService {
   activeTenantChanged(sessionIds: string[], tenantId: string | null): Promise<void>;
   /** The user's user-group memberships changed: live connections re-read them. */
   userGroupsChanged(userId: string): Promise<void>;
+  /**
+   * Whether the user has a live connection to this server process. Another process's connections
+   * are not known here: with several processes a user connected elsewhere counts as not connected.
+   */
+  isConnected(userId: string): boolean;
 }
 
 export function createHubService(hub: Hub, backplane: Backplane, log: FastifyBaseLogger): HubService {
@@ -67,5 +72,6 @@ export function createHubService(hub: Hub, backplane: Backplane, log: FastifyBas
     async userGroupsChanged(userId) {
       await dispatch({ op: 'regroup', userId });
     },
+    isConnected: (userId) => hub.hasUser(userId),
   };
 }

@@ -91,6 +91,11 @@ export class Hub implements ConnectionHost {
     return counts;
   }
 
+  /** Whether a user has a live connection in this process (push goes to those without one). */
+  hasUser(userId: string): boolean {
+    return (this.members.get(groups.user(userId))?.size ?? 0) > 0;
+  }
+
   find(token: string): Connection | undefined {
     return this.byToken.get(token);
   }

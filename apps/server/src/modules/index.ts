@@ -37,6 +37,7 @@ import { createMediaService } from './media/media.service.js';
 import { notificationsDemo } from './notifications/notifications.demo.js';
 import { seedEventTypes } from './notifications/notifications.repository.js';
 import { notificationsRoutes } from './notifications/notifications.routes.js';
+import { startScheduler } from './notifications/notifications.scheduler.js';
 import { createNotificationsService } from './notifications/notifications.service.js';
 import { office365Routes } from './office365/office365.routes.js';
 import { createOffice365Service } from './office365/office365.service.js';
@@ -90,14 +91,27 @@ export function createServices({ config, db, authenticator, tenantFeatures, hub,
   const usergroups = createUserGroupsService({ db });
   const passwords = createPasswordsService({ db, mail, auth, users, publicUrl: config.publicUrl, log });
   const impersonation = createImpersonationService({ auth, tenants, users, audit, hub });
-  const notifications = createNotificationsService({ db, hub, mail, audit, config });
-  const timelogs = createTimelogsService({ db });
+  // Web push joins as `push` once its module exists (an optional dependency: see RaiseInput).
+  const notifications = createNotificationsService({ db, hub, mail, audit, config, log });
+  const timelogs = createTimelogsService({ db, notifications });
   const documents = createDocumentsService({
     db,
     storage: storage.area('documents'),
     log,
     maxBytes: config.documentMaxBytes,
+    notifications,
   });
+  // The digests and the time-log reminder, in every process: each claims per user and period (decision 026).
+  const scheduler = config.notificationScheduleMs
+    ? startScheduler({
+        everyMs: config.notificationScheduleMs,
+        log,
+        jobs: [
+          { name: 'notification digests', run: (now) => notifications.sendDigests(now) },
+          { name: 'time-log reminder', run: (now) => timelogs.remindMissingHours(now) },
+        ],
+      })
+    : null;
   const me = createMeService({ db, media, auth, notifications });
   const clients = createClientsService({ db, tenants, map: config.map });
   const tenantSettings = createTenantSettingsService({ db, media, tenants, hub, videoHosts: config.videoHosts });
@@ -132,6 +146,7 @@ export function createServices({ config, db, authenticator, tenantFeatures, hub,
     tenantSettings,
     home,
     chat,
+    scheduler,
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -141,6 +156,7 @@ export type Services = ReturnType<typeof createServices>;
  * (they feed the mail worker), then the mail worker and the upload sweep.
  */
 export async function closeServices(services: Services) {
+  await services.scheduler?.stop();
   await services.passwords.settled();
   services.passwords.stop();
   await Promise.all([services.mail.close(), services.media.close()]);

@@ -296,6 +296,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         return await documents.storeFile(tenantId, request.params.id, await incomingFile(request), {
           mayReplace: isAdmin,
+          by: principalOf(request).userId,
         });
       } catch (err) {
         // Refused (type, size, malformed) or cut off: the new document goes with its file.

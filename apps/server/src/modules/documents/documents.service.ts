@@ -8,12 +8,14 @@ import {
   FOLDER_CYCLE,
   type FolderBody,
   type FolderUpdate,
+  href,
 } from '@atrium/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, inTransaction } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import type { FileStorage } from '../../storage/storage.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import { checkUpload } from './document-file.js';
 import * as repo from './documents.repository.js';
 
@@ -68,8 +70,27 @@ export function createDocumentsService(deps: {
   storage: FileStorage;
   log: FastifyBaseLogger;
   maxBytes: number;
+  /** Raises DocumentAdded when a document gets its first file; optional (some tests leave it out). */
+  notifications?: Pick<NotificationsService, 'raise'>;
 }) {
-  const { db, storage, log, maxBytes } = deps;
+  const { db, storage, log, maxBytes, notifications } = deps;
+
+  /** Tells the tenant's members (but the uploader) that a document was added; never fails the upload. */
+  async function documentAdded(tenantId: string, row: repo.DocumentRow, by: string | undefined) {
+    if (!notifications) return;
+    try {
+      await notifications.raise(tenantId, {
+        eventType: 'DocumentAdded',
+        userIds: 'members',
+        exceptUserId: by,
+        title: { en: `New document: ${row.title}`, da: `Nyt dokument: ${row.title}` },
+        body: { en: 'A document was added under Documents.', da: 'Et dokument er tilføjet under Dokumenter.' },
+        link: href('documents', 'view', { id: row.documentTypeId }),
+      });
+    } catch (err) {
+      log.error({ err, documentId: row.id }, 'documents: could not raise DocumentAdded');
+    }
+  }
 
   async function typeOf(tenantId: string, id: string) {
     const type = await repo.findType(db, tenantId, id);
@@ -238,7 +259,12 @@ export function createDocumentsService(deps: {
      * Streams an uploaded file into storage (never whole in memory), then points the record at it and
      * removes the file it had. A refused or failed upload leaves the record as it was.
      */
-    async storeFile(tenantId: string, id: string, upload: IncomingFile, { mayReplace }: { mayReplace: boolean }) {
+    async storeFile(
+      tenantId: string,
+      id: string,
+      upload: IncomingFile,
+      { mayReplace, by }: { mayReplace: boolean; /** The uploader (not notified of their own document). */ by?: string },
+    ) {
       // An error of the incoming stream is the client's body (cut short, malformed), never ours: 400.
       let bodyError: unknown = upload.file.errored ?? undefined;
       upload.file.once('error', (err) => {
@@ -300,7 +326,9 @@ export function createDocumentsService(deps: {
         throw err;
       }
       await removeFile(replaced);
-      return toDocument(await documentOf(tenantId, id));
+      const stored = await documentOf(tenantId, id);
+      if (!replaced) await documentAdded(tenantId, stored, by);
+      return toDocument(stored);
     },
 
     /** The document's file as a stream, with what the answer's headers need; 404 when there is none. */

@@ -1,9 +1,22 @@
-import { AUTHENTICATED, notificationCountSchema, POLICIES, sendDailyMailsResultSchema } from '@atrium/contracts';
+import {
+  AUTHENTICATED,
+  changeNotificationIntervalSchema,
+  inboxPageSchema,
+  inboxQuerySchema,
+  notificationCountSchema,
+  notificationTypesPageSchema,
+  notificationTypesQuerySchema,
+  POLICIES,
+  sendDailyMailsResultSchema,
+  subscribableUserSchema,
+  userSubscriptionSchema,
+} from '@atrium/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf, tenantOf } from '../../http/tenant-context.js';
 
 const tags = ['notifications'];
+const member = { policy: POLICIES.tenantMembers };
 
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { notifications } = app.services;
@@ -19,6 +32,105 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => notifications.counts(tenantOf(request), principalOf(request)),
+  );
+
+  // The caller's own notifications in the active tenant (their inbox), newest first.
+  app.get(
+    '/notifications',
+    {
+      config: member,
+      schema: {
+        tags,
+        summary: "A page of the caller's notifications in the active tenant, newest first, with the unread count",
+        querystring: inboxQuerySchema,
+        response: { 200: inboxPageSchema },
+      },
+    },
+    async (request) => notifications.inbox(tenantOf(request), principalOf(request), request.query),
+  );
+
+  app.post(
+    '/notifications/:id/read',
+    {
+      config: member,
+      schema: {
+        tags,
+        summary: "Marks one of the caller's notifications read (404 when it is not theirs in the active tenant)",
+        params: z.object({ id: z.uuid() }),
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await notifications.markRead(tenantOf(request), principalOf(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/notifications/readall',
+    {
+      config: member,
+      schema: {
+        tags,
+        summary: "Marks all the caller's notifications in the active tenant read",
+        response: { 200: z.object({ marked: z.number().int().nonnegative() }) },
+      },
+    },
+    async (request) => notifications.markAllRead(tenantOf(request), principalOf(request)),
+  );
+
+  app.get(
+    '/notification/getNotificationsTypes',
+    {
+      config: member,
+      schema: {
+        tags,
+        summary: 'A page of the notification event types (name, note), searched in both',
+        querystring: notificationTypesQuerySchema,
+        response: { 200: notificationTypesPageSchema },
+      },
+    },
+    async (request) => notifications.eventTypes(request.query),
+  );
+
+  app.get(
+    '/notification/getUserSubscriptions',
+    {
+      config: member,
+      schema: {
+        tags,
+        summary: "The caller's subscription intervals in the active tenant (an event type without one is -1 Disabled)",
+        response: { 200: z.array(userSubscriptionSchema) },
+      },
+    },
+    async (request) => notifications.userSubscriptions(tenantOf(request), principalOf(request)),
+  );
+
+  app.get(
+    '/notification/getUsersForSubscriptions',
+    {
+      config: member,
+      schema: {
+        tags,
+        summary: 'The users of the active tenant (userId, userName)',
+        response: { 200: z.array(subscribableUserSchema) },
+      },
+    },
+    async (request) => notifications.usersForSubscriptions(tenantOf(request)),
+  );
+
+  app.put(
+    '/notification/changeNotificationInterval',
+    {
+      config: member,
+      schema: {
+        tags,
+        summary: 'Sets how often the caller hears about an event type in the active tenant (-1, 1, 2, 3, 4)',
+        body: changeNotificationIntervalSchema,
+        response: { 200: userSubscriptionSchema },
+      },
+    },
+    async (request) => notifications.changeInterval(tenantOf(request), principalOf(request), request.body),
   );
 
   app.post(

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tenantOwned } from '../../db/tenant-owned.js';
 import { tenants } from '../tenants/tenants.schema.js';
 import { users } from '../users/users.schema.js';
@@ -53,6 +53,8 @@ export const notifications = pgTable(
     title: text().notNull(),
     /** Plain text: escaped wherever it is rendered. */
     body: text().notNull().default(''),
+    /** An app path the notification opens ('/documents/...'), or null. */
+    link: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp({ withTimezone: true }),
     /** Set when a digest mail took it, so no later digest mails it again. */
@@ -63,6 +65,47 @@ export const notifications = pgTable(
     index('notifications_unmailed_idx').on(t.userId, t.tenantId, t.eventTypeId).where(sql`${t.mailedAt} is null`),
     // A user's notifications in a tenant, newest first (the list and the counts).
     index('notifications_user_tenant_idx').on(t.userId, t.tenantId, t.createdAt),
+    // "Mark all read": only the unread rows of a user in a tenant.
+    index('notifications_unread_idx').on(t.userId, t.tenantId).where(sql`${t.readAt} is null`),
     tenantOwned(),
   ],
+);
+
+/**
+ * The unread notifications of a user in a tenant, kept by a trigger on `notifications` (migration
+ * 0030_notification_delivery): GET /notifications/count runs on every page and reads one row here, whatever
+ * the number of notifications (bench/notification-count.ts).
+ */
+export const notificationUnreadCounts = pgTable(
+  'notification_unread_counts',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tenantId: uuid()
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    unread: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.tenantId] }), tenantOwned()],
+);
+
+/**
+ * Work the scheduler did once per user and period (decision 026): a digest of one interval
+ * (`digest:2` for 'Once A Day', period '2026-11-26'), or a reminder in a tenant
+ * (`reminder:TimeLogReminder:<tenant id>`, period '2026-W48'). The primary key is the guarantee: a
+ * second server process inserting the same claim waits for the first one's transaction and then
+ * finds it taken, and a restart finds it still there.
+ */
+export const notificationClaims = pgTable(
+  'notification_claims',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    job: text().notNull(),
+    period: text().notNull(),
+    claimedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.job, t.period] })],
 );

@@ -318,7 +318,7 @@ describe('POST /core/api/notifications/senddailymails: the digests', () => {
   });
 });
 
-describe('notify', () => {
+describe('raise', () => {
   it('stores the notification and tells the user’s open apps to reload their notifications', async () => {
     const tenant = await ctx.factories.tenant();
     const reader = await ctx.factories.user({ tenantIds: [tenant.id] });
@@ -331,14 +331,16 @@ describe('notify', () => {
     });
     const toUser = vi.spyOn(ctx.app.hub, 'sendToUser');
     try {
-      const row = await service.notify({
-        tenantId: tenant.id,
-        userId: reader.id,
+      const raised = await service.raise(tenant.id, {
+        userIds: [reader.id],
         eventType: 'DocumentAdded',
         title: 'Handbook',
         body: 'Read it',
       });
-      const [stored] = await fixtures(() => ctx.db.select().from(notifications).where(eq(notifications.id, row.id)));
+      expect(raised).toEqual([reader.id]);
+      const [stored] = await fixtures(() =>
+        ctx.db.select().from(notifications).where(eq(notifications.userId, reader.id)),
+      );
       expect(stored).toMatchObject({
         tenantId: tenant.id,
         userId: reader.id,

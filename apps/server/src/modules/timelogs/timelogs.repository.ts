@@ -394,3 +394,24 @@ export const periodsWithHours = (db: Db, tenantId: string, unit: 'week' | 'month
       from time_marks where tenant_id = ${tenantId}
      group by 1 order by 1 desc limit 520`,
   );
+
+/**
+ * Across tenants: the project members of live tenants with TimeLogs on, live users still in the
+ * tenant, who logged no hours from `from` to `to` (the time-log reminder's recipients).
+ */
+export const membersWithoutHours = (db: Db, from: string, to: string) =>
+  queryRows<{ tenant_id: string; user_id: string }>(
+    db,
+    'timelogs_members_without_hours',
+    sql`select distinct pm.tenant_id, pm.user_id
+          from project_members pm
+          join tenants t on t.id = pm.tenant_id and t.deleted_at is null
+          join tenant_features tf on tf.tenant_id = pm.tenant_id
+          join features f on f.id = tf.feature_id and f.name = 'TimeLogs'
+          join users u on u.id = pm.user_id and u.deleted_at is null
+          join tenant_memberships tm on tm.tenant_id = pm.tenant_id and tm.user_id = pm.user_id
+         where not exists (select 1 from time_marks m
+                            where m.user_id = pm.user_id and m.tenant_id = pm.tenant_id
+                              and m.date between ${from} and ${to})
+         order by pm.tenant_id, pm.user_id`,
+  );

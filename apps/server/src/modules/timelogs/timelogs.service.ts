@@ -1,4 +1,5 @@
 import {
+  href,
   addDays,
   BEFORE_PROJECT_START,
   can,
@@ -20,8 +21,10 @@ import {
   weekDates,
 } from '@atrium/contracts';
 import { type Db, inTransaction } from '../../db/client.js';
+import { crossTenant } from '../../db/tenant-scope.js';
 import { AppError, fieldError } from '../../http/errors.js';
 import type { Principal } from '../../http/tokens.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import { overviewCsv, overviewWorkbook } from './timelogs.export.js';
 import * as repo from './timelogs.repository.js';
 
@@ -34,7 +37,25 @@ function checkPeriod(from: string, to: string) {
 }
 
 /** Weekly time logging (issue 14): projects, tasks, a user's marks and the tenant's overviews. */
-export function createTimelogsService({ db }: { db: Db }) {
+/** The time-log reminder goes out from Friday 12:00 UTC to the end of the week (Sunday). */
+const REMINDER_FROM = { weekday: 5, hour: 12 };
+
+const REMINDER_TEXT = {
+  title: { en: 'Your hours for this week are not logged yet', da: 'Dine timer for denne uge er ikke registreret endnu' },
+  body: {
+    en: 'Log them in Time logging before the week ends.',
+    da: 'Registrer dem under Tidsregistrering, før ugen slutter.',
+  },
+};
+
+export function createTimelogsService({
+  db,
+  notifications,
+}: {
+  db: Db;
+  /** Raises the time-log reminder; without it (some tests) remindMissingHours does nothing. */
+  notifications?: Pick<NotificationsService, 'raise'>;
+}) {
   async function requireProject(tenantId: string, id: string) {
     const project = await repo.findProject(db, tenantId, id);
     if (!project) throw new AppError('notFound', 'No such project in the active tenant');
@@ -73,6 +94,35 @@ export function createTimelogsService({ db }: { db: Db }) {
   }
 
   return {
+    /**
+     * The scheduler's time-log reminder: from Friday noon (UTC) to Sunday, every project member with
+     * no hours this week in a tenant with TimeLogs on gets a TimeLogReminder notification, once per
+     * tenant and ISO week (the claim makes it once across server processes and restarts). Answers how
+     * many were reminded.
+     */
+    async remindMissingHours(now: Date = new Date()) {
+      if (!notifications) return 0;
+      const weekday = now.getUTCDay() || 7;
+      if (weekday < REMINDER_FROM.weekday || (weekday === REMINDER_FROM.weekday && now.getUTCHours() < REMINDER_FROM.hour))
+        return 0;
+      const monday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (weekday - 1)));
+      const from = monday.toISOString().slice(0, 10);
+      const to = new Date(monday.getTime() + 6 * 86_400_000).toISOString().slice(0, 10);
+      const rows = await crossTenant('timelogs: reminder', () => repo.membersWithoutHours(db, from, to));
+      const byTenant = new Map<string, string[]>();
+      for (const r of rows) byTenant.set(r.tenant_id, [...(byTenant.get(r.tenant_id) ?? []), r.user_id]);
+      let reminded = 0;
+      for (const [tenantId, userIds] of byTenant) {
+        const raised = await notifications.raise(
+          tenantId,
+          { eventType: 'TimeLogReminder', userIds, ...REMINDER_TEXT, link: href('timelogs', 'index') },
+          { once: { job: `reminder:TimeLogReminder:${tenantId}`, period: from } },
+        );
+        reminded += raised.length;
+      }
+      return reminded;
+    },
+
     listProjects: (tenantId: string) => repo.listProjects(db, tenantId),
 
     personalProjects: (tenantId: string, principal: Principal) => repo.personalProjects(db, tenantId, principal.userId),
