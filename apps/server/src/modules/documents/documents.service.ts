@@ -263,7 +263,10 @@ export function createDocumentsService(deps: {
       tenantId: string,
       id: string,
       upload: IncomingFile,
-      { mayReplace, by }: { mayReplace: boolean; /** The uploader (not notified of their own document). */ by?: string },
+      {
+        mayReplace,
+        by,
+      }: { mayReplace: boolean /** The uploader (not notified of their own document). */; by?: string },
     ) {
       // An error of the incoming stream is the client's body (cut short, malformed), never ours: 400.
       let bodyError: unknown = upload.file.errored ?? undefined;

@@ -18,7 +18,8 @@ const WORDS = {
       4: `Your monthly ${PRODUCT_NAME} summary`,
     },
     every: { 2: 'once a day', 3: 'once a week', 4: 'once a month' },
-    immediately: 'You get this mail as it happens because of your notification settings. Change them under Notifications:',
+    immediately:
+      'You get this mail as it happens because of your notification settings. Change them under Notifications:',
     view: 'Open it',
     hello: (name: string) => `Hello ${name},`,
     intro: `This is what happened for you in ${PRODUCT_NAME} since your last summary:`,
@@ -123,9 +124,14 @@ export function immediateMail(
     `<p><a href="${escapeHtml(open)}">${escapeHtml(w.view)}</a></p>`,
     `<p>${escapeHtml(w.immediately)} <a href="${escapeHtml(settings)}">${escapeHtml(settings)}</a></p>`,
   ].join('');
-  const text = [item.title, ...(item.body ? ['', item.body] : []), '', `${w.view}: ${open}`, '', `${w.immediately} ${settings}`].join(
-    '\n',
-  );
+  const text = [
+    item.title,
+    ...(item.body ? ['', item.body] : []),
+    '',
+    `${w.view}: ${open}`,
+    '',
+    `${w.immediately} ${settings}`,
+  ].join('\n');
   // A subject is one line.
   return { to: user.email, subject: item.title.replace(/\s+/g, ' ').trim().slice(0, 200), html, text };
 }

@@ -143,7 +143,11 @@ export const upsertSubscription = (
     .insert(notificationSubscriptions)
     .values(values)
     .onConflictDoUpdate({
-      target: [notificationSubscriptions.userId, notificationSubscriptions.tenantId, notificationSubscriptions.eventTypeId],
+      target: [
+        notificationSubscriptions.userId,
+        notificationSubscriptions.tenantId,
+        notificationSubscriptions.eventTypeId,
+      ],
       set: { interval: values.interval },
     });
 
@@ -184,7 +188,11 @@ export async function markRead(db: Db, tenantId: string, userId: string, id: str
   const mine = and(eq(n.id, id), eq(n.tenantId, tenantId), eq(n.userId, userId));
   const [row] = await db.select({ readAt: n.readAt }).from(n).where(mine);
   if (!row) return false;
-  if (!row.readAt) await db.update(n).set({ readAt: sql`now()` }).where(and(mine, isNull(n.readAt)));
+  if (!row.readAt)
+    await db
+      .update(n)
+      .set({ readAt: sql`now()` })
+      .where(and(mine, isNull(n.readAt)));
   return true;
 }
 
@@ -194,9 +202,7 @@ export const markAllRead = async (db: Db, tenantId: string, userId: string) =>
     await db
       .update(notifications)
       .set({ readAt: sql`now()` })
-      .where(
-        and(eq(notifications.tenantId, tenantId), eq(notifications.userId, userId), isNull(notifications.readAt)),
-      )
+      .where(and(eq(notifications.tenantId, tenantId), eq(notifications.userId, userId), isNull(notifications.readAt)))
       .returning({ id: notifications.id })
   ).length;
 
@@ -209,7 +215,8 @@ export async function claimOnce(tx: Db | Tx, job: string, period: string, userId
   if (userIds.length === 0) return [];
   const rows = await tx
     .insert(notificationClaims)
-    .values(userIds.map((userId) => ({ userId, job, period })))
+    // In one order everywhere: two transactions claiming overlapping users wait, never deadlock.
+    .values([...userIds].sort().map((userId) => ({ userId, job, period })))
     .onConflictDoNothing()
     .returning({ userId: notificationClaims.userId });
   return rows.map((r) => r.userId);

@@ -151,9 +151,8 @@ export function createNotificationsService(deps: {
         let ids = recipients.map((r) => r.id);
         if (ids.length === 0) return [] as Sent[];
         if (options.once) {
-          // The claims are platform rows (no tenant column): written across tenants.
-          const { job, period } = options.once;
-          ids = await crossTenant(`notifications: ${job}`, () => repo.claimOnce(tx, job, period, ids));
+          // The claims are platform rows (no tenant column, no policy): taken in this transaction.
+          ids = await repo.claimOnce(tx, options.once.job, options.once.period, ids);
         }
         if (ids.length === 0) return [] as Sent[];
         const intervals = new Map(
@@ -163,12 +162,22 @@ export function createNotificationsService(deps: {
         const rows: Parameters<typeof repo.insertNotifications>[1] = [];
         for (const user of recipients) {
           if (!ids.includes(user.id)) continue;
-          const immediate = (intervals.get(user.id) ?? DEFAULT_NOTIFICATION_INTERVAL) === NOTIFICATION_INTERVALS.Immediately;
+          const immediate =
+            (intervals.get(user.id) ?? DEFAULT_NOTIFICATION_INTERVAL) === NOTIFICATION_INTERVALS.Immediately;
           const title = textFor(input.title, user.language);
           const body = textFor(input.body ?? '', user.language);
           // Mailed now: no digest takes it later, whatever the interval becomes.
-          rows.push({ tenantId, userId: user.id, eventTypeId, title, body, link, mailedAt: immediate ? new Date() : null });
-          if (immediate) await mail.queueIn(tx, { ...immediateMail(user, { title, body, link }, config.publicUrl), tenantId });
+          rows.push({
+            tenantId,
+            userId: user.id,
+            eventTypeId,
+            title,
+            body,
+            link,
+            mailedAt: immediate ? new Date() : null,
+          });
+          if (immediate)
+            await mail.queueIn(tx, { ...immediateMail(user, { title, body, link }, config.publicUrl), tenantId });
           out.push({ userId: user.id, title, body, immediate });
         }
         await repo.insertNotifications(tx, rows);
@@ -245,7 +254,12 @@ export function createNotificationsService(deps: {
     /** A page of the event types (GET /notification/getNotificationsTypes). */
     async eventTypes(q: NotificationTypesQuery): Promise<NotificationTypesPage> {
       const { rows, total } = await repo.listEventTypes(db, q);
-      return { data: rows.map((r) => ({ id: r.id, name: r.name, note: r.note ?? '' })), total, page: q.page, take: q.take };
+      return {
+        data: rows.map((r) => ({ id: r.id, name: r.name, note: r.note ?? '' })),
+        total,
+        page: q.page,
+        take: q.take,
+      };
     },
 
     /** The caller's subscriptions in the tenant; an event type without one is Disabled (-1). */
@@ -263,7 +277,8 @@ export function createNotificationsService(deps: {
       principal: Principal,
       input: { typeId: string; intervalType: NotificationInterval },
     ): Promise<UserSubscription> {
-      if (!(await repo.findEventType(db, input.typeId))) throw new AppError('notFound', 'No such notification event type');
+      if (!(await repo.findEventType(db, input.typeId)))
+        throw new AppError('notFound', 'No such notification event type');
       await repo.upsertSubscription(db, {
         tenantId,
         userId: principal.userId,
@@ -346,7 +361,11 @@ export function createNotificationsService(deps: {
       if (!canSendDailyMails(config.dailyMailSenders, { email: caller.email, roles: principal.roles })) {
         throw new AppError('forbidden', 'Your account may not send the daily mails');
       }
-      return digestRun(NOTIFICATION_INTERVALS.OnceADay, (tx) => repo.claimDigest(tx, NOTIFICATION_INTERVALS.OnceADay), caller.id);
+      return digestRun(
+        NOTIFICATION_INTERVALS.OnceADay,
+        (tx) => repo.claimDigest(tx, NOTIFICATION_INTERVALS.OnceADay),
+        caller.id,
+      );
     },
   };
 }

@@ -1,10 +1,10 @@
 import {
-  href,
   addDays,
   BEFORE_PROJECT_START,
   can,
   DAY_FULL,
   type GridProject,
+  href,
   MAX_DAY_HOURS,
   type MarkInput,
   type MarkResult,
@@ -41,7 +41,10 @@ function checkPeriod(from: string, to: string) {
 const REMINDER_FROM = { weekday: 5, hour: 12 };
 
 const REMINDER_TEXT = {
-  title: { en: 'Your hours for this week are not logged yet', da: 'Dine timer for denne uge er ikke registreret endnu' },
+  title: {
+    en: 'Your hours for this week are not logged yet',
+    da: 'Dine timer for denne uge er ikke registreret endnu',
+  },
   body: {
     en: 'Log them in Time logging before the week ends.',
     da: 'Registrer dem under Tidsregistrering, før ugen slutter.',
@@ -103,7 +106,10 @@ export function createTimelogsService({
     async remindMissingHours(now: Date = new Date()) {
       if (!notifications) return 0;
       const weekday = now.getUTCDay() || 7;
-      if (weekday < REMINDER_FROM.weekday || (weekday === REMINDER_FROM.weekday && now.getUTCHours() < REMINDER_FROM.hour))
+      if (
+        weekday < REMINDER_FROM.weekday ||
+        (weekday === REMINDER_FROM.weekday && now.getUTCHours() < REMINDER_FROM.hour)
+      )
         return 0;
       const monday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (weekday - 1)));
       const from = monday.toISOString().slice(0, 10);
