@@ -101,7 +101,7 @@ export function createServices({ config, db, authenticator, tenantFeatures, hub,
     maxBytes: config.documentMaxBytes,
     notifications,
   });
-  // The digests and the time-log reminder, in every process: each claims per user and period (decision 026).
+  // The digests and the time-log reminder, in every process: each claims per user and period (decision 027).
   const scheduler = config.notificationScheduleMs
     ? startScheduler({
         everyMs: config.notificationScheduleMs,

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 
-/** One piece of periodic work: it must be safe to run in several processes at once (decision 026). */
+/** One piece of periodic work: it must be safe to run in several processes at once (decision 027). */
 export type ScheduledJob = { name: string; run: (now: Date) => Promise<unknown> };
 
 /**

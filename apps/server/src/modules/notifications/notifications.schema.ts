@@ -91,7 +91,7 @@ export const notificationUnreadCounts = pgTable(
 );
 
 /**
- * Work the scheduler did once per user and period (decision 026): a digest of one interval
+ * Work the scheduler did once per user and period (decision 027): a digest of one interval
  * (`digest:2` for 'Once A Day', period '2026-11-26'), or a reminder in a tenant
  * (`reminder:TimeLogReminder:<tenant id>`, period '2026-W48'). The primary key is the guarantee: a
  * second server process inserting the same claim waits for the first one's transaction and then

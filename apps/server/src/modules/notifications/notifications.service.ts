@@ -329,7 +329,7 @@ export function createNotificationsService(deps: {
     /**
      * The scheduler's digests at `now`: for each of Once A Day / Week / Moth, every user with
      * something unmailed at that interval gets one digest for the current period (day, ISO week,
-     * month, UTC), exactly once, however many processes run this and however often (decision 026).
+     * month, UTC), exactly once, however many processes run this and however often (decision 027).
      */
     async sendDigests(now: Date = new Date()) {
       const results: Record<string, { users: number; notifications: number }> = {};
