@@ -43,6 +43,11 @@ import { office365Routes } from './office365/office365.routes.js';
 import { createOffice365Service } from './office365/office365.service.js';
 import { passwordsRoutes } from './passwords/passwords.routes.js';
 import { createPasswordsService } from './passwords/passwords.service.js';
+import { sprintsDemo } from './sprints/sprints.demo.js';
+import { sprintsRoutes } from './sprints/sprints.routes.js';
+import { createSprintsService } from './sprints/sprints.service.js';
+import { tenantListsDemo } from './tenant-settings/tenant-lists.demo.js';
+import { createTenantListsService } from './tenant-settings/tenant-lists.service.js';
 import { tenantSettingsRoutes } from './tenant-settings/tenant-settings.routes.js';
 import { createTenantSettingsService } from './tenant-settings/tenant-settings.service.js';
 import { seedFeatures } from './tenants/tenants.repository.js';
@@ -115,6 +120,8 @@ export function createServices({ config, db, authenticator, tenantFeatures, hub,
   const me = createMeService({ db, media, auth, notifications });
   const clients = createClientsService({ db, tenants, map: config.map });
   const tenantSettings = createTenantSettingsService({ db, media, tenants, hub, videoHosts: config.videoHosts });
+  const sprints = createSprintsService({ db });
+  const tenantLists = createTenantListsService({ db, tenants, sprints, log });
   const home = createHomeService({ tenantSettings });
   const chat = createChatService({ db, hub, log });
   const office365 = createOffice365Service({
@@ -144,6 +151,8 @@ export function createServices({ config, db, authenticator, tenantFeatures, hub,
     documents,
     clients,
     tenantSettings,
+    tenantLists,
+    sprints,
     home,
     chat,
     scheduler,
@@ -211,7 +220,7 @@ export const MODULES = {
   timelogs: { routes: timelogsRoutes, demo: timelogsDemo },
   documents: { routes: documentsRoutes, demo: documentsDemo },
   clients: { routes: clientsRoutes, demo: clientsDemo },
-  'tenant-settings': { routes: tenantSettingsRoutes },
+  'tenant-settings': { routes: tenantSettingsRoutes, demo: tenantListsDemo },
   home: { routes: homeRoutes, demo: homeDemo },
   // The profile pages call me's routes; the error pages call none.
   profile: WEB_ONLY,
@@ -231,7 +240,8 @@ export const MODULES = {
   whistleblow: NOT_BUILT,
   dataroom: NOT_BUILT,
   crm: NOT_BUILT,
-  sprints: NOT_BUILT,
+  // Its pages are not built; its tables and demo collaborations are (tenant info reads them).
+  sprints: { routes: sprintsRoutes, demo: sprintsDemo },
   toolbox: NOT_BUILT,
   personalplan: NOT_BUILT,
   onboarding: NOT_BUILT,

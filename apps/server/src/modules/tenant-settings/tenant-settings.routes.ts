@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { activeTenantOf, principalOf } from '../../http/tenant-context.js';
 import { readUploadedFile } from '../../storage/uploads.js';
+import { tenantListsRoutes } from './tenant-lists.routes.js';
 
 const policy = POLICIES.tenantManagers;
 const idParams = z.object({ id: z.uuid() });
@@ -23,6 +24,8 @@ export const tenantSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(fastifyMultipart, {
     limits: { fileSize: TENANT_LIMITS.logoMaxBytes, files: 1, fields: 0, parts: 1 },
   });
+  // Info, tags, tenant folders, teams, departments and standard checklists.
+  await app.register(tenantListsRoutes);
 
   app.get(
     '/tenants/:id/content',

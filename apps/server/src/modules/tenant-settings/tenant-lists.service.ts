@@ -1,0 +1,153 @@
+import {
+  type ChecklistBody,
+  type ChecklistListQuery,
+  TENANT_LIST_DUPLICATE,
+  TENANT_LIST_FIELD,
+  type TenantItemsQuery,
+  type TenantListKind,
+} from '@atrium/contracts';
+import { type Db, inTransaction } from '../../db/client.js';
+import { withTenant } from '../../db/tenant-scope.js';
+import { AppError } from '../../http/errors.js';
+import type { Principal } from '../../http/tokens.js';
+import type { SprintsService } from '../sprints/sprints.service.js';
+import type { TenantsService } from '../tenants/tenants.service.js';
+import { checklistsWorkbook } from './checklists-export.js';
+import * as repo from './tenant-lists.repository.js';
+
+type DbError = { code?: string; constraint?: string; cause?: DbError };
+
+const duplicate = (kind: TenantListKind, text: string) =>
+  new AppError('conflict', `“${text}” is in the list already`, [
+    { field: TENANT_LIST_FIELD[kind], message: TENANT_LIST_DUPLICATE },
+  ]);
+
+/** The same refusal when a concurrent add took the text between the check and the write. */
+function duplicateRace(err: unknown, kind: TenantListKind, text: string): unknown {
+  const e = typeof err === 'object' && err !== null ? (err as DbError) : undefined;
+  const dbError = e?.code ? e : e?.cause;
+  return dbError?.code === '23505' && dbError.constraint === repo.LISTS[kind].uniqueIndex ? duplicate(kind, text) : err;
+}
+
+/** A list row as its list's API shows it: the text under the list's own field name. */
+const entryOf = (kind: TenantListKind, row: repo.ListRow) => ({
+  id: row.id,
+  [TENANT_LIST_FIELD[kind]]: row.text,
+  createdAt: row.createdAt,
+});
+
+const notFound = (what: string) => new AppError('notFound', `No such ${what} in this tenant`);
+
+/**
+ * A tenant's lists kept by those who run it (spec part 2 §2): tags, tenant folders, teams, departments,
+ * standard checklists (with their export) and the collaboration info. Every call first checks that the
+ * caller runs the tenant (a super administrator, or a partner manager for a tenant of their partner
+ * tenant: the tenants service's scope), then works inside that tenant's row-level security scope.
+ */
+export function createTenantListsService(deps: {
+  db: Db;
+  tenants: TenantsService;
+  sprints: SprintsService;
+  log?: { error: (obj: object, msg: string) => void };
+}) {
+  const { db, tenants, sprints, log } = deps;
+  const managed = (activeTenantId: string | null, principal: Principal, tenantId: string) =>
+    tenants.requireManaged(activeTenantId, principal, tenantId);
+  const inTenant = <T>(tenantId: string, fn: () => PromiseLike<T>) => withTenant(tenantId, fn);
+
+  return {
+    async info(activeTenantId: string | null, principal: Principal, tenantId: string) {
+      const tenant = await managed(activeTenantId, principal, tenantId);
+      const collaborations = await sprints.collaborationStats(tenantId);
+      return { tenantId, tenantName: tenant.name, totalCollaborations: collaborations.length, collaborations };
+    },
+
+    async list(
+      activeTenantId: string | null,
+      principal: Principal,
+      tenantId: string,
+      kind: TenantListKind,
+      q: TenantItemsQuery,
+    ) {
+      await managed(activeTenantId, principal, tenantId);
+      const page = await inTenant(tenantId, () => repo.listEntries(db, tenantId, kind, q));
+      return { data: page.data.map((r) => entryOf(kind, r)), total: page.total, page: q.page, take: q.take };
+    },
+
+    /** Adds an entry; the same text (ignoring case) in the list already is 409 on the list's field. */
+    async add(
+      activeTenantId: string | null,
+      principal: Principal,
+      tenantId: string,
+      kind: TenantListKind,
+      text: string,
+    ) {
+      await managed(activeTenantId, principal, tenantId);
+      const row = await inTenant(tenantId, async () => {
+        if (await repo.textTaken(db, tenantId, kind, text)) throw duplicate(kind, text);
+        return repo.insertEntry(db, tenantId, kind, text).catch((err: unknown) => {
+          throw duplicateRace(err, kind, text);
+        });
+      });
+      return entryOf(kind, row);
+    },
+
+    async updateTag(activeTenantId: string | null, principal: Principal, tenantId: string, id: string, title: string) {
+      await managed(activeTenantId, principal, tenantId);
+      const row = await inTenant(tenantId, async () => {
+        if (await repo.textTaken(db, tenantId, 'tags', title, id)) throw duplicate('tags', title);
+        return repo.updateTagTitle(db, tenantId, id, title).catch((err: unknown) => {
+          throw duplicateRace(err, 'tags', title);
+        });
+      });
+      if (!row) throw notFound('tag');
+      return entryOf('tags', row);
+    },
+
+    async remove(
+      activeTenantId: string | null,
+      principal: Principal,
+      tenantId: string,
+      kind: TenantListKind,
+      id: string,
+    ) {
+      await managed(activeTenantId, principal, tenantId);
+      const gone = await inTenant(tenantId, () => repo.deleteEntry(db, tenantId, kind, id));
+      if (!gone) throw notFound(kind.slice(0, -1));
+    },
+
+    async checklists(activeTenantId: string | null, principal: Principal, tenantId: string, q: ChecklistListQuery) {
+      await managed(activeTenantId, principal, tenantId);
+      const page = await inTenant(tenantId, () => repo.listChecklists(db, tenantId, q));
+      return { ...page, page: q.page, take: q.take };
+    },
+
+    async createChecklist(activeTenantId: string | null, principal: Principal, tenantId: string, body: ChecklistBody) {
+      await managed(activeTenantId, principal, tenantId);
+      if (body.tenantId && body.tenantId !== tenantId) {
+        throw new AppError('validation', 'tenantId: must be the tenant of the path', [
+          { field: 'tenantId', message: 'mismatch' },
+        ]);
+      }
+      // The items keep the order they are sent in (their `order` becomes their position).
+      const items = (body.items ?? []).map((i) => i.title.trim());
+      return inTenant(tenantId, () =>
+        inTransaction(db, (tx) => repo.insertChecklist(tx, tenantId, body.title.trim(), items)),
+      );
+    },
+
+    async deleteChecklist(activeTenantId: string | null, principal: Principal, tenantId: string, id: string) {
+      await managed(activeTenantId, principal, tenantId);
+      const gone = await inTenant(tenantId, () => repo.deleteChecklist(db, tenantId, id));
+      if (!gone) throw notFound('checklist');
+    },
+
+    /** Every checklist with its items as a streamed xlsx workbook. */
+    async exportChecklists(activeTenantId: string | null, principal: Principal, tenantId: string) {
+      await managed(activeTenantId, principal, tenantId);
+      const rows = await inTenant(tenantId, () => repo.checklistsForExport(db, tenantId));
+      return checklistsWorkbook(rows, (err) => log?.error({ err }, 'checklist export failed'));
+    },
+  };
+}
+export type TenantListsService = ReturnType<typeof createTenantListsService>;
