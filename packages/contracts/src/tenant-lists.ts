@@ -27,7 +27,7 @@ export const TENANT_LIST_FIELD = {
 export type TenantListField = (typeof TENANT_LIST_FIELD)[TenantListKind];
 
 /** The message a refused duplicate carries on its field (409). */
-export const TENANT_LIST_DUPLICATE = 'duplicate';
+export const TENANT_LIST_DUPLICATE = 'alreadyListed';
 
 const text = (max: number) => z.string({ error: 'required' }).trim().min(1, 'required').max(max, 'tooLong');
 const name = text(TENANT_LIST_LIMITS.nameMax);

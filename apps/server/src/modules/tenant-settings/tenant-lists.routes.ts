@@ -97,7 +97,7 @@ export const tenantListsRoutes: FastifyPluginAsyncZod = async (app) => {
         config: { policy },
         schema: {
           tags,
-          summary: `Add a ${s.noun} (${field} trimmed; 409 with \`${field}: duplicate\` when the tenant has it already, ignoring case)`,
+          summary: `Add a ${s.noun} (${field} trimmed; 409 with \`${field}: alreadyListed\` when the tenant has it already, ignoring case)`,
           params: idParams,
           body: s.body,
           response: { 201: s.item },

@@ -126,7 +126,7 @@ describe.each(TENANT_LIST_KINDS)('the %s list', (kind) => {
     const again = await add(t.id, '  fINANCE ');
     expect(again.statusCode).toBe(409);
     expect(again.headers['content-type']).toContain('application/problem+json');
-    expect(again.json().errors).toEqual([{ field, message: 'duplicate' }]);
+    expect(again.json().errors).toEqual([{ field, message: 'alreadyListed' }]);
     expect((await add(other.id, 'Finance')).statusCode).toBe(201);
   });
 
@@ -196,7 +196,7 @@ describe('PUT /core/api/tenants/:id/tags/:tagId', () => {
     expect((await put(tag.id, 'URGENT')).statusCode).toBe(200);
     const dup = await put(tag.id, 'later');
     expect(dup.statusCode).toBe(409);
-    expect(dup.json().errors).toEqual([{ field: 'title', message: 'duplicate' }]);
+    expect(dup.json().errors).toEqual([{ field: 'title', message: 'alreadyListed' }]);
     expect((await put(foreign.id, 'Mine now')).statusCode).toBe(404);
     expect((await put(tag.id, '')).statusCode).toBe(400);
     const stored = await fixture(() => ctx.db.select().from(tenantTags));
