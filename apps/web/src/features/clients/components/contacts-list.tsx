@@ -5,18 +5,11 @@ import { Link } from 'react-router';
 import type { ContactSort } from '@/features/clients/api/get-contacts';
 import type { ContactRow } from '@/features/clients/api/types';
 import { useTranslation } from '@/shared/i18n/use-translation';
-import { SortHeader, type Sorting } from '@/shared/list/list-toolbar';
+import { SortHeader } from '@/shared/list/list-toolbar';
+import type { RecordsListProps } from './client-records-page';
 import { listClasses as classes } from './list-parts';
 
-type Props = {
-  rows: ContactRow[] | undefined;
-  loading: boolean;
-  sorting: Sorting<ContactSort>;
-  onSort: (sort: ContactSort) => void;
-  showActions: boolean;
-  onDelete: (row: ContactRow) => void;
-  wide: boolean;
-};
+type Props = RecordsListProps<ContactRow, ContactSort>;
 
 function RowActions({ row, onDelete }: { row: ContactRow; onDelete: (row: ContactRow) => void }) {
   const { t } = useTranslation();

@@ -8,19 +8,12 @@ import { problemText } from '@/features/clients/api/problem-messages';
 import type { LocationRow } from '@/features/clients/api/types';
 import { useUpdateLocationRadius } from '@/features/clients/api/update-location-radius';
 import { useTranslation } from '@/shared/i18n/use-translation';
-import { SortHeader, type Sorting } from '@/shared/list/list-toolbar';
+import { SortHeader } from '@/shared/list/list-toolbar';
+import type { RecordsListProps } from './client-records-page';
 import { listClasses as classes } from './list-parts';
 import { radiusSelectData } from './radius';
 
-type Props = {
-  rows: LocationRow[] | undefined;
-  loading: boolean;
-  sorting: Sorting<LocationSort>;
-  onSort: (sort: LocationSort) => void;
-  useKmAsValues: boolean;
-  showActions: boolean;
-  onDelete: (row: LocationRow) => void;
-};
+type Props = Omit<RecordsListProps<LocationRow, LocationSort>, 'wide'> & { useKmAsValues: boolean };
 
 /** A location's radius, changed in place through UpdateLocationRadius. */
 function RadiusSelect({ row, useKmAsValues }: { row: LocationRow; useKmAsValues: boolean }) {
