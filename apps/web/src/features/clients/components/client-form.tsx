@@ -1,28 +1,12 @@
 import { FILL_COLORS, type FillColor, href } from '@atrium/contracts';
-import {
-  Box,
-  Button,
-  Card,
-  Checkbox,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { type ReactNode, useRef, useState } from 'react';
-import { Link } from 'react-router';
-import { fieldErrorsOf, messageText, problemText } from '@/features/clients/api/problem-messages';
+import { Box, Card, Checkbox, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { DateField } from '@/shared/ui/date-field';
-import { ErrorAlert } from '@/shared/ui/error-alert';
 import { CLIENT_FIELDS, type ClientFormValues, validateClient } from './client-form-values';
 import { FILL_COLOR_THEME } from './fill-color';
 import { listClasses } from './list-parts';
+import { RecordFormFooter, useRecordForm } from './record-form';
 
 export type ClientFormProps = {
   initialValues: ClientFormValues;
@@ -45,45 +29,18 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** Every field of the Client entity (spec part 2 §3); title is required, and the server checks again. */
 export function ClientForm({ initialValues, submit }: ClientFormProps) {
   const { t } = useTranslation();
-  const [failure, setFailure] = useState<string | null>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
-
-  const form = useForm<ClientFormValues>({
-    mode: 'controlled',
+  const { field, failure, alertRef, form, onSubmit } = useRecordForm({
     initialValues,
-    validateInputOnBlur: true,
-    validate: (values) => {
-      const { errors } = validateClient(values);
-      return errors ? Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, messageText(t, v)])) : {};
-    },
+    validate: validateClient,
+    fields: CLIENT_FIELDS,
+    submit,
   });
   const values = form.getValues();
 
-  const onValid = async () => {
-    const { body } = validateClient(form.getValues());
-    if (!body) return;
-    setFailure(null);
-    try {
-      await submit(body);
-    } catch (error) {
-      form.setErrors(fieldErrorsOf(t, error));
-      setFailure(problemText(t, error));
-      requestAnimationFrame(() => alertRef.current?.focus());
-    }
-  };
-
-  // An invalid submit marks every field touched and sends nothing (spec part 2 §5).
-  const onInvalid = (errors: Record<string, unknown>) => {
-    form.setTouched(Object.fromEntries(CLIENT_FIELDS.map((f) => [f, true])));
-    const first = Object.keys(errors)[0];
-    if (first) document.querySelector<HTMLElement>(`[data-path="${first}"]`)?.focus();
-  };
-
-  const field = (path: (typeof CLIENT_FIELDS)[number]) => ({ ...form.getInputProps(path), 'data-path': path });
   const colourData = FILL_COLORS.map((c) => ({ value: c, label: t(`clients.colors.${c}` as 'clients.colors.red') }));
 
   return (
-    <form noValidate onSubmit={form.onSubmit(onValid, onInvalid)} aria-busy={form.submitting}>
+    <form noValidate onSubmit={onSubmit} aria-busy={form.submitting}>
       <Stack gap="lg">
         <Section title={t('clients.form.sections.client')}>
           <TextInput label={t('clients.form.title')} required withAsterisk {...field('title')} />
@@ -151,22 +108,18 @@ export function ClientForm({ initialValues, submit }: ClientFormProps) {
           <Textarea label={t('clients.form.notes')} autosize minRows={2} maxRows={8} {...field('notes')} />
         </Section>
 
-        {failure && (
-          <ErrorAlert ref={alertRef} title={t('clients.form.submitFailed')}>
-            {failure}
-          </ErrorAlert>
-        )}
-        <Text size="sm" c="dimmed">
-          {t('clients.form.requiredHint')}
-        </Text>
-        <Group justify="flex-end" gap="sm">
-          <Button component={Link} to={href('clients', 'list')} variant="default">
-            {t('clients.cancel')}
-          </Button>
-          <Button type="submit" loading={form.submitting}>
-            {t('clients.form.save')}
-          </Button>
-        </Group>
+        <RecordFormFooter
+          failure={failure}
+          alertRef={alertRef}
+          failedTitle={t('clients.form.submitFailed')}
+          submitting={form.submitting}
+          cancel={href('clients', 'list')}
+          hint={
+            <Text size="sm" c="dimmed">
+              {t('clients.form.requiredHint')}
+            </Text>
+          }
+        />
       </Stack>
     </form>
   );

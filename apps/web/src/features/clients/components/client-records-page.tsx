@@ -73,15 +73,7 @@ export function ClientRecordsPage<S extends string, Row extends { id: string }>(
 
   // A spinner until the client has loaded (spec part 2 §2).
   if (client.isPending) return <PageLoader />;
-  if (client.isError)
-    return (
-      <RecordLoadFailed
-        title={t('clients.loadOneFailed')}
-        error={client.error}
-        onRetry={() => void client.refetch()}
-        back={href('clients', 'list')}
-      />
-    );
+  if (client.isError) return <RecordLoadFailed query={client} back={href('clients', 'list')} />;
 
   const addTo =
     kind === 'contacts'

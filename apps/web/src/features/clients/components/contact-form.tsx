@@ -1,11 +1,9 @@
 import { contactBodySchema } from '@atrium/contracts';
-import { Button, Card, Group, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useRef, useState } from 'react';
-import { fieldErrorsOf, formPath, messageText, problemText } from '@/features/clients/api/problem-messages';
+import { Card, Stack, TextInput } from '@mantine/core';
+import { formPath } from '@/features/clients/api/problem-messages';
 import type { ContactRow } from '@/features/clients/api/types';
 import { useTranslation } from '@/shared/i18n/use-translation';
-import { ErrorAlert } from '@/shared/ui/error-alert';
+import { RecordFormFooter, useRecordForm } from './record-form';
 
 export type ContactFormValues = { name: string; email: string; phoneNumber: string };
 export type ContactFields = { name: string; email: string; phoneNumber: string | null };
@@ -35,39 +33,15 @@ type Props = {
 
 export function ContactForm({ initialValues, onCancel, submit }: Props) {
   const { t } = useTranslation();
-  const [failure, setFailure] = useState<string | null>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
-  const form = useForm<ContactFormValues>({
-    mode: 'controlled',
+  const { field, failure, alertRef, form, onSubmit } = useRecordForm({
     initialValues,
-    validateInputOnBlur: true,
-    validate: (values) => {
-      const { errors } = validateContact(values);
-      return errors ? Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, messageText(t, v)])) : {};
-    },
+    validate: validateContact,
+    fields: FIELDS,
+    submit,
   });
-  const onValid = async () => {
-    const { body } = validateContact(form.getValues());
-    if (!body) return;
-    setFailure(null);
-    try {
-      await submit(body);
-    } catch (error) {
-      form.setErrors(fieldErrorsOf(t, error));
-      setFailure(problemText(t, error));
-      requestAnimationFrame(() => alertRef.current?.focus());
-    }
-  };
-  // An invalid submit marks every field touched and sends nothing (spec part 2 §5).
-  const onInvalid = (errors: Record<string, unknown>) => {
-    form.setTouched(Object.fromEntries(FIELDS.map((f) => [f, true])));
-    const first = Object.keys(errors)[0];
-    if (first) document.querySelector<HTMLElement>(`[data-path="${first}"]`)?.focus();
-  };
-  const field = (path: (typeof FIELDS)[number]) => ({ ...form.getInputProps(path), 'data-path': path });
 
   return (
-    <form noValidate onSubmit={form.onSubmit(onValid, onInvalid)} aria-busy={form.submitting}>
+    <form noValidate onSubmit={onSubmit} aria-busy={form.submitting}>
       <Stack gap="lg">
         <Card withBorder radius="lg" padding="lg">
           <Stack gap="md">
@@ -93,19 +67,13 @@ export function ContactForm({ initialValues, onCancel, submit }: Props) {
             />
           </Stack>
         </Card>
-        {failure && (
-          <ErrorAlert ref={alertRef} title={t('clients.contacts.form.submitFailed')}>
-            {failure}
-          </ErrorAlert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel}>
-            {t('clients.cancel')}
-          </Button>
-          <Button type="submit" loading={form.submitting}>
-            {t('clients.form.save')}
-          </Button>
-        </Group>
+        <RecordFormFooter
+          failure={failure}
+          alertRef={alertRef}
+          failedTitle={t('clients.contacts.form.submitFailed')}
+          submitting={form.submitting}
+          cancel={onCancel}
+        />
       </Stack>
     </form>
   );

@@ -5,20 +5,14 @@ import { useTranslation } from '@/shared/i18n/use-translation';
 import { LoadFailed } from '@/shared/ui/load-failed';
 
 /** A client, contact or location that could not be loaded: why, a retry, and the way back. */
-export function RecordLoadFailed({
-  title,
-  error,
-  onRetry,
-  back,
-}: {
-  title: string;
-  error: unknown;
-  onRetry: () => void;
-  back: string;
-}) {
+export function RecordLoadFailed({ query, back }: { query: { error: unknown; refetch: () => unknown }; back: string }) {
   const { t } = useTranslation();
   return (
-    <LoadFailed title={title} message={problemText(t, error)} onRetry={onRetry}>
+    <LoadFailed
+      title={t('clients.loadOneFailed')}
+      message={problemText(t, query.error)}
+      onRetry={() => void query.refetch()}
+    >
       <Button size="xs" variant="default" component={Link} to={back}>
         {t('clients.backToList')}
       </Button>

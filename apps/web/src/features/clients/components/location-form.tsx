@@ -1,14 +1,12 @@
 import { locationBodySchema } from '@atrium/contracts';
-import { Button, Card, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useRef, useState } from 'react';
-import { fieldErrorsOf, formPath, messageText, problemText } from '@/features/clients/api/problem-messages';
+import { Card, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { formPath } from '@/features/clients/api/problem-messages';
 import type { LocationFields } from '@/features/clients/api/save-location';
 import type { LocationRow } from '@/features/clients/api/types';
 import { useTranslation } from '@/shared/i18n/use-translation';
-import { ErrorAlert } from '@/shared/ui/error-alert';
 import { coordinateOf } from './client-form-values';
 import { radiusSelectData } from './radius';
+import { RecordFormFooter, useRecordForm } from './record-form';
 
 export type LocationFormValues = {
   title: string;
@@ -54,40 +52,16 @@ type Props = {
 /** A location: title, address, coordinates and a radius from the tenant's options (spec part 2 §9). */
 export function LocationForm({ initialValues, useKmAsValues, onCancel, submit }: Props) {
   const { t } = useTranslation();
-  const [failure, setFailure] = useState<string | null>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
-  const form = useForm<LocationFormValues>({
-    mode: 'controlled',
+  const { field, failure, alertRef, form, onSubmit } = useRecordForm({
     initialValues,
-    validateInputOnBlur: true,
-    validate: (values) => {
-      const { errors } = validateLocation(values);
-      return errors ? Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, messageText(t, v)])) : {};
-    },
+    validate: validateLocation,
+    fields: FIELDS,
+    submit,
   });
   const initialRadius = initialValues.radius === null ? null : Number(initialValues.radius);
 
-  const onValid = async () => {
-    const { body } = validateLocation(form.getValues());
-    if (!body) return;
-    setFailure(null);
-    try {
-      await submit(body);
-    } catch (error) {
-      form.setErrors(fieldErrorsOf(t, error));
-      setFailure(problemText(t, error));
-      requestAnimationFrame(() => alertRef.current?.focus());
-    }
-  };
-  const onInvalid = (errors: Record<string, unknown>) => {
-    form.setTouched(Object.fromEntries(FIELDS.map((f) => [f, true])));
-    const first = Object.keys(errors)[0];
-    if (first) document.querySelector<HTMLElement>(`[data-path="${first}"]`)?.focus();
-  };
-  const field = (path: (typeof FIELDS)[number]) => ({ ...form.getInputProps(path), 'data-path': path });
-
   return (
-    <form noValidate onSubmit={form.onSubmit(onValid, onInvalid)} aria-busy={form.submitting}>
+    <form noValidate onSubmit={onSubmit} aria-busy={form.submitting}>
       <Stack gap="lg">
         <Card withBorder radius="lg" padding="lg">
           <Stack gap="md">
@@ -108,19 +82,13 @@ export function LocationForm({ initialValues, useKmAsValues, onCancel, submit }:
             />
           </Stack>
         </Card>
-        {failure && (
-          <ErrorAlert ref={alertRef} title={t('clients.locations.form.submitFailed')}>
-            {failure}
-          </ErrorAlert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel}>
-            {t('clients.cancel')}
-          </Button>
-          <Button type="submit" loading={form.submitting}>
-            {t('clients.form.save')}
-          </Button>
-        </Group>
+        <RecordFormFooter
+          failure={failure}
+          alertRef={alertRef}
+          failedTitle={t('clients.locations.form.submitFailed')}
+          submitting={form.submitting}
+          cancel={onCancel}
+        />
       </Stack>
     </form>
   );

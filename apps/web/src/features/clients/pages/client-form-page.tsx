@@ -62,12 +62,7 @@ export default function ClientFormPage() {
         )}
       </Group>
       {client.isError ? (
-        <RecordLoadFailed
-          title={t('clients.loadOneFailed')}
-          error={client.error}
-          onRetry={() => void client.refetch()}
-          back={href('clients', 'list')}
-        />
+        <RecordLoadFailed query={client} back={href('clients', 'list')} />
       ) : loading ? (
         <PageLoader />
       ) : (

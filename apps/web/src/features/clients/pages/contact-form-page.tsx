@@ -1,5 +1,4 @@
 import { href } from '@atrium/contracts';
-import { Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate, useParams } from 'react-router';
 import { useClient } from '@/features/clients/api/get-client';
@@ -10,7 +9,7 @@ import { RecordLoadFailed } from '@/features/clients/components/load-failed';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { isRecordId, recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
-import { PageLoader } from '@/shared/ui/page-loader';
+import { FormPageFrame } from '@/shared/ui/form-page-frame';
 
 /**
  * /admin/clients/new/contact/{clientId} and /admin/clients/edit/contact/{contactId} (params type, id):
@@ -36,41 +35,25 @@ export default function ContactFormPage() {
   const back = clientId ? href('clients', 'contact', { id: clientId }) : href('clients', 'list');
 
   return (
-    <Stack gap="lg" maw={720}>
-      <div>
-        <Title order={1} size="h2">
-          {loading ? t('clients.title') : heading}
-        </Title>
-        {client.data && (
-          <Text c="dimmed" size="sm" mt={4}>
-            {client.data.title}
-          </Text>
-        )}
-      </div>
-      {failed ? (
-        <RecordLoadFailed
-          title={t('clients.loadOneFailed')}
-          error={failed.error}
-          onRetry={() => void failed.refetch()}
-          back={back}
-        />
-      ) : loading ? (
-        <PageLoader />
-      ) : (
-        <ContactForm
-          key={contact.data?.id ?? 'new'}
-          initialValues={contactValues(contact.data)}
-          onCancel={() => navigate(-1)}
-          submit={async (body) => {
-            await save.mutateAsync({
-              id: isNew ? null : id,
-              body: { companyId: clientId ?? '', ...body },
-            });
-            notifications.show({ color: 'green', message: t('clients.contacts.form.saved', { name: body.name }) });
-            navigate(-1);
-          }}
-        />
-      )}
-    </Stack>
+    <FormPageFrame
+      title={loading ? t('clients.title') : heading}
+      subtitle={client.data?.title}
+      loading={loading}
+      failure={failed && <RecordLoadFailed query={failed} back={back} />}
+    >
+      <ContactForm
+        key={contact.data?.id ?? 'new'}
+        initialValues={contactValues(contact.data)}
+        onCancel={() => navigate(-1)}
+        submit={async (body) => {
+          await save.mutateAsync({
+            id: isNew ? null : id,
+            body: { companyId: clientId ?? '', ...body },
+          });
+          notifications.show({ color: 'green', message: t('clients.contacts.form.saved', { name: body.name }) });
+          navigate(-1);
+        }}
+      />
+    </FormPageFrame>
   );
 }

@@ -1,5 +1,4 @@
 import { href } from '@atrium/contracts';
-import { Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate, useParams } from 'react-router';
 import { useClient } from '@/features/clients/api/get-client';
@@ -11,7 +10,7 @@ import { LocationForm, locationValues } from '@/features/clients/components/loca
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { isRecordId, recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
-import { PageLoader } from '@/shared/ui/page-loader';
+import { FormPageFrame } from '@/shared/ui/form-page-frame';
 
 /**
  * /admin/clients/new/location/{clientId} and /admin/clients/edit/location/{locationId}: the location form;
@@ -39,39 +38,23 @@ export default function LocationFormPage() {
   const back = clientId ? href('clients', 'location', { id: clientId }) : href('clients', 'list');
 
   return (
-    <Stack gap="lg" maw={720}>
-      <div>
-        <Title order={1} size="h2">
-          {loading ? t('clients.title') : heading}
-        </Title>
-        {client.data && (
-          <Text c="dimmed" size="sm" mt={4}>
-            {client.data.title}
-          </Text>
-        )}
-      </div>
-      {failed ? (
-        <RecordLoadFailed
-          title={t('clients.loadOneFailed')}
-          error={failed.error}
-          onRetry={() => void failed.refetch()}
-          back={back}
-        />
-      ) : loading ? (
-        <PageLoader />
-      ) : (
-        <LocationForm
-          key={location.data?.id ?? 'new'}
-          initialValues={locationValues(location.data)}
-          useKmAsValues={info.data?.useKmAsValues ?? true}
-          onCancel={() => navigate(back)}
-          submit={async (body) => {
-            const saved = await save.mutateAsync({ id: isNew ? null : id, companyId: clientId ?? '', body });
-            notifications.show({ color: 'green', message: t('clients.form.saved', { title: saved.title }) });
-            navigate(href('clients', 'location', { id: saved.companyId }));
-          }}
-        />
-      )}
-    </Stack>
+    <FormPageFrame
+      title={loading ? t('clients.title') : heading}
+      subtitle={client.data?.title}
+      loading={loading}
+      failure={failed && <RecordLoadFailed query={failed} back={back} />}
+    >
+      <LocationForm
+        key={location.data?.id ?? 'new'}
+        initialValues={locationValues(location.data)}
+        useKmAsValues={info.data?.useKmAsValues ?? true}
+        onCancel={() => navigate(back)}
+        submit={async (body) => {
+          const saved = await save.mutateAsync({ id: isNew ? null : id, companyId: clientId ?? '', body });
+          notifications.show({ color: 'green', message: t('clients.form.saved', { title: saved.title }) });
+          navigate(href('clients', 'location', { id: saved.companyId }));
+        }}
+      />
+    </FormPageFrame>
   );
 }
