@@ -34,6 +34,15 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
+/** A calendar day, yyyy-MM-dd, that exists. */
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'invalidDate')
+  .refine((d) => {
+    const time = Date.parse(`${d}T00:00:00Z`);
+    return !Number.isNaN(time) && new Date(time).toISOString().startsWith(d);
+  }, 'invalidDate');
+
 /** The audit page's filters: actor, action, record and a period (dates yyyy-MM-dd, both inclusive). */
 export const auditQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -45,14 +54,10 @@ export const auditQuerySchema = z.object({
   recordId: z.string().max(100).optional(),
   /** One tenant of those the caller may see. */
   tenantId: z.string().uuid().optional(),
-  from: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'invalidDate')
-    .optional(),
-  to: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'invalidDate')
-    .optional(),
+  from: day.optional(),
+  to: day.optional(),
+  /** The caller's time zone as Date.getTimezoneOffset() gives it (minutes), so that a day is theirs. */
+  tz: z.coerce.number().int().min(-840).max(840).optional(),
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 

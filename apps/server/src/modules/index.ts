@@ -7,6 +7,7 @@ import type { Authenticator } from '../http/access-policy.js';
 import type { TenantFeatures } from '../http/tenant-features.js';
 import type { HubService } from '../hub/index.js';
 import { openStorage } from '../storage/open-storage.js';
+import { auditRoutes } from './audit/audit.routes.js';
 import { createAuditService } from './audit/audit.service.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { createAuthService } from './auth/auth.service.js';
@@ -90,11 +91,11 @@ export function createServices({ config, db, authenticator, tenantFeatures, hub,
   const mail = createMailService({ db, transport: mailTransport, log });
   const auth = createAuthService({ db, authenticator, hub });
   const media = createMediaService({ db, storage: storage.area('media'), log, limits: config.uploads });
-  const tenants = createTenantsService({ db, media, auth, features: tenantFeatures });
+  const tenants = createTenantsService({ db, media, auth, features: tenantFeatures, audit });
   const twofactor = createTwoFactorService({ db, auth, audit, secret: config.jwtSecret });
-  const users = createUsersService({ db, auth, tenants, hub, secret: config.jwtSecret });
+  const users = createUsersService({ db, auth, tenants, hub, audit, secret: config.jwtSecret });
   const usergroups = createUserGroupsService({ db });
-  const passwords = createPasswordsService({ db, mail, auth, users, publicUrl: config.publicUrl, log });
+  const passwords = createPasswordsService({ db, mail, auth, users, audit, publicUrl: config.publicUrl, log });
   const impersonation = createImpersonationService({ auth, tenants, users, audit, hub });
   // Web push joins as `push` once its module exists (an optional dependency: see RaiseInput).
   const notifications = createNotificationsService({ db, hub, mail, audit, config, log });
@@ -119,7 +120,7 @@ export function createServices({ config, db, authenticator, tenantFeatures, hub,
     : null;
   const me = createMeService({ db, media, auth, notifications });
   const clients = createClientsService({ db, tenants, map: config.map });
-  const tenantSettings = createTenantSettingsService({ db, media, tenants, hub, videoHosts: config.videoHosts });
+  const tenantSettings = createTenantSettingsService({ db, media, tenants, hub, audit, videoHosts: config.videoHosts });
   const sprints = createSprintsService({ db });
   const tenantLists = createTenantListsService({ db, tenants, sprints, log });
   const home = createHomeService({ tenantSettings });
@@ -221,6 +222,7 @@ export const MODULES = {
   documents: { routes: documentsRoutes, demo: documentsDemo },
   clients: { routes: clientsRoutes, demo: clientsDemo },
   'tenant-settings': { routes: tenantSettingsRoutes, demo: tenantListsDemo },
+  audit: { routes: auditRoutes },
   home: { routes: homeRoutes, demo: homeDemo },
   // The profile pages call me's routes; the error pages call none.
   profile: WEB_ONLY,

@@ -1,7 +1,14 @@
-import type { AuditAction } from '@atrium/contracts';
+import { type AuditAction, type AuditEntry, type AuditQuery, can, POLICIES } from '@atrium/contracts';
 import type { Db, Tx } from '../../db/client.js';
+import { AppError } from '../../http/errors.js';
 import { requestContext } from '../../http/request-context.js';
+import { needTenant } from '../../http/tenant-context.js';
+import type { Principal } from '../../http/tokens.js';
+import { auditCsvHeader, auditCsvLine } from './audit.csv.js';
 import * as repo from './audit.repository.js';
+
+/** Rows per batch of the CSV export, which streams the whole filtered log. */
+const EXPORT_BATCH = 500;
 
 type Fields = Record<string, unknown>;
 
@@ -90,10 +97,105 @@ export function createAuditService({ db }: { db: Db }) {
       data,
     });
   }
+  /**
+   * Whose entries the caller sees: a super administrator every tenant's; a partner manager, working in
+   * their partner tenant, those of the tenants it runs; a tenant administrator their active tenant's.
+   */
+  async function scopeOf(activeTenantId: string | null, principal: Principal): Promise<repo.AuditScope> {
+    if (can(principal, POLICIES.superadmins)) return { all: true };
+    if (
+      can(principal, POLICIES.onlyPartnerManagers) &&
+      activeTenantId &&
+      (await repo.isPartnerTenant(db, activeTenantId))
+    ) {
+      return { partnerTenantId: activeTenantId };
+    }
+    if (can(principal, POLICIES.onlyTenantAdmins)) {
+      return { tenantId: needTenant(activeTenantId, 'Choose the tenant whose audit log to see') };
+    }
+    throw new AppError('forbidden');
+  }
+
+  async function filterOf(
+    activeTenantId: string | null,
+    principal: Principal,
+    q: AuditQuery,
+  ): Promise<repo.AuditFilter> {
+    // The period's days are the caller's (tz: minutes to add to local time for UTC, as getTimezoneOffset).
+    const offset = (q.tz ?? 0) * 60_000;
+    const day = (date: string, plusDays = 0) =>
+      new Date(Date.parse(`${date}T00:00:00Z`) + plusDays * 86_400_000 + offset);
+    return {
+      scope: await scopeOf(activeTenantId, principal),
+      actorId: q.actorId,
+      action: q.action,
+      recordType: q.recordType,
+      recordId: q.recordId,
+      tenantId: q.tenantId,
+      from: q.from ? day(q.from) : undefined,
+      until: q.to ? day(q.to, 1) : undefined,
+    };
+  }
+
   return {
     record,
+    scopeOf,
+
+    /** A page of the caller's entries, newest first. */
+    async list(activeTenantId: string | null, principal: Principal, q: AuditQuery) {
+      const filter = await filterOf(activeTenantId, principal, q);
+      const [rows, total] = await Promise.all([
+        repo.listEntries(db, filter, (q.page - 1) * q.take, q.take),
+        repo.countEntries(db, filter),
+      ]);
+      return { data: rows.map(toEntry), total, page: q.page, take: q.take };
+    },
+
+    /** Everyone who appears as an actor in the caller's entries. */
+    async actors(activeTenantId: string | null, principal: Principal) {
+      return repo.actorsInScope(db, await scopeOf(activeTenantId, principal));
+    },
+
+    /**
+     * The filtered entries as CSV lines, newest first, fetched in batches: the route streams them.
+     * The scope is checked before the first line, so a refusal is an ordinary error answer.
+     */
+    async exportCsv(activeTenantId: string | null, principal: Principal, q: AuditQuery) {
+      const filter = await filterOf(activeTenantId, principal, q);
+      return (async function* lines() {
+        yield auditCsvHeader();
+        let after: repo.AuditCursor | undefined;
+        for (;;) {
+          const rows = await repo.entriesAfter(db, filter, after, EXPORT_BATCH);
+          for (const row of rows) yield auditCsvLine(toEntry(row));
+          if (rows.length < EXPORT_BATCH) return;
+          const last = rows[rows.length - 1]!;
+          after = { at: last.cursorAt, id: last.id };
+        }
+      })();
+    },
     /** Writes an entry outside any transaction (work with nothing else to roll back). */
     recordAlone: (entry: AuditRecord) => record(db, entry),
   };
 }
 export type AuditService = ReturnType<typeof createAuditService>;
+
+const personOf = (id: string | null, name: string | null, email: string | null) =>
+  id ? { id, name: name ?? email ?? '', email: email ?? '' } : null;
+
+function toEntry(row: repo.AuditRow): AuditEntry {
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    action: row.action,
+    actor: personOf(row.actorId, row.actorName, row.actorEmail),
+    realActor: personOf(row.realActorId, row.realActorName, row.realActorEmail),
+    tenant: row.tenantId ? { id: row.tenantId, name: row.tenantName ?? '' } : null,
+    recordType: row.recordType,
+    recordId: row.recordId,
+    before: row.before,
+    after: row.after,
+    data: row.data,
+    ip: row.ip,
+  };
+}

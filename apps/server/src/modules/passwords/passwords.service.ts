@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.js';
+import { type Db, inTransaction } from '../../db/client.js';
 import { AppError, fieldError } from '../../http/errors.js';
 import { refuseWhileImpersonating } from '../../http/tenant-context.js';
 import type { Principal } from '../../http/tokens.js';
+import type { AuditService } from '../audit/audit.service.js';
 import { type AuthService, sessionSource } from '../auth/auth.service.js';
 import { hashPassword } from '../auth/password-hashing.js';
 import { assertPasswordAllowed } from '../auth/password-policy.js';
@@ -35,10 +36,11 @@ export function createPasswordsService(deps: {
   mail: MailService;
   auth: AuthService;
   users: UsersService;
+  audit: AuditService;
   publicUrl: string;
   log: FastifyBaseLogger;
 }) {
-  const { db, mail, auth, users, publicUrl, log } = deps;
+  const { db, mail, auth, users, audit, publicUrl, log } = deps;
   /** Forgot-password requests waiting for the queue's next turn: the address only. */
   const queue: string[] = [];
   let draining: Promise<void> | null = null;
@@ -140,7 +142,19 @@ export function createPasswordsService(deps: {
       }
       const target = await users.checkPasswordReset(activeTenantId, principal, userId);
       await assertPasswordAllowed(password, target.email);
-      await repo.setPasswordHash(db, userId, await hashPassword(password));
+      const passwordHash = await hashPassword(password);
+      const tenantIds = await users.tenantIdsOf(userId);
+      await inTransaction(db, async (tx) => {
+        await repo.setPasswordHash(tx, userId, passwordHash);
+        await audit.record(tx, {
+          action: 'password.resetByAdmin',
+          tenantId: activeTenantId ?? tenantIds[0] ?? null,
+          recordType: 'user',
+          recordId: userId,
+          targetUserId: userId,
+          data: { email: target.email },
+        });
+      });
       await auth.revokeAllOf(userId, 'passwordReset');
       return true as const;
     },

@@ -12,6 +12,7 @@ import { AppError, type FieldError } from '../../http/errors.js';
 import type { Principal } from '../../http/tokens.js';
 import type { HubService } from '../../hub/index.js';
 import { sanitizeRichText } from '../../storage/rich-text.js';
+import type { AuditService } from '../audit/audit.service.js';
 import type { MediaService } from '../media/media.service.js';
 import type { TenantsService } from '../tenants/tenants.service.js';
 import * as repo from './tenant-settings.repository.js';
@@ -56,10 +57,22 @@ export function createTenantSettingsService(deps: {
   media: MediaService;
   tenants: TenantsService;
   hub: HubService;
+  audit: AuditService;
   /** Hosts a landing page's video may be embedded from: Atrium's own and VIDEO_HOSTS. */
   videoHosts: string[];
 }) {
-  const { db, media, tenants, hub, videoHosts } = deps;
+  const { db, media, tenants, hub, audit, videoHosts } = deps;
+  /** The stored content as the audit log keeps it. */
+  const contentView = (row: repo.ContentRow | repo.ContentValues | undefined) => {
+    if (!row) return {};
+    const { tenantId: _t, updatedAt: _u, ...values } = row as repo.ContentRow;
+    return values;
+  };
+  /** The feature items' titles and descriptions, by feature name. */
+  const itemsView = (items: Awaited<ReturnType<typeof repo.featureItems>>) =>
+    Object.fromEntries(
+      items.map((f) => [f.name, { customTitle: f.customTitle, customDescription: f.customDescription }]),
+    );
 
   const tellTenant = (tenantId: string) => hub.sendToTenant(tenantId, HUB_EVENTS.TenantChanged, [tenantId]);
 
@@ -109,6 +122,14 @@ export function createTenantSettingsService(deps: {
           const current = await repo.findContent(tx, tenantId);
           await repo.saveContent(tx, tenantId, values);
           await media.claim(tx, files);
+          await audit.record(tx, {
+            action: 'tenant.settingsChanged',
+            tenantId,
+            recordType: 'tenantContent',
+            recordId: tenantId,
+            before: contentView(current),
+            after: contentView(values),
+          });
           return current;
         }),
       );
@@ -150,7 +171,8 @@ export function createTenantSettingsService(deps: {
     ) {
       await tenants.requireManaged(activeTenantId, principal, tenantId);
       const items = await inTransaction(db, async (tx) => {
-        const known = new Set((await repo.featureItems(tx, tenantId, RENAMABLE_FEATURES)).map((f) => f.id));
+        const had = await repo.featureItems(tx, tenantId, RENAMABLE_FEATURES);
+        const known = new Set(had.map((f) => f.id));
         const errors: FieldError[] = [];
         body.forEach((item, i) => {
           if (!known.has(item.id)) errors.push({ field: `${i}.id`, message: 'unknownFeature' });
@@ -170,7 +192,16 @@ export function createTenantSettingsService(deps: {
             customDescription: descriptions[i] ?? null,
           });
         }
-        return repo.featureItems(tx, tenantId, RENAMABLE_FEATURES);
+        const saved = await repo.featureItems(tx, tenantId, RENAMABLE_FEATURES);
+        await audit.record(tx, {
+          action: 'tenant.featuresChanged',
+          tenantId,
+          recordType: 'tenantFeatureItems',
+          recordId: tenantId,
+          before: itemsView(had),
+          after: itemsView(saved),
+        });
+        return saved;
       });
       await tellTenant(tenantId);
       return items;

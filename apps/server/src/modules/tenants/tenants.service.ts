@@ -4,6 +4,7 @@ import { AppError, type FieldError } from '../../http/errors.js';
 import { needTenant } from '../../http/tenant-context.js';
 import type { TenantFeatures } from '../../http/tenant-features.js';
 import type { Principal } from '../../http/tokens.js';
+import type { AuditService } from '../audit/audit.service.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { MediaService } from '../media/media.service.js';
 import { checkNameFree, nameConflict } from './tenant-name.js';
@@ -41,8 +42,22 @@ export function createTenantsService(deps: {
   media: MediaService;
   auth: AuthService;
   features: TenantFeatures;
+  audit: AuditService;
 }) {
-  const { db } = deps;
+  const { db, audit } = deps;
+
+  /** A tenant as the audit log shows it: its settings, features (names; 'mobile' marks the app's) and members. */
+  async function auditView(conn: Db, id: string) {
+    const tenant = await repo.findTenant(conn, id);
+    if (!tenant) return null;
+    const { nameKey: _key, createdAt: _created, deletedAt: _deleted, ...settings } = tenant;
+    const feats = await repo.featuresOf(conn, id);
+    return {
+      ...settings,
+      features: feats.map((f) => (f.mobile ? `${f.name} (mobile)` : f.name)),
+      userIds: (await repo.memberIds(conn, id)).sort(),
+    };
+  }
   async function loadInScope(conn: Db, scope: TenantScope, id: string) {
     const tenant = await repo.findTenant(conn, id);
     // Out of scope looks exactly like missing: nothing about other tenants leaks.
@@ -230,6 +245,13 @@ export function createTenantsService(deps: {
         await repo.setMembers(tx, tenant.id, body.userIds);
         await checkUserQuota(tx, principal, familyOf(tenant), before);
         await deps.media.claim(tx, [tenant.logoMediaFile, tenant.mobileLogoMediaFile]);
+        await audit.record(tx, {
+          action: 'tenant.created',
+          tenantId: tenant.id,
+          recordType: 'tenant',
+          recordId: tenant.id,
+          after: await auditView(tx, tenant.id),
+        });
         return tenant;
       }).catch((err: unknown) => {
         throw nameConflict(err, 'name', body.name);
@@ -241,6 +263,7 @@ export function createTenantsService(deps: {
       const scope = await tenantScopeOf(db, activeTenantId, principal);
       const { tenant, removed, before } = await inTransaction(db, async (tx) => {
         const current = await loadInScope(tx, scope, id);
+        const auditBefore = await auditView(tx, id);
         checkPartnerFields(principal, body, current);
         await checkNameFree(tx, 'name', body.name, id);
         await checkReferences(tx, scope, body, await repo.memberIds(tx, id), {
@@ -255,6 +278,14 @@ export function createTenantsService(deps: {
         const { removed } = await repo.setMembers(tx, id, body.userIds);
         await checkUserQuota(tx, principal, family, before);
         await deps.media.claim(tx, [body.logoMediaFile, body.mobileLogoMediaFile]);
+        await audit.record(tx, {
+          action: 'tenant.updated',
+          tenantId: id,
+          recordType: 'tenant',
+          recordId: id,
+          before: auditBefore,
+          after: await auditView(tx, id),
+        });
         return { tenant: (await repo.findTenant(tx, id))!, removed, before: current };
       }).catch((err: unknown) => {
         throw nameConflict(err, 'name', body.name);
@@ -272,8 +303,17 @@ export function createTenantsService(deps: {
 
     async remove(activeTenantId: string | null, principal: Principal, id: string) {
       const scope = await tenantScopeOf(db, activeTenantId, principal);
-      await loadInScope(db, scope, id);
-      await repo.softDeleteTenant(db, id);
+      await inTransaction(db, async (tx) => {
+        const tenant = await loadInScope(tx, scope, id);
+        await repo.softDeleteTenant(tx, id);
+        await audit.record(tx, {
+          action: 'tenant.deleted',
+          tenantId: id,
+          recordType: 'tenant',
+          recordId: id,
+          data: { name: tenant.name },
+        });
+      });
       // Whoever works in the deleted tenant is signed out of it.
       await deps.auth.revokeSessionsInTenant(id, 'tenantDeleted');
     },
@@ -297,6 +337,14 @@ export function createTenantsService(deps: {
         });
         await repo.copyFeatures(tx, source.id, tenant.id);
         await repo.setMembers(tx, tenant.id, await repo.memberIds(tx, source.id));
+        await audit.record(tx, {
+          action: 'tenant.copied',
+          tenantId: tenant.id,
+          recordType: 'tenant',
+          recordId: tenant.id,
+          after: await auditView(tx, tenant.id),
+          data: { copiedFrom: source.id, copiedFromName: source.name },
+        });
         return tenant;
       }).catch((err: unknown) => {
         throw nameConflict(err, 'title', title);
@@ -343,7 +391,18 @@ export function createTenantsService(deps: {
       return tenant.useKmAsValues;
     },
     async setUseKmAsValues(tenantId: string, useKmAsValues: boolean) {
-      await repo.updateTenant(db, tenantId, { useKmAsValues });
+      await inTransaction(db, async (tx) => {
+        const current = await repo.findTenant(tx, tenantId);
+        await repo.updateTenant(tx, tenantId, { useKmAsValues });
+        await audit.record(tx, {
+          action: 'tenant.settingsChanged',
+          tenantId,
+          recordType: 'tenant',
+          recordId: tenantId,
+          before: { useKmAsValues: current?.useKmAsValues ?? null },
+          after: { useKmAsValues },
+        });
+      });
     },
 
     /** Tenants a super administrator may view a user in. */

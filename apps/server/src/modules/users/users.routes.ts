@@ -134,7 +134,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await users.remove(principalOf(request), request.body.ids);
+      await users.remove(activeTenantOf(request), principalOf(request), request.body.ids);
       return reply.status(204).send(null);
     },
   );
@@ -207,7 +207,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await users.remove(principalOf(request), [request.params.id]);
+      await users.remove(activeTenantOf(request), principalOf(request), [request.params.id]);
       return reply.status(204).send(null);
     },
   );

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import { acrossTenants } from '../../db/tenant-scope.js';
 import type { Principal } from '../../http/tokens.js';
 import type { HubService } from '../../hub/index.js';
+import type { AuditService } from '../audit/audit.service.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { TenantsService } from '../tenants/tenants.service.js';
 import { importPasswordSeal } from './import-passwords.js';
@@ -19,6 +20,7 @@ export type UsersDeps = {
   auth: AuthService;
   tenants: TenantsService;
   hub: HubService;
+  audit: AuditService;
   /** The server's secret (JWT_SECRET): seals an import's passwords between preview and confirm. */
   secret: string;
 };
@@ -50,7 +52,8 @@ export function createUsersService(usersDeps: UsersDeps) {
     update: acrossTenants(ACCOUNT, (activeTenantId: string | null, principal: Principal, id: string, body: UserBody) =>
       updateUser(deps, activeTenantId, principal, id, body),
     ),
-    remove: (principal: Principal, ids: string[]) => deleteUsers(deps, principal, ids),
+    remove: (activeTenantId: string | null, principal: Principal, ids: string[]) =>
+      deleteUsers(deps, activeTenantId, principal, ids),
     restore: acrossTenants(ACCOUNT, (activeTenantId: string | null, principal: Principal, id: string) =>
       restoreUser(deps, activeTenantId, principal, id),
     ),
@@ -72,6 +75,8 @@ export function createUsersService(usersDeps: UsersDeps) {
     /** The account, deleted or not (other modules' checks, e.g. impersonation). */
     find: (id: string) => repo.findUser(db, id),
     rolesOf: (id: string) => repo.rolesOf(db, id),
+    /** The account's live tenants (the audit row of a password reset belongs to the first). */
+    tenantIdsOf: (id: string) => repo.tenantIdsOf(db, id),
   };
 }
 export type UsersService = ReturnType<typeof createUsersService>;

@@ -14,6 +14,7 @@ import { type Db, inTransaction } from '../../../db/client.js';
 import { AppError, type FieldError } from '../../../http/errors.js';
 import { needTenant } from '../../../http/tenant-context.js';
 import type { Principal } from '../../../http/tokens.js';
+import type { AuditService } from '../../audit/audit.service.js';
 import { hashPassword } from '../../auth/password-hashing.js';
 import { passwordProblem } from '../../auth/password-policy.js';
 import type { TenantsService } from '../../tenants/tenants.service.js';
@@ -161,7 +162,12 @@ function assertNoProblems(checked: { errors: FieldError[] }[]) {
  * and writes: on PGlite, one connection for everyone, the transaction holds every other request.
  */
 export async function confirmImport(
-  { db, tenants, importSeal }: { db: Db; tenants: TenantsService; importSeal: ImportPasswordSeal },
+  {
+    db,
+    tenants,
+    importSeal,
+    audit,
+  }: { db: Db; tenants: TenantsService; importSeal: ImportPasswordSeal; audit: AuditService },
   activeTenantId: string | null,
   principal: Principal,
   body: ImportConfirmBody,
@@ -206,6 +212,13 @@ export async function confirmImport(
         created += inserted.length;
       }
       await checkQuota();
+      await audit.record(conn, {
+        action: 'users.imported',
+        tenantId,
+        recordType: 'tenant',
+        recordId: tenantId,
+        data: { created, emails: checked.map((c) => c.user.email) },
+      });
       return { created };
     });
   } catch (err) {

@@ -4,11 +4,13 @@ import { AppError } from '../../../http/errors.js';
 import { refuseWhileImpersonating } from '../../../http/tenant-context.js';
 import type { Principal } from '../../../http/tokens.js';
 import type { HubService } from '../../../hub/index.js';
+import type { AuditService } from '../../audit/audit.service.js';
 import type { AuthService } from '../../auth/auth.service.js';
 import { hashPassword } from '../../auth/password-hashing.js';
 import { assertPasswordAllowed } from '../../auth/password-policy.js';
 import type { TenantsService } from '../../tenants/tenants.service.js';
 import { assertCanManage, assertOwnsAccount, loadInScope, manageableTenants, userScopeOf } from '../user-access.js';
+import { auditTenantOf, userAuditView } from '../user-audit.js';
 import { assertEmailFree, checkBody } from '../user-checks.js';
 import { userDetails } from '../user-details.js';
 import * as repo from '../users.repository.js';
@@ -22,7 +24,7 @@ export async function getUser({ db }: { db: Db }, activeTenantId: string | null,
 
 /** Creates a user; a tenant administrator's new user joins their active tenant unless tenants are given. */
 export async function createUser(
-  { db, tenants }: { db: Db; tenants: TenantsService },
+  { db, tenants, audit }: { db: Db; tenants: TenantsService; audit: AuditService },
   activeTenantId: string | null,
   principal: Principal,
   body: UserBody,
@@ -50,6 +52,15 @@ export async function createUser(
       await repo.setMemberships(conn, user!.id, input.tenantIds, 'all');
       await repo.setGroups(conn, user!.id, input.groupIds, 'all');
       await checkQuota();
+      const after = await userAuditView(conn, user!.id);
+      await audit.record(conn, {
+        action: 'user.created',
+        tenantId: auditTenantOf(activeTenantId, after),
+        recordType: 'user',
+        recordId: user!.id,
+        targetUserId: user!.id,
+        after,
+      });
       return user!;
     });
     return userDetails(db, scope, created, await manageableTenants(db, principal));
@@ -65,7 +76,13 @@ export async function createUser(
  * a super administrator's to change (assertOwnsAccount).
  */
 export async function updateUser(
-  { db, auth, tenants, hub }: { db: Db; auth: AuthService; tenants: TenantsService; hub: HubService },
+  {
+    db,
+    auth,
+    tenants,
+    hub,
+    audit,
+  }: { db: Db; auth: AuthService; tenants: TenantsService; hub: HubService; audit: AuditService },
   activeTenantId: string | null,
   principal: Principal,
   id: string,
@@ -77,6 +94,7 @@ export async function updateUser(
       const target = await loadInScope(conn, scope, id);
       await assertCanManage(conn, principal, target);
       if (target.deletedAt) throw new AppError('conflict', 'Restore the user before editing them');
+      const before = await userAuditView(conn, id);
       const emailChanged = body.email.toLowerCase() !== target.email.toLowerCase();
       if (emailChanged) refuseWhileImpersonating(principal, 'Email addresses');
       if (body.password) refuseWhileImpersonating(principal, 'Passwords');
@@ -105,6 +123,26 @@ export async function updateUser(
       const { removed } = await repo.setMemberships(conn, id, body.tenantIds, manageable);
       await repo.setGroups(conn, id, body.groupIds, manageable);
       await checkQuota();
+      const after = await userAuditView(conn, id);
+      const common = {
+        tenantId: auditTenantOf(activeTenantId, after, before),
+        recordType: 'user',
+        recordId: id,
+        targetUserId: id,
+      };
+      // Roles and password each have an action of their own, to be found by it.
+      const { roles: rolesBeforeView, ...restBefore } = before ?? { roles: [] };
+      const { roles: rolesAfterView, ...restAfter } = after ?? { roles: [] };
+      await audit.record(conn, { ...common, action: 'user.updated', before: restBefore, after: restAfter });
+      if (rolesChanged) {
+        await audit.record(conn, {
+          ...common,
+          action: 'user.rolesChanged',
+          before: { roles: rolesBeforeView },
+          after: { roles: rolesAfterView },
+        });
+      }
+      if (body.password) await audit.record(conn, { ...common, action: 'password.resetByAdmin' });
       return {
         user: (await repo.findUser(conn, id))!,
         changed: rolesChanged || !!body.password || emailChanged,
