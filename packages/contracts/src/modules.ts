@@ -172,6 +172,11 @@ export const MODULES = {
     pages: { outbox: { ...page('admin/mail', POLICIES.superadmins), ours: true } },
     menu: { page: 'outbox', group: 'admin' },
   }),
+  // The audit log of administrative changes (issue 31): each caller sees their own scope of it.
+  audit: defineModule({
+    pages: { log: { ...page('admin/audit', POLICIES.groupReaders), ours: true } },
+    menu: { page: 'log', group: 'admin' },
+  }),
   profile: defineModule({
     pages: {
       view: page('profile', AUTHENTICATED),

@@ -156,6 +156,9 @@ export const MODULE_VIEWS = {
   mail: {
     pages: { outbox: lazy(() => import('@/features/mail/pages/mail-outbox-page')) },
   },
+  audit: {
+    pages: { log: lazy(() => import('@/features/audit/pages/audit-page')) },
+  },
   profile: {
     pages: { view: ProfileWithViewAs, edit: lazy(() => import('@/features/profile/pages/profile-edit-page')) },
   },

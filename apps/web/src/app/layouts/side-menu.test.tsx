@@ -82,16 +82,18 @@ describe('buildMenu', () => {
       'Clients',
       'Documents',
       'Mail outbox',
+      'Audit log',
     ]);
     expect(names(menuFor(withoutDocuments, ['Superadmin']).admin)).toEqual([
       'Tenants',
       'Users',
       'Clients',
       'Mail outbox',
+      'Audit log',
     ]);
-    expect(names(menuFor(northwind, ['TenantAdmin']).admin)).toEqual(['Users', 'Clients', 'Documents']);
-    expect(names(menuFor(withoutDocuments, ['TenantAdmin']).admin)).toEqual(['Users', 'Clients']);
-    expect(names(menuFor(northwind, ['PartnerManager']).admin)).toEqual(['Tenants']);
+    expect(names(menuFor(northwind, ['TenantAdmin']).admin)).toEqual(['Users', 'Clients', 'Documents', 'Audit log']);
+    expect(names(menuFor(withoutDocuments, ['TenantAdmin']).admin)).toEqual(['Users', 'Clients', 'Audit log']);
+    expect(names(menuFor(northwind, ['PartnerManager']).admin)).toEqual(['Tenants', 'Audit log']);
     expect(menuFor(northwind, ['User']).admin).toEqual([]);
   });
 
@@ -164,7 +166,7 @@ describe('buildMenu', () => {
     const menu = menuFor(tenantData([]), ['Superadmin']);
     expect(menu.main).toEqual([]);
     expect(menu.ignite).toEqual([]);
-    expect(names(menu.admin)).toEqual(['Tenants', 'Users', 'Clients', 'Mail outbox']);
+    expect(names(menu.admin)).toEqual(['Tenants', 'Users', 'Clients', 'Mail outbox', 'Audit log']);
   });
 });
 
