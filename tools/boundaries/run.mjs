@@ -14,6 +14,12 @@ register('./typescript-hook.mjs', import.meta.url, { data: { parentURL: import.m
 
 // require() calls (dependency-cruiser reads the version from typescript/package.json this way).
 const typescriptDir = dirname(local.resolve('typescript/package.json'));
+// Without this folder's own TypeScript (its node_modules missing, as in a fresh git worktree), the
+// root's TypeScript 7 reads no file, and dependency-cruiser would pass having cruised nothing.
+if (!typescriptDir.startsWith(dirname(new URL(import.meta.url).pathname))) {
+  console.error(`tools/boundaries: TypeScript 6 is not installed here (found ${typescriptDir}); run npm ci`);
+  process.exit(1);
+}
 const resolveFilename = Module._resolveFilename;
 Module._resolveFilename = function (request, ...rest) {
   const path = isTypescript(request) ? typescriptDir + request.slice('typescript'.length) : request;
