@@ -10,6 +10,7 @@ import { accessPolicyPlugin } from './http/access-policy.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './http/errors.js';
 import { gracefulClose } from './http/graceful-close.js';
 import { hostileInputPlugin } from './http/hostile-input.js';
+import { idempotencyPlugin } from './http/idempotency.js';
 import { createLiveSessions } from './http/live-sessions.js';
 import { metrics, metricsPlugin } from './http/metrics.js';
 import { requestContextPlugin } from './http/request-context.js';
@@ -93,6 +94,7 @@ export async function buildApp({ config, database, hub, http }: AppDeps) {
   await app.register(tenantScopePlugin);
   await app.register(requestContextPlugin);
   await app.register(accessPolicyPlugin, { authenticator, features: tenantFeatures });
+  await app.register(idempotencyPlugin, { db });
   const closing = gracefulClose(app);
   closing.beforeOthers();
   await app.register(hubPlugin, { config, database, authenticator, options: hub });

@@ -15,6 +15,7 @@ const STATUS = {
   notFound: 404,
   conflict: 409,
   quotaExceeded: 409,
+  idempotencyKeyReused: 422,
   tooManyRequests: 429,
 } as const;
 export type ErrorCode = keyof typeof STATUS;
@@ -29,6 +30,7 @@ const TITLES: Record<ErrorCode, string> = {
   notFound: 'Not found',
   conflict: 'This conflicts with existing data',
   quotaExceeded: 'Limit reached',
+  idempotencyKeyReused: 'This Idempotency-Key was used for another request',
   tooManyRequests: 'Too many attempts',
 };
 
