@@ -1,3 +1,5 @@
+// IndexedDB for the offline queue (shared/offline), as browsers have it.
+import 'fake-indexeddb/auto';
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';

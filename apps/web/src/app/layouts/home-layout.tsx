@@ -14,6 +14,7 @@ import { useIsMobile } from '@/shared/hooks/use-is-mobile';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { ModuleIconsProvider } from '@/shared/menu/module-icon';
 import { useMenu } from '@/shared/menu/use-menu';
+import { OfflineBanner, UnsyncedLabel } from '@/shared/offline/offline-status';
 import { PageLoader } from '@/shared/ui/page-loader';
 import { setUiState, useUiState } from '@/shared/ui-state/ui-state';
 import { MODULE_ICONS } from '../module-icons';
@@ -118,6 +119,7 @@ function Shell({ session }: { session: SignedIn }) {
         />
       </AppShell.Navbar>
       <AppShell.Main className={classes.main} id="main-content" tabIndex={-1}>
+        <OfflineBanner />
         <ImpersonationBanner />
         <Suspense fallback={<PageLoader />}>
           <Outlet />
@@ -129,6 +131,7 @@ function Shell({ session }: { session: SignedIn }) {
         </AppShell.Footer>
       )}
       <Notifications position="top-right" autoClose={TOAST_MS} />
+      <UnsyncedLabel />
       <Suspense fallback={null}>
         <GdprDialog />
       </Suspense>

@@ -5,7 +5,20 @@ export type ApiRequest = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /** false: never put in the offline queue (the queue's own replay). */
+  queue?: boolean;
 };
+
+/**
+ * Takes a change the network could not carry (shared/offline installs it): it returns what the call
+ * answers instead (a queued echo), or undefined when the change cannot be queued.
+ */
+export type OfflineWriter = (path: string, request: ApiRequest) => Promise<unknown> | undefined;
+let offlineWriter: OfflineWriter | null = null;
+export function setOfflineWriter(writer: OfflineWriter | null) {
+  offlineWriter = writer;
+}
 
 /** A request with no answer after this long fails as NetworkError instead of waiting for ever. */
 export const REQUEST_TIMEOUT_MS = 30_000;
@@ -31,8 +44,8 @@ function withTimeout(signal: AbortSignal | undefined) {
 /** Calls that are themselves about the session: a 401 from them is the answer, not a stale token. */
 const NO_RETRY = new Set(['/auth/login', '/auth/refresh', '/auth/logout']);
 
-async function send(path: string, { method = 'GET', body, signal }: ApiRequest, token?: string) {
-  const headers: Record<string, string> = { accept: 'application/json' };
+async function send(path: string, { method = 'GET', body, signal, headers: extra }: ApiRequest, token?: string) {
+  const headers: Record<string, string> = { ...extra, accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
   const limit = withTimeout(signal);
@@ -87,10 +100,21 @@ export async function withToken<T extends { status: number }>(send: (token: stri
 
 /** Calls the API with JSON in and out. */
 export async function api<T>(path: string, request: ApiRequest = {}): Promise<T> {
-  // A 401 from a session call is the answer itself, not a stale token.
-  const response = NO_RETRY.has(path)
-    ? await send(path, request, currentToken())
-    : await withToken((token) => send(path, request, token));
+  const queue = request.queue !== false && offlineWriter ? offlineWriter : null;
+  // Offline, a change goes to the queue at once (when it can) instead of failing.
+  const queued = queue && typeof navigator !== 'undefined' && !navigator.onLine ? queue(path, request) : undefined;
+  if (queued) return (await queued) as T;
+  let response: Response;
+  try {
+    // A 401 from a session call is the answer itself, not a stale token.
+    response = NO_RETRY.has(path)
+      ? await send(path, request, currentToken())
+      : await withToken((token) => send(path, request, token));
+  } catch (err) {
+    const late = err instanceof NetworkError && queue ? queue(path, request) : undefined;
+    if (late) return (await late) as T;
+    throw err;
+  }
   return read<T>(response);
 }
 

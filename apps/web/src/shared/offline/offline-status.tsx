@@ -1,0 +1,230 @@
+import { Alert, Badge, Button, Group, Modal, Stack, Text, Textarea, ThemeIcon, Tooltip } from '@mantine/core';
+import { IconCloudUpload, IconLink, IconPencil, IconPlus, IconWifiOff } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { formatDateTime } from '@/shared/format/date';
+import { useIsMobile } from '@/shared/hooks/use-is-mobile';
+import { useTranslation } from '@/shared/i18n/use-translation';
+import classes from './offline-status.module.css';
+import { clearQueue, editQueued, removeQueued } from './queue';
+import { syncNow } from './replay';
+import { type QueueEntryView, useOfflineQueue } from './use-offline-queue';
+
+/** 'You are offline' and the count of unsynced changes, while the browser has no network. */
+export function OfflineBanner() {
+  const { t } = useTranslation();
+  const { entries, online } = useOfflineQueue();
+  if (online) return null;
+  return (
+    <div className={classes.banner} role="status" data-testid="offline-banner">
+      <IconWifiOff size={16} aria-hidden />
+      <span>{t('offline.banner')}</span>
+      {entries.length > 0 && <span>{t('offline.unsynced', { count: entries.length })}</span>}
+    </div>
+  );
+}
+
+/**
+ * The bottom label with the count of unsynced changes, opening the details dialog; also reloads the
+ * pages' data once the replay has sent changes.
+ */
+export function UnsyncedLabel() {
+  const { t } = useTranslation();
+  const { entries, status } = useOfflineQueue();
+  const [open, setOpen] = useState(false);
+  const queryClient = useQueryClient();
+  const sentBefore = useRef(status.sent);
+  useEffect(() => {
+    if (status.sent === sentBefore.current || status.syncing) return;
+    sentBefore.current = status.sent;
+    void queryClient.invalidateQueries();
+  }, [status.sent, status.syncing, queryClient]);
+
+  return (
+    <>
+      {entries.length > 0 && (
+        <Button
+          className={classes.label}
+          radius="xl"
+          color="orange"
+          leftSection={<IconCloudUpload size={16} aria-hidden />}
+          loading={status.syncing}
+          loaderProps={{ type: 'dots' }}
+          onClick={() => setOpen(true)}
+          data-testid="unsynced-label"
+        >
+          {t('offline.unsynced', { count: entries.length })}
+        </Button>
+      )}
+      <QueueDialog opened={open && entries.length > 0} onClose={() => setOpen(false)} />
+    </>
+  );
+}
+
+function QueueDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const isMobile = useIsMobile();
+  const { entries, status, online } = useOfflineQueue();
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => {
+        setConfirming(false);
+        onClose();
+      }}
+      title={t('offline.dialogTitle')}
+      size="lg"
+      fullScreen={isMobile}
+    >
+      <Stack gap="sm">
+        {status.retryAt && !status.syncing && (
+          <Alert color="yellow" variant="light">
+            {t('offline.retrying', { time: formatDateTime(new Date(status.retryAt).toISOString()).slice(11) })}
+          </Alert>
+        )}
+        {entries.length === 0 ? (
+          <Text c="dimmed">{t('offline.empty')}</Text>
+        ) : (
+          entries.map((entry) => <QueueEntry key={entry.id} entry={entry} />)
+        )}
+        {confirming ? (
+          <Alert color="red" variant="light" title={t('offline.dismissAll')}>
+            <Stack gap="sm">
+              <Text size="sm">{t('offline.dismissConfirm')}</Text>
+              <Group justify="flex-end" gap="sm">
+                <Button variant="default" onClick={() => setConfirming(false)}>
+                  {t('offline.cancel')}
+                </Button>
+                <Button
+                  color="red"
+                  onClick={() => {
+                    setConfirming(false);
+                    void clearQueue();
+                  }}
+                >
+                  {t('offline.dismissAll')}
+                </Button>
+              </Group>
+            </Stack>
+          </Alert>
+        ) : (
+          <Group justify="flex-end" gap="sm" mt="xs">
+            <Button variant="default" color="red" onClick={() => setConfirming(true)} disabled={!entries.length}>
+              {t('offline.dismissAll')}
+            </Button>
+            <Button
+              onClick={() => void syncNow()}
+              loading={status.syncing}
+              disabled={!online || !entries.length}
+              leftSection={<IconCloudUpload size={16} aria-hidden />}
+            >
+              {t('offline.sync')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Modal>
+  );
+}
+
+/** One entry: create or edit icon, when, where, its marks, and why the server refused it. */
+function QueueEntry({ entry }: { entry: QueueEntryView }) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState(false);
+  const kind = entry.kind === 'create' ? t('offline.create') : t('offline.edit');
+  const save = () => {
+    try {
+      const body: unknown = JSON.parse(editing ?? '');
+      setEditing(null);
+      void editQueued(entry.id, body).then(() => syncNow());
+    } catch {
+      setInvalid(true);
+    }
+  };
+  return (
+    <div className={classes.entry} data-testid="queue-entry">
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <Tooltip label={kind}>
+          <ThemeIcon variant="light" color={entry.kind === 'create' ? 'green' : 'blue'} aria-label={kind}>
+            {entry.kind === 'create' ? <IconPlus size={16} /> : <IconPencil size={16} />}
+          </ThemeIcon>
+        </Tooltip>
+        <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
+          <Group gap="xs" justify="space-between" wrap="wrap">
+            <Text fw={500} size="sm">
+              {kind}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {formatDateTime(entry.createdAt)}
+            </Text>
+          </Group>
+          <Text size="xs" c="dimmed" ff="monospace" className={classes.url}>
+            {entry.method} {entry.url}
+          </Text>
+          <Group gap={6}>
+            {entry.linked && (
+              <Tooltip label={t('offline.linkedHint')}>
+                <Badge size="sm" variant="light" color="grape" leftSection={<IconLink size={12} aria-hidden />}>
+                  {t('offline.linked')}
+                </Badge>
+              </Tooltip>
+            )}
+            {entry.signInToSync && (
+              <Badge size="sm" variant="light" color="yellow">
+                {t('offline.signInToSync')}
+              </Badge>
+            )}
+            {entry.otherUser && (
+              <Badge size="sm" variant="light" color="gray">
+                {t('offline.otherUser')}
+              </Badge>
+            )}
+          </Group>
+          {entry.refusal && (
+            <Alert color="red" variant="light" p="xs">
+              <Stack gap="xs">
+                <Text size="sm">{t('offline.refused', { message: entry.refusal.message })}</Text>
+                {editing === null ? (
+                  <Group gap="xs">
+                    <Button size="xs" variant="default" onClick={() => setEditing(JSON.stringify(entry.body, null, 2))}>
+                      {t('offline.editEntry')}
+                    </Button>
+                    <Button size="xs" variant="default" color="red" onClick={() => void removeQueued(entry.id)}>
+                      {t('offline.dropEntry')}
+                    </Button>
+                  </Group>
+                ) : (
+                  <>
+                    <Textarea
+                      label={t('offline.bodyLabel')}
+                      autosize
+                      minRows={4}
+                      maxRows={14}
+                      ff="monospace"
+                      value={editing}
+                      error={invalid ? t('offline.invalidJson') : undefined}
+                      onChange={(e) => {
+                        setInvalid(false);
+                        setEditing(e.currentTarget.value);
+                      }}
+                    />
+                    <Group gap="xs" justify="flex-end">
+                      <Button size="xs" variant="default" onClick={() => setEditing(null)}>
+                        {t('offline.cancel')}
+                      </Button>
+                      <Button size="xs" onClick={save}>
+                        {t('offline.saveAndSync')}
+                      </Button>
+                    </Group>
+                  </>
+                )}
+              </Stack>
+            </Alert>
+          )}
+        </Stack>
+      </Group>
+    </div>
+  );
+}
