@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-error';
 
 export function createQueryClient() {
-  return new QueryClient({
+  const client = new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: 30_000,
@@ -12,8 +12,20 @@ export function createQueryClient() {
         // Offline, a request still runs and fails with NetworkError, whose message the page shows; TanStack's
         // default ('online') would pause it, and the page would spin for ever. (The offline queue comes later.)
         networkMode: 'always',
+        // Offline, a page coming back shows what it has instead of a refetch's network error.
+        refetchOnMount: () => typeof navigator === 'undefined' || navigator.onLine,
       },
       mutations: { retry: false, networkMode: 'always' },
     },
   });
+  // Offline, a change is queued (shared/offline) and its page invalidates what it showed: a refetch then
+  // could only swap the page's data for a network error. The data is marked stale and refetched once the
+  // queue has been sent.
+  const invalidate = client.invalidateQueries.bind(client);
+  client.invalidateQueries = (filters, options) =>
+    invalidate(
+      typeof navigator !== 'undefined' && !navigator.onLine ? { ...filters, refetchType: 'none' } : filters,
+      options,
+    );
+  return client;
 }

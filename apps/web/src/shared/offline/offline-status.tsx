@@ -2,12 +2,13 @@ import { Alert, Badge, Button, Group, Modal, Stack, Text, Textarea, ThemeIcon, T
 import { IconCloudUpload, IconLink, IconPencil, IconPlus, IconWifiOff } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { formatDateTime } from '@/shared/format/date';
 import { useIsMobile } from '@/shared/hooks/use-is-mobile';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import classes from './offline-status.module.css';
 import { clearQueue, editQueued, removeQueued } from './queue';
-import { syncNow } from './replay';
+import { type SyncStatus, syncNow } from './replay';
 import { type QueueEntryView, useOfflineQueue } from './use-offline-queue';
 
 /** 'You are offline' and the count of unsynced changes, while the browser has no network. */
@@ -32,13 +33,7 @@ export function UnsyncedLabel() {
   const { t } = useTranslation();
   const { entries, status } = useOfflineQueue();
   const [open, setOpen] = useState(false);
-  const queryClient = useQueryClient();
-  const sentBefore = useRef(status.sent);
-  useEffect(() => {
-    if (status.sent === sentBefore.current || status.syncing) return;
-    sentBefore.current = status.sent;
-    void queryClient.invalidateQueries();
-  }, [status.sent, status.syncing, queryClient]);
+  useAfterSync(status);
 
   return (
     <>
@@ -59,6 +54,27 @@ export function UnsyncedLabel() {
       <QueueDialog opened={open && entries.length > 0} onClose={() => setOpen(false)} />
     </>
   );
+}
+
+/**
+ * Once changes are sent: a page whose URL holds a placeholder id moves to the record's real id, and
+ * every page reloads its data (the records now come from the server).
+ */
+function useAfterSync(status: SyncStatus) {
+  const queryClient = useQueryClient();
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const sentBefore = useRef(status.sent);
+  useEffect(() => {
+    let path = pathname;
+    for (const [placeholder, real] of Object.entries(status.resolved)) path = path.replaceAll(placeholder, real);
+    if (path !== pathname) navigate(path + search, { replace: true });
+  }, [status.resolved, pathname, search, navigate]);
+  useEffect(() => {
+    if (status.sent === sentBefore.current || status.syncing) return;
+    sentBefore.current = status.sent;
+    void queryClient.invalidateQueries();
+  }, [status.sent, status.syncing, queryClient]);
 }
 
 function QueueDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {

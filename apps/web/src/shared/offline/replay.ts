@@ -23,9 +23,11 @@ export type SyncStatus = {
   retryAt: number | null;
   /** Changes sent since the page loaded: pages reload their data when it grows. */
   sent: number;
+  /** Placeholder ids replaced by the real ids the server gave (a page showing one moves to the real one). */
+  resolved: Record<string, string>;
 };
 
-let status: SyncStatus = { syncing: false, failures: 0, retryAt: null, sent: 0 };
+let status: SyncStatus = { syncing: false, failures: 0, retryAt: null, sent: 0, resolved: {} };
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let running: Promise<void> | null = null;
 
@@ -91,6 +93,7 @@ async function replay() {
         const realId = entry.responseIdPath ? valueAt(answer, entry.responseIdPath) : undefined;
         if (typeof realId === 'string' || typeof realId === 'number') {
           await replacePlaceholder(entry.id, String(realId));
+          setStatus({ resolved: { ...status.resolved, [entry.id]: String(realId) } });
           // The entries read above still hold the placeholder: read them again.
           for (const later of entries.slice(index + 1)) {
             later.url = later.url.replaceAll(entry.id, String(realId));
@@ -151,5 +154,5 @@ export function installOfflineQueue() {
 export function resetSyncForTests() {
   clearTimeout(retryTimer);
   running = null;
-  status = { syncing: false, failures: 0, retryAt: null, sent: 0 };
+  status = { syncing: false, failures: 0, retryAt: null, sent: 0, resolved: {} };
 }

@@ -10,6 +10,7 @@ import { emptyClientValues, valuesFromClient } from '@/features/clients/componen
 import { RecordLoadFailed } from '@/features/clients/components/load-failed';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
+import { isQueued } from '@/shared/offline/queue';
 import { isRecordId, recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
 import { PageLoader } from '@/shared/ui/page-loader';
 
@@ -48,7 +49,7 @@ export default function ClientFormPage() {
               to={href('clients', 'contact', { id })}
               leftSection={<IconAddressBook size={16} />}
             >
-              {t('clients.contactCount', { count: client.data.contactsCount })}
+              {t('clients.contactCount', { count: client.data.contactsCount ?? 0 })}
             </Button>
             <Button
               variant="default"
@@ -56,7 +57,7 @@ export default function ClientFormPage() {
               to={href('clients', 'location', { id })}
               leftSection={<IconMapPin size={16} />}
             >
-              {t('clients.locationCount', { count: client.data.locationsCount })}
+              {t('clients.locationCount', { count: client.data.locationsCount ?? 0 })}
             </Button>
           </Group>
         )}
@@ -71,6 +72,11 @@ export default function ClientFormPage() {
           initialValues={client.data ? valuesFromClient(client.data) : emptyClientValues()}
           submit={async (body) => {
             const saved = await save.mutateAsync({ id: isNew ? null : id, body });
+            // Saved offline (its own notice says so): a new client's page lets the user go on with it.
+            if (isQueued(saved)) {
+              navigate(isNew ? href('clients', 'form', { id: saved.id }) : href('clients', 'list'), { replace: isNew });
+              return;
+            }
             notifications.show({ color: 'green', message: t('clients.form.saved', { title: saved.title }) });
             navigate(href('clients', 'list'));
           }}

@@ -8,6 +8,7 @@ import { ContactForm, contactValues } from '@/features/clients/components/contac
 import { RecordLoadFailed } from '@/features/clients/components/load-failed';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
+import { isQueued } from '@/shared/offline/queue';
 import { isRecordId, recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
 import { FormPageFrame } from '@/shared/ui/form-page-frame';
 
@@ -46,11 +47,13 @@ export default function ContactFormPage() {
         initialValues={contactValues(contact.data)}
         onCancel={() => navigate(-1)}
         submit={async (body) => {
-          await save.mutateAsync({
+          const saved = await save.mutateAsync({
             id: isNew ? null : id,
             body: { companyId: clientId ?? '', ...body },
           });
-          notifications.show({ color: 'green', message: t('clients.contacts.form.saved', { name: body.name }) });
+          // Saved offline: its own notice says so.
+          if (!isQueued(saved))
+            notifications.show({ color: 'green', message: t('clients.contacts.form.saved', { name: body.name }) });
           navigate(-1);
         }}
       />

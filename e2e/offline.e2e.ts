@@ -1,0 +1,147 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, apiSignIn, BASE_URL, launchBrowser, signIn } from './support.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Something unique to this run, so the flow also works against a database that has seen it before. */
+const RUN = Date.now().toString(36);
+/** SHOTS_DIR set: the banner, label and dialog are photographed on the way (1280 and 375 px, light and dark). */
+const SHOTS_DIR = process.env.SHOTS_DIR;
+
+type Client = { id: string; title: string };
+type Contact = { id: string; name: string; companyId: string };
+
+/**
+ * Loads the pages the flow needs while online, moving inside the app: without the service worker
+ * (not this test's subject) a page the browser has never loaded cannot load offline.
+ */
+async function openClientFormWarm(page: Page) {
+  await page.goto(`${BASE_URL}/admin/clients`);
+  const row = page.getByTestId('client-row').first();
+  await row.waitFor();
+  // A wide list has an edit action per row; the cards' title is the link to the client.
+  const wide = page.viewportSize()!.width >= 1200;
+  await (wide ? row.getByRole('link', { name: /^Edit / }) : row.getByRole('link').first()).click();
+  await page.getByRole('link', { name: /^\d+ contacts?$/ }).click();
+  await page.getByRole('link', { name: 'Add contact' }).click();
+  await page.getByRole('textbox', { name: 'Email' }).waitFor();
+  for (let i = 0; i < 3; i++) await page.goBack();
+  await page.getByRole('link', { name: 'Add client' }).click();
+  await page.getByRole('textbox', { name: 'Name' }).waitFor();
+}
+
+async function photograph(page: Page, name: string) {
+  if (!SHOTS_DIR) return;
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.evaluate((s) => document.documentElement.setAttribute('data-mantine-color-scheme', s), scheme);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${SHOTS_DIR}/${name}-${page.viewportSize()!.width}-${scheme}.png` });
+  }
+  await page.evaluate(() => document.documentElement.setAttribute('data-mantine-color-scheme', 'light'));
+}
+
+describe('offline', () => {
+  it.each([1280, 375])(
+    'a client and its contact made offline (%i px) are kept, shown as 2 unsynced changes, and stored once when the network returns',
+    async (width) => {
+      const title = `Offline Fisk ${RUN}-${width}`;
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      await signIn(page, 'admin@atrium.test');
+      await openClientFormWarm(page);
+
+      await context.setOffline(true);
+      await page.getByTestId('offline-banner').getByText('You are offline').waitFor();
+      await page.getByRole('textbox', { name: 'Name' }).fill(title);
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Saved offline: it will sync when you are back online').first().waitFor();
+      // The pending client's own page, from what was queued.
+      await page.waitForURL(/\/admin\/clients\/[0-9a-f-]{36}$/);
+      const placeholder = page.url().split('/').at(-1)!;
+      await page.getByTestId('offline-banner').getByText('1 unsynced change').waitFor();
+
+      await page.getByRole('link', { name: '0 contacts' }).click();
+      await page.getByRole('link', { name: 'Add contact' }).click();
+      await page.getByRole('textbox', { name: 'Name' }).fill('Ada Offline');
+      await page.getByRole('textbox', { name: 'Email' }).fill('ada@offline.test');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.waitForURL(`${BASE_URL}/admin/clients/contacts/${placeholder}`);
+      await page.getByTestId('offline-banner').getByText('2 unsynced changes').waitFor();
+      await photograph(page, 'offline-banner');
+
+      // The details: a create icon each, the contact linked to the client.
+      await page.getByTestId('unsynced-label').click();
+      const dialog = page.getByRole('dialog', { name: 'Unsynced changes' });
+      await expect.poll(() => dialog.getByTestId('queue-entry').count()).toBe(2);
+      expect(await dialog.getByLabel('New record').count()).toBe(2);
+      expect(await dialog.getByTestId('queue-entry').nth(1).getByText('Linked').count()).toBe(1);
+      expect(await dialog.getByText(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}$/).count()).toBe(2);
+      await photograph(page, 'offline-dialog');
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+
+      // Back online: the sync starts by itself and the page moves to the real client.
+      await context.setOffline(false);
+      await page.getByTestId('offline-banner').waitFor({ state: 'detached' });
+      await page.getByTestId('unsynced-label').waitFor({ state: 'detached', timeout: 20_000 });
+      await page.waitForURL((url) => !url.pathname.includes(placeholder));
+      await page.getByTestId('contact-row').filter({ hasText: 'Ada Offline' }).waitFor();
+
+      const { token } = await apiSignIn('admin@atrium.test');
+      const clients = await api<{ data: Client[] }>(
+        'GET',
+        `/companies?search=${encodeURIComponent(title)}`,
+        undefined,
+        token,
+      );
+      expect(clients.data.map((c) => c.title)).toEqual([title]);
+      const clientId = clients.data[0]!.id;
+      expect(page.url()).toBe(`${BASE_URL}/admin/clients/contacts/${clientId}`);
+      const contacts = await api<{ data: Contact[] }>(
+        'GET',
+        `/contacts/customLoadPage/?clientId=${clientId}`,
+        undefined,
+        token,
+      );
+      expect(contacts.data.map((c) => [c.name, c.companyId])).toEqual([['Ada Offline', clientId]]);
+      await api('DELETE', `/companies/${clientId}`, undefined, token);
+      await context.close();
+    },
+  );
+
+  it('dismiss all (after asking) empties the queue: nothing reaches the server', async () => {
+    const title = `Dismissed ${RUN}`;
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, 'admin@atrium.test');
+    await openClientFormWarm(page);
+    await context.setOffline(true);
+    await page.getByRole('textbox', { name: 'Name' }).fill(title);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByTestId('unsynced-label').click();
+    const dialog = page.getByRole('dialog', { name: 'Unsynced changes' });
+    await dialog.getByRole('button', { name: 'Dismiss all' }).click();
+    await dialog.getByText('Dismiss every unsynced change?').waitFor();
+    await dialog.getByRole('button', { name: 'Dismiss all' }).last().click();
+    await page.getByTestId('unsynced-label').waitFor({ state: 'detached' });
+    await context.setOffline(false);
+    await page.getByTestId('offline-banner').waitFor({ state: 'detached' });
+    const { token } = await apiSignIn('admin@atrium.test');
+    const clients = await api<{ data: Client[] }>(
+      'GET',
+      `/companies?search=${encodeURIComponent(title)}`,
+      undefined,
+      token,
+    );
+    expect(clients.data).toEqual([]);
+    await context.close();
+  });
+});
