@@ -148,7 +148,10 @@ describe('Idempotency-Key', () => {
   it('sweeps expired answers', async () => {
     const key = randomUUID();
     await create('Swept', key);
-    await ctx.db.update(idempotencyKeys).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(idempotencyKeys.key, key));
+    await ctx.db
+      .update(idempotencyKeys)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(idempotencyKeys.key, key));
     await ctx.app.sweepIdempotencyKeys();
     expect(await keyRow(admin.user.id, key)).toBeUndefined();
   });
