@@ -1,4 +1,4 @@
-import type { LoginBody } from '@atrium/contracts';
+import type { LoginBody, LoginResult } from '@atrium/contracts';
 import { href } from '@atrium/contracts';
 import { Anchor, Button, Checkbox, Group, List, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
@@ -61,7 +61,8 @@ export function SignInForm({
   initialError?: string;
   /** Reasons shown under initialError (a failed Microsoft 365 sign-in's list). */
   initialDetails?: string[];
-  onSuccess: () => void;
+  /** The answer: a session, or the two-factor step that comes first. */
+  onSuccess: (result: LoginResult) => void;
 }) {
   const { t } = useTranslation();
   const alertRef = useRef<HTMLDivElement>(null);

@@ -304,3 +304,59 @@ describe('the Microsoft 365 button on /signin', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });
+
+describe('two-factor sign-in (issue 31)', () => {
+  it('asks for the code after the password, then signs in; no session before the code', async () => {
+    const user = userEvent.setup();
+    fetchMock
+      .mockResolvedValueOnce(json({ twoFactor: 'code', challenge: 'challenge-1' }))
+      .mockResolvedValueOnce(json(authResult()));
+    renderSignIn();
+    await fillAndSubmit(user);
+    const code = await screen.findByRole('textbox', { name: /^Code from your app/ });
+    expect(getSession().status).toBe('anonymous');
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(code).toHaveAttribute('inputmode', 'numeric');
+    // Too short: said at the field, nothing sent.
+    await user.type(code, '12a3');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(code).toHaveValue('123');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await user.type(code, '456');
+    await user.click(screen.getByRole('checkbox', { name: 'Remember this device for 30 days' }));
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/active-tenant-page'));
+    const [url, init] = fetchMock.mock.calls[1]!;
+    expect(url).toContain('/auth/twofactor/verify');
+    expect(JSON.parse(init!.body as string)).toEqual({ challenge: 'challenge-1', code: '123456', rememberDevice: true });
+    expect(getSession().status).toBe('authenticated');
+  });
+
+  it('takes a recovery code instead, and says when the code is wrong', async () => {
+    const user = userEvent.setup();
+    fetchMock
+      .mockResolvedValueOnce(json({ twoFactor: 'code', challenge: 'challenge-2' }))
+      .mockResolvedValueOnce(
+        new Response(
+          JSON.stringify({
+            type: 'about:blank',
+            title: 'Your request has invalid fields',
+            status: 400,
+            code: 'validation',
+            detail: 'invalidCode',
+            errors: [{ field: 'code', message: 'invalidCode' }],
+          }),
+          { status: 400, headers: { 'content-type': 'application/problem+json' } },
+        ),
+      );
+    renderSignIn();
+    await fillAndSubmit(user);
+    await user.click(await screen.findByRole('button', { name: 'Use a recovery code instead' }));
+    const code = screen.getByRole('textbox', { name: /^Recovery code/ });
+    await user.type(code, 'abcd-efgh-jkmn');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The code is not right');
+    expect(JSON.parse(fetchMock.mock.calls[1]![1]!.body as string).code).toBe('abcd-efgh-jkmn');
+    expect(getSession().status).toBe('anonymous');
+  });
+});

@@ -10,6 +10,9 @@ import ProfileEditPage from './profile-edit-page';
 
 const AVATAR = '/core/api/media/5d0c9f2e-8b1a-4c3d-9e7f-1a2b3c4d5e6f.png';
 
+/** The two-factor section's status, unless a test serves its own. */
+const TWO_FACTOR_OFF = { enabled: false, enabledAt: null, recoveryCodesLeft: 0, rememberedDevices: 0 };
+
 type Handler = (init: RequestInit) => Response | Promise<Response>;
 let calls: { method: string; url: string; init: RequestInit }[];
 function serve(handlers: Record<string, Handler>) {
@@ -17,7 +20,8 @@ function serve(handlers: Record<string, Handler>) {
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET';
     calls.push({ method, url, init });
-    const handler = handlers[`${method} ${url.replace('/core/api', '')}`];
+    const key = `${method} ${url.replace('/core/api', '')}`;
+    const handler = handlers[key] ?? (key === 'GET /me/twofactor' ? () => json(TWO_FACTOR_OFF) : undefined);
     return handler ? handler(init) : json({}, 404);
   });
 }

@@ -3,13 +3,14 @@ import { IconEyeCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { BasicInfoForm } from '@/features/profile/components/basic-info-form';
 import { ChangePasswordForm } from '@/features/profile/components/change-password-form';
+import { TwoFactorSection } from '@/features/profile/components/two-factor-section';
 import { useSession } from '@/shared/api/session';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { PageLoader } from '@/shared/ui/page-loader';
 
 /**
- * /profile/edit: the basic info form and the change-password form. While a super administrator views
+ * /profile/edit: the basic info form, the change-password form and two-factor sign-in. While a super administrator views
  * the product as this user, neither can be used (the server refuses both).
  */
 export default function ProfileEditPage() {
@@ -46,6 +47,7 @@ export default function ProfileEditPage() {
         feedbackShown={lastAttempt !== 'info'}
         onAttempt={() => setLastAttempt('password')}
       />
+      <TwoFactorSection disabled={impersonating} />
     </Stack>
   );
 }

@@ -37,6 +37,7 @@ export type TenantFormValues = {
   showCalendarAsList: boolean;
   useKmAsValues: boolean;
   allowUnauthorizedAccess: boolean;
+  requireTwoFactor: boolean;
   tenantDocumentId: string | null;
   preferedUrl: string;
   isPartnerTenant: boolean;
@@ -66,6 +67,7 @@ export function emptyTenantValues(): TenantFormValues {
     // Spec part 1 §9: useKmAsValues defaults to true, allowUnauthorizedAccess to false.
     useKmAsValues: true,
     allowUnauthorizedAccess: false,
+    requireTwoFactor: false,
     tenantDocumentId: null,
     preferedUrl: '',
     isPartnerTenant: false,
@@ -111,6 +113,7 @@ export function valuesFromTenant(t: TenantDetails): TenantFormValues {
     showCalendarAsList: t.showCalendarAsList,
     useKmAsValues: t.useKmAsValues,
     allowUnauthorizedAccess: t.allowUnauthorizedAccess,
+    requireTwoFactor: t.requireTwoFactor,
     tenantDocumentId: t.tenantDocumentId,
     preferedUrl: text(t.preferedUrl),
     isPartnerTenant: t.isPartnerTenant,

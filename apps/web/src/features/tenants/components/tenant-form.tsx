@@ -216,6 +216,11 @@ export function TenantForm({ initialValues, features, isSuperadmin, isNew, submi
             description={t('tenants.form.allowUnauthorizedAccessHint')}
             {...form.getInputProps('allowUnauthorizedAccess', { type: 'checkbox' })}
           />
+          <Checkbox
+            label={t('tenants.form.requireTwoFactor')}
+            description={t('tenants.form.requireTwoFactorHint')}
+            {...form.getInputProps('requireTwoFactor', { type: 'checkbox' })}
+          />
         </Section>
 
         {isSuperadmin && (

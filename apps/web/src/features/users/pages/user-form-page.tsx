@@ -11,6 +11,7 @@ import { useResetPassword } from '@/features/users/api/reset-password';
 import { useRestoreUser } from '@/features/users/api/restore-user';
 import { useSaveUser } from '@/features/users/api/save-user';
 import { ResetPasswordForm } from '@/features/users/components/reset-password-form';
+import { ResetTwoFactorCard } from '@/features/users/components/reset-two-factor-card';
 import { emptyUserValues, UserForm, type UserFormValues } from '@/features/users/components/user-form';
 import { useGeneralData } from '@/shared/api/general-data';
 import { useSession } from '@/shared/api/session';
@@ -154,6 +155,9 @@ export default function UserFormPage() {
                 return ok;
               }}
             />
+          )}
+          {!isNew && !deletedAt && isSuperadmin && (
+            <ResetTwoFactorCard userId={id} name={user.data?.fullName || user.data?.email || ''} />
           )}
         </>
       )}
