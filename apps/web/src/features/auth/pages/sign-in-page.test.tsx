@@ -328,27 +328,29 @@ describe('two-factor sign-in (issue 31)', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/active-tenant-page'));
     const [url, init] = fetchMock.mock.calls[1]!;
     expect(url).toContain('/auth/twofactor/verify');
-    expect(JSON.parse(init!.body as string)).toEqual({ challenge: 'challenge-1', code: '123456', rememberDevice: true });
+    expect(JSON.parse(init!.body as string)).toEqual({
+      challenge: 'challenge-1',
+      code: '123456',
+      rememberDevice: true,
+    });
     expect(getSession().status).toBe('authenticated');
   });
 
   it('takes a recovery code instead, and says when the code is wrong', async () => {
     const user = userEvent.setup();
-    fetchMock
-      .mockResolvedValueOnce(json({ twoFactor: 'code', challenge: 'challenge-2' }))
-      .mockResolvedValueOnce(
-        new Response(
-          JSON.stringify({
-            type: 'about:blank',
-            title: 'Your request has invalid fields',
-            status: 400,
-            code: 'validation',
-            detail: 'invalidCode',
-            errors: [{ field: 'code', message: 'invalidCode' }],
-          }),
-          { status: 400, headers: { 'content-type': 'application/problem+json' } },
-        ),
-      );
+    fetchMock.mockResolvedValueOnce(json({ twoFactor: 'code', challenge: 'challenge-2' })).mockResolvedValueOnce(
+      new Response(
+        JSON.stringify({
+          type: 'about:blank',
+          title: 'Your request has invalid fields',
+          status: 400,
+          code: 'validation',
+          detail: 'invalidCode',
+          errors: [{ field: 'code', message: 'invalidCode' }],
+        }),
+        { status: 400, headers: { 'content-type': 'application/problem+json' } },
+      ),
+    );
     renderSignIn();
     await fillAndSubmit(user);
     await user.click(await screen.findByRole('button', { name: 'Use a recovery code instead' }));

@@ -1,3 +1,4 @@
+import type { TwoFactorStatus } from '@atrium/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -6,8 +7,13 @@ import { json } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { TwoFactorSection } from './two-factor-section';
 
-const OFF = { enabled: false, enabledAt: null, recoveryCodesLeft: 0, rememberedDevices: 0 };
-const ON = { enabled: true, enabledAt: '2026-11-20T10:00:00.000Z', recoveryCodesLeft: 9, rememberedDevices: 1 };
+const OFF: TwoFactorStatus = { enabled: false, enabledAt: null, recoveryCodesLeft: 0, rememberedDevices: 0 };
+const ON: TwoFactorStatus = {
+  enabled: true,
+  enabledAt: '2026-11-20T10:00:00.000Z',
+  recoveryCodesLeft: 9,
+  rememberedDevices: 1,
+};
 const SETUP = {
   secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
   otpauthUrl: 'otpauth://totp/Atrium:uma%40atrium.test?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Atrium',
