@@ -143,7 +143,8 @@ export function createTwoFactorService({
   async function requiredFor(user: UserRow) {
     const memberOf = await repo.memberTenantIds(db, user.id);
     const tenantId = await auth.initialTenantOf(user);
-    return repo.anyRequires(db, tenantId && memberOf.includes(tenantId) ? [tenantId] : memberOf);
+    if (!tenantId) return repo.anyRequires(db, memberOf);
+    return memberOf.includes(tenantId) && repo.anyRequires(db, [tenantId]);
   }
 
   async function ownUser(principal: Principal) {
