@@ -66,6 +66,18 @@ const envSchema = z.object({
   SMTP_URL: z.url().optional(),
   /** Sender address of system mail. */
   MAIL_FROM: z.string().default(`${PRODUCT_NAME} <no-reply@atrium.local>`),
+  /** Where tenants' Microsoft Graph mail settings get their client-credentials tokens (Entra ID). */
+  MAIL_GRAPH_LOGIN_URL: z.url().default('https://login.microsoftonline.com'),
+  /** The Microsoft Graph API root tenants' mail goes through (sendMail). */
+  MAIL_GRAPH_API_URL: z.url().default('https://graph.microsoft.com'),
+  /**
+   * Key (32 bytes, base64 or 64 hex digits) that encrypts stored secrets such as tenants' Graph client
+   * secrets; generated into DATA_DIR when unset. Every server process must use the same key.
+   */
+  SETTINGS_ENCRYPTION_KEY: z
+    .string()
+    .refine((v) => parseKey(v) !== null, 'must be 32 bytes as base64 or 64 hex digits')
+    .optional(),
   /**
    * Map tiles of the clients map, as a Leaflet URL template (https://tiles.example/{z}/{x}/{y}.png, {s}
    * for a subdomain); unset draws the map with no tiles. The web app's img-src allows this host only.
@@ -176,7 +188,14 @@ export type Config = {
   publicUrl: string;
   /** Hosts a landing page's video may come from: the public URL's host, then VIDEO_HOSTS. */
   videoHosts: string[];
-  mail: { smtpUrl: string | undefined; from: string };
+  mail: {
+    smtpUrl: string | undefined;
+    from: string;
+    /** Microsoft's endpoints tenants' Graph mail settings use (tests point them at a loopback peer). */
+    graph: { authorityBaseUrl: string; graphBaseUrl: string };
+  };
+  /** The AES-256-GCM key of stored secrets (32 bytes). */
+  settingsKey: Buffer;
   /** Lower-cased addresses of the accounts that may send the daily mails. */
   dailyMailSenders: string[];
   /** Milliseconds between two runs of the notification scheduler; 0: it does not run. */
@@ -260,7 +279,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     videoHosts: [
       ...new Set([new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).host.toLowerCase(), ...(e.VIDEO_HOSTS ?? [])]),
     ],
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      graph: {
+        authorityBaseUrl: e.MAIL_GRAPH_LOGIN_URL.replace(/\/$/, ''),
+        graphBaseUrl: e.MAIL_GRAPH_API_URL.replace(/\/$/, ''),
+      },
+    },
+    settingsKey: e.SETTINGS_ENCRYPTION_KEY ? parseKey(e.SETTINGS_ENCRYPTION_KEY)! : localKey(dataDir),
     // The demo's super administrator may try the button; a real installation names its senders.
     dailyMailSenders: e.DAILY_MAIL_SENDERS ?? (seedDemo ? ['superadmin@atrium.test'] : []),
     notificationScheduleMs: (e.NOTIFICATION_SCHEDULE_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 60)) * 1000,
@@ -352,4 +379,33 @@ function localSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** A 32-byte key given as 64 hex digits or base64 (url-safe or not); null when it is neither. */
+function parseKey(value: string): Buffer | null {
+  const v = value.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(v)) return Buffer.from(v, 'hex');
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(v)) return null;
+  const key = Buffer.from(v, 'base64');
+  return key.length === 32 ? key : null;
+}
+
+/** The settings key kept in DATA_DIR when none is configured (like the JWT secret). */
+function localKey(dataDir: string): Buffer {
+  const file = join(dataDir, 'settings-key');
+  if (existsSync(file)) {
+    const key = parseKey(readFileSync(file, 'utf8'));
+    if (key) return key;
+    throw new Error(`Invalid configuration:\n  ${file}: not a 32-byte key`);
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32);
+  try {
+    writeFileSync(file, key.toString('base64'), { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    // Another process wrote it first: use theirs.
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return localKey(dataDir);
+    throw err;
+  }
+  return key;
 }

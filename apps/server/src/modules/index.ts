@@ -29,6 +29,9 @@ import { createHomeService } from './home/home.service.js';
 import { impersonationRoutes } from './impersonation/impersonation.routes.js';
 import { createImpersonationService } from './impersonation/impersonation.service.js';
 import { mailRoutes } from './mail/mail.routes.js';
+import { mailSettingsDemo } from './mail-settings/mail-settings.demo.js';
+import { mailSettingsRoutes } from './mail-settings/mail-settings.routes.js';
+import { createMailSettingsService } from './mail-settings/mail-settings.service.js';
 import { createMailService } from './mail/mail.service.js';
 import { createSmtpTransport } from './mail/smtp.transport.js';
 import { meRoutes } from './me/me.routes.js';
@@ -88,10 +91,18 @@ export function createServices({ config, db, authenticator, tenantFeatures, hub,
 
   const health = createHealthService({ db, redisUrl: config.redisUrl, storage });
   const audit = createAuditService({ db });
-  const mail = createMailService({ db, transport: mailTransport, log });
   const auth = createAuthService({ db, authenticator, hub });
   const media = createMediaService({ db, storage: storage.area('media'), log, limits: config.uploads });
   const tenants = createTenantsService({ db, media, auth, features: tenantFeatures, audit });
+  // Tenants' own mail settings and templates dress and route every mail the mail service queues.
+  const mailSettings = createMailSettingsService({
+    db,
+    tenants,
+    key: config.settingsKey,
+    endpoints: config.mail.graph,
+    log,
+  });
+  const mail = createMailService({ db, transport: mailTransport, log, tenantMail: mailSettings.tenantMail });
   const twofactor = createTwoFactorService({ db, auth, audit, secret: config.jwtSecret });
   const users = createUsersService({ db, auth, tenants, hub, audit, secret: config.jwtSecret });
   const usergroups = createUserGroupsService({ db });
@@ -137,6 +148,7 @@ export function createServices({ config, db, authenticator, tenantFeatures, hub,
     health,
     audit,
     mail,
+    mailSettings,
     auth,
     twofactor,
     media,
@@ -222,6 +234,8 @@ export const MODULES = {
   documents: { routes: documentsRoutes, demo: documentsDemo },
   clients: { routes: clientsRoutes, demo: clientsDemo },
   'tenant-settings': { routes: tenantSettingsRoutes, demo: tenantListsDemo },
+  // The mail-sending settings and email template pages of tenant-settings (/tenants/emails/...).
+  'mail-settings': { routes: mailSettingsRoutes, demo: mailSettingsDemo },
   audit: { routes: auditRoutes },
   home: { routes: homeRoutes, demo: homeDemo },
   // The profile pages call me's routes; the error pages call none.

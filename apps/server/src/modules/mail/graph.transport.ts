@@ -4,8 +4,8 @@ export type GraphMailSettings = {
   msGraphTenantId: string;
   msGraphClientId: string;
   msGraphClientSecret: string;
-  /** The mailbox (user id or principal name) that sends. */
-  msGraphSenderId: string;
+  /** The mailbox (user id or principal name) that sends; null: the from address's. */
+  msGraphSenderId: string | null;
   msGraphFromMail: string;
 };
 
@@ -15,6 +15,40 @@ export type GraphEndpoints = {
   /** The Graph API root; Microsoft's Graph host in production. */
   graphBaseUrl: string;
 };
+
+/** The scope of a client-credentials token for Graph, whichever host serves Graph. */
+export const GRAPH_SCOPE = 'https://graph.microsoft.com/.default';
+
+/** A refusal of the token endpoint or of Graph, with the provider's reason. */
+export class GraphMailError extends Error {
+  constructor(
+    readonly status: number,
+    readonly reason: string,
+    step: 'token' | 'sendMail',
+  ) {
+    super(`Graph ${step === 'token' ? 'token request' : 'sendMail'} failed with ${status}: ${reason}`);
+  }
+}
+
+/**
+ * The provider's reason from an error answer: Entra's `error_description` (its first line; the rest is
+ * trace and correlation ids) or Graph's `error.code: error.message`; else the HTTP status.
+ */
+async function reasonOf(res: Response): Promise<string> {
+  const text = await res.text().catch(() => '');
+  try {
+    const body = JSON.parse(text) as { error?: unknown; error_description?: unknown };
+    if (typeof body.error_description === 'string') return body.error_description.split(/\r?\n/)[0]!.slice(0, 500);
+    const e = body.error as { code?: unknown; message?: unknown } | string | undefined;
+    if (e && typeof e === 'object' && typeof e.message === 'string') {
+      return (typeof e.code === 'string' ? `${e.code}: ${e.message}` : e.message).slice(0, 500);
+    }
+    if (typeof e === 'string') return e.slice(0, 500);
+  } catch {
+    // Not JSON: the status says it.
+  }
+  return `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`;
+}
 
 export const MICROSOFT_ENDPOINTS: GraphEndpoints = {
   authorityBaseUrl: 'https://login.microsoftonline.com',
@@ -38,11 +72,11 @@ export function createGraphTransport(
         grant_type: 'client_credentials',
         client_id: settings.msGraphClientId,
         client_secret: settings.msGraphClientSecret,
-        scope: `${endpoints.graphBaseUrl}/.default`,
+        scope: GRAPH_SCOPE,
       }),
       signal: AbortSignal.timeout(15_000),
     });
-    if (!res.ok) throw new Error(`Graph token request failed with ${res.status}`);
+    if (!res.ok) throw new GraphMailError(res.status, await reasonOf(res), 'token');
     const body = (await res.json()) as { access_token?: string; expires_in?: number };
     if (!body.access_token) throw new Error('Graph token answer carried no access_token');
     // Renew a minute early.
@@ -53,7 +87,7 @@ export function createGraphTransport(
   return {
     name: 'graph',
     async send(message: MailMessage) {
-      const url = `${endpoints.graphBaseUrl}/v1.0/users/${encodeURIComponent(settings.msGraphSenderId)}/sendMail`;
+      const url = `${endpoints.graphBaseUrl}/v1.0/users/${encodeURIComponent(settings.msGraphSenderId || settings.msGraphFromMail)}/sendMail`;
       const res = await fetch(url, {
         method: 'POST',
         headers: { authorization: `Bearer ${await accessToken()}`, 'content-type': 'application/json' },
@@ -69,7 +103,7 @@ export function createGraphTransport(
         signal: AbortSignal.timeout(30_000),
       });
       if (res.status === 401) cached = undefined;
-      if (res.status !== 202 && !res.ok) throw new Error(`Graph sendMail failed with ${res.status}`);
+      if (res.status !== 202 && !res.ok) throw new GraphMailError(res.status, await reasonOf(res), 'sendMail');
     },
   };
 }

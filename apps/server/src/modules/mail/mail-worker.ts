@@ -15,11 +15,14 @@ export type MailWorker = { runOnce(): Promise<number>; kick(): void; stop(): Pro
 /** Delivers due mail in the background; several processes may run one (rows are claimed with SKIP LOCKED). */
 export function createMailWorker(opts: {
   db: Db;
-  transport: MailTransport;
+  /** The platform's transport; null: only tenants' own transports deliver. */
+  transport: MailTransport | null;
   log: FastifyBaseLogger;
+  /** A tenant's own transport for its mail, if it has one. */
+  transportFor?: (tenantId: string) => Promise<MailTransport | null>;
   pollMs?: number;
 }): MailWorker {
-  const { db, transport, log } = opts;
+  const { db, log } = opts;
   let running: Promise<number> | null = null;
   let stopped = false;
 
@@ -36,7 +39,14 @@ export function createMailWorker(opts: {
         break;
       }
       const attempts = mail.attempts + 1;
+      let transport = opts.transport;
       try {
+        transport = (mail.tenantId && (await opts.transportFor?.(mail.tenantId))) || opts.transport;
+        if (!transport) {
+          // Queued for a tenant's own transport that has gone meanwhile, and there is no other.
+          await repo.markStored(db, mail.id);
+          continue;
+        }
         await transport.send({ to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
         await repo.markSent(db, mail.id, transport.name, attempts);
         delivered++;
@@ -45,7 +55,7 @@ export function createMailWorker(opts: {
         log.warn({ mailId: mail.id, attempts, err: reason }, 'mail delivery failed');
         metrics.mailFailures.inc({ final: String(RETRY_DELAYS_MS[attempts - 1] === undefined) });
         await repo.markAttemptFailed(db, mail.id, {
-          transport: transport.name,
+          transport: transport?.name ?? 'none',
           attempts,
           reason,
           retryInMs: RETRY_DELAYS_MS[attempts - 1],

@@ -61,6 +61,10 @@ export const markSent = (db: Db, id: string, transport: string, attempts: number
     .set({ status: 'sent', sentAt: new Date(), transport, attempts, lastError: null, ...DELIVERED })
     .where(eq(mailOutbox.id, id));
 
+/** A mail no transport can deliver stays in the outbox, as with no transport configured. */
+export const markStored = (db: Db, id: string) =>
+  db.update(mailOutbox).set({ status: 'stored' }).where(eq(mailOutbox.id, id));
+
 /** A failed attempt: retried after `retryInMs`, or failed for good when that is undefined. */
 export const markAttemptFailed = (
   db: Db,

@@ -1,11 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
 import { metrics } from '../../http/metrics.js';
-import type { MailMessage, MailTransport } from './mail.port.js';
+import type { MailTransport, OutgoingMail, TenantMail } from './mail.port.js';
 import * as repo from './mail.repository.js';
 import { createMailWorker } from './mail-worker.js';
-
-type OutgoingMail = MailMessage & { tenantId?: string | null };
 
 /**
  * What modules use to send mail: queue it in the outbox and move on; a worker delivers it in the
@@ -16,13 +14,27 @@ export function createMailService({
   db,
   transport,
   log,
+  tenantMail,
 }: {
   db: Db;
   transport: MailTransport | null;
   log: FastifyBaseLogger;
+  /**
+   * Tenants' own settings: every mail passes it on its way into the outbox (the one place), so each
+   * tenant's mail carries its template and card and goes through its own transport when it has one.
+   */
+  tenantMail?: TenantMail;
 }) {
-  const worker = transport ? createMailWorker({ db, transport, log }) : null;
-  const status = transport ? 'pending' : 'stored';
+  const worker =
+    transport || tenantMail
+      ? createMailWorker({ db, transport, log, transportFor: tenantMail?.transportFor })
+      : null;
+  /** A tenant's mail is queued for its own transport even when the platform has none. */
+  async function queue(conn: Db | Tx, message: OutgoingMail) {
+    if (!tenantMail) return repo.insertMail(conn, message, transport ? 'pending' : 'stored');
+    const { mail, ownTransport } = await tenantMail.prepare(conn, message);
+    return repo.insertMail(conn, mail, transport || ownTransport ? 'pending' : 'stored');
+  }
   // Counted when /metrics is read; both statuses are always reported, zero included.
   const removeQueue = metrics.mailQueue.add(async () => {
     const rows = await repo.queueDepth(db);
@@ -34,7 +46,7 @@ export function createMailService({
   return {
     worker,
     async send(message: OutgoingMail) {
-      const id = await repo.insertMail(db, message, status);
+      const id = await queue(db, message);
       worker?.kick();
       return id;
     },
@@ -42,7 +54,7 @@ export function createMailService({
      * Queues a mail inside the caller's transaction, so it exists only if that change commits.
      * Call kick() once the transaction has committed.
      */
-    queueIn: (tx: Db | Tx, message: OutgoingMail) => repo.insertMail(tx, message, status),
+    queueIn: (tx: Db | Tx, message: OutgoingMail) => queue(tx, message),
     /** Has the worker look for due mail now (after a transaction that queued some committed). */
     kick: () => worker?.kick(),
     close: async () => {

@@ -222,7 +222,7 @@ describe('Microsoft Graph transport', () => {
       grant_type: 'client_credentials',
       client_id: 'client-1',
       client_secret: 'secret-1',
-      scope: `${base}/.default`,
+      scope: 'https://graph.microsoft.com/.default',
     });
     const sends = requests.filter((r) => r.url.endsWith('/sendMail'));
     expect(sends).toHaveLength(2);

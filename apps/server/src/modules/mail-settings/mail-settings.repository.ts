@@ -1,0 +1,105 @@
+import { and, asc, desc, eq, ilike, isNull, ne, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { containsPattern } from '../../db/like.js';
+import { tenantMemberships, users } from '../users/users.schema.js';
+import { emailTemplates, mailSettings } from './mail-settings.schema.js';
+
+export type MailSettingsRow = typeof mailSettings.$inferSelect;
+export type MailSettingsValues = Omit<MailSettingsRow, 'id' | 'tenantId' | 'createdAt' | 'updatedAt'>;
+export type TemplateRow = typeof emailTemplates.$inferSelect;
+type Conn = Db | Tx;
+
+/** The tenant's settings, searched on the title, newest first (or by title). */
+export function listSettings(db: Conn, tenantId: string, q: { search?: string; sort: 'title' | 'createdAt'; direction: 'asc' | 'desc' }) {
+  const order = q.direction === 'asc' ? asc : desc;
+  return db
+    .select()
+    .from(mailSettings)
+    .where(
+      and(
+        eq(mailSettings.tenantId, tenantId),
+        q.search ? ilike(mailSettings.title, containsPattern(q.search)) : undefined,
+      ),
+    )
+    .orderBy(order(q.sort === 'title' ? sql`lower(${mailSettings.title})` : mailSettings.createdAt), asc(mailSettings.id));
+}
+
+export const findSettings = async (db: Conn, tenantId: string, id: string) =>
+  (await db.select().from(mailSettings).where(and(eq(mailSettings.tenantId, tenantId), eq(mailSettings.id, id))))[0];
+
+/** The settings the tenant's system mails go through, if one is chosen. */
+export const findSystemSettings = async (db: Conn, tenantId: string) =>
+  (
+    await db
+      .select()
+      .from(mailSettings)
+      .where(and(eq(mailSettings.tenantId, tenantId), eq(mailSettings.useForSystemMails, true)))
+      .orderBy(desc(mailSettings.updatedAt))
+      .limit(1)
+  )[0];
+
+export async function insertSettings(db: Conn, tenantId: string, values: MailSettingsValues) {
+  const [row] = await db.insert(mailSettings).values({ tenantId, ...values }).returning();
+  return row!;
+}
+
+export async function updateSettings(db: Conn, tenantId: string, id: string, values: Partial<MailSettingsValues>) {
+  const [row] = await db
+    .update(mailSettings)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(mailSettings.tenantId, tenantId), eq(mailSettings.id, id)))
+    .returning();
+  return row;
+}
+
+/** Only one of a tenant's settings carries its system mails: the others let go. */
+export const clearSystemFlagExcept = (db: Conn, tenantId: string, id: string) =>
+  db
+    .update(mailSettings)
+    .set({ useForSystemMails: false })
+    .where(and(eq(mailSettings.tenantId, tenantId), ne(mailSettings.id, id), eq(mailSettings.useForSystemMails, true)));
+
+export async function deleteSettings(db: Conn, tenantId: string, id: string) {
+  const rows = await db
+    .delete(mailSettings)
+    .where(and(eq(mailSettings.tenantId, tenantId), eq(mailSettings.id, id)))
+    .returning({ id: mailSettings.id, title: mailSettings.title });
+  return rows[0];
+}
+
+export const findTemplate = async (db: Conn, tenantId: string) =>
+  (await db.select().from(emailTemplates).where(eq(emailTemplates.tenantId, tenantId)))[0];
+
+export async function saveTemplate(
+  db: Conn,
+  tenantId: string,
+  values: { emailTemplate: string; footerText: string | null; backgroundColor: string | null },
+) {
+  const [row] = await db
+    .insert(emailTemplates)
+    .values({ tenantId, ...values, updatedAt: new Date() })
+    .onConflictDoUpdate({ target: emailTemplates.tenantId, set: { ...values, updatedAt: new Date() } })
+    .returning();
+  return row!;
+}
+
+/**
+ * The tenant a mail to this address belongs to when its sender did not say: the live account's only
+ * tenant, or the active tenant of an account in several; undefined when neither says.
+ */
+export async function tenantOfRecipient(db: Conn, email: string): Promise<string | undefined> {
+  const rows = await db
+    .select({ tenantId: tenantMemberships.tenantId, activeTenantId: users.activeTenantId })
+    .from(users)
+    .innerJoin(tenantMemberships, eq(tenantMemberships.userId, users.id))
+    .where(and(sql`lower(${users.email}) = lower(${email})`, isNull(users.deletedAt)))
+    .limit(50);
+  if (rows.length === 1) return rows[0]!.tenantId;
+  const active = rows[0]?.activeTenantId;
+  return active && rows.some((r) => r.tenantId === active) ? active : undefined;
+}
+
+/** The live account's address (the 'Test' mail goes to the person who asked). */
+export const emailOfUser = async (db: Conn, userId: string) =>
+  (await db.select({ email: users.email }).from(users).where(and(eq(users.id, userId), isNull(users.deletedAt))))[0]
+    ?.email;

@@ -1,0 +1,278 @@
+import {
+  DEFAULT_EMAIL_TEMPLATE,
+  type EmailTemplate,
+  type EmailTemplateBody,
+  type MailSettings,
+  type MailSettingsBody,
+  type MailSettingsTestResult,
+  PRODUCT_NAME,
+  wrapInEmailTemplate,
+} from '@atrium/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Tx } from '../../db/client.js';
+import { withTenant } from '../../db/tenant-scope.js';
+import { AppError } from '../../http/errors.js';
+import type { Principal } from '../../http/tokens.js';
+import { sanitizeRichText } from '../../storage/rich-text.js';
+import { createGraphTransport, type GraphEndpoints, GraphMailError } from '../mail/graph.transport.js';
+import { escapeHtml } from '../mail/html.js';
+import type { MailMessage, MailTransport, OutgoingMail, TenantMail } from '../mail/mail.port.js';
+import type { TenantsService } from '../tenants/tenants.service.js';
+import * as repo from './mail-settings.repository.js';
+import { htmlToText, sanitizeMailHtml } from './mail-html.js';
+import { createSecretBox } from './secret-box.js';
+
+export type ListQuery = { search?: string; sort: 'title' | 'createdAt'; direction: 'asc' | 'desc' };
+
+/** A stored row as every answer shows it: never the secret, only whether there is one. */
+function toMailSettings(row: repo.MailSettingsRow): MailSettings {
+  return {
+    id: row.id,
+    tenantId: row.tenantId,
+    title: row.title,
+    createdAt: row.createdAt,
+    msGraphTenantId: row.msGraphTenantId,
+    msGraphClientId: row.msGraphClientId,
+    hasClientSecret: row.msGraphClientSecretSealed !== '',
+    msGraphSenderId: row.msGraphSenderId,
+    msGraphFromMail: row.msGraphFromMail,
+    useForSystemMails: row.useForSystemMails,
+    customBusinessCard: row.customBusinessCard,
+    customBusinessCardContent: row.customBusinessCardContent,
+  };
+}
+
+const toTemplate = (tenantId: string, row: repo.TemplateRow | undefined): EmailTemplate => ({
+  tenantId,
+  emailTemplate: row?.emailTemplate ?? DEFAULT_EMAIL_TEMPLATE,
+  footerText: row?.footerText ?? null,
+  backgroundColor: row?.backgroundColor ?? null,
+});
+
+/** A mail's HTML and text with the business card after it and the tenant's template around it. */
+export function dressMail(
+  mail: MailMessage,
+  card: string | null,
+  template: { emailTemplate: string; footerText: string | null; backgroundColor: string | null } | null,
+): MailMessage {
+  const body = card ? `${mail.html}<div class="business-card">${card}</div>` : mail.html;
+  const footer = template?.footerText ? htmlToText(template.footerText) : '';
+  const text = [mail.text, card ? htmlToText(card) : '', footer ? `--\n${footer}` : ''].filter(Boolean).join('\n\n');
+  return { ...mail, html: template ? wrapInEmailTemplate(body, template) : body, text };
+}
+
+/**
+ * A tenant's mail-sending settings (/tenants/emails/...) and email template (/tenants/emailtemplate/{id}),
+ * for those who run the tenant (the tenants service's check of tenant edits), and what they do to every
+ * mail the tenant sends (`tenantMail`, handed to the mail service).
+ */
+export function createMailSettingsService(deps: {
+  db: Db;
+  tenants: TenantsService;
+  /** The settings key (config.settingsKey). */
+  key: Buffer;
+  endpoints: GraphEndpoints;
+  log: FastifyBaseLogger;
+}) {
+  const { db, tenants, endpoints, log } = deps;
+  const box = createSecretBox(deps.key);
+  /** Each tenant's Graph transport, kept while its settings are unchanged (so is its token). */
+  const transports = new Map<string, { version: string; transport: MailTransport }>();
+
+  const inTenant = <T>(tenantId: string, fn: () => PromiseLike<T>) => withTenant(tenantId, fn);
+
+  async function load(tenantId: string, id: string) {
+    const row = await inTenant(tenantId, () => repo.findSettings(db, tenantId, id));
+    if (!row) throw new AppError('notFound', 'No such mail settings');
+    return row;
+  }
+
+  function graphTransportOf(row: repo.MailSettingsRow): MailTransport {
+    if (!row.msGraphClientSecretSealed) throw new Error('No client secret is stored for these mail settings');
+    const secret = box.open(row.msGraphClientSecretSealed, row.tenantId);
+    if (secret === null) {
+      throw new Error('The client secret of these mail settings cannot be decrypted (was SETTINGS_ENCRYPTION_KEY changed?)');
+    }
+    return createGraphTransport({ ...row, msGraphClientSecret: secret }, endpoints);
+  }
+
+  function sanitizeCard(body: MailSettingsBody) {
+    return sanitizeRichText(body.customBusinessCardContent);
+  }
+
+  const tenantMail: TenantMail = {
+    async prepare(conn: Db | Tx, mail: OutgoingMail) {
+      const { tenantId: given, ...message } = mail;
+      const tenantId = given === undefined ? ((await repo.tenantOfRecipient(conn, mail.to)) ?? null) : given;
+      if (!tenantId) return { mail: { ...message, tenantId: null }, ownTransport: false };
+      const [system, template] = await inTenant(tenantId, () =>
+        Promise.all([repo.findSystemSettings(conn, tenantId), repo.findTemplate(conn, tenantId)]),
+      );
+      const card = system?.customBusinessCard ? system.customBusinessCardContent : null;
+      return {
+        mail: { ...dressMail(message, card, template ?? null), tenantId },
+        ownTransport: !!system?.msGraphClientSecretSealed,
+      };
+    },
+    async transportFor(tenantId: string) {
+      const row = await inTenant(tenantId, () => repo.findSystemSettings(db, tenantId));
+      if (!row?.msGraphClientSecretSealed) return null;
+      const version = `${row.id}:${row.updatedAt.getTime()}`;
+      const kept = transports.get(tenantId);
+      if (kept?.version === version) return kept.transport;
+      const transport = graphTransportOf(row);
+      transports.set(tenantId, { version, transport });
+      return transport;
+    },
+  };
+
+  return {
+    tenantMail,
+
+    async list(activeTenantId: string | null, principal: Principal, tenantId: string, q: ListQuery) {
+      await tenants.requireManaged(activeTenantId, principal, tenantId);
+      const rows = await inTenant(tenantId, () => repo.listSettings(db, tenantId, q));
+      return rows.map(toMailSettings);
+    },
+
+    async get(activeTenantId: string | null, principal: Principal, tenantId: string, id: string) {
+      await tenants.requireManaged(activeTenantId, principal, tenantId);
+      return toMailSettings(await load(tenantId, id));
+    },
+
+    async create(activeTenantId: string | null, principal: Principal, tenantId: string, body: MailSettingsBody) {
+      await tenants.requireManaged(activeTenantId, principal, tenantId);
+      if (!body.msGraphClientSecret) {
+        throw new AppError('validation', 'msGraphClientSecret: required', [
+          { field: 'msGraphClientSecret', message: 'required' },
+        ]);
+      }
+      const secret = body.msGraphClientSecret;
+      const row = await inTenant(tenantId, () =>
+        db.transaction(async (tx) => {
+          const created = await repo.insertSettings(tx, tenantId, {
+            title: body.title,
+            msGraphTenantId: body.msGraphTenantId,
+            msGraphClientId: body.msGraphClientId,
+            msGraphClientSecretSealed: box.seal(secret, tenantId),
+            msGraphSenderId: body.msGraphSenderId ?? null,
+            msGraphFromMail: body.msGraphFromMail,
+            useForSystemMails: body.useForSystemMails,
+            customBusinessCard: body.customBusinessCard,
+            customBusinessCardContent: sanitizeCard(body),
+          });
+          if (created.useForSystemMails) await repo.clearSystemFlagExcept(tx, tenantId, created.id);
+          return created;
+        }),
+      );
+      return toMailSettings(row);
+    },
+
+    /** An empty or absent secret keeps the stored one. */
+    async update(
+      activeTenantId: string | null,
+      principal: Principal,
+      tenantId: string,
+      id: string,
+      body: MailSettingsBody,
+    ) {
+      await tenants.requireManaged(activeTenantId, principal, tenantId);
+      if (!body.msGraphClientSecret && !(await load(tenantId, id)).msGraphClientSecretSealed) {
+        throw new AppError('validation', 'msGraphClientSecret: required', [
+          { field: 'msGraphClientSecret', message: 'required' },
+        ]);
+      }
+      const row = await inTenant(tenantId, () =>
+        db.transaction(async (tx) => {
+          const updated = await repo.updateSettings(tx, tenantId, id, {
+            title: body.title,
+            msGraphTenantId: body.msGraphTenantId,
+            msGraphClientId: body.msGraphClientId,
+            ...(body.msGraphClientSecret && {
+              msGraphClientSecretSealed: box.seal(body.msGraphClientSecret, tenantId),
+            }),
+            msGraphSenderId: body.msGraphSenderId ?? null,
+            msGraphFromMail: body.msGraphFromMail,
+            useForSystemMails: body.useForSystemMails,
+            customBusinessCard: body.customBusinessCard,
+            customBusinessCardContent: sanitizeCard(body),
+          });
+          if (updated?.useForSystemMails) await repo.clearSystemFlagExcept(tx, tenantId, id);
+          return updated;
+        }),
+      );
+      if (!row) throw new AppError('notFound', 'No such mail settings');
+      return toMailSettings(row);
+    },
+
+    async remove(activeTenantId: string | null, principal: Principal, tenantId: string, id: string) {
+      await tenants.requireManaged(activeTenantId, principal, tenantId);
+      const gone = await inTenant(tenantId, () => repo.deleteSettings(db, tenantId, id));
+      if (!gone) throw new AppError('notFound', 'No such mail settings');
+    },
+
+    /**
+     * Sends a test mail through Microsoft Graph with these settings to the caller's own address, dressed
+     * as the tenant's mail is. Answers the outcome; a refusal carries the provider's reason.
+     */
+    async test(
+      activeTenantId: string | null,
+      principal: Principal,
+      tenantId: string,
+      id: string,
+    ): Promise<MailSettingsTestResult> {
+      const tenant = await tenants.requireManaged(activeTenantId, principal, tenantId);
+      const row = await load(tenantId, id);
+      const to = await repo.emailOfUser(db, principal.userId);
+      if (!to) throw new AppError('sessionExpired');
+      const template = await inTenant(tenantId, () => repo.findTemplate(db, tenantId));
+      const subject = `${PRODUCT_NAME}: test of the mail settings '${row.title}'`;
+      const line = `This test mail of ${tenant.name} was sent through Microsoft Graph with the mail settings '${row.title}'.`;
+      const message = dressMail(
+        { to, subject, html: `<p>${escapeHtml(line)}</p>`, text: line },
+        row.customBusinessCard ? row.customBusinessCardContent : null,
+        template ?? null,
+      );
+      try {
+        await graphTransportOf(row).send(message);
+        return { ok: true, sentTo: to, reason: null };
+      } catch (err) {
+        const reason =
+          err instanceof GraphMailError
+            ? err.reason
+            : err instanceof Error
+              ? [err.message, (err.cause as { code?: string } | undefined)?.code].filter(Boolean).join(': ')
+              : String(err);
+        log.info({ mailSettingsId: id, reason }, 'mail settings test failed');
+        return { ok: false, sentTo: to, reason };
+      }
+    },
+
+    async template(activeTenantId: string | null, principal: Principal, tenantId: string) {
+      await tenants.requireManaged(activeTenantId, principal, tenantId);
+      return toTemplate(tenantId, await inTenant(tenantId, () => repo.findTemplate(db, tenantId)));
+    },
+
+    async saveTemplate(activeTenantId: string | null, principal: Principal, tenantId: string, body: EmailTemplateBody) {
+      await tenants.requireManaged(activeTenantId, principal, tenantId);
+      if (body.tenantId && body.tenantId !== tenantId) {
+        throw new AppError('validation', 'tenantId: must be the tenant of the path', [
+          { field: 'tenantId', message: 'mismatch' },
+        ]);
+      }
+      const emailTemplate = sanitizeMailHtml(body.emailTemplate);
+      if (!emailTemplate) {
+        throw new AppError('validation', 'emailTemplate: required', [{ field: 'emailTemplate', message: 'required' }]);
+      }
+      const row = await inTenant(tenantId, () =>
+        repo.saveTemplate(db, tenantId, {
+          emailTemplate,
+          footerText: sanitizeRichText(body.footerText),
+          backgroundColor: body.backgroundColor,
+        }),
+      );
+      return toTemplate(tenantId, row);
+    },
+  };
+}
+export type MailSettingsService = ReturnType<typeof createMailSettingsService>;
