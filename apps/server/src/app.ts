@@ -32,6 +32,8 @@ export type AppDeps = {
   hub?: Partial<HubOptions>;
   /** How long requests may take to arrive (tests shorten them). */
   http?: Partial<HttpLimits>;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 };
 
 /** Paths whose query string may carry a token must never be logged whole. */
@@ -49,6 +51,9 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
         '*.currentPassword',
         '*.token',
         '*.refreshToken',
+        // Tenants' Microsoft Graph client secrets (mail settings) and the token request's form.
+        '*.msGraphClientSecret',
+        '*.client_secret',
       ],
       censor: '[REDACTED]',
     },
@@ -58,10 +63,10 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   };
 }
 
-export async function buildApp({ config, database, hub, http }: AppDeps) {
+export async function buildApp({ config, database, hub, http, logStream }: AppDeps) {
   const limits = { ...defaultHttpLimits, ...http };
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: logStream ? { ...(loggerOptions(config) as object), stream: logStream } : loggerOptions(config),
     trustProxy: config.trustProxy,
     genReqId: requestId,
     requestIdHeader: false,

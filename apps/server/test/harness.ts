@@ -100,7 +100,7 @@ export async function freshDatabase(): Promise<Database & { dispose: () => Promi
 export type TestContext = Awaited<ReturnType<typeof createTestApp>>;
 
 /** The app on a fresh database, with factories and sign-in helpers. */
-export async function createTestApp(env: Record<string, string> = {}, deps: Pick<AppDeps, 'http'> = {}) {
+export async function createTestApp(env: Record<string, string> = {}, deps: Pick<AppDeps, 'http' | 'logStream'> = {}) {
   const database = await freshDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-test-'));
   const config = loadConfig({

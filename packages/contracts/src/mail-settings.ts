@@ -95,8 +95,14 @@ export type EmailTemplate = z.infer<typeof emailTemplateSchema>;
 export const emailTemplateBodySchema = z.object({
   tenantId: z.uuid().optional(),
   emailTemplate: required(MAIL_SETTINGS_LIMITS.templateMax),
-  footerText: z.preprocess(emptyToNull, z.string().max(MAIL_SETTINGS_LIMITS.footerMax, 'tooLong').nullable().default(null)),
-  backgroundColor: z.preprocess(emptyToNull, z.string().trim().regex(HEX_COLOUR, 'invalidHexColour').nullable().default(null)),
+  footerText: z.preprocess(
+    emptyToNull,
+    z.string().max(MAIL_SETTINGS_LIMITS.footerMax, 'tooLong').nullable().default(null),
+  ),
+  backgroundColor: z.preprocess(
+    emptyToNull,
+    z.string().trim().regex(HEX_COLOUR, 'invalidHexColour').nullable().default(null),
+  ),
 });
 export type EmailTemplateBody = z.infer<typeof emailTemplateBodySchema>;
 export type EmailTemplateBodyInput = z.input<typeof emailTemplateBodySchema>;

@@ -1,12 +1,14 @@
 import sanitizeHtml from 'sanitize-html';
 
 /** A CSS colour: hex, a name, or rgb()/rgba() with numbers only. */
-const COLOUR = /^(#[0-9a-f]{3,8}|[a-z]{3,20}|rgba?\(\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*(,\s*(0|1|0?\.\d+)\s*)?\))$/i;
+const COLOUR =
+  /^(#[0-9a-f]{3,8}|[a-z]{3,20}|rgba?\(\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*(,\s*(0|1|0?\.\d+)\s*)?\))$/i;
 /** One to four lengths. */
 const LENGTHS = /^((0|auto|-?\d{1,4}(\.\d+)?(px|em|rem|%|pt))\s*){1,4}$/i;
 const LENGTH = /^(0|auto|none|\d{1,4}(\.\d+)?(px|em|rem|%|pt))$/i;
 /** Border shorthands: width, style and a colour, with no functions besides rgb(). */
-const BORDER = /^(none|0|((\d{1,3}(\.\d+)?(px|em|pt)|thin|medium|thick)\s+)?(solid|dashed|dotted|double|none)(\s+(#[0-9a-f]{3,8}|[a-z]{3,20}))?)$/i;
+const BORDER =
+  /^(none|0|((\d{1,3}(\.\d+)?(px|em|pt)|thin|medium|thick)\s+)?(solid|dashed|dotted|double|none)(\s+(#[0-9a-f]{3,8}|[a-z]{3,20}))?)$/i;
 
 const styles: Record<string, RegExp[]> = {
   color: [COLOUR],
@@ -49,9 +51,42 @@ const noPlaceholders = (tagName: string, attribs: sanitizeHtml.Attributes) => ({
  */
 const MAIL_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
-    'a', 'b', 'blockquote', 'br', 'caption', 'center', 'col', 'colgroup', 'div', 'em', 'h1', 'h2', 'h3', 'h4',
-    'h5', 'h6', 'hr', 'i', 'img', 'li', 'ol', 'p', 'small', 'span', 'strong', 'sub', 'sup', 'table', 'tbody',
-    'td', 'tfoot', 'th', 'thead', 'tr', 'u', 'ul',
+    'a',
+    'b',
+    'blockquote',
+    'br',
+    'caption',
+    'center',
+    'col',
+    'colgroup',
+    'div',
+    'em',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'hr',
+    'i',
+    'img',
+    'li',
+    'ol',
+    'p',
+    'small',
+    'span',
+    'strong',
+    'sub',
+    'sup',
+    'table',
+    'tbody',
+    'td',
+    'tfoot',
+    'th',
+    'thead',
+    'tr',
+    'u',
+    'ul',
   ],
   allowedAttributes: {
     '*': ['style', 'align', 'valign', 'width', 'height', 'bgcolor', 'dir', 'role', 'title'],
@@ -66,7 +101,20 @@ const MAIL_OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemesByTag: { img: ['https'] },
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'template', 'title', 'svg', 'math', 'object', 'select'],
+  nonTextTags: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'noscript',
+    'iframe',
+    'template',
+    'title',
+    'svg',
+    'math',
+    'object',
+    'select',
+  ],
   transformTags: { '*': noPlaceholders },
   parser: { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true },
 };
@@ -74,7 +122,14 @@ const MAIL_OPTIONS: sanitizeHtml.IOptions = {
 /** An email template (or other mail layout HTML) as stored: sanitized for mail. */
 export const sanitizeMailHtml = (html: string): string => sanitizeHtml(html, MAIL_OPTIONS).trim();
 
-const TEXT_ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&nbsp;': ' ' };
+const TEXT_ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+  '&nbsp;': ' ',
+};
 
 /** Sanitized HTML as plain text, for the text part of a mail: block ends become line breaks. */
 export function htmlToText(html: string): string {

@@ -10,7 +10,11 @@ export type TemplateRow = typeof emailTemplates.$inferSelect;
 type Conn = Db | Tx;
 
 /** The tenant's settings, searched on the title, newest first (or by title). */
-export function listSettings(db: Conn, tenantId: string, q: { search?: string; sort: 'title' | 'createdAt'; direction: 'asc' | 'desc' }) {
+export function listSettings(
+  db: Conn,
+  tenantId: string,
+  q: { search?: string; sort: 'title' | 'createdAt'; direction: 'asc' | 'desc' },
+) {
   const order = q.direction === 'asc' ? asc : desc;
   return db
     .select()
@@ -21,11 +25,19 @@ export function listSettings(db: Conn, tenantId: string, q: { search?: string; s
         q.search ? ilike(mailSettings.title, containsPattern(q.search)) : undefined,
       ),
     )
-    .orderBy(order(q.sort === 'title' ? sql`lower(${mailSettings.title})` : mailSettings.createdAt), asc(mailSettings.id));
+    .orderBy(
+      order(q.sort === 'title' ? sql`lower(${mailSettings.title})` : mailSettings.createdAt),
+      asc(mailSettings.id),
+    );
 }
 
 export const findSettings = async (db: Conn, tenantId: string, id: string) =>
-  (await db.select().from(mailSettings).where(and(eq(mailSettings.tenantId, tenantId), eq(mailSettings.id, id))))[0];
+  (
+    await db
+      .select()
+      .from(mailSettings)
+      .where(and(eq(mailSettings.tenantId, tenantId), eq(mailSettings.id, id)))
+  )[0];
 
 /** The settings the tenant's system mails go through, if one is chosen. */
 export const findSystemSettings = async (db: Conn, tenantId: string) =>
@@ -39,7 +51,10 @@ export const findSystemSettings = async (db: Conn, tenantId: string) =>
   )[0];
 
 export async function insertSettings(db: Conn, tenantId: string, values: MailSettingsValues) {
-  const [row] = await db.insert(mailSettings).values({ tenantId, ...values }).returning();
+  const [row] = await db
+    .insert(mailSettings)
+    .values({ tenantId, ...values })
+    .returning();
   return row!;
 }
 
@@ -101,5 +116,9 @@ export async function tenantOfRecipient(db: Conn, email: string): Promise<string
 
 /** The live account's address (the 'Test' mail goes to the person who asked). */
 export const emailOfUser = async (db: Conn, userId: string) =>
-  (await db.select({ email: users.email }).from(users).where(and(eq(users.id, userId), isNull(users.deletedAt))))[0]
-    ?.email;
+  (
+    await db
+      .select({ email: users.email })
+      .from(users)
+      .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+  )[0]?.email;

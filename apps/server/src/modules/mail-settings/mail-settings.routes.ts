@@ -59,7 +59,9 @@ export const mailSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .status(201)
-        .send(await mailSettings.create(activeTenantOf(request), principalOf(request), request.params.id, request.body)),
+        .send(
+          await mailSettings.create(activeTenantOf(request), principalOf(request), request.params.id, request.body),
+        ),
   );
 
   app.get(
@@ -106,7 +108,12 @@ export const mailSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Delete mail-sending settings', params: itemParams, response: { 204: z.null() } },
     },
     async (request, reply) => {
-      await mailSettings.remove(activeTenantOf(request), principalOf(request), request.params.id, request.params.settingsId);
+      await mailSettings.remove(
+        activeTenantOf(request),
+        principalOf(request),
+        request.params.id,
+        request.params.settingsId,
+      );
       return reply.status(204).send(null);
     },
   );

@@ -18,8 +18,8 @@ import { createGraphTransport, type GraphEndpoints, GraphMailError } from '../ma
 import { escapeHtml } from '../mail/html.js';
 import type { MailMessage, MailTransport, OutgoingMail, TenantMail } from '../mail/mail.port.js';
 import type { TenantsService } from '../tenants/tenants.service.js';
-import * as repo from './mail-settings.repository.js';
 import { htmlToText, sanitizeMailHtml } from './mail-html.js';
+import * as repo from './mail-settings.repository.js';
 import { createSecretBox } from './secret-box.js';
 
 export type ListQuery = { search?: string; sort: 'title' | 'createdAt'; direction: 'asc' | 'desc' };
@@ -91,7 +91,9 @@ export function createMailSettingsService(deps: {
     if (!row.msGraphClientSecretSealed) throw new Error('No client secret is stored for these mail settings');
     const secret = box.open(row.msGraphClientSecretSealed, row.tenantId);
     if (secret === null) {
-      throw new Error('The client secret of these mail settings cannot be decrypted (was SETTINGS_ENCRYPTION_KEY changed?)');
+      throw new Error(
+        'The client secret of these mail settings cannot be decrypted (was SETTINGS_ENCRYPTION_KEY changed?)',
+      );
     }
     return createGraphTransport({ ...row, msGraphClientSecret: secret }, endpoints);
   }

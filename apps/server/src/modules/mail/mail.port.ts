@@ -21,7 +21,10 @@ export interface MailTransport {
  */
 export interface TenantMail {
   /** The mail as queued: its tenant settled, wrapped in the tenant's template; `ownTransport` when the tenant sends it itself. */
-  prepare(conn: Db | Tx, mail: OutgoingMail): Promise<{ mail: MailMessage & { tenantId: string | null }; ownTransport: boolean }>;
+  prepare(
+    conn: Db | Tx,
+    mail: OutgoingMail,
+  ): Promise<{ mail: MailMessage & { tenantId: string | null }; ownTransport: boolean }>;
   /** The tenant's own transport for its system mails, or null for the platform's. */
   transportFor(tenantId: string): Promise<MailTransport | null>;
 }

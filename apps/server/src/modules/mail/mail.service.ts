@@ -26,9 +26,7 @@ export function createMailService({
   tenantMail?: TenantMail;
 }) {
   const worker =
-    transport || tenantMail
-      ? createMailWorker({ db, transport, log, transportFor: tenantMail?.transportFor })
-      : null;
+    transport || tenantMail ? createMailWorker({ db, transport, log, transportFor: tenantMail?.transportFor }) : null;
   /** A tenant's mail is queued for its own transport even when the platform has none. */
   async function queue(conn: Db | Tx, message: OutgoingMail) {
     if (!tenantMail) return repo.insertMail(conn, message, transport ? 'pending' : 'stored');
