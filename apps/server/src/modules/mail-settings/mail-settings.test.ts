@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
-import { describeTenantIsolation } from '../../../test/isolation.js';
+import { describeTenantIsolation, type IsolationCase } from '../../../test/isolation.js';
 import { crossTenant } from '../../db/tenant-scope.js';
 import { mailOutbox } from '../mail/mail.schema.js';
 import { emailTemplates, mailSettings } from './mail-settings.schema.js';
@@ -612,38 +612,39 @@ describeTenantIsolation(
       );
       return { id: `${tenantBId}/mailsettings/${row!.id}`, secret: 'Tenant B private mailer' };
     };
-    return [
-      { name: 'GET /core/api/tenants/:id/mailsettings/:settingsId', method: 'GET' as const },
-      { name: 'PUT /core/api/tenants/:id/mailsettings/:settingsId', method: 'PUT' as const, payload: () => body() },
-      { name: 'DELETE /core/api/tenants/:id/mailsettings/:settingsId', method: 'DELETE' as const },
-    ]
-      .map((c) => ({ ...c, url: (id: string) => `/core/api/tenants/${id}`, createInTenantB }))
-      .concat([
-        {
-          name: 'POST /core/api/tenants/:id/mailsettings/:settingsId/test',
-          method: 'POST' as const,
-          url: (id: string) => `/core/api/tenants/${id}/test`,
-          createInTenantB,
+    const cases: IsolationCase[] = (
+      [
+        { name: 'GET /core/api/tenants/:id/mailsettings/:settingsId', method: 'GET' as const },
+        { name: 'PUT /core/api/tenants/:id/mailsettings/:settingsId', method: 'PUT' as const, payload: () => body() },
+        { name: 'DELETE /core/api/tenants/:id/mailsettings/:settingsId', method: 'DELETE' as const },
+      ] as const
+    ).map((c) => ({ ...c, url: (id: string) => `/core/api/tenants/${id}`, createInTenantB }));
+    return cases.concat([
+      {
+        name: 'POST /core/api/tenants/:id/mailsettings/:settingsId/test',
+        method: 'POST' as const,
+        url: (id: string) => `/core/api/tenants/${id}/test`,
+        createInTenantB,
+      },
+      {
+        name: 'GET /core/api/tenants/:id/mailsettings',
+        method: 'GET' as const,
+        url: (id: string) => `/core/api/tenants/${id.split('/')[0]}/mailsettings`,
+        createInTenantB,
+      },
+      {
+        name: 'GET /core/api/tenants/:id/emailtemplate',
+        method: 'GET' as const,
+        url: (id: string) => `/core/api/tenants/${id}/emailtemplate`,
+        createInTenantB: async (c: TestContext, tenantBId: string) => {
+          await crossTenant('test', () =>
+            c.db
+              .insert(emailTemplates)
+              .values({ tenantId: tenantBId, emailTemplate: 'Tenant B private layout {{content}}' }),
+          );
+          return { id: tenantBId, secret: 'Tenant B private layout' };
         },
-        {
-          name: 'GET /core/api/tenants/:id/mailsettings',
-          method: 'GET' as const,
-          url: (id: string) => `/core/api/tenants/${id.split('/')[0]}/mailsettings`,
-          createInTenantB,
-        },
-        {
-          name: 'GET /core/api/tenants/:id/emailtemplate',
-          method: 'GET' as const,
-          url: (id: string) => `/core/api/tenants/${id}/emailtemplate`,
-          createInTenantB: async (c: TestContext, tenantBId: string) => {
-            await crossTenant('test', () =>
-              c.db
-                .insert(emailTemplates)
-                .values({ tenantId: tenantBId, emailTemplate: 'Tenant B private layout {{content}}' }),
-            );
-            return { id: tenantBId, secret: 'Tenant B private layout' };
-          },
-        },
-      ]);
+      },
+    ]);
   })(),
 );
