@@ -29,7 +29,10 @@ export const AUDIT_ACTIONS = [
   'impersonation.started',
   'impersonation.ended',
   'notifications.dailyMailsSent',
+  'mailSettings.created',
   'mailSettings.updated',
+  'mailSettings.deleted',
+  'emailTemplate.updated',
   'twoFactor.reset',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -98,6 +98,7 @@ export function createServices({ config, db, authenticator, tenantFeatures, hub,
   const mailSettings = createMailSettingsService({
     db,
     tenants,
+    audit,
     key: config.settingsKey,
     endpoints: config.mail.graph,
     log,

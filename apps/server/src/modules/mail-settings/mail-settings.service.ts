@@ -14,6 +14,7 @@ import { withTenant } from '../../db/tenant-scope.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/tokens.js';
 import { sanitizeRichText } from '../../storage/rich-text.js';
+import type { AuditService } from '../audit/audit.service.js';
 import { createGraphTransport, type GraphEndpoints, GraphMailError } from '../mail/graph.transport.js';
 import { escapeHtml } from '../mail/html.js';
 import type { MailMessage, MailTransport, OutgoingMail, TenantMail } from '../mail/mail.port.js';
@@ -69,12 +70,15 @@ export function dressMail(
 export function createMailSettingsService(deps: {
   db: Db;
   tenants: TenantsService;
+  audit: AuditService;
   /** The settings key (config.settingsKey). */
   key: Buffer;
   endpoints: GraphEndpoints;
   log: FastifyBaseLogger;
 }) {
-  const { db, tenants, endpoints, log } = deps;
+  const { db, tenants, audit, endpoints, log } = deps;
+  /** An audit entry of a settings item (its answer shape: never the secret, and the log strips secret-named fields). */
+  const audited = (row: repo.MailSettingsRow | undefined) => (row ? { ...toMailSettings(row) } : null);
   const box = createSecretBox(deps.key);
   /** Each tenant's Graph transport, kept while its settings are unchanged (so is its token). */
   const transports = new Map<string, { version: string; transport: MailTransport }>();
@@ -164,6 +168,13 @@ export function createMailSettingsService(deps: {
             customBusinessCardContent: sanitizeCard(body),
           });
           if (created.useForSystemMails) await repo.clearSystemFlagExcept(tx, tenantId, created.id);
+          await audit.record(tx, {
+            action: 'mailSettings.created',
+            tenantId,
+            recordType: 'mailSettings',
+            recordId: created.id,
+            after: audited(created),
+          });
           return created;
         }),
       );
@@ -186,6 +197,7 @@ export function createMailSettingsService(deps: {
       }
       const row = await inTenant(tenantId, () =>
         db.transaction(async (tx) => {
+          const before = await repo.findSettings(tx, tenantId, id);
           const updated = await repo.updateSettings(tx, tenantId, id, {
             title: body.title,
             msGraphTenantId: body.msGraphTenantId,
@@ -200,6 +212,18 @@ export function createMailSettingsService(deps: {
             customBusinessCardContent: sanitizeCard(body),
           });
           if (updated?.useForSystemMails) await repo.clearSystemFlagExcept(tx, tenantId, id);
+          if (updated) {
+            await audit.record(tx, {
+              action: 'mailSettings.updated',
+              tenantId,
+              recordType: 'mailSettings',
+              recordId: id,
+              before: audited(before),
+              after: audited(updated),
+              // Whether a new client secret was typed (never the secret; a field named so would be stripped).
+              data: body.msGraphClientSecret ? { graphSignInReplaced: true } : null,
+            });
+          }
           return updated;
         }),
       );
@@ -209,7 +233,21 @@ export function createMailSettingsService(deps: {
 
     async remove(activeTenantId: string | null, principal: Principal, tenantId: string, id: string) {
       await tenants.requireManaged(activeTenantId, principal, tenantId);
-      const gone = await inTenant(tenantId, () => repo.deleteSettings(db, tenantId, id));
+      const gone = await inTenant(tenantId, () =>
+        db.transaction(async (tx) => {
+          const before = await repo.findSettings(tx, tenantId, id);
+          if (!before) return undefined;
+          await repo.deleteSettings(tx, tenantId, id);
+          await audit.record(tx, {
+            action: 'mailSettings.deleted',
+            tenantId,
+            recordType: 'mailSettings',
+            recordId: id,
+            before: audited(before),
+          });
+          return before;
+        }),
+      );
       if (!gone) throw new AppError('notFound', 'No such mail settings');
     },
 
@@ -266,11 +304,24 @@ export function createMailSettingsService(deps: {
       if (!emailTemplate) {
         throw new AppError('validation', 'emailTemplate: required', [{ field: 'emailTemplate', message: 'required' }]);
       }
+      const values = {
+        emailTemplate,
+        footerText: sanitizeRichText(body.footerText),
+        backgroundColor: body.backgroundColor,
+      };
       const row = await inTenant(tenantId, () =>
-        repo.saveTemplate(db, tenantId, {
-          emailTemplate,
-          footerText: sanitizeRichText(body.footerText),
-          backgroundColor: body.backgroundColor,
+        db.transaction(async (tx) => {
+          const before = await repo.findTemplate(tx, tenantId);
+          const saved = await repo.saveTemplate(tx, tenantId, values);
+          await audit.record(tx, {
+            action: 'emailTemplate.updated',
+            tenantId,
+            recordType: 'emailTemplate',
+            recordId: tenantId,
+            before: before ? { ...toTemplate(tenantId, before) } : null,
+            after: { ...toTemplate(tenantId, saved) },
+          });
+          return saved;
         }),
       );
       return toTemplate(tenantId, row);

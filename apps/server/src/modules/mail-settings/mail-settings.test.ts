@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
 import { describeTenantIsolation, type IsolationCase } from '../../../test/isolation.js';
 import { crossTenant } from '../../db/tenant-scope.js';
+import { auditLog } from '../audit/audit.schema.js';
 import { mailOutbox } from '../mail/mail.schema.js';
 import { emailTemplates, mailSettings } from './mail-settings.schema.js';
 import { dressMail } from './mail-settings.service.js';
@@ -204,6 +205,35 @@ describe('mail settings: create, read, update, delete', () => {
     expect(
       (await ctx.app.inject({ method: 'DELETE', url: one(t.id, created.id), headers: admin.auth })).statusCode,
     ).toBe(404);
+  });
+
+  it('records create, update and delete in the audit log, never the secret', async () => {
+    const t = await ctx.factories.tenant();
+    const admin = await superadmin();
+    const plain = secret('audited');
+    const created = await create(t.id, admin.auth, { msGraphClientSecret: plain });
+    const second = secret('audited-2');
+    await ctx.app.inject({
+      method: 'PUT',
+      url: one(t.id, created.id),
+      headers: admin.auth,
+      payload: body({ title: 'Audited', msGraphClientSecret: second }),
+    });
+    await ctx.app.inject({ method: 'DELETE', url: one(t.id, created.id), headers: admin.auth });
+    const entries = await ctx.db.select().from(auditLog).where(eq(auditLog.recordId, created.id));
+    expect(entries.map((e) => e.action).sort()).toEqual([
+      'mailSettings.created',
+      'mailSettings.deleted',
+      'mailSettings.updated',
+    ]);
+    const updated = entries.find((e) => e.action === 'mailSettings.updated')!;
+    expect(updated).toMatchObject({ tenantId: t.id, actorId: admin.user.id, recordType: 'mailSettings' });
+    expect(updated.before).toEqual({ title: 'Contoso 365' });
+    expect(updated.after).toEqual({ title: 'Audited' });
+    expect(updated.data).toEqual({ graphSignInReplaced: true });
+    const stored = JSON.stringify(entries);
+    expect(stored).not.toContain(plain);
+    expect(stored).not.toContain(second);
   });
 
   it('keeps one settings item for system mails per tenant', async () => {
