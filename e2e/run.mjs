@@ -33,6 +33,35 @@ const videoHost = createServer((_req, res) => {
 await new Promise((resolve) => videoHost.listen(0, '127.0.0.1', resolve));
 const videoOrigin = `http://127.0.0.1:${videoHost.address().port}`;
 
+// Microsoft Graph and the Entra token endpoint on loopback, for tenants' mail settings (Test): tokens for
+// any tenant but 'e2e-bad-tenant', which is refused as Entra refuses a wrong secret; sendMail accepted.
+const graphPeer = createServer((req, res) => {
+  req.resume();
+  req.on('end', () => {
+    const json = (status, body) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    const token = /^\/([^/]+)\/oauth2\/v2\.0\/token$/.exec(req.url ?? '');
+    if (req.method === 'POST' && token) {
+      if (token[1] === 'e2e-bad-tenant') {
+        return json(401, {
+          error: 'invalid_client',
+          error_description: 'AADSTS7000215: Invalid client secret provided.\r\nTrace ID: e2e',
+        });
+      }
+      return json(200, { access_token: 'e2e-graph-token', expires_in: 3600, token_type: 'Bearer' });
+    }
+    if (req.method === 'POST' && /^\/v1\.0\/users\/[^/]+\/sendMail$/.test(req.url ?? '')) {
+      res.writeHead(202);
+      return res.end();
+    }
+    json(404, { error: { code: 'NotFound', message: 'No such route' } });
+  });
+});
+await new Promise((resolve) => graphPeer.listen(0, '127.0.0.1', resolve));
+const graphOrigin = `http://127.0.0.1:${graphPeer.address().port}`;
+
 // One process (node with the tsx loader), so that killing it leaves nothing behind.
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: root,
@@ -51,6 +80,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main
     OFFICE365_CLIENT_SECRET: identityProvider.clientSecret,
     OFFICE365_ISSUER: identityProvider.issuer,
     VIDEO_HOSTS: new URL(videoOrigin).host,
+    MAIL_GRAPH_LOGIN_URL: graphOrigin,
+    MAIL_GRAPH_API_URL: graphOrigin,
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
@@ -59,6 +90,7 @@ const stopAll = () => {
   server.kill('SIGTERM');
   identityProvider.process.kill('SIGTERM');
   videoHost.close();
+  graphPeer.close();
 };
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => {
