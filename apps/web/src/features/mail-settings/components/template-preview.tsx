@@ -2,13 +2,16 @@ import { wrapInEmailTemplate } from '@atrium/contracts';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo } from 'react';
 import { escapeHtmlText } from '@/features/mail-settings/components/escape';
+import { previewDocument } from '@/features/mail-settings/components/preview-document';
+import { styleNonce } from '@/shared/csp/style-nonce';
 import { useTranslation } from '@/shared/i18n/use-translation';
 
 type Props = { emailTemplate: string; footerText: string; backgroundColor: string | null };
 
 /**
  * A sample mail in the template as typed, in a sandboxed frame: sandbox="" runs no scripts, submits no
- * forms and gives the document an opaque origin, so nothing typed here can reach the app.
+ * forms and gives the document an opaque origin, so nothing typed here can reach the app. Inline styles
+ * are carried over into a nonced style sheet (preview-document.ts), as the app's policy asks.
  */
 export function TemplatePreview({ emailTemplate, footerText, backgroundColor }: Props) {
   const { t } = useTranslation();
@@ -22,9 +25,7 @@ export function TemplatePreview({ emailTemplate, footerText, backgroundColor }: 
       footerText: typed.footerText || null,
       backgroundColor: typed.backgroundColor,
     });
-    return `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtmlText(
-      t('mailSettings.template.sampleSubject'),
-    )}</title></head><body style="margin:0;font-family:Arial,sans-serif;color:#222;background:#fff">${html}</body></html>`;
+    return previewDocument(html, { nonce: styleNonce(), title: t('mailSettings.template.sampleSubject') });
   }, [typed, t]);
   return (
     <iframe
