@@ -76,7 +76,7 @@ export const MODULE_VIEWS = {
     },
   },
   messages: { pages: NOT_BUILT },
-  chat: { pages: NOT_BUILT },
+  chat: { pages: { index: lazy(() => import('@/features/chat/pages/chat-page')) } },
   feed: { pages: NOT_BUILT },
   todo: { pages: NOT_BUILT },
   poll: { pages: NOT_BUILT },

@@ -309,17 +309,21 @@ describe('reload events', () => {
     expect(isInvalidated(general)).toBe(false);
   });
 
-  it('ReloadMessages reloads the user messages, ReloadGroupMessages the group messages', async () => {
+  it('ReloadMessages reloads the user messages, ReloadGroupMessages the group messages, both the conversations', async () => {
     const user = seed([...messageKeys.user, UMA]);
     const group = seed([...messageKeys.group, 'a-group']);
+    let conversations = seed([...messageKeys.conversations, '']);
     const counts = seed(notificationCountsQuery(UMA, NORTHWIND).queryKey);
 
     await connection.receive(HUB_EVENTS.ReloadMessages);
     expect(isInvalidated(user)).toBe(true);
     expect(isInvalidated(group)).toBe(false);
+    expect(isInvalidated(conversations)).toBe(true);
 
+    conversations = seed([...messageKeys.conversations, 'search']);
     await connection.receive(HUB_EVENTS.ReloadGroupMessages);
     expect(isInvalidated(group)).toBe(true);
+    expect(isInvalidated(conversations)).toBe(true);
     expect(isInvalidated(counts)).toBe(false);
     expect(navigate).not.toHaveBeenCalled();
   });

@@ -106,11 +106,17 @@ export function createHubHandlers({
     },
 
     async ReloadMessages() {
-      await queryClient.invalidateQueries({ queryKey: messageKeys.user });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: messageKeys.user }),
+        queryClient.invalidateQueries({ queryKey: messageKeys.conversations }),
+      ]);
     },
 
     async ReloadGroupMessages() {
-      await queryClient.invalidateQueries({ queryKey: messageKeys.group });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: messageKeys.group }),
+        queryClient.invalidateQueries({ queryKey: messageKeys.conversations }),
+      ]);
     },
 
     LogOut() {

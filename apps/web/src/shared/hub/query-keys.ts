@@ -1,6 +1,6 @@
 /**
- * Query keys the hub's reload events invalidate. Chat queries must start with these keys so that
- * ReloadMessages and ReloadGroupMessages reach them (no chat UI exists yet).
+ * Query keys the hub's reload events invalidate. Chat queries start with these keys so that
+ * ReloadMessages and ReloadGroupMessages reach them (features/chat/api/keys.ts).
  */
 export const messageKeys = {
   all: ['messages'] as const,
@@ -8,6 +8,8 @@ export const messageKeys = {
   user: ['messages', 'user'] as const,
   /** Messages of the user groups the user belongs to. */
   group: ['messages', 'group'] as const,
+  /** The conversation list with its unread counts: both events reload it. */
+  conversations: ['messages', 'conversations'] as const,
 };
 
 /** The prefix of the notification count queries (`notificationCountsQuery` in shared/api). */
