@@ -136,7 +136,7 @@ export function createServices({ config, db, authenticator, tenantFeatures, hub,
   const sprints = createSprintsService({ db });
   const tenantLists = createTenantListsService({ db, tenants, sprints, log });
   const home = createHomeService({ tenantSettings });
-  const chat = createChatService({ db, hub, log });
+  const chat = createChatService({ db, hub, log, notifications });
   const office365 = createOffice365Service({
     db,
     auth,

@@ -21,6 +21,9 @@ export async function isTenantMember(db: Db, tenantId: string, userId: string) {
   return rows.length > 0;
 }
 
+export const fullNameOf = async (db: Db, userId: string) =>
+  (await db.select({ fullName }).from(users).where(eq(users.id, userId)))[0]?.fullName ?? '';
+
 export const findGroup = async (db: Db, tenantId: string, groupId: string) =>
   (
     await db

@@ -11,10 +11,14 @@ import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import type { HubService } from '../../hub/index.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import * as repo from './chat.repository.js';
 
 /** Whom a conversation is with: another user of the tenant, or a user group the caller is in. */
 export type ChatTarget = { kind: 'direct'; userId: string } | { kind: 'group'; groupId: string };
+
+/** How much of a message a notification quotes. */
+const NOTIFICATION_EXCERPT = 200;
 
 type HistoryRow = Awaited<ReturnType<typeof repo.historyPage>>[number];
 
@@ -35,8 +39,39 @@ export function groupPerUser(rowsOldestFirst: HistoryRow[]): ChatMessageGroup[] 
  * conversation's two users must both belong to the tenant, a group's conversation is open to the
  * group's current members (read from the group at every call, so a removed member is refused at once).
  */
-export function createChatService(deps: { db: Db; hub: HubService; log: FastifyBaseLogger }) {
-  const { db, hub } = deps;
+export function createChatService(deps: {
+  db: Db;
+  hub: HubService;
+  log: FastifyBaseLogger;
+  notifications: Pick<NotificationsService, 'raise'>;
+}) {
+  const { db, hub, log, notifications } = deps;
+
+  /**
+   * A ChatMessage notification for the recipients (the other user, or the group's current members but
+   * the sender): the in-app list, and mail / web push by each one's interval. Never fails the send.
+   */
+  async function notify(tenantId: string, me: string, target: ChatTarget, text: string) {
+    try {
+      const sender = await repo.fullNameOf(db, me);
+      const userIds =
+        target.kind === 'direct' ? [target.userId] : await repo.groupMemberIds(db, tenantId, target.groupId);
+      const group = target.kind === 'group' ? await repo.findGroup(db, tenantId, target.groupId) : undefined;
+      const excerpt = text.length > NOTIFICATION_EXCERPT ? `${text.slice(0, NOTIFICATION_EXCERPT - 1)}…` : text;
+      await notifications.raise(tenantId, {
+        eventType: 'ChatMessage',
+        userIds,
+        exceptUserId: me,
+        title: group
+          ? { en: `${sender} in ${group.name}`, da: `${sender} i ${group.name}` }
+          : { en: `New message from ${sender}`, da: `Ny besked fra ${sender}` },
+        body: excerpt,
+        link: target.kind === 'direct' ? `/chat?user=${me}` : `/chat?group=${target.groupId}`,
+      });
+    } catch (err) {
+      log.error({ err }, 'chat: could not raise the ChatMessage notification');
+    }
+  }
 
   /** The conversation's key once the caller is known to be allowed in it; 403/404 otherwise. */
   async function admit(tenantId: string, me: string, target: ChatTarget): Promise<repo.ConversationKey> {
@@ -110,6 +145,7 @@ export function createChatService(deps: { db: Db; hub: HubService; log: FastifyB
       } else {
         await hub.sendToGroup(target.groupId, HUB_EVENTS.ReloadGroupMessages);
       }
+      await notify(tenantId, me, target, text);
       return message;
     },
 

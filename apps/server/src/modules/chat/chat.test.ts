@@ -71,6 +71,41 @@ describe('chat', () => {
     expect(await conversations(ada.auth, '?search=nobody-by-this-name')).toEqual([]);
   });
 
+  it('raises a ChatMessage notification for the recipients, not the sender, opening the conversation', async () => {
+    const { tenant, ada, uma } = await tenantWithPeople();
+    const inbox = async (auth: Record<string, string>) =>
+      (await ctx.app.inject({ url: '/core/api/notifications', headers: auth })).json() as {
+        data: { eventType: string; title: string; body: string; link: string | null }[];
+      };
+    expect((await send(ada.auth, `users/${uma.user.id}`, 'Lunch at noon?')).statusCode).toBe(201);
+    const [item] = (await inbox(uma.auth)).data;
+    expect(item).toMatchObject({
+      eventType: 'ChatMessage',
+      title: 'New message from Test Person',
+      body: 'Lunch at noon?',
+      link: `/chat?user=${ada.user.id}`,
+    });
+    expect((await inbox(ada.auth)).data).toEqual([]);
+
+    // A group's message: its current members but the sender.
+    const group = await ctx.factories.userGroup(tenant.id, 'Kitchen');
+    const bob = await ctx.actor(['User'], { tenants: [tenant.id], activeTenant: tenant.id });
+    await crossTenant('test fixtures', () =>
+      ctx.db.insert(userGroupMembers).values([
+        { groupId: group.id, userId: ada.user.id },
+        { groupId: group.id, userId: uma.user.id },
+      ]),
+    );
+    expect((await send(uma.auth, `groups/${group.id}`, 'Coffee is ready')).statusCode).toBe(201);
+    expect((await inbox(ada.auth)).data[0]).toMatchObject({
+      title: 'Test Person in Kitchen',
+      body: 'Coffee is ready',
+      link: `/chat?group=${group.id}`,
+    });
+    expect((await inbox(uma.auth)).data.map((n) => n.body)).toEqual(['Lunch at noon?']);
+    expect((await inbox(bob.auth)).data).toEqual([]);
+  });
+
   it('keeps the text as it was sent (plain text, never HTML-escaped or rendered)', async () => {
     const { ada, uma } = await tenantWithPeople();
     const text = '<script>alert(1)</script> & <b>bold</b>\nsecond line';
