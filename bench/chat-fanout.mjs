@@ -63,7 +63,9 @@ async function serve(members) {
   // time the machine's hashing, and the sign-in throttle would refuse them from one address).
   for (let i = 0; i <= members; i++) {
     const user = await factories.user({ tenantIds: [tenant.id], name: `Member${i}` });
-    await crossTenant('bench seed', () => database.db.insert(userGroupMembers).values({ groupId: group.id, userId: user.id }));
+    await crossTenant('bench seed', () =>
+      database.db.insert(userGroupMembers).values({ groupId: group.id, userId: user.id }),
+    );
     tokens.push((await app.services.auth.startSession(user, false)).token);
   }
   const port = app.server.address().port;

@@ -42,7 +42,9 @@ function loadavg() {
 const ctx = await createTestApp();
 // The owner's login on the same throw-away database: it seeds in bulk and analyzes.
 const ownerUrl = new URL(process.env.TEST_DATABASE_URL);
-const dbName = (await ctx.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] };
+const dbName = (await ctx.db.execute(sql`select current_database() as name`)) as unknown as {
+  rows: { name: string }[];
+};
 ownerUrl.pathname = `/${dbName.rows[0]!.name}`;
 const owner = new pg.Client({ connectionString: ownerUrl.toString() });
 try {
@@ -110,7 +112,7 @@ try {
       for (let i = 0; i < REQUESTS; i++) samples.push(await time(c.url));
       samples.sort((a, b) => a - b);
       const r = { p50: pct(samples, 0.5), p99: pct(samples, 0.99) };
-      (rounds[c.name] ??= []).push(r);
+      rounds[c.name] = [...(rounds[c.name] ?? []), r];
       console.log(`round ${round} ${c.name.padEnd(26)} p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms`);
     }
   }
