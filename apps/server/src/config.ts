@@ -40,6 +40,23 @@ const envSchema = z.object({
   SEED_DEMO: bool,
   /** Secret that signs access tokens (32+ characters); generated into DATA_DIR when unset outside production. */
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * Web push (VAPID) key pair, base64url as `npx web-push generate-vapid-keys` prints it; generated into
+   * DATA_DIR when unset. Every server process must use the same pair (browsers subscribe with the public key).
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{86,88}$/, 'must be a base64url P-256 public key (65 bytes)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{42,44}$/, 'must be a base64url P-256 private key (32 bytes)')
+    .optional(),
+  /** Who push services may contact about our pushes: a mailto: or https: URL; defaults to MAIL_FROM's address. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https: URL')
+    .optional(),
   /** Mark cookies Secure; defaults to true in production. */
   COOKIE_SECURE: bool,
   /** Trust X-Forwarded-* headers from a reverse proxy. */
@@ -214,7 +231,11 @@ export type Config = {
   shutdownTimeoutMs: number;
   /** Whether OpenTelemetry traces are exported (main.ts loads the SDK only then). */
   tracing: boolean;
+  /** The web push key pair (base64url; null: the push module keeps one in DATA_DIR) and the contact push services see. */
+  vapid: { keys: VapidKeys | null; subject: string };
 };
+
+export type VapidKeys = { publicKey: string; privateKey: string };
 
 export type S3Config = {
   bucket: string;
@@ -256,6 +277,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     throw new Error('Invalid configuration:\n  JWT_SECRET: required in production');
+  }
+  if (!!e.VAPID_PUBLIC_KEY !== !!e.VAPID_PRIVATE_KEY) {
+    throw new Error('Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither');
   }
   const dataDir = resolve(e.DATA_DIR);
   // Demo accounts have a published password: never seeded in production unless asked.
@@ -333,6 +357,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       (e.OTEL_TRACES_EXPORTER !== undefined && e.OTEL_TRACES_EXPORTER !== 'none') ||
       (e.OTEL_TRACES_EXPORTER === undefined &&
         !!(e.OTEL_EXPORTER_OTLP_ENDPOINT || e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT)),
+    vapid: {
+      keys:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : null,
+      subject: e.VAPID_SUBJECT ?? `mailto:${/<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM.trim()}`,
+    },
   };
 }
 

@@ -13,6 +13,7 @@ export * from './home.js';
 export * from './mail-settings.js';
 export * from './me.js';
 export * from './notifications.js';
+export * from './push.js';
 export * from './tenant.js';
 export * from './tenant-lists.js';
 export * from './tenants.js';

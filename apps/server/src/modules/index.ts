@@ -47,6 +47,9 @@ import { office365Routes } from './office365/office365.routes.js';
 import { createOffice365Service } from './office365/office365.service.js';
 import { passwordsRoutes } from './passwords/passwords.routes.js';
 import { createPasswordsService } from './passwords/passwords.service.js';
+import { pushRoutes } from './push/push.routes.js';
+import { createPushService } from './push/push.service.js';
+import { localVapidKeys } from './push/vapid-keys.js';
 import { sprintsDemo } from './sprints/sprints.demo.js';
 import { sprintsRoutes } from './sprints/sprints.routes.js';
 import { createSprintsService } from './sprints/sprints.service.js';
@@ -109,8 +112,14 @@ export function createServices({ config, db, authenticator, tenantFeatures, hub,
   const usergroups = createUserGroupsService({ db });
   const passwords = createPasswordsService({ db, mail, auth, users, audit, publicUrl: config.publicUrl, log });
   const impersonation = createImpersonationService({ auth, tenants, users, audit, hub });
-  // Web push joins as `push` once its module exists (an optional dependency: see RaiseInput).
-  const notifications = createNotificationsService({ db, hub, mail, audit, config, log });
+  const push = createPushService({
+    db,
+    vapid: { ...(config.vapid.keys ?? localVapidKeys(config.dataDir)), subject: config.vapid.subject },
+    log,
+    allowHttpEndpoints: config.env !== 'production',
+  });
+  // 'Immediately' notifications also go out as web push to users with no live connection.
+  const notifications = createNotificationsService({ db, hub, mail, audit, config, log, push });
   const timelogs = createTimelogsService({ db, notifications });
   const documents = createDocumentsService({
     db,
@@ -159,6 +168,7 @@ export function createServices({ config, db, authenticator, tenantFeatures, hub,
     passwords,
     impersonation,
     notifications,
+    push,
     me,
     office365,
     timelogs,
@@ -230,6 +240,7 @@ export const MODULES = {
   passwords: { routes: passwordsRoutes },
   mail: { routes: mailRoutes },
   notifications: { routes: notificationsRoutes, seed: seedEventTypes, demo: notificationsDemo },
+  push: { routes: pushRoutes },
   office365: { routes: office365Routes },
   timelogs: { routes: timelogsRoutes, demo: timelogsDemo },
   documents: { routes: documentsRoutes, demo: documentsDemo },

@@ -1,0 +1,134 @@
+import https from 'node:https';
+import net from 'node:net';
+import type { PushMessage, PushSubscriptionBody } from '@atrium/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import webpush from 'web-push';
+import type { VapidKeys } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../http/errors.js';
+import type { Principal } from '../../http/tokens.js';
+import * as repo from './push.repository.js';
+
+/** Browsers one user may have subscribed at a time; a new one pushes out the oldest. */
+export const MAX_SUBSCRIPTIONS_PER_USER = 10;
+/** How long a push service keeps an undelivered message for an offline device, in seconds. */
+const TTL_SECONDS = 24 * 60 * 60;
+const SEND_TIMEOUT_MS = 10_000;
+
+/**
+ * `web-push` speaks https only (and takes only an https.Agent): this agent carries its request over
+ * plain TCP, for the http: endpoints allowed outside production (a push service on loopback).
+ */
+class PlainHttpAgent extends https.Agent {
+  override createConnection(options: net.NetConnectOpts): net.Socket {
+    return net.createConnection(options);
+  }
+}
+
+export type PushResult = { sent: number; removed: number; failed: number };
+
+/**
+ * Web push (RFC 8030 with VAPID, RFC 8292, and aes128gcm payloads, RFC 8291) through the `web-push`
+ * library: browsers register their subscription after the user allows notifications, and
+ * `sendToUser` delivers a message to each of the user's browsers. A subscription the push service
+ * reports gone (404 or 410) is removed.
+ */
+export function createPushService({
+  db,
+  vapid,
+  log,
+  allowHttpEndpoints,
+}: {
+  db: Db;
+  vapid: VapidKeys & { subject: string };
+  log: FastifyBaseLogger;
+  /** Plain-http push endpoints (a test's loopback push service); production accepts https only. */
+  allowHttpEndpoints: boolean;
+}) {
+  const plainHttp = allowHttpEndpoints ? new PlainHttpAgent() : undefined;
+  const vapidDetails = { subject: vapid.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey };
+
+  return {
+    publicKey: () => vapid.publicKey,
+
+    /** Stores the browser's subscription for the signed-in user. */
+    async register(principal: Principal, subscription: PushSubscriptionBody) {
+      // A super administrator viewing the product as someone must not receive that person's pushes.
+      if (principal.impersonatorId) {
+        throw new AppError('forbidden', 'Notifications cannot be turned on while viewing as another user');
+      }
+      if (!allowHttpEndpoints && !subscription.endpoint.startsWith('https://')) {
+        throw new AppError('validation', 'A push endpoint must be an https: URL', [
+          { field: 'endpoint', message: 'must be an https: URL' },
+        ]);
+      }
+      await repo.upsertSubscription(db, principal.userId, {
+        endpoint: subscription.endpoint,
+        p256dh: subscription.keys.p256dh,
+        auth: subscription.keys.auth,
+      });
+      await repo.trimSubscriptions(db, principal.userId, MAX_SUBSCRIPTIONS_PER_USER);
+    },
+
+    /** Forgets the browser's subscription (the user turned notifications off or signed out). */
+    async unregister(principal: Principal, endpoint: string) {
+      await repo.deleteSubscription(db, principal.userId, endpoint);
+    },
+
+    /** Whether the user has any browser to push to. */
+    async hasSubscriptions(userId: string) {
+      return (await repo.subscriptionsOf(db, userId)).length > 0;
+    },
+
+    /**
+     * Sends the message to every browser of the user; never throws (a push is a courtesy beside the
+     * in-app notification). Gone subscriptions are removed; other failures are logged and kept.
+     */
+    async sendToUser(userId: string, message: PushMessage): Promise<PushResult> {
+      const subscriptions = await repo.subscriptionsOf(db, userId);
+      const payload = JSON.stringify({ title: message.title, body: message.body, url: message.url ?? '/' });
+      const gone: string[] = [];
+      const delivered: string[] = [];
+      let failed = 0;
+      await Promise.all(
+        subscriptions.map(async (s) => {
+          try {
+            await webpush.sendNotification(
+              { endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } },
+              payload,
+              {
+                vapidDetails,
+                TTL: TTL_SECONDS,
+                timeout: SEND_TIMEOUT_MS,
+                contentEncoding: 'aes128gcm',
+                ...(s.endpoint.startsWith('http:') ? { agent: plainHttp } : {}),
+              },
+            );
+            delivered.push(s.id);
+          } catch (error) {
+            const status = (error as { statusCode?: number }).statusCode;
+            if (status === 404 || status === 410) {
+              gone.push(s.id);
+            } else {
+              failed++;
+              // The endpoint is a capability URL: log its host only.
+              log.warn({ status, host: hostOf(s.endpoint), err: (error as Error).message }, 'web push failed');
+            }
+          }
+        }),
+      );
+      await repo.deleteByIds(db, gone);
+      await repo.markSent(db, delivered);
+      return { sent: delivered.length, removed: gone.length, failed };
+    },
+  };
+}
+export type PushService = ReturnType<typeof createPushService>;
+
+function hostOf(endpoint: string): string {
+  try {
+    return new URL(endpoint).host;
+  } catch {
+    return '?';
+  }
+}
