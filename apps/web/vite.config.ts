@@ -2,6 +2,10 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
+// The contracts package is TypeScript source the config loader does not bundle: its constants file
+// (no imports) is taken by path.
+import { PRODUCT_NAME } from '../../packages/contracts/src/constants';
 import { shellStringsPlugin } from './src/shared/i18n/shell-strings-plugin';
 
 const api = process.env.ATRIUM_API ?? 'http://localhost:3000';
@@ -17,6 +21,45 @@ export default defineConfig({
   plugins: [
     react(),
     shellStringsPlugin(),
+    // The installable app: its web app manifest and the service worker of src/sw.ts (app shell offline,
+    // web push). Registered by src/shared/pwa/register.ts after the first paint, never in dev.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifestFilename: 'manifest.webmanifest',
+      includeAssets: ['favicon.svg', 'icons/*.png'],
+      manifest: {
+        id: '/',
+        name: PRODUCT_NAME,
+        short_name: PRODUCT_NAME,
+        description: `${PRODUCT_NAME}: your workplace, in one place.`,
+        lang: 'en-GB',
+        start_url: '/home',
+        scope: '/',
+        display: 'standalone',
+        // Mantine's default primary (indigo 7, shared/theme DEFAULT_PRIMARY) and its light body.
+        theme_color: '#3b5bdb',
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: '/icons/apple-touch-icon-180.png', sizes: '180x180', type: 'image/png' },
+          { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+        ],
+      },
+      injectManifest: {
+        // The build's code, styles and icons; not index.html (a fresh CSP nonce per answer, see sw.ts),
+        // not the .br/.gz copies the server picks from, not source maps.
+        globPatterns: ['**/*.{js,css,svg,png,woff2,webmanifest}'],
+        globIgnores: ['**/*.map', 'index.html', '**/*.br', '**/*.gz'],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
     // Brotli and gzip copies beside each asset, which the server sends to browsers that accept them
     // (@fastify/static preCompressed): compressed once at build time, not on every answer.
     compression({

@@ -7,6 +7,7 @@ import { createQueryClient } from './shared/api/query-client';
 import { bootstrapSession } from './shared/api/session';
 import { shareStyleNonce } from './shared/csp/style-nonce';
 import './shared/i18n/i18n';
+import { startPwa } from './shared/pwa/pwa-state';
 import { uiStore } from './shared/ui-state/ui-state';
 
 // Paint the stored colour scheme before React renders, so a dark-mode user never sees a light flash.
@@ -14,6 +15,9 @@ document.documentElement.setAttribute('data-mantine-color-scheme', uiStore.get()
 
 // Before anything renders: the libraries that add <style> elements need the page's CSP nonce.
 shareStyleNonce();
+
+// The install offer is caught from the start; the service worker registers after the page has loaded.
+startPwa();
 
 // The access token lives in memory only: a fresh page asks for one with the refresh cookie.
 void bootstrapSession();

@@ -60,6 +60,13 @@ export function applyWebAppCsp(reply: FastifyReply, styleNonce: string, sources:
   csp(reply.request.raw, reply.raw, () => {});
 }
 
+/**
+ * The service worker's own policy (apps/web/src/sw.ts): it fetches and caches our origin's pages and
+ * files and shows notifications with our icons; nothing else.
+ */
+export const SERVICE_WORKER_CSP =
+  "default-src 'none'; script-src 'self'; connect-src 'self'; img-src 'self'; base-uri 'none'; frame-ancestors 'none'";
+
 /** Swagger UI sets styles inline all over; the API docs are a developer's page, kept apart from the app. */
 export const API_DOCS_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { PUBLIC } from '@atrium/contracts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { applyWebAppCsp, type PageSources } from './security-headers.js';
+import { applyWebAppCsp, type PageSources, SERVICE_WORKER_CSP } from './security-headers.js';
 
 /** What the web build writes where each answer's CSP nonce goes (apps/web/vite.config.ts, html.cspNonce). */
 export const CSP_NONCE_PLACEHOLDER = '__ATRIUM_CSP_NONCE__';
@@ -33,8 +33,11 @@ export async function registerWebApp(app: FastifyInstance, root: string, sources
         // index.html only with its nonce (below); source maps never, even when a build made them.
         globIgnore: ['index.html', '**/*.map'],
         setHeaders(res, path) {
-          // Hashed assets never change; anything else must be revalidated.
+          // Hashed assets never change; anything else must be revalidated (the service worker too, so
+          // that a deploy's new worker is found at once).
           res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+          // A worker runs under the policy its script came with: the API's 'none' would stop it fetching.
+          if (path.endsWith('/sw.js')) res.header('content-security-policy', SERVICE_WORKER_CSP);
         },
       });
     });

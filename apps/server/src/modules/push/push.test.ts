@@ -42,11 +42,8 @@ const post = async (path: string, body: unknown) => {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  // biome-ignore lint/suspicious/noExplicitAny: the push test service's JSON
-  return {
-    status: res.status,
-    body: (res.headers.get('content-type')?.includes('json') ? await res.json() : null) as any,
-  };
+  const json = res.headers.get('content-type')?.includes('json') ? await res.json() : null;
+  return { status: res.status, body: json as { data: Record<string, unknown> & { messages: string[] } } | null };
 };
 
 type Subscribed = { endpoint: string; keys: { p256dh: string; auth: string }; clientHash: string };
@@ -58,11 +55,11 @@ async function browserSubscribes(auth: Record<string, string>): Promise<Subscrib
   const { publicKey } = key.json() as { publicKey: string };
   const res = await post('/subscribe', { applicationServerKey: publicKey, userVisibleOnly: 'true' });
   expect(res.status).toBe(200);
-  return res.body.data as Subscribed;
+  return res.body!.data as unknown as Subscribed;
 }
 
 const received = async (clientHash: string): Promise<unknown[]> =>
-  ((await post('/get-notifications', { clientHash })).body.data.messages as string[]).map((m) => JSON.parse(m));
+  (await post('/get-notifications', { clientHash })).body!.data.messages.map((m) => JSON.parse(m));
 
 const register = (auth: Record<string, string>, payload: unknown) =>
   ctx.app.inject({ method: 'POST', url: '/core/api/auth/pushtoken', headers: auth, payload: payload as object });

@@ -15,6 +15,7 @@ import { useTranslation } from '@/shared/i18n/use-translation';
 import { ModuleIconsProvider } from '@/shared/menu/module-icon';
 import { useMenu } from '@/shared/menu/use-menu';
 import { OfflineBanner, UnsyncedLabel } from '@/shared/offline/offline-status';
+import { PwaPrompts } from '@/shared/pwa/pwa-prompts';
 import { PageLoader } from '@/shared/ui/page-loader';
 import { setUiState, useUiState } from '@/shared/ui-state/ui-state';
 import { MODULE_ICONS } from '../module-icons';
@@ -67,6 +68,14 @@ function Shell({ session }: { session: SignedIn }) {
   useEffect(() => {
     setUiState({ isMenuOpened: false });
   }, [pathname]);
+
+  // Signed in on a device where notifications are allowed: this browser's pushes go to this user now
+  // (not while viewing as someone else).
+  const pushUserId = session.user.impersonatorId ? null : session.user.id;
+  useEffect(() => {
+    if (!pushUserId || typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
+    void import('@/shared/pwa/push').then((push) => push.renewPush()).catch(() => undefined);
+  }, [pushUserId]);
 
   const switchTenant = useMutation({
     mutationFn: (tenantId: string | null) => setActiveTenant(tenantId),
@@ -132,6 +141,7 @@ function Shell({ session }: { session: SignedIn }) {
       )}
       <Notifications position="top-right" autoClose={TOAST_MS} />
       <UnsyncedLabel />
+      <PwaPrompts />
       <Suspense fallback={null}>
         <GdprDialog />
       </Suspense>

@@ -20,6 +20,10 @@ const SESSION_KEYS = [
 
 /** Revokes the session on the server (best effort) and forgets it here. */
 export async function signOut(): Promise<void> {
+  // This device stops getting the leaving user's pushes (its code loads only when push is on here).
+  if (typeof Notification !== 'undefined' && Notification.permission === 'granted') {
+    await import('@/shared/pwa/push').then((push) => push.forgetPush()).catch(() => undefined);
+  }
   try {
     await api<void>('/auth/logout', { method: 'POST' });
   } catch {

@@ -6,6 +6,7 @@ import { useGeneralData } from '@/shared/api/general-data';
 import { useSession } from '@/shared/api/session';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
+import { PushSettings } from '@/shared/pwa/push-settings';
 import { PageLoader } from '@/shared/ui/page-loader';
 import { UserAvatar } from '@/shared/ui/user-avatar';
 import classes from './profile-page.module.css';
@@ -84,6 +85,9 @@ export default function ProfilePage({ actions }: { actions?: React.ReactNode }) 
           <Field label={t('profile.activeTenant')}>{tenantName ?? t('menu.noTenant')}</Field>
         </SimpleGrid>
       </Card>
+
+      {/* Not while viewing as someone else: that person's pushes must not reach this device. */}
+      {!user.impersonatorId && <PushSettings />}
     </Stack>
   );
 }
