@@ -1,0 +1,128 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BASE_URL, launchBrowser, signIn } from './support.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+/** Waits until the service worker is active, so its precache and the kept page shell are in place. */
+async function workerActive(page: Page) {
+  // The app registers it after the page's load event; ready resolves once one is active.
+  await page.evaluate(() =>
+    navigator.serviceWorker.ready.then(
+      ({ active }) =>
+        new Promise<void>((resolve) => {
+          if (active?.state === 'activated') resolve();
+          else active?.addEventListener('statechange', () => active.state === 'activated' && resolve());
+        }),
+    ),
+  );
+}
+
+/** The app has drawn something a person can read. */
+const appRendered = (page: Page) =>
+  page.waitForFunction(() => (document.getElementById('root')?.innerText ?? '').trim().length > 0, undefined, {
+    timeout: 15_000,
+  });
+
+/** The CSP nonce of the page shown: each answer from the server has a fresh one. */
+const pageNonce = (page: Page) =>
+  page.evaluate(() => document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce ?? '');
+
+describe('installable app', () => {
+  // Chromium never offers installation from an incognito-like context (Playwright's newContext), so
+  // this check runs in a profile of its own, as a person's browser is.
+  const profile = mkdtempSync(join(tmpdir(), 'atrium-pwa-'));
+  let context: BrowserContext;
+  afterAll(async () => {
+    await context?.close();
+    rmSync(profile, { recursive: true, force: true });
+  });
+
+  it('passes Chromium’s installability check: manifest, icons, service worker', async () => {
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-sync'],
+      viewport: { width: 1280, height: 800 },
+    });
+    const page = await context.newPage();
+    await page.goto(`${BASE_URL}/signin`);
+    await workerActive(page);
+    const cdp = await context.newCDPSession(page);
+    const manifest = await cdp.send('Page.getAppManifest');
+    expect(manifest.errors).toEqual([]);
+    expect(manifest.url).toBe(`${BASE_URL}/manifest.webmanifest`);
+    const parsed = JSON.parse(manifest.data ?? '{}');
+    expect(parsed).toMatchObject({ name: 'Atrium', start_url: '/home', display: 'standalone' });
+    expect(parsed.icons.map((i: { sizes: string; purpose?: string }) => `${i.sizes} ${i.purpose ?? 'any'}`)).toEqual(
+      expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable', '180x180 any']),
+    );
+    // Each icon is served, as a PNG of its size.
+    for (const icon of parsed.icons.filter((i: { type: string }) => i.type === 'image/png')) {
+      const res = await page.request.get(`${BASE_URL}${icon.src}`);
+      expect(res.status(), icon.src).toBe(200);
+      expect(res.headers()['content-type']).toBe('image/png');
+    }
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors).toEqual([]);
+  });
+
+  it('serves the worker with a policy that lets it fetch our origin, and revalidated on every check', async () => {
+    const res = await fetch(`${BASE_URL}/sw.js`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('content-security-policy')).toContain("connect-src 'self'");
+  });
+});
+
+describe('offline', () => {
+  it('opens the app with no network after one visit: the shell from the service worker, the API untouched', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      const page = await context.newPage();
+      await signIn(page, 'user@atrium.test');
+      await workerActive(page);
+      // One more page online: it goes through the worker, which keeps it as the shell.
+      await page.goto(`${BASE_URL}/profile`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      const onlineNonce = await pageNonce(page);
+
+      await context.setOffline(true);
+      const reloaded = await page.reload();
+      expect(reloaded?.fromServiceWorker()).toBe(true);
+      // The kept page, not a fresh one from the server (whose nonce would differ).
+      expect(await pageNonce(page)).toBe(onlineNonce);
+      await expect(page.title()).resolves.toBe('Atrium');
+      // The app renders (its scripts and styles came from the precache), not the browser's error page.
+      // With no network the session cannot be refreshed, so the app asks to sign in (still the app).
+      await appRendered(page);
+      expect(page.url().startsWith(BASE_URL)).toBe(true);
+
+      // A deep link never visited opens too; the API is never answered by the worker.
+      const deep = await page.goto(`${BASE_URL}/documents`);
+      expect(deep?.fromServiceWorker()).toBe(true);
+      await appRendered(page);
+      const api = await page.evaluate(() =>
+        fetch('/core/api/health').then(
+          (r) => `answered ${r.status}`,
+          () => 'network error',
+        ),
+      );
+      expect(api).toBe('network error');
+
+      // Back online, pages come from the server again (a fresh nonce: never a stale page).
+      await context.setOffline(false);
+      await page.reload();
+      await appRendered(page);
+      expect(await pageNonce(page)).not.toBe(onlineNonce);
+    } finally {
+      await context.close();
+    }
+  });
+});
