@@ -119,7 +119,19 @@ export function createServices({ config, db, authenticator, tenantFeatures, hub,
     allowHttpEndpoints: config.env !== 'production',
   });
   // 'Immediately' notifications also go out as web push to users with no live connection.
-  const notifications = createNotificationsService({ db, hub, mail, audit, config, log, push });
+  const notifications = createNotificationsService({
+    db,
+    hub,
+    mail,
+    audit,
+    config,
+    log,
+    push: {
+      sendToUser: async (userId, message) => {
+        await push.sendToUser(userId, message);
+      },
+    },
+  });
   const timelogs = createTimelogsService({ db, notifications });
   const documents = createDocumentsService({
     db,

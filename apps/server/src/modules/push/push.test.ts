@@ -1,8 +1,11 @@
 import { createRequire } from 'node:module';
+import { NOTIFICATION_INTERVALS } from '@atrium/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../test/free-port.js';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
+import { crossTenant } from '../../db/tenant-scope.js';
+import { notificationEventTypes, notificationSubscriptions } from '../notifications/notifications.schema.js';
 import { pushSubscriptions } from './push.schema.js';
 import { createPushService, MAX_SUBSCRIPTIONS_PER_USER } from './push.service.js';
 
@@ -228,5 +231,35 @@ describe('web push', () => {
     } finally {
       await again.close();
     }
+  });
+
+  it('carries an Immediately notification to a user with no live connection (the notifications service’s push)', async () => {
+    const tenant = await ctx.factories.tenant({ features: ['Documents'] });
+    const member = await ctx.actor(['User'], { tenants: [tenant.id], activeTenant: tenant.id });
+    const [type] = await ctx.db
+      .select()
+      .from(notificationEventTypes)
+      .where(eq(notificationEventTypes.name, 'DocumentAdded'));
+    await crossTenant('test fixtures', () =>
+      ctx.db.insert(notificationSubscriptions).values({
+        userId: member.user.id,
+        tenantId: tenant.id,
+        eventTypeId: type!.id,
+        interval: NOTIFICATION_INTERVALS.Immediately,
+      }),
+    );
+    const sub = await browserSubscribes(member.auth);
+    await register(member.auth, { token: { endpoint: sub.endpoint, keys: sub.keys } });
+
+    await ctx.app.services.notifications.raise(tenant.id, {
+      eventType: 'DocumentAdded',
+      userIds: [member.user.id],
+      title: 'Budget 2027',
+      body: 'A new document',
+      link: '/documents',
+    });
+    expect(await received(sub.clientHash)).toEqual([
+      { title: 'Budget 2027', body: 'A new document', url: '/documents' },
+    ]);
   });
 });
