@@ -139,6 +139,8 @@ describe('security headers behind a trusted proxy, and the web app page', () => 
       join(dist, 'assets/app.js.br'),
       brotliCompressSync('console.log(1);\n//# sourceMappingURL=app.js.map'),
     );
+    writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"Atrium"}');
     ctx = await createTestApp({ WEB_DIST: dist, TRUST_PROXY: 'true', VIDEO_HOSTS: 'player.vimeo.com' });
   });
   afterAll(() => ctx.close());
@@ -202,5 +204,22 @@ describe('security headers behind a trusted proxy, and the web app page', () => 
     const plain = await ctx.app.inject({ url: '/assets/app.js', headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toContain('console.log(1)');
+  });
+
+  it('serves the service worker with a policy of its own (fetch our origin, nothing else), always revalidated', async () => {
+    const sw = await ctx.app.inject({ url: '/sw.js' });
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['content-type']).toContain('javascript');
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    const csp = cspOf(sw);
+    expect(csp.get('default-src')).toEqual(["'none'"]);
+    expect(csp.get('connect-src')).toEqual(["'self'"]);
+    expect(csp.get('script-src')).toEqual(["'self'"]);
+    expect(sw.headers['content-security-policy']).not.toContain('unsafe');
+    // Other files keep the API's inert policy.
+    const manifest = await ctx.app.inject({ url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(manifest.headers['content-security-policy']).not.toContain('connect-src');
   });
 });
