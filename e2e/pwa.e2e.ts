@@ -126,3 +126,50 @@ describe('offline', () => {
     }
   });
 });
+
+describe('web push in the service worker', () => {
+  it('shows a pushed message as a notification with its title, body, icon and page', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      await context.grantPermissions(['notifications'], { origin: BASE_URL });
+      const page = await context.newPage();
+      await page.goto(`${BASE_URL}/signin`);
+      await workerActive(page);
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('ServiceWorker.enable');
+      const registrationId = await new Promise<string>((resolve) => {
+        cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+          const ours = registrations.find((r) => r.scopeURL === `${BASE_URL}/` && !r.isDeleted);
+          if (ours) resolve(ours.registrationId);
+        });
+      });
+      // What the push service delivers once the server's encrypted message arrives.
+      await cdp.send('ServiceWorker.deliverPushMessage', {
+        origin: BASE_URL,
+        registrationId,
+        data: JSON.stringify({ title: 'Budget 2027', body: 'A new document', url: '/documents' }),
+      });
+      const shown = await page.waitForFunction(
+        () =>
+          navigator.serviceWorker.ready
+            .then((r) => r.getNotifications())
+            .then((list) =>
+              list.length ? list.map((n) => ({ title: n.title, body: n.body, icon: n.icon, data: n.data })) : null,
+            ),
+        undefined,
+        { timeout: 15_000, polling: 250 },
+      );
+      const list = (await shown.jsonValue()) as { title: string; body: string; icon: string; data: unknown }[];
+      expect(list).toEqual([
+        {
+          title: 'Budget 2027',
+          body: 'A new document',
+          icon: `${BASE_URL}/icons/icon-192.png`,
+          data: { url: '/documents' },
+        },
+      ]);
+    } finally {
+      await context.close();
+    }
+  });
+});
