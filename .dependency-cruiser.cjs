@@ -76,7 +76,8 @@ module.exports = {
       comment: 'An import the resolver cannot follow would slip past every rule above.',
       severity: 'error',
       from: {},
-      to: { couldNotResolve: true },
+      // Vite plugins' virtual modules (virtual:pwa-register) exist only inside the build.
+      to: { couldNotResolve: true, pathNot: '^virtual:' },
     },
   ],
   options: {
