@@ -90,6 +90,7 @@ describe('a tenant’s mail settings and email template', () => {
     await signInAsSuperadmin(page);
     await openFromTenantRow(page, 'Email template');
     await page.getByRole('heading', { name: 'Email template' }).waitFor();
+    const templateUrl = page.url();
     const template = page.getByRole('textbox', { name: 'Template' });
     await template.fill(`<div style="color: #123456">Harbour ${RUN}: {{content}}</div>{{footer}}`);
     await page.getByRole('textbox', { name: 'Background colour as hex' }).fill('#eef2f6');
@@ -100,7 +101,8 @@ describe('a tenant’s mail settings and email template', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(`${BASE_URL}/tenants`);
 
-    await openFromTenantRow(page, 'Email template');
+    // Saved: the page shows it again.
+    await page.goto(templateUrl);
     await page.getByRole('heading', { name: 'Email template' }).waitFor();
     expect(await page.getByRole('textbox', { name: 'Template' }).inputValue()).toBe(
       `<div style="color:#123456">Harbour ${RUN}: {{content}}</div>{{footer}}`,
