@@ -21,8 +21,11 @@ async function signInAsSuperadmin(page: Page) {
 async function openFromTenantRow(page: Page, link: string) {
   await page.goto(`${BASE_URL}/tenants`);
   await page.getByRole('searchbox', { name: 'Search tenants' }).fill('Harbour');
+  // The search lands in the URL once typing settles; the list re-renders then (a menu opened before would close).
+  await page.waitForURL(/[?&]search=Harbour/);
   await page.getByRole('button', { name: 'Actions for Harbour Care' }).click();
   await page.getByRole('menuitem', { name: link }).click();
+  await page.waitForURL(/\/tenants\/(emails|emailtemplate)\/[0-9a-f-]{36}$/);
 }
 
 describe('a tenant’s mail settings and email template', () => {
