@@ -11,11 +11,11 @@ export const mailSettingsDemo: DemoStep = async ({ tx, tenants }) => {
     tenantId: tenants.northwind,
     emailTemplate:
       '<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-family: Arial, sans-serif">' +
-      '<tr><td style="padding: 16px 24px; background-color: #1c3d5a; color: #ffffff; font-size: 20px; font-weight: bold">Northwind Traders</td></tr>' +
+      '<tr><td style="padding: 16px 24px; background-color: #1c3d5a; color: #ffffff; font-size: 20px; font-weight: bold">Northwind Partners</td></tr>' +
       '<tr><td style="padding: 24px; background-color: #ffffff; color: #222222">{{content}}</td></tr>' +
       '<tr><td style="padding: 12px 24px; color: #555555; font-size: 12px">{{footer}}</td></tr>' +
       '</table>',
-    footerText: '<p>Northwind Traders · Strandvejen 12 · 2100 København Ø</p>',
+    footerText: '<p>Northwind Partners · Strandvejen 12 · 2100 København Ø</p>',
     backgroundColor: '#eef2f6',
   });
   await tx.insert(mailSettings).values({
@@ -28,6 +28,6 @@ export const mailSettingsDemo: DemoStep = async ({ tx, tenants }) => {
     msGraphFromMail: 'no-reply@northwind.test',
     useForSystemMails: false,
     customBusinessCard: true,
-    customBusinessCardContent: '<h2>Northwind Traders</h2><p><strong>Customer service</strong><br>+45 70 20 30 40</p>',
+    customBusinessCardContent: '<h2>Northwind Partners</h2><p><strong>Customer service</strong><br>+45 70 20 30 40</p>',
   });
 };
