@@ -88,12 +88,22 @@ describe('offline', () => {
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
 
+      // The network is cut in the middle of the replay: the contact's request reaches the server and
+      // is stored, but its answer is lost. The retry (same Idempotency-Key) gets the stored answer.
+      let cut = 0;
+      await page.route('**/core/api/contacts/postContact', async (route) => {
+        if (cut++ > 0) return route.continue();
+        await route.fetch();
+        await route.abort('connectionreset');
+      });
+
       // Back online: the sync starts by itself and the page moves to the real client.
       await context.setOffline(false);
       await page.getByTestId('offline-banner').waitFor({ state: 'detached' });
       await page.getByTestId('unsynced-label').waitFor({ state: 'detached', timeout: 20_000 });
       await page.waitForURL((url) => !url.pathname.includes(placeholder));
       await page.getByTestId('contact-row').filter({ hasText: 'Ada Offline' }).waitFor();
+      expect(cut).toBe(2);
 
       const { token } = await apiSignIn('admin@atrium.test');
       const clients = await api<{ data: Client[] }>(

@@ -215,9 +215,8 @@ function QueueEntry({ entry }: { entry: QueueEntryView }) {
                   <>
                     <Textarea
                       label={t('offline.bodyLabel')}
-                      autosize
-                      minRows={4}
-                      maxRows={14}
+                      rows={8}
+                      resize="vertical"
                       ff="monospace"
                       value={editing}
                       error={invalid ? t('offline.invalidJson') : undefined}

@@ -202,11 +202,15 @@ describe('the offline queue', () => {
     expect((await listQueued())[0]!.id).toBe(client.id);
   });
 
-  it('does not sync while nobody is signed in', async () => {
+  it('does not sync while nobody is signed in, nor while offline', async () => {
     await queueClientAndContact();
     signInAs(null);
     await sync();
+    signInAs(ME);
+    online = false;
+    await syncNow();
     expect(fetchMock).not.toHaveBeenCalled();
+    expect(await listQueued()).toHaveLength(3);
   });
 });
 

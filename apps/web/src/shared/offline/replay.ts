@@ -71,7 +71,8 @@ export function sync(): Promise<void> {
 async function replay() {
   clearTimeout(retryTimer);
   const session = getSession();
-  if (session.status !== 'authenticated') return;
+  // Offline there is nothing to try: the browser's online event starts the sync again.
+  if (session.status !== 'authenticated' || !navigator.onLine) return;
   setStatus({ syncing: true, retryAt: null });
   try {
     const entries = await listQueued();
