@@ -7,6 +7,7 @@ import type { Authenticator } from '../http/access-policy.js';
 import type { TenantFeatures } from '../http/tenant-features.js';
 import type { HubService } from '../hub/index.js';
 import { openStorage } from '../storage/open-storage.js';
+import { auditDemo } from './audit/audit.demo.js';
 import { auditRoutes } from './audit/audit.routes.js';
 import { createAuditService } from './audit/audit.service.js';
 import { authRoutes } from './auth/auth.routes.js';
@@ -260,7 +261,7 @@ export const MODULES = {
   'tenant-settings': { routes: tenantSettingsRoutes, demo: tenantListsDemo },
   // The mail-sending settings and email template pages of tenant-settings (/tenants/emails/...).
   'mail-settings': { routes: mailSettingsRoutes, demo: mailSettingsDemo },
-  audit: { routes: auditRoutes },
+  audit: { routes: auditRoutes, demo: auditDemo },
   home: { routes: homeRoutes, demo: homeDemo },
   // The profile pages call me's routes; the error pages call none.
   profile: WEB_ONLY,

@@ -33,7 +33,7 @@ export function AuditChanges({ entry, onRecord }: { entry: AuditEntry; onRecord?
         </Text>
       )}
       {fields.length ? (
-        <Table.ScrollContainer minWidth={420}>
+        <Table.ScrollContainer minWidth={280}>
           <Table
             withTableBorder
             withColumnBorders

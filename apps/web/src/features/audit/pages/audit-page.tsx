@@ -1,15 +1,14 @@
 import { AUDIT_ACTIONS, type AuditAction } from '@atrium/contracts';
 import {
   ActionIcon,
-  Badge,
   Button,
   Card,
   Center,
   Collapse,
+  Grid,
   Group,
   Loader,
   Select,
-  SimpleGrid,
   Stack,
   Table,
   Text,
@@ -145,47 +144,57 @@ export default function AuditPage() {
       actions={exportButton}
     >
       <Card withBorder radius="lg" padding="md" component="section" aria-label={t('audit.filters')}>
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm" verticalSpacing="sm">
-          <Select
-            label={t('audit.actor')}
-            placeholder={t('audit.anyActor')}
-            data={(actors.data ?? []).map((a) => ({ value: a.id, label: `${a.name} (${a.email})` }))}
-            value={filters.actorId || null}
-            onChange={(value) => update({ actorId: value ?? '' })}
-            searchable
-            clearable
-            nothingFoundMessage={t('audit.noMatch')}
-          />
-          <Select
-            label={t('audit.action')}
-            placeholder={t('audit.anyAction')}
-            data={AUDIT_ACTIONS.map((a) => ({ value: a, label: actionLabel(a) }))}
-            value={filters.action || null}
-            onChange={(value) => update({ action: (value ?? '') as AuditAction | '' })}
-            searchable
-            clearable
-          />
-          <TextInput
-            label={t('audit.record')}
-            placeholder={t('audit.recordPlaceholder')}
-            value={recordText}
-            onChange={(e) => setRecordText(e.currentTarget.value)}
-          />
-          <DateField
-            label={t('audit.from')}
-            value={filters.from}
-            onChange={(from) => update({ from })}
-            maxDate={filters.to || undefined}
-            clearable
-          />
-          <DateField
-            label={t('audit.to')}
-            value={filters.to}
-            onChange={(to) => update({ to })}
-            minDate={filters.from || undefined}
-            clearable
-          />
-        </SimpleGrid>
+        <Grid gap="sm">
+          <Grid.Col span={{ base: 12, xs: 6, md: 3 }}>
+            <Select
+              label={t('audit.actor')}
+              placeholder={t('audit.anyActor')}
+              data={(actors.data ?? []).map((a) => ({ value: a.id, label: `${a.name} (${a.email})` }))}
+              value={filters.actorId || null}
+              onChange={(value) => update({ actorId: value ?? '' })}
+              searchable
+              clearable
+              nothingFoundMessage={t('audit.noMatch')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, xs: 6, md: 3 }}>
+            <Select
+              label={t('audit.action')}
+              placeholder={t('audit.anyAction')}
+              data={AUDIT_ACTIONS.map((a) => ({ value: a, label: actionLabel(a) }))}
+              value={filters.action || null}
+              onChange={(value) => update({ action: (value ?? '') as AuditAction | '' })}
+              searchable
+              clearable
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 2 }}>
+            <TextInput
+              label={t('audit.record')}
+              placeholder={t('audit.recordPlaceholder')}
+              value={recordText}
+              onChange={(e) => setRecordText(e.currentTarget.value)}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, md: 2 }}>
+            <DateField
+              label={t('audit.from')}
+              value={filters.from}
+              onChange={(from) => update({ from })}
+              maxDate={filters.to || undefined}
+              clearable
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, md: 2 }}>
+            <DateField
+              label={t('audit.to')}
+              value={filters.to}
+              onChange={(to) => update({ to })}
+              minDate={filters.from || undefined}
+              clearable
+            />
+          </Grid.Col>
+        </Grid>
         {filtered && (
           <Group justify="flex-end" mt="sm">
             <Button
@@ -293,9 +302,9 @@ export default function AuditPage() {
                         <Table.Td>
                           <Text size="sm">{actorName(e)}</Text>
                           {e.realActor && (
-                            <Badge variant="light" color="orange" size="sm" mt={2}>
-                              {e.realActor.name}
-                            </Badge>
+                            <Text size="xs" c="orange.7" className={classes.via}>
+                              {t('audit.via', { name: e.realActor.name })}
+                            </Text>
                           )}
                         </Table.Td>
                         <Table.Td>{e.tenant?.name ?? <Text c="dimmed">{t('audit.platform')}</Text>}</Table.Td>
