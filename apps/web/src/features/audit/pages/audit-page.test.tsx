@@ -168,7 +168,8 @@ describe('/admin/audit', () => {
     const items = await screen.findAllByRole('listitem');
     expect(items).toHaveLength(2);
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
-    const button = within(items[0]!).getByRole('button', { name: /Show the changes/ });
+    // The card's own text names its button (action, actor, tenant, time).
+    const button = within(items[0]!).getByRole('button', { name: /Tenant updated.*Ada Admin/ });
     await user.click(button);
     expect(button).toHaveAttribute('aria-expanded', 'true');
     expect(await within(items[0]!).findByText('New 1')).toBeInTheDocument();

@@ -235,7 +235,6 @@ export default function AuditPage() {
                     onClick={() => toggle(e.id)}
                     aria-expanded={open.has(e.id)}
                     aria-controls={`audit-${e.id}`}
-                    aria-label={detailsLabel(e)}
                   >
                     <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
                       <Text fw={600}>{actionLabel(e.action)}</Text>
@@ -302,7 +301,7 @@ export default function AuditPage() {
                         <Table.Td>
                           <Text size="sm">{actorName(e)}</Text>
                           {e.realActor && (
-                            <Text size="xs" c="orange.7" className={classes.via}>
+                            <Text size="xs" c="dimmed" className={classes.via}>
                               {t('audit.via', { name: e.realActor.name })}
                             </Text>
                           )}
