@@ -8,13 +8,13 @@ describe('previewDocument', () => {
       { nonce: 'n0nce', title: 'Sample' },
     );
     expect(doc).toContain('<style nonce="n0nce">');
-    expect(doc).toContain('.preview-0{color: #123456; padding: 8px}');
-    expect(doc).toContain('.preview-1{background: https://evil.test/x)}');
-    expect(doc).toContain('.preview-2{a:bbodyx:y}');
-    expect(doc).toContain('<td class="preview-0">A</td>');
+    expect(doc).toContain('.inline-style-0{color: #123456; padding: 8px}');
+    expect(doc).toContain('.inline-style-1{background: https://evil.test/x)}');
+    expect(doc).toContain('.inline-style-2{a:bbodyx:y}');
+    expect(doc).toContain('>A</td>');
     expect(doc).toContain('<table width="100%">');
     expect(doc).not.toMatch(/\sstyle=/);
-    expect(doc).not.toContain('class="x"');
+    expect(doc).toContain('<td class="x inline-style-0">');
   });
 
   it('drops scripts, handlers, javascript: links and outside images', () => {

@@ -1,5 +1,6 @@
 import { Badge, Code, Group, Modal, ScrollArea, Stack, Tabs, Text } from '@mantine/core';
 import type { OutboxMail } from '@/features/mail/api/outbox';
+import { moveInlineStyles } from '@/shared/csp/inline-styles';
 import { styleNonce } from '@/shared/csp/style-nonce';
 import { formatDateTime } from '@/shared/format/date';
 import { useTranslation } from '@/shared/i18n/use-translation';
@@ -8,14 +9,16 @@ import { STATUS_COLOR } from './status-color';
 
 /**
  * The frame's document. A srcdoc frame lives under this page's Content-Security-Policy, so its style
- * sheets (ours and the mail's) carry the page's nonce; style attributes in a mail stay blocked.
+ * sheets (ours and the mail's) carry the page's nonce, and a mail's style attributes (tenants' email
+ * templates have them) become rules of our sheet (shared/csp/inline-styles.ts).
  */
 function frameDocument(html: string) {
   const nonce = styleNonce();
+  const { html: moved, sheet } = moveInlineStyles(html);
   const base =
     'body{font-family:system-ui,sans-serif;font-size:14px;line-height:1.5;color:#1f1f1f;background:#fff;margin:16px;word-break:break-word}';
-  const mail = html.replace(/<style(?=[\s>])/gi, `<style nonce="${nonce}"`);
-  return `<!doctype html><meta charset="utf-8"><base target="_blank"><style nonce="${nonce}">${base}</style>${mail}`;
+  const mail = moved.replace(/<style(?=[\s>])/gi, `<style nonce="${nonce}"`);
+  return `<!doctype html><meta charset="utf-8"><base target="_blank"><style nonce="${nonce}">${base}\n${sheet.replace(/<\//g, '<\\/')}</style>${mail}`;
 }
 
 /**
