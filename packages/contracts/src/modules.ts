@@ -98,7 +98,11 @@ export const MODULES = {
   aiselling: featureModule('AISelling', 'aiselling', { group: 'ignite' }),
   notifications: defineModule({
     feature: 'Notifications',
-    pages: { list: page('notifications', POLICIES.tenantMembers) },
+    pages: {
+      list: page('notifications', POLICIES.tenantMembers),
+      // The user's own notifications, newest first (issue 27); the route table does not list it.
+      inbox: { ...page('notifications/inbox', POLICIES.tenantMembers), ours: true },
+    },
     menu: { page: 'list', group: 'main', last: true, bottom: true },
   }),
   tenants: defineModule({

@@ -2,7 +2,6 @@ import type { ModuleKey, Modules } from '@atrium/contracts';
 import {
   type Icon,
   IconAddressBook,
-  IconBell,
   IconBook,
   IconBriefcase,
   IconBuildingStore,
@@ -52,7 +51,6 @@ export const NOT_BUILT_ICONS: Partial<Record<MenuModule, Icon>> = {
   playbook: IconBook,
   roleplay: IconMasksTheater,
   aiselling: IconSparkles,
-  notifications: IconBell,
 };
 
 /** Each built module's icon, from features/<module>/menu-icon.ts, keyed by its folder's name. */

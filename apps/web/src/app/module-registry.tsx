@@ -96,7 +96,12 @@ export const MODULE_VIEWS = {
   playbook: { pages: NOT_BUILT },
   roleplay: { pages: NOT_BUILT },
   aiselling: { pages: NOT_BUILT },
-  notifications: { pages: NOT_BUILT },
+  notifications: {
+    pages: {
+      list: lazy(() => import('@/features/notifications/pages/notifications-page')),
+      inbox: lazy(() => import('@/features/notifications/pages/inbox-page')),
+    },
+  },
   tenants: {
     pages: {
       list: lazy(() => import('@/features/tenants/pages/tenants-page')),

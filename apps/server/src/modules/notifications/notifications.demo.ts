@@ -42,6 +42,14 @@ export const notificationsDemo: DemoStep = async ({ tx, tenants, users }) => {
       title: 'New visiting hours',
       body: 'From Monday, visits are welcome 10:00-19:00.',
     },
+    {
+      userId: uma,
+      tenantId: northwind,
+      eventTypeId: eventTypeId('TimeLogReminder'),
+      title: 'Your hours for this week are not logged yet',
+      body: 'Log them in Time logging before the week ends.',
+      link: '/timelogs',
+    },
     // Immediate, not daily: shown in the app, never in the digest.
     {
       userId: uma,

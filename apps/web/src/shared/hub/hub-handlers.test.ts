@@ -10,7 +10,7 @@ import { authResult, json, problem } from '@/test/fixtures';
 import { createTestQueryClient } from '@/test/render';
 import { createHubHandlers, type HubHandlerDeps, registerHubHandlers } from './hub-handlers';
 import { impersonationElsewhereNotice } from './hub-notice';
-import { messageKeys } from './query-keys';
+import { messageKeys, notificationInboxKey } from './query-keys';
 
 const UMA = 'affd95ac-3933-4c04-8d50-2a9d6c59fcda';
 const SAM = '5a0c9d43-6f1e-4b8a-9c2d-3e4f5a6b7c8d';
@@ -301,11 +301,13 @@ describe('reload events', () => {
     return key;
   };
 
-  it('ReloadNotifications reloads the notification count and nothing else', async () => {
+  it('ReloadNotifications reloads the notification count and the inbox, and nothing else', async () => {
     const counts = seed(notificationCountsQuery(UMA, NORTHWIND).queryKey);
+    const inbox = seed([...notificationInboxKey, NORTHWIND, 1]);
     const general = seed(generalDataQuery(UMA, NORTHWIND).queryKey);
     await connection.receive(HUB_EVENTS.ReloadNotifications);
     expect(isInvalidated(counts)).toBe(true);
+    expect(isInvalidated(inbox)).toBe(true);
     expect(isInvalidated(general)).toBe(false);
   });
 

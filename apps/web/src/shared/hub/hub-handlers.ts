@@ -4,7 +4,7 @@ import { endSession, getSession, refreshSession } from '@/shared/api/session';
 import { STORAGE_KEYS } from '@/shared/config/storage-keys';
 import { setLanguage } from '@/shared/i18n/i18n';
 import type { HubNotice } from './hub-notice';
-import { messageKeys, notificationCountKey, tenantDataKeys } from './query-keys';
+import { messageKeys, notificationCountKey, notificationInboxKey, tenantDataKeys } from './query-keys';
 
 export type HubEvent = keyof typeof HUB_EVENTS;
 export type HubHandler = (...args: unknown[]) => void | Promise<void>;
@@ -102,7 +102,10 @@ export function createHubHandlers({
     },
 
     async ReloadNotifications() {
-      await queryClient.invalidateQueries({ queryKey: notificationCountKey });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: notificationCountKey }),
+        queryClient.invalidateQueries({ queryKey: notificationInboxKey }),
+      ]);
     },
 
     async ReloadMessages() {

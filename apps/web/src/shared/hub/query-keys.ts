@@ -14,6 +14,8 @@ export const messageKeys = {
 
 /** The prefix of the notification count queries (`notificationCountsQuery` in shared/api). */
 export const notificationCountKey = ['notifications', 'count'] as const;
+/** The prefix of the user's own notification list (features/notifications' inbox). */
+export const notificationInboxKey = ['notifications', 'inbox'] as const;
 
 /**
  * Queries about the active tenant's own settings: its general data (menu titles, logos, theme) and its

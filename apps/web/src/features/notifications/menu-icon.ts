@@ -1,0 +1,1 @@
+export { IconBell as default } from '@tabler/icons-react';
