@@ -42,7 +42,6 @@ describe('router built from the module manifest and registry', () => {
   it('names a module that is not built yet as its placeholder did before the manifest', () => {
     expect(placeholderOf('news').moduleKey).toBe('feature.News');
     expect(placeholderOf('crm').moduleKey).toBe('feature.CRM');
-    expect(placeholderOf('tenants/emails/:tenantId/:id').moduleKey).toBe('menu.tenants');
     expect(placeholderOf('unathorized/maps/:tenant')).toEqual({ moduleKey: 'modules.maps', backTo: '/' });
     expect(placeholderOf('calendar')).toEqual({ moduleKey: 'feature.Calendar', backTo: undefined });
   });

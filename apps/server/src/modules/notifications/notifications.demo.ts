@@ -2,14 +2,30 @@ import { NOTIFICATION_INTERVALS, type NotificationEventTypeName } from '@atrium/
 import type { DemoStep } from '../demo-step.js';
 import { notificationEventTypes, notificationSubscriptions, notifications } from './notifications.schema.js';
 
-/** Uma reads a daily digest of two event types, so the 'Send daily mails' button has mail to send. */
+/**
+ * Uma reads a daily digest of two event types, so the 'Send daily mails' button has mail to send; Ada
+ * (Northwind's administrator) has an inbox with something unread and a weekly digest.
+ */
 export const notificationsDemo: DemoStep = async ({ tx, tenants, users }) => {
   const { northwind, harbour } = tenants;
   const uma = users['user@atrium.test']!;
+  const ada = users['admin@atrium.test']!;
   const eventTypeRows = await tx.select().from(notificationEventTypes);
   const eventTypeId = (name: NotificationEventTypeName) => eventTypeRows.find((e) => e.name === name)!.id;
   const daily = NOTIFICATION_INTERVALS.OnceADay;
   await tx.insert(notificationSubscriptions).values([
+    {
+      userId: ada,
+      tenantId: northwind,
+      eventTypeId: eventTypeId('DocumentAdded'),
+      interval: NOTIFICATION_INTERVALS.OnceAWeek,
+    },
+    {
+      userId: ada,
+      tenantId: northwind,
+      eventTypeId: eventTypeId('ChatMessage'),
+      interval: NOTIFICATION_INTERVALS.Immediately,
+    },
     { userId: uma, tenantId: northwind, eventTypeId: eventTypeId('NewsPublished'), interval: daily },
     { userId: uma, tenantId: northwind, eventTypeId: eventTypeId('DocumentAdded'), interval: daily },
     { userId: uma, tenantId: harbour, eventTypeId: eventTypeId('NewsPublished'), interval: daily },
@@ -20,7 +36,35 @@ export const notificationsDemo: DemoStep = async ({ tx, tenants, users }) => {
       interval: NOTIFICATION_INTERVALS.Immediately,
     },
   ]);
+  const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
   await tx.insert(notifications).values([
+    {
+      userId: ada,
+      tenantId: northwind,
+      eventTypeId: eventTypeId('ChatMessage'),
+      title: 'Uma User sent you a message',
+      body: 'Can we move the planning meeting to Thursday?',
+      createdAt: hoursAgo(1),
+      mailedAt: hoursAgo(1),
+    },
+    {
+      userId: ada,
+      tenantId: northwind,
+      eventTypeId: eventTypeId('TimeLogReminder'),
+      title: 'Your hours for this week are not logged yet',
+      body: 'Log them in Time logging before the week ends.',
+      link: '/timelogs',
+      createdAt: hoursAgo(20),
+    },
+    {
+      userId: ada,
+      tenantId: northwind,
+      eventTypeId: eventTypeId('NewsPublished'),
+      title: 'Summer party on 20 June',
+      body: 'Join us in the courtyard from 16:00. Partners welcome.',
+      createdAt: hoursAgo(50),
+      readAt: hoursAgo(40),
+    },
     {
       userId: uma,
       tenantId: northwind,

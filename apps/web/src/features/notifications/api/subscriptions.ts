@@ -16,7 +16,7 @@ function useKey() {
   return subscriptionsQuery(user?.id ?? '', user?.activeTenantId ?? null);
 }
 
-export const useSubscriptions = () => useQuery(useKey());
+export const useSubscriptions = (enabled = true) => useQuery({ ...useKey(), enabled });
 
 /**
  * PUT /notification/changeNotificationInterval: saved at once when the selector changes. The list

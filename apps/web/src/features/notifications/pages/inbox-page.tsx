@@ -19,6 +19,7 @@ import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { INBOX_PAGE_SIZE, useInbox, useMarkAllRead, useMarkRead } from '@/features/notifications/api/inbox';
 import { eventTypeText } from '@/features/notifications/components/event-type-label';
+import { NoTenant, useHasActiveTenant } from '@/features/notifications/components/no-tenant';
 import { formatDateTime } from '@/shared/format/date';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
@@ -36,6 +37,7 @@ export default function InboxPage() {
   usePageTitle(t('notifications.inbox.title'));
   const [page, setPage] = useState(1);
   const [unreadOnly, setUnreadOnly] = useState(false);
+  const hasTenant = useHasActiveTenant();
   const inbox = useInbox(page, unreadOnly);
   const markRead = useMarkRead();
   const markAll = useMarkAllRead();
@@ -83,7 +85,9 @@ export default function InboxPage() {
   );
 
   let content: ReactNode;
-  if (inbox.isError) {
+  if (!hasTenant) {
+    content = <NoTenant />;
+  } else if (inbox.isError) {
     content = (
       <LoadFailed
         title={t('notifications.inbox.loadFailed')}

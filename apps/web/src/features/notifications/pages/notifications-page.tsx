@@ -14,6 +14,7 @@ import { EVENT_TYPES_PAGE_SIZE, useEventTypes } from '@/features/notifications/a
 import { useChangeInterval, useSubscriptions } from '@/features/notifications/api/subscriptions';
 import { eventTypeText } from '@/features/notifications/components/event-type-label';
 import { IntervalSelect } from '@/features/notifications/components/interval-select';
+import { NoTenant, useHasActiveTenant } from '@/features/notifications/components/no-tenant';
 import { useNotificationCounts } from '@/shared/api/notification-counts';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { translateKey } from '@/shared/i18n/i18n';
@@ -35,8 +36,9 @@ export default function NotificationsPage() {
   usePageTitle(t('notifications.title'));
   const list = useListParams(NOTIFICATION_TYPE_SORTS, 'name', { take: EVENT_TYPES_PAGE_SIZE });
   const { params, onSort, setPage } = list;
+  const hasTenant = useHasActiveTenant();
   const types = useEventTypes(params);
-  const subscriptions = useSubscriptions();
+  const subscriptions = useSubscriptions(hasTenant);
   const change = useChangeInterval();
   const counts = useNotificationCounts();
   const { wide } = useListLayout();
@@ -110,7 +112,9 @@ export default function NotificationsPage() {
 
   const rows = types.isPending ? undefined : data?.data;
   let content: ReactNode;
-  if (types.isError || subscriptions.isError) {
+  if (!hasTenant) {
+    content = <NoTenant />;
+  } else if (types.isError || subscriptions.isError) {
     content = (
       <LoadFailed
         title={t('notifications.loadFailed')}
@@ -189,14 +193,7 @@ export default function NotificationsPage() {
   }
 
   return (
-    <ListFrame
-      title={t('notifications.title')}
-      subtitle={data ? t('notifications.count', { count: data.total }) : t('notifications.subtitle')}
-      actions={actions}
-    >
-      <Text c="dimmed" size="sm" mt={-8}>
-        {t('notifications.subtitle')}
-      </Text>
+    <ListFrame title={t('notifications.title')} subtitle={t('notifications.subtitle')} actions={actions}>
       <ListToolbar
         list={list}
         searchLabel={t('notifications.search')}
