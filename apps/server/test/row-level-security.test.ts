@@ -394,7 +394,7 @@ describe('row-level security on tenant-owned tables', () => {
       expect(await seedDemo(demo.db)).toBe(true);
       expect(await visible(demo.db)).toEqual(none);
       const all = await crossTenant('test', () => visible(demo.db));
-      expect(all).toMatchObject({ user_groups: 2, notification_subscriptions: 4, notifications: 4 });
+      expect(all).toMatchObject({ user_groups: 2, notification_subscriptions: 6, notifications: 8 });
     } finally {
       await demo.dispose();
     }
