@@ -156,7 +156,7 @@ export function createServices({ config, db, authenticator, tenantFeatures, hub,
   const clients = createClientsService({ db, tenants, map: config.map });
   const tenantSettings = createTenantSettingsService({ db, media, tenants, hub, audit, videoHosts: config.videoHosts });
   const sprints = createSprintsService({ db });
-  const tenantLists = createTenantListsService({ db, tenants, sprints, log });
+  const tenantLists = createTenantListsService({ db, tenants, sprints, audit, log });
   const home = createHomeService({ tenantSettings });
   const chat = createChatService({ db, hub, log, notifications });
   const office365 = createOffice365Service({

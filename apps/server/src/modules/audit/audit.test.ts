@@ -234,6 +234,29 @@ describe('administrative writes leave audit rows', () => {
     expect(row).toMatchObject({ actorId: admin.id, realActorId: su.user.id, after: { name: 'Changed' } });
   });
 
+  it('records changes to a tenant’s lists and feature texts in their transactions', async () => {
+    const su = await ctx.actor(['Superadmin']);
+    const tenant = await ctx.factories.tenant();
+    const added = await api('POST', `/tenants/${tenant.id}/tags`, su.auth, { title: 'Urgent' });
+    expect(added.statusCode).toBe(201);
+    const tag = added.json() as { id: string };
+    expect((await api('PUT', `/tenants/${tenant.id}/tags/${tag.id}`, su.auth, { title: 'Later' })).statusCode).toBe(
+      200,
+    );
+    // A refused rename (the title is taken) leaves no entry.
+    await api('POST', `/tenants/${tenant.id}/tags`, su.auth, { title: 'Taken' });
+    expect((await api('PUT', `/tenants/${tenant.id}/tags/${tag.id}`, su.auth, { title: 'taken' })).statusCode).toBe(
+      409,
+    );
+    expect((await api('DELETE', `/tenants/${tenant.id}/tags/${tag.id}`, su.auth)).statusCode).toBe(204);
+    const rows = (await rowsFor(tag.id)).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    expect(rows.map((r) => [r.action, r.recordType, r.tenantId, r.before, r.after])).toEqual([
+      ['tenant.settingsChanged', 'tags', tenant.id, null, { title: 'Urgent' }],
+      ['tenant.settingsChanged', 'tags', tenant.id, { title: 'Urgent' }, { title: 'Later' }],
+      ['tenant.settingsChanged', 'tags', tenant.id, { title: 'Later' }, null],
+    ]);
+  });
+
   it('has no route that edits or deletes an entry', () => {
     const writes = ctx.app
       .listRoutes()

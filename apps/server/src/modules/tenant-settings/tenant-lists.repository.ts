@@ -86,6 +86,15 @@ export async function insertEntry(db: Db, tenantId: string, kind: TenantListKind
   return row as ListRow;
 }
 
+/** A tag's title (the audit entry's before), if the tag is the tenant's. */
+export async function tagTitle(db: Db, tenantId: string, id: string) {
+  const [row] = await db
+    .select({ title: tenantTags.title })
+    .from(tenantTags)
+    .where(and(eq(tenantTags.tenantId, tenantId), eq(tenantTags.id, id)));
+  return row?.title;
+}
+
 export async function updateTagTitle(db: Db, tenantId: string, id: string, title: string) {
   const [row] = await db
     .update(tenantTags)
@@ -100,8 +109,8 @@ export async function deleteEntry(db: Db, tenantId: string, kind: TenantListKind
   const rows = await db
     .delete(c.table)
     .where(and(eq(c.tenantId, tenantId), eq(c.id, id)))
-    .returning({ id: c.id });
-  return rows.length > 0;
+    .returning({ id: c.id, text: c.text });
+  return rows[0] as { id: string; text: string } | undefined;
 }
 
 // Standard checklists.
@@ -198,8 +207,8 @@ export async function deleteChecklist(db: Db, tenantId: string, id: string) {
   const rows = await db
     .delete(standardChecklists)
     .where(and(eq(standardChecklists.tenantId, tenantId), eq(standardChecklists.id, id)))
-    .returning({ id: standardChecklists.id });
-  return rows.length > 0;
+    .returning({ id: standardChecklists.id, title: standardChecklists.title });
+  return rows[0];
 }
 
 /** Every checklist of the tenant with its items, for the export: one statement, in title then item order. */

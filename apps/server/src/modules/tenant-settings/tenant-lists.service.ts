@@ -10,6 +10,7 @@ import { type Db, inTransaction } from '../../db/client.js';
 import { withTenant } from '../../db/tenant-scope.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/tokens.js';
+import type { AuditService } from '../audit/audit.service.js';
 import type { SprintsService } from '../sprints/sprints.service.js';
 import type { TenantsService } from '../tenants/tenants.service.js';
 import { checklistsWorkbook } from './checklists-export.js';
@@ -48,9 +49,19 @@ export function createTenantListsService(deps: {
   db: Db;
   tenants: TenantsService;
   sprints: SprintsService;
+  audit: AuditService;
   log?: { error: (obj: object, msg: string) => void };
 }) {
-  const { db, tenants, sprints, log } = deps;
+  const { db, tenants, sprints, audit, log } = deps;
+  /** The audit entry of a change to one of the tenant's lists, in the change's transaction. */
+  const audited = (
+    tx: Db,
+    tenantId: string,
+    recordType: string,
+    recordId: string,
+    before: Record<string, unknown> | null,
+    after: Record<string, unknown> | null,
+  ) => audit.record(tx, { action: 'tenant.settingsChanged', tenantId, recordType, recordId, before, after });
   const managed = (activeTenantId: string | null, principal: Principal, tenantId: string) =>
     tenants.requireManaged(activeTenantId, principal, tenantId);
   const inTenant = <T>(tenantId: string, fn: () => PromiseLike<T>) => withTenant(tenantId, fn);
@@ -83,23 +94,32 @@ export function createTenantListsService(deps: {
       text: string,
     ) {
       await managed(activeTenantId, principal, tenantId);
-      const row = await inTenant(tenantId, async () => {
-        if (await repo.textTaken(db, tenantId, kind, text)) throw duplicate(kind, text);
-        return repo.insertEntry(db, tenantId, kind, text).catch((err: unknown) => {
-          throw duplicateRace(err, kind, text);
-        });
-      });
+      const row = await inTenant(tenantId, () =>
+        inTransaction(db, async (tx) => {
+          if (await repo.textTaken(tx, tenantId, kind, text)) throw duplicate(kind, text);
+          const added = await repo.insertEntry(tx, tenantId, kind, text).catch((err: unknown) => {
+            throw duplicateRace(err, kind, text);
+          });
+          await audited(tx, tenantId, kind, added.id, null, { [TENANT_LIST_FIELD[kind]]: added.text });
+          return added;
+        }),
+      );
       return entryOf(kind, row);
     },
 
     async updateTag(activeTenantId: string | null, principal: Principal, tenantId: string, id: string, title: string) {
       await managed(activeTenantId, principal, tenantId);
-      const row = await inTenant(tenantId, async () => {
-        if (await repo.textTaken(db, tenantId, 'tags', title, id)) throw duplicate('tags', title);
-        return repo.updateTagTitle(db, tenantId, id, title).catch((err: unknown) => {
-          throw duplicateRace(err, 'tags', title);
-        });
-      });
+      const row = await inTenant(tenantId, () =>
+        inTransaction(db, async (tx) => {
+          if (await repo.textTaken(tx, tenantId, 'tags', title, id)) throw duplicate('tags', title);
+          const before = await repo.tagTitle(tx, tenantId, id);
+          const updated = await repo.updateTagTitle(tx, tenantId, id, title).catch((err: unknown) => {
+            throw duplicateRace(err, 'tags', title);
+          });
+          if (updated) await audited(tx, tenantId, 'tags', id, { title: before ?? null }, { title: updated.text });
+          return updated;
+        }),
+      );
       if (!row) throw notFound('tag');
       return entryOf('tags', row);
     },
@@ -112,7 +132,13 @@ export function createTenantListsService(deps: {
       id: string,
     ) {
       await managed(activeTenantId, principal, tenantId);
-      const gone = await inTenant(tenantId, () => repo.deleteEntry(db, tenantId, kind, id));
+      const gone = await inTenant(tenantId, () =>
+        inTransaction(db, async (tx) => {
+          const row = await repo.deleteEntry(tx, tenantId, kind, id);
+          if (row) await audited(tx, tenantId, kind, id, { [TENANT_LIST_FIELD[kind]]: row.text }, null);
+          return row;
+        }),
+      );
       if (!gone) throw notFound(kind.slice(0, -1));
     },
 
@@ -132,13 +158,23 @@ export function createTenantListsService(deps: {
       // The items keep the order they are sent in (their `order` becomes their position).
       const items = (body.items ?? []).map((i) => i.title.trim());
       return inTenant(tenantId, () =>
-        inTransaction(db, (tx) => repo.insertChecklist(tx, tenantId, body.title.trim(), items)),
+        inTransaction(db, async (tx) => {
+          const created = await repo.insertChecklist(tx, tenantId, body.title.trim(), items);
+          await audited(tx, tenantId, 'checklists', created.id, null, { title: body.title.trim(), items });
+          return created;
+        }),
       );
     },
 
     async deleteChecklist(activeTenantId: string | null, principal: Principal, tenantId: string, id: string) {
       await managed(activeTenantId, principal, tenantId);
-      const gone = await inTenant(tenantId, () => repo.deleteChecklist(db, tenantId, id));
+      const gone = await inTenant(tenantId, () =>
+        inTransaction(db, async (tx) => {
+          const row = await repo.deleteChecklist(tx, tenantId, id);
+          if (row) await audited(tx, tenantId, 'checklists', id, { title: row.title }, null);
+          return row;
+        }),
+      );
       if (!gone) throw notFound('checklist');
     },
 
