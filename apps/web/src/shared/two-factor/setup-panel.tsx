@@ -58,7 +58,7 @@ export function SetupPanel({
           <Code
             aria-labelledby={`${idPrefix}-secret-label`}
             data-testid="two-factor-secret"
-            style={{ fontSize: 'var(--mantine-font-size-sm)', wordBreak: 'break-all' }}
+            style={{ fontSize: 'var(--mantine-font-size-sm)', wordBreak: 'break-all', minWidth: 0 }}
           >
             {grouped}
           </Code>
@@ -67,6 +67,8 @@ export function SetupPanel({
               <Button
                 size="compact-sm"
                 variant="subtle"
+                // The key wraps; the button keeps its whole label.
+                style={{ flexShrink: 0 }}
                 onClick={copy}
                 leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
               >
