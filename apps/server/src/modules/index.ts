@@ -108,7 +108,13 @@ export function createServices({ config, db, authenticator, tenantFeatures, hub,
     log,
   });
   const mail = createMailService({ db, transport: mailTransport, log, tenantMail: mailSettings.tenantMail });
-  const twofactor = createTwoFactorService({ db, auth, audit, secret: config.jwtSecret });
+  const twofactor = createTwoFactorService({
+    db,
+    auth,
+    audit,
+    secret: config.jwtSecret,
+    settingsKey: config.settingsKey,
+  });
   const users = createUsersService({ db, auth, tenants, hub, audit, secret: config.jwtSecret });
   const usergroups = createUserGroupsService({ db });
   const passwords = createPasswordsService({ db, mail, auth, users, audit, publicUrl: config.publicUrl, log });

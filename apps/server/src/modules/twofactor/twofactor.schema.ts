@@ -9,7 +9,7 @@ export const userTwoFactor = pgTable('user_two_factor', {
   userId: uuid()
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  /** The base32 secret, AES-256-GCM encrypted with a key derived from the server's secret (secret-box.ts). */
+  /** The base32 secret, AES-256-GCM sealed under the installation's settings key (secret-box.ts). */
   secretEncrypted: text().notNull(),
   enabledAt: timestamp({ withTimezone: true }),
   /** The time step of the last code accepted: a code of that step or an earlier one is refused (no replay). */

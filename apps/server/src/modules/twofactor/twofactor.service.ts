@@ -32,14 +32,17 @@ export function createTwoFactorService({
   auth,
   audit,
   secret,
+  settingsKey,
 }: {
   db: Db;
   auth: AuthService;
   audit: AuditService;
-  /** The server's secret (JWT_SECRET): signs challenges, keys the secret box and recovery code hashes. */
+  /** The installation's settings key (config.settingsKey): the authenticator secrets are sealed under it. */
+  settingsKey: Buffer;
+  /** The server's secret (JWT_SECRET): signs challenges and keys the recovery code hashes. */
   secret: string;
 }) {
-  const box = createSecretBox(secret, 'totp');
+  const box = createSecretBox(settingsKey, 'totp');
   const hashRecovery = (code: string) =>
     createHmac('sha256', secret)
       .update(`2fa-recovery:${normalizeRecovery(code)}`)
@@ -86,7 +89,7 @@ export function createTwoFactorService({
   async function totpMatches(row: repo.TwoFactorRow, code: string) {
     try {
       const result = await verify({
-        secret: box.open(row.secretEncrypted),
+        secret: box.open(row.secretEncrypted, row.userId),
         token: code,
         // One step either way for clocks that drift.
         epochTolerance: 30,
@@ -115,7 +118,7 @@ export function createTwoFactorService({
     const existing = await repo.findTwoFactor(db, user.id);
     if (existing?.enabledAt) throw new AppError('conflict', 'Two-factor sign-in is already on');
     const totpSecret = generateSecret();
-    if (!(await repo.upsertPending(db, user.id, box.seal(totpSecret)))) {
+    if (!(await repo.upsertPending(db, user.id, box.seal(totpSecret, user.id)))) {
       throw new AppError('conflict', 'Two-factor sign-in is already on');
     }
     const otpauthUrl = generateURI({ issuer: PRODUCT_NAME, label: user.email, secret: totpSecret });
