@@ -121,6 +121,9 @@ async function openClients(url, tokens, onEvent) {
       let handshaken = false;
       ws.on('error', reject);
       ws.on('open', () => ws.send(`{"protocol":"json","version":1}${RS}`));
+      // As the SignalR client does: a ping every 15 s, or the server closes a silent client after 30 s.
+      const ping = setInterval(() => ws.readyState === WebSocket.OPEN && ws.send(`{"type":6}${RS}`), 15_000);
+      ws.on('close', () => clearInterval(ping));
       ws.on('message', (data) => {
         const received = now();
         for (const record of data.toString().split(RS)) {
@@ -177,8 +180,16 @@ async function main() {
       await new Promise((r) => setTimeout(r, intervalMs));
     }
     const sorted = latencies.sort((a, b) => a - b);
-    const pct = (p) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
-    const r = { round, p50: pct(0.5), p99: pct(0.99), max: sorted.at(-1), delivered: sorted.length, missed };
+    const pct = (p) =>
+      sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] : Number.NaN;
+    const r = {
+      round,
+      p50: pct(0.5),
+      p99: pct(0.99),
+      max: sorted.at(-1) ?? Number.NaN,
+      delivered: sorted.length,
+      missed,
+    };
     results.push(r);
     console.log(
       `round ${round}: ${r.delivered} deliveries (${missed} missed) p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  max ${r.max.toFixed(1)} ms`,
