@@ -267,8 +267,8 @@ export default function TenantChecklistsPage() {
           wide
             ? undefined
             : [
-                { value: 'title:asc', label: t('tenantSettings.list.sort.textAsc') },
-                { value: 'title:desc', label: t('tenantSettings.list.sort.textDesc') },
+                { value: 'title:asc', label: t('tenantSettings.checklists.sort.titleAsc') },
+                { value: 'title:desc', label: t('tenantSettings.checklists.sort.titleDesc') },
                 { value: 'createdAt:desc', label: t('tenantSettings.list.sort.createdDesc') },
                 { value: 'createdAt:asc', label: t('tenantSettings.list.sort.createdAsc') },
               ]

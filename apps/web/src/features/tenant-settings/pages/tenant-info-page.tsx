@@ -149,6 +149,7 @@ export default function TenantInfoPage() {
                     dataKey="name"
                     orientation="vertical"
                     yAxisProps={{ width: 130 }}
+                    xAxisProps={{ allowDecimals: false }}
                     withLegend
                     barChartProps={{ accessibilityLayer: false }}
                     series={[
