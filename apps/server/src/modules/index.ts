@@ -164,7 +164,7 @@ export function createServices({ config, db, authenticator, tenantFeatures, hub,
   const sprints = createSprintsService({ db });
   const tenantLists = createTenantListsService({ db, tenants, sprints, audit, log });
   const home = createHomeService({ tenantSettings });
-  const chat = createChatService({ db, hub, log, notifications });
+  const chat = createChatService({ db, hub, log, notifications, push });
   const office365 = createOffice365Service({
     db,
     auth,

@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { notificationEventTypes, notificationSubscriptions } from '../notifications/notifications.schema.js';
 import { userGroupMembers, userGroups } from '../usergroups/usergroups.schema.js';
 import { tenantMemberships, users } from '../users/users.schema.js';
 import { chatConversations, chatMessages, chatReads } from './chat.schema.js';
@@ -23,6 +24,22 @@ export async function isTenantMember(db: Db, tenantId: string, userId: string) {
 
 export const fullNameOf = async (db: Db, userId: string) =>
   (await db.select({ fullName }).from(users).where(eq(users.id, userId)))[0]?.fullName ?? '';
+
+/**
+ * What a direct message's web push needs about its recipient: their language, and whether they take
+ * ChatMessage notifications 'Immediately' in the tenant (those already get the notification's push).
+ */
+export async function pushPrefsOf(db: Db, tenantId: string, userId: string) {
+  const [row] = await db
+    .select({
+      language: users.language,
+      immediate: sql<boolean>`exists (select 1 from ${notificationSubscriptions} s join ${notificationEventTypes} e on e.id = s.event_type_id
+        where s.tenant_id = ${tenantId} and s.user_id = ${userId} and e.name = 'ChatMessage' and s.interval = 1)`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
 
 export const findGroup = async (db: Db, tenantId: string, groupId: string) =>
   (

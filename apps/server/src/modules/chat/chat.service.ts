@@ -5,6 +5,7 @@ import {
   type ChatHistoryQuery,
   type ChatMessageGroup,
   HUB_EVENTS,
+  productLanguage,
 } from '@atrium/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -12,6 +13,7 @@ import { inTransaction } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import type { HubService } from '../../hub/index.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
+import type { PushService } from '../push/push.service.js';
 import * as repo from './chat.repository.js';
 
 /** Whom a conversation is with: another user of the tenant, or a user group the caller is in. */
@@ -44,8 +46,30 @@ export function createChatService(deps: {
   hub: HubService;
   log: FastifyBaseLogger;
   notifications: Pick<NotificationsService, 'raise'>;
+  /** Web push for direct messages to users with no live hub connection; optional. */
+  push?: Pick<PushService, 'sendToUser'>;
 }) {
-  const { db, hub, log, notifications } = deps;
+  const { db, hub, log, notifications, push } = deps;
+
+  const excerptOf = (text: string) =>
+    text.length > NOTIFICATION_EXCERPT ? `${text.slice(0, NOTIFICATION_EXCERPT - 1)}…` : text;
+
+  /**
+   * A direct message to someone with no live session (no open app) goes out as a web push to their
+   * browsers, unless their ChatMessage notifications are 'Immediately', whose own push covers it.
+   */
+  async function pushDirect(tenantId: string, me: string, userId: string, text: string) {
+    if (!push || hub.isConnected(userId)) return;
+    try {
+      const prefs = await repo.pushPrefsOf(db, tenantId, userId);
+      if (!prefs || prefs.immediate) return;
+      const sender = await repo.fullNameOf(db, me);
+      const title = productLanguage(prefs.language) === 'da' ? `Ny besked fra ${sender}` : `New message from ${sender}`;
+      await push.sendToUser(userId, { title, body: excerptOf(text), url: `/chat?user=${me}` });
+    } catch (err) {
+      log.warn({ err }, 'chat: web push failed');
+    }
+  }
 
   /**
    * A ChatMessage notification for the recipients (the other user, or the group's current members but
@@ -57,7 +81,7 @@ export function createChatService(deps: {
       const userIds =
         target.kind === 'direct' ? [target.userId] : await repo.groupMemberIds(db, tenantId, target.groupId);
       const group = target.kind === 'group' ? await repo.findGroup(db, tenantId, target.groupId) : undefined;
-      const excerpt = text.length > NOTIFICATION_EXCERPT ? `${text.slice(0, NOTIFICATION_EXCERPT - 1)}…` : text;
+      const excerpt = excerptOf(text);
       await notifications.raise(tenantId, {
         eventType: 'ChatMessage',
         userIds,
@@ -146,6 +170,7 @@ export function createChatService(deps: {
         await hub.sendToGroup(target.groupId, HUB_EVENTS.ReloadGroupMessages);
       }
       await notify(tenantId, me, target, text);
+      if (target.kind === 'direct') await pushDirect(tenantId, me, target.userId, text);
       return message;
     },
 
