@@ -25,6 +25,7 @@ import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { ListFrame } from '@/shared/list/list-frame';
 import { ListPager } from '@/shared/list/list-toolbar';
+import { useLastPageFollow } from '@/shared/list/use-list-params';
 import { LoadFailed } from '@/shared/ui/load-failed';
 import classes from './inbox-page.module.css';
 
@@ -43,7 +44,8 @@ export default function InboxPage() {
   const markAll = useMarkAllRead();
   const navigate = useNavigate();
   const data = inbox.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.take)) : 1;
+  // Marking the last unread of the last page read (with 'Unread only') shortens the list: follow it back.
+  const pages = useLastPageFollow(data, inbox.isPlaceholderData, page, setPage);
 
   const read = (item: InboxItem) =>
     markRead.mutate(item.id, {

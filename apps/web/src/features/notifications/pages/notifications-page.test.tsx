@@ -149,7 +149,11 @@ describe('/notifications', () => {
     render(<NotificationsPage />);
     await screen.findByRole('combobox', { name: 'How often for Document added' });
     expect(screen.getByRole('link', { name: /Add Project/ })).toHaveAttribute('href', '/admin/timelogs/project/new');
-    expect(screen.getByRole('link', { name: /Your notifications/ })).toHaveAttribute('href', '/notifications/inbox');
+    const inboxLink = screen.getByRole('link', { name: /Your notifications/ });
+    expect(inboxLink).toHaveAttribute('href', '/notifications/inbox');
+    // Named from its visible text (no aria-label that the words on screen would not start), the count in words.
+    await waitFor(() => expect(inboxLink).toHaveAccessibleName('Your notifications, 2 unread'));
+    expect(inboxLink).not.toHaveAttribute('aria-label');
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search event types' }), 'Custom note 3');
     await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(2));
     expect(calls.at(-1)!.url.searchParams.get('search')).toBe('Custom note 3');
@@ -174,5 +178,48 @@ describe('/notifications/inbox', () => {
     await waitFor(() =>
       expect(calls.some((c) => c.method === 'POST' && c.url.pathname.endsWith('/notifications/readall'))).toBe(true),
     );
+  });
+
+  it('goes back to the last page when marking read shortens the unread list', async () => {
+    const items = Array.from({ length: 21 }, (_, i) => ({
+      id: `b0000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`,
+      eventType: 'DocumentAdded',
+      title: `Notice ${i + 1}`,
+      body: '',
+      link: null,
+      createdAt: new Date(Date.UTC(2026, 10, 26, 10, 0, 0) - i * 60_000).toISOString(),
+      readAt: null as string | null,
+    }));
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+      const u = new URL(url, 'http://localhost');
+      const method = init.method ?? 'GET';
+      const read = /\/notifications\/([^/]+)\/read$/.exec(u.pathname);
+      if (method === 'POST' && read) {
+        items.find((n) => n.id === read[1])!.readAt = '2026-11-26T11:00:00.000Z';
+        return new Response(null, { status: 204 });
+      }
+      if (u.pathname.endsWith('/notifications/count')) return json([]);
+      if (u.pathname.endsWith('/notifications') && method === 'GET') {
+        const page = Number(u.searchParams.get('page'));
+        const take = Number(u.searchParams.get('take'));
+        const shown = u.searchParams.get('unread') === 'true' ? items.filter((n) => !n.readAt) : items;
+        return json({
+          data: shown.slice((page - 1) * take, page * take),
+          total: shown.length,
+          page,
+          take,
+          unread: items.filter((n) => !n.readAt).length,
+        });
+      }
+      return json({}, 404);
+    });
+    render(<InboxPage />);
+    await screen.findByText('Notice 1');
+    await userEvent.click(screen.getByRole('switch', { name: 'Unread only' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark “Notice 21” as read' }));
+    // Page 2 of the unread ones is gone: page 1 shows, not an empty 'no unread' state.
+    expect(await screen.findByText('Notice 1')).toBeInTheDocument();
+    expect(screen.queryByText('Notice 21')).not.toBeInTheDocument();
   });
 });

@@ -5,7 +5,7 @@ import {
   type NotificationEventType,
   type NotificationInterval,
 } from '@atrium/contracts';
-import { Badge, Button, Card, EmptyState, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Card, EmptyState, Group, Loader, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { notifications as toasts } from '@mantine/notifications';
 import { IconBellOff, IconInbox, IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -92,11 +92,10 @@ export default function NotificationsPage() {
           ) : undefined
         }
         fullWidth={fullWidth}
-        aria-label={
-          unread > 0 ? `${t('notifications.openInbox')}, ${t('notifications.unread', { count: unread })}` : undefined
-        }
       >
         {t('notifications.openInbox')}
+        {/* The count in words for screen readers; no aria-label, which would not start with the visible text. */}
+        {unread > 0 && <VisuallyHidden>, {t('notifications.unread', { count: unread })}</VisuallyHidden>}
       </Button>
       {/* The spec's link to a new time-logging project, on wide screens only (hidden under 1050 px). */}
       <Button
