@@ -15,7 +15,13 @@ type Props = { emailTemplate: string; footerText: string; backgroundColor: strin
  */
 export function TemplatePreview({ emailTemplate, footerText, backgroundColor }: Props) {
   const { t } = useTranslation();
-  const [typed] = useDebouncedValue({ emailTemplate, footerText, backgroundColor }, 250);
+  // One object per change of the text, not per render: a new object on every render would restart the
+  // debounce forever (a render every 250 ms for as long as the page is open).
+  const current = useMemo(
+    () => ({ emailTemplate, footerText, backgroundColor }),
+    [emailTemplate, footerText, backgroundColor],
+  );
+  const [typed] = useDebouncedValue(current, 250);
   const srcDoc = useMemo(() => {
     const body = `<p>${escapeHtmlText(t('mailSettings.template.sampleGreeting'))}</p><p>${escapeHtmlText(
       t('mailSettings.template.sampleBody'),
