@@ -211,4 +211,26 @@ describe('Idempotency-Key', () => {
     expect(renamed.statusCode).toBe(200);
     expect(renamed.headers['idempotent-replayed']).toBe('true');
   });
+
+  it('never stores answers that carry credentials: the authenticator secret, recovery codes, session tokens', async () => {
+    const user = await ctx.actor(['User'], { tenants: [tenantId], activeTenant: tenantId });
+    const call = (url: string, key: string, payload?: object) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `${API}${url}`,
+        headers: { ...user.auth, 'idempotency-key': key },
+        payload,
+      });
+    const setupKey = randomUUID();
+    const first = await call('/me/twofactor/setup', setupKey);
+    expect(first.statusCode).toBe(200);
+    expect(await keyRow(user.user.id, setupKey)).toBeUndefined();
+    const again = await call('/me/twofactor/setup', setupKey);
+    expect(again.headers['idempotent-replayed']).toBeUndefined();
+    expect(again.json().secret).not.toBe(first.json().secret);
+
+    const tenantKey = randomUUID();
+    expect((await call('/auth/activetenant', tenantKey, { tenantId })).statusCode).toBe(200);
+    expect(await keyRow(user.user.id, tenantKey)).toBeUndefined();
+  });
 });

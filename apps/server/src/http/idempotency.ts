@@ -28,6 +28,12 @@ export const REPLAYED_HEADER = 'idempotent-replayed';
 const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 const METHODS = new Set(['POST', 'PUT', 'PATCH']);
 const KEPT_HEADERS = ['content-type', 'location'];
+/**
+ * Routes whose answers carry credentials (session tokens under /auth, the authenticator secret and the
+ * recovery codes under /me/twofactor): their answers are never stored in clear text for a replay, so
+ * the header is ignored there, as on public routes. The offline queue replays data writes only.
+ */
+const NEVER_KEPT = /^\/core\/api\/(auth|me\/twofactor)(\/|$)/;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -70,6 +76,7 @@ export const idempotencyPlugin = fp<{ db: Db; now?: () => number }>(async (app: 
   app.addHook('preValidation', async (request, reply) => {
     const header = request.headers[IDEMPOTENCY_HEADER];
     if (header === undefined || !METHODS.has(request.method) || !request.principal) return;
+    if (NEVER_KEPT.test(request.routeOptions.url ?? request.url)) return;
     // Uploads are read by their handler, after this hook: they carry no key's body to compare.
     if (String(request.headers['content-type'] ?? '').startsWith('multipart/')) return;
     const key = Array.isArray(header) ? header.join(',') : header;
