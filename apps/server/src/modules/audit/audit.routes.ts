@@ -40,27 +40,30 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => audit.actors(activeTenantOf(request), principalOf(request)),
   );
 
-  app.get(
-    '/audit/export.csv',
-    {
-      config: { policy },
-      schema: {
-        tags,
-        summary: 'The filtered audit log as CSV (streamed; cells cannot start a spreadsheet formula)',
-        querystring: auditQuerySchema.omit({ page: true, take: true }),
+  // api-contract.md names it GET /audit/export; the web app calls /audit/export.csv. Both answer.
+  for (const url of ['/audit/export.csv', '/audit/export']) {
+    app.get(
+      url,
+      {
+        config: { policy },
+        schema: {
+          tags,
+          summary: 'The filtered audit log as CSV (streamed; cells cannot start a spreadsheet formula)',
+          querystring: auditQuerySchema.omit({ page: true, take: true }),
+        },
       },
-    },
-    async (request, reply) => {
-      const lines = await audit.exportCsv(activeTenantOf(request), principalOf(request), {
-        ...request.query,
-        page: 1,
-        take: 1,
-      });
-      const date = new Date().toISOString().slice(0, 10);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', contentDisposition(`audit-log-${date}.csv`))
-        .send(Readable.from(lines));
-    },
-  );
+      async (request, reply) => {
+        const lines = await audit.exportCsv(activeTenantOf(request), principalOf(request), {
+          ...request.query,
+          page: 1,
+          take: 1,
+        });
+        const date = new Date().toISOString().slice(0, 10);
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', contentDisposition(`audit-log-${date}.csv`))
+          .send(Readable.from(lines));
+      },
+    );
+  }
 };

@@ -394,6 +394,18 @@ describe('GET /core/api/audit/export.csv', () => {
     expect(new Set(lines.map((l) => l.split(',')[7])).size).toBe(1201);
   });
 
+  it("answers at api-contract.md's path, GET /audit/export, too", async () => {
+    const su = await ctx.actor(['Superadmin']);
+    const marker = `contract-${Math.random().toString(36).slice(2, 10)}`;
+    await ctx.app.services.audit.recordAlone({ action: 'user.updated', recordType: marker, recordId: 'x' });
+    const res = await api('GET', `/audit/export?recordType=${marker}`, su.auth);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.body.trimEnd().split('\r\n')).toHaveLength(2);
+    const user = await ctx.actor(['User']);
+    expect((await api('GET', '/audit/export', user.auth)).statusCode).toBe(403);
+  });
+
   it('escapes cells', () => {
     expect(csvCell('-2+3')).toBe("'-2+3");
     expect(csvCell('\tx')).toBe(`'\tx`);
@@ -428,6 +440,13 @@ describeTenantIsolation([
     name: 'GET /core/api/audit/export.csv',
     method: 'GET',
     url: (id) => `/core/api/audit/export.csv?recordId=${id}`,
+    list: true,
+    createInTenantB: entryOfB,
+  },
+  {
+    name: 'GET /core/api/audit/export',
+    method: 'GET',
+    url: (id) => `/core/api/audit/export?recordId=${id}`,
     list: true,
     createInTenantB: entryOfB,
   },

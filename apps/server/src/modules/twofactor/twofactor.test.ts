@@ -303,3 +303,41 @@ describe("resetting a user's two-factor", () => {
     expect(missing.statusCode).toBe(404);
   });
 });
+
+describe("api-contract.md's paths", () => {
+  it('answers POST /me/2fa/setup, /me/2fa/confirm, /auth/login/2fa, /me/2fa/disable and /users/{id}/2fa/reset', async () => {
+    const actor = await ctx.actor(['User']);
+    const setup = await post('/me/2fa/setup', undefined, actor.auth);
+    expect(setup.statusCode).toBe(200);
+    const { secret } = setup.json();
+    const confirm = await post('/me/2fa/confirm', { code: await codeOf(secret) }, actor.auth);
+    expect(confirm.statusCode).toBe(200);
+    expect(confirm.json().recoveryCodes).toHaveLength(TWO_FACTOR.recoveryCodes);
+    await nextStep(actor.user.id);
+
+    const step = await login(actor.user.email);
+    expect(step.json()).toMatchObject({ twoFactor: 'code' });
+    const verified = await post('/auth/login/2fa', {
+      challenge: step.json().challenge,
+      code: await codeOf(secret),
+      rememberDevice: false,
+    });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json().token).toBeTruthy();
+    await nextStep(actor.user.id);
+
+    const disabled = await post(
+      '/me/2fa/disable',
+      { password: ctx.factories.PASSWORD, code: await codeOf(secret) },
+      actor.auth,
+    );
+    expect(disabled.statusCode).toBe(204);
+
+    const other = await withTwoFactor();
+    const superadmin = await ctx.actor(['Superadmin']);
+    expect((await post(`/users/${other.user.id}/2fa/reset`, undefined, actor.auth)).statusCode).toBe(403);
+    expect((await post(`/users/${other.user.id}/2fa/reset`, undefined, superadmin.auth)).statusCode).toBe(204);
+    const [row] = await ctx.db.select().from(userTwoFactor).where(eq(userTwoFactor.userId, other.user.id));
+    expect(row).toBeUndefined();
+  });
+});
