@@ -10,6 +10,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { StaleWhileRevalidate } from 'workbox-strategies';
+import { notificationPage } from './shared/pwa/notification-page';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -78,10 +79,7 @@ self.addEventListener('message', (event) => {
 type PushPayload = { title?: unknown; body?: unknown; url?: unknown };
 
 /** Only a path of this app is opened from a notification. */
-function pageOf(url: unknown): string {
-  if (typeof url !== 'string' || !url.startsWith('/') || url.startsWith('//')) return '/';
-  return url;
-}
+const pageOf = (url: unknown) => notificationPage(url, self.location.origin);
 
 self.addEventListener('push', (event) => {
   let data: PushPayload = {};
