@@ -88,4 +88,16 @@ describe('the two-factor section of /profile/edit', () => {
     });
     expect(await screen.findByRole('button', { name: 'Turn on two-factor sign-in' })).toBeInTheDocument();
   });
+
+  it('cancels a setup that was started, back to turning it on', async () => {
+    const user = userEvent.setup();
+    serve({ 'GET /me/twofactor': () => json(OFF), 'POST /me/twofactor/setup': () => json(SETUP) });
+    renderWithProviders(<TwoFactorSection disabled={false} />);
+    await user.click(await screen.findByRole('button', { name: 'Turn on two-factor sign-in' }));
+    await screen.findByRole('img', { name: 'QR code for setting up the authenticator app' });
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('button', { name: 'Turn on two-factor sign-in' })).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'QR code for setting up the authenticator app' })).not.toBeInTheDocument();
+    expect(calls.some((c) => c.key === 'POST /me/twofactor/enable')).toBe(false);
+  });
 });

@@ -70,13 +70,28 @@ export function TwoFactorSection({ disabled }: { disabled: boolean }) {
     );
   } else if (stage === 'setup' && start.data) {
     body = (
-      <SetupPanel
-        idPrefix="profile-two-factor"
-        setup={start.data}
-        pending={enable.isPending}
-        error={enable.isError ? problemText(t, enable.error) : undefined}
-        onConfirm={(value) => enable.mutate(value)}
-      />
+      <Stack gap="md">
+        <SetupPanel
+          idPrefix="profile-two-factor"
+          setup={start.data}
+          pending={enable.isPending}
+          error={enable.isError ? problemText(t, enable.error) : undefined}
+          onConfirm={(value) => enable.mutate(value)}
+        />
+        {/* A change of mind: back to 'off' (the unconfirmed key turns nothing on). */}
+        <div className={classes.actions}>
+          <Button
+            variant="default"
+            disabled={enable.isPending}
+            onClick={() => {
+              enable.reset();
+              setStage('idle');
+            }}
+          >
+            {t('profile.cancel')}
+          </Button>
+        </div>
+      </Stack>
     );
   } else if (stage === 'codes') {
     body = (
