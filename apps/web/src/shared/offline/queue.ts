@@ -6,8 +6,13 @@ import { i18n } from '@/shared/i18n/i18n';
 import { offlineDb, type QueuedMethod, type QueuedRequest } from './queue-db';
 
 const QUEUED_METHODS = new Set<string>(['POST', 'PUT', 'PATCH']);
-/** Sign-in, sign-out, password and tenant switches are never queued: they are about the session itself. */
-const isSessionCall = (path: string) => path.startsWith('/auth/');
+/**
+ * Never queued: sign-in, sign-out, password and tenant switches (about the session itself); two-factor
+ * set-up and turning it off (a secret shown once, a password that must not wait in IndexedDB); and a
+ * mail settings test (its answer is the point, and a test mail hours later is none).
+ */
+const NEVER_QUEUED = [/^\/auth\//, /^\/me\/(twofactor|2fa)(\/|$)/, /\/mailsettings\/[^/]+\/test$/];
+const isSessionCall = (path: string) => NEVER_QUEUED.some((pattern) => pattern.test(path.split('?')[0]!));
 
 /** Results that stand for a queued change (the page shows them as pending, not as saved or failed). */
 const queuedResults = new WeakSet<object>();
