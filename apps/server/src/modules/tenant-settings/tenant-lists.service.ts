@@ -111,12 +111,13 @@ export function createTenantListsService(deps: {
       await managed(activeTenantId, principal, tenantId);
       const row = await inTenant(tenantId, () =>
         inTransaction(db, async (tx) => {
-          if (await repo.textTaken(tx, tenantId, 'tags', title, id)) throw duplicate('tags', title);
           const before = await repo.tagTitle(tx, tenantId, id);
+          if (before === undefined) return undefined;
+          if (await repo.textTaken(tx, tenantId, 'tags', title, id)) throw duplicate('tags', title);
           const updated = await repo.updateTagTitle(tx, tenantId, id, title).catch((err: unknown) => {
             throw duplicateRace(err, 'tags', title);
           });
-          if (updated) await audited(tx, tenantId, 'tags', id, { title: before ?? null }, { title: updated.text });
+          if (updated) await audited(tx, tenantId, 'tags', id, { title: before }, { title: updated.text });
           return updated;
         }),
       );

@@ -198,6 +198,8 @@ describe('PUT /core/api/tenants/:id/tags/:tagId', () => {
     expect(dup.statusCode).toBe(409);
     expect(dup.json().errors).toEqual([{ field: 'title', message: 'alreadyListed' }]);
     expect((await put(foreign.id, 'Mine now')).statusCode).toBe(404);
+    // A missing tag is 404 even when the title is taken in the list.
+    expect((await put(foreign.id, 'Later')).statusCode).toBe(404);
     expect((await put(tag.id, '')).statusCode).toBe(400);
     const stored = await fixture(() => ctx.db.select().from(tenantTags));
     expect(stored.find((r) => r.id === foreign.id)?.title).toBe('Foreign');
