@@ -57,6 +57,14 @@ describe('deploy/compose.yaml', () => {
     expect(postgresInit).toContain('GRANT atrium_app TO :"app_login"');
   });
 
+  it('requires the settings every process must share (it keeps no DATA_DIR of theirs in common)', () => {
+    // Each process would otherwise generate its own: a browser subscribed through one process could
+    // not be pushed to by another (VAPID), nor a secret sealed by one be opened by another.
+    for (const name of ['JWT_SECRET', 'SETTINGS_ENCRYPTION_KEY', 'VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY']) {
+      expect(compose).toMatch(new RegExp(`^  ${name}: \\$\\{${name}:\\?`, 'm'));
+    }
+  });
+
   it("sets only variables that README's settings table explains", () => {
     const documented = readmeSettings();
     const covered = (name: string) =>
