@@ -2,17 +2,16 @@ import { PRODUCT_NAME } from '@atrium/contracts';
 import { Alert, Button, Checkbox, CopyButton, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconCopy, IconDownload, IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
+import { saveFile } from '@/shared/api/files';
 import { useTranslation } from '@/shared/i18n/use-translation';
 
-/** Offers the codes as a text file. */
+/**
+ * Offers the codes as a text file (saveFile lets the browser take the file before its URL is revoked:
+ * revoked at once, some browsers drop the download).
+ */
 function download(codes: string[], fileName: string) {
   const text = `${PRODUCT_NAME}\n\n${codes.join('\n')}\n`;
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
-  const a = Object.assign(document.createElement('a'), { href: url, download: fileName });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  URL.revokeObjectURL(url);
+  saveFile({ blob: new Blob([text], { type: 'text/plain' }), fileName });
 }
 
 /** The recovery codes, shown once: copy, download, and a tick that they were saved before going on. */
