@@ -96,13 +96,14 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // Mantine's InputBase and input props with everything they import (Box, the styles API...) in
-          // one chunk: the sign-in page loads all of it anyway, and the date input, which takes the props
-          // without InputBase, would otherwise split it into more small chunks, over the budget (issue 30).
+          // The Mantine pieces the sign-in page shows (inputs with everything they import: Box, the
+          // styles API...; buttons, alert, checkbox, text and layout) in one
+          // chunk: the sign-in page loads all of them anyway, and as a score of small chunks (split apart
+          // by the other pages that share some of them) they cost more than the budget allows (issue 30).
           groups: [
             {
-              name: 'input-base',
-              test: /@mantine[\\/]core[\\/]esm[\\/]components[\\/](InputBase|Input[\\/]use-input-props)/,
+              name: 'mantine-basics',
+              test: /@mantine[\\/]core[\\/]esm[\\/]components[\\/](InputBase|Input[\\/]use-input-props|TextInput|PasswordInput|InlineInput|Checkbox|Button|ActionIcon|Alert|Transition|Title|Text|Anchor|Group|Stack|Center|Divider|ThemeIcon)[\\/]/,
             },
           ],
         },

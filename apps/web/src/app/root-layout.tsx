@@ -4,7 +4,6 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { onSessionOver, useSession } from '@/shared/api/session';
 import { useHubConnection } from '@/shared/hub/use-hub-connection';
 import { setLanguage } from '@/shared/i18n/i18n';
-import { installOfflineQueue } from '@/shared/offline/replay';
 import { setUiState, useUiState } from '@/shared/ui-state/ui-state';
 import { SessionAccessProvider } from './guards/access-context';
 
@@ -23,8 +22,6 @@ export function RootLayout() {
   useHubConnection({ queryClient, navigate });
 
   useEffect(() => onSessionOver(() => setUiState({ isSessionOver: true })), []);
-  // Changes made offline are queued, and replayed once the network is back (shared/offline).
-  useEffect(() => installOfflineQueue(), []);
 
   const userId = session.status === 'authenticated' ? session.user.id : null;
   const language = session.status === 'authenticated' ? session.user.language : null;

@@ -15,6 +15,7 @@ import { useTranslation } from '@/shared/i18n/use-translation';
 import { ModuleIconsProvider } from '@/shared/menu/module-icon';
 import { useMenu } from '@/shared/menu/use-menu';
 import { OfflineBanner, UnsyncedLabel } from '@/shared/offline/offline-status';
+import { installOfflineQueue } from '@/shared/offline/replay';
 import { PwaPrompts } from '@/shared/pwa/pwa-prompts';
 import { PageLoader } from '@/shared/ui/page-loader';
 import { setUiState, useUiState } from '@/shared/ui-state/ui-state';
@@ -62,6 +63,10 @@ function Shell({ session }: { session: SignedIn }) {
   const generalData = useGeneralData().data;
   const menu = useMenu();
   const compact = !isMobile && !isMenuExpanded;
+
+  // Changes made offline in the signed-in app are queued, and replayed once the network is back
+  // (shared/offline). The queue (Dexie) loads with this shell, not with the sign-in page.
+  useEffect(() => installOfflineQueue(), []);
 
   // A followed link closes the mobile menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
