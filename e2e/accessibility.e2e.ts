@@ -64,6 +64,20 @@ const firstDocumentType: Resolver = async ({ token }) => {
 const firstDocument: Resolver = ({ token }) => firstOf('/documents', token);
 const firstFolder: Resolver = ({ token }) => firstInArray('/folders/getfolders', token);
 const firstProject: Resolver = ({ token }) => firstInArray('/timelogs/getprojects', token);
+/** The demo's mail settings belong to Northwind Partners. */
+const northwind: Resolver = async ({ token }) => {
+  const page = await api<{ data: { id: string; name: string }[] }>(
+    'GET',
+    '/tenants?search=Northwind&take=10',
+    undefined,
+    token ?? undefined,
+  );
+  const id = page.data.find((t) => t.name === 'Northwind Partners')?.id;
+  if (!id) throw new Error('/tenants does not find Northwind Partners for this role');
+  return id;
+};
+const northwindMailSettings: Resolver = async (ctx) =>
+  firstInArray(`/tenants/${await northwind(ctx)}/mailsettings`, ctx.token);
 /**
  * A page whose module is not built yet shows the same placeholder whatever the id; check() asserts the
  * placeholder, so once the module lands this resolver fails and asks for a real one.
@@ -84,8 +98,8 @@ const PARAMS: Record<string, Resolver> = {
   'deleting/:id|id': firstTenant,
   'users/:id|id': firstUser,
   'tenants/emails/new/:tenantId|tenantId': firstTenant,
-  'tenants/emails/:tenantId/:id|tenantId': firstTenant,
-  'tenants/emails/:tenantId/:id|id': notBuilt,
+  'tenants/emails/:tenantId/:id|tenantId': northwind,
+  'tenants/emails/:tenantId/:id|id': northwindMailSettings,
   'admin/timelogs/project/:id|id': firstProject,
   'admin/clients/:id|id': firstClient,
   'admin/clients/contacts/:id|id': firstClient,

@@ -17,11 +17,11 @@ import { fieldErrorsOf, messageText, problemText } from '@/features/mail-setting
 import { useSaveEmailTemplate } from '@/features/mail-settings/api/save-email-template';
 import type { EmailTemplate } from '@/features/mail-settings/api/types';
 import { MailPageFrame } from '@/features/mail-settings/components/mail-page-frame';
-import { MailRichTextField } from '@/features/mail-settings/components/mail-rich-text-field';
 import { TemplatePreview } from '@/features/mail-settings/components/template-preview';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
+import { RichTextField } from '@/shared/ui/rich-text-field';
 
 type Values = { emailTemplate: string; footerText: string; backgroundColor: string };
 
@@ -92,7 +92,8 @@ function TemplateForm({
               styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
               {...form.getInputProps('emailTemplate')}
             />
-            <MailRichTextField
+            <RichTextField
+              formats={['heading', 'marks', 'history', 'lists']}
               label={t('mailSettings.template.footerText')}
               value={template.footerText}
               onChange={(html) => form.setFieldValue('footerText', html)}

@@ -9,10 +9,10 @@ import { fieldErrorsOf, messageText, problemText } from '@/features/mail-setting
 import { useSaveMailSettings } from '@/features/mail-settings/api/save-mail-settings';
 import type { MailSettingsRow } from '@/features/mail-settings/api/types';
 import { MailPageFrame } from '@/features/mail-settings/components/mail-page-frame';
-import { MailRichTextField } from '@/features/mail-settings/components/mail-rich-text-field';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
+import { RichTextField } from '@/shared/ui/rich-text-field';
 
 type Values = {
   title: string;
@@ -149,7 +149,8 @@ function MailSettingsForm({
               {...form.getInputProps('customBusinessCard', { type: 'checkbox' })}
             />
             {form.values.customBusinessCard && (
-              <MailRichTextField
+              <RichTextField
+                formats={['heading', 'marks', 'history', 'lists']}
                 label={t('mailSettings.form.customBusinessCardContent')}
                 value={form.values.customBusinessCardContent || null}
                 onChange={(html) => form.setFieldValue('customBusinessCardContent', html)}

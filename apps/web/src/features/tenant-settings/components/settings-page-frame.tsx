@@ -1,43 +1,17 @@
-import { Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { problemText } from '@/features/tenant-settings/api/problem-messages';
 import { useTranslation } from '@/shared/i18n/use-translation';
-import { LoadFailed } from '@/shared/ui/load-failed';
-import { PageLoader } from '@/shared/ui/page-loader';
-
-type Props = {
-  title: string;
-  subtitle: string;
-  /** The queries the page needs: a loader until all answered, an alert with retry when one failed. */
-  queries: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown }[];
-  children: ReactNode;
-};
+import { QueriesPageFrame } from '@/shared/ui/queries-page-frame';
 
 /** A tenant settings page: heading, then its loading, failed or loaded state. */
-export function SettingsPageFrame({ title, subtitle, queries, children }: Props) {
+export function SettingsPageFrame(props: {
+  title: string;
+  subtitle: string;
+  queries: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown }[];
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
-  const failed = queries.find((q) => q.isError);
   return (
-    <Stack gap="lg" maw={960}>
-      <div>
-        <Title order={1} size="h2">
-          {title}
-        </Title>
-        <Text c="dimmed" size="sm" mt={4}>
-          {subtitle}
-        </Text>
-      </div>
-      {failed ? (
-        <LoadFailed
-          title={t('tenantSettings.loadFailed')}
-          message={problemText(t, failed.error)}
-          onRetry={() => void failed.refetch()}
-        />
-      ) : queries.some((q) => q.isPending) ? (
-        <PageLoader />
-      ) : (
-        children
-      )}
-    </Stack>
+    <QueriesPageFrame {...props} failedTitle={t('tenantSettings.loadFailed')} describe={(e) => problemText(t, e)} />
   );
 }

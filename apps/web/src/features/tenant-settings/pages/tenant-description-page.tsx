@@ -7,12 +7,12 @@ import { useFeatureItems } from '@/features/tenant-settings/api/get-feature-item
 import { useTenantName } from '@/features/tenant-settings/api/get-tenant-name';
 import { fieldErrorsOf, problemText } from '@/features/tenant-settings/api/problem-messages';
 import { useSaveFeatureItems } from '@/features/tenant-settings/api/save-feature-items';
-import { RichTextField } from '@/features/tenant-settings/components/rich-text-field';
 import { SettingsPageFrame } from '@/features/tenant-settings/components/settings-page-frame';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { featureTitle } from '@/shared/i18n/feature-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
+import { RichTextField } from '@/shared/ui/rich-text-field';
 
 type Values = { items: { id: string; name: string; customTitle: string; customDescription: string }[] };
 
@@ -101,6 +101,7 @@ function DescriptionForm({
                 {...form.getInputProps(`items.${i}.customTitle`)}
               />
               <RichTextField
+                formats={['headings', 'marks', 'lists']}
                 label={t('tenantSettings.description.customDescription', { name: savedTitle(item.id) })}
                 value={item.customDescription || null}
                 onChange={(html) => form.setFieldValue(`items.${i}.customDescription`, html)}

@@ -18,11 +18,11 @@ import { fieldErrorsOf, messageText, problemText } from '@/features/tenant-setti
 import { useSaveTenantContent } from '@/features/tenant-settings/api/save-tenant-content';
 import { contentLogoUploadKey } from '@/features/tenant-settings/api/upload-content-logo';
 import { ContentLogoField } from '@/features/tenant-settings/components/content-logo-field';
-import { RichTextField } from '@/features/tenant-settings/components/rich-text-field';
 import { SettingsPageFrame } from '@/features/tenant-settings/components/settings-page-frame';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
+import { RichTextField } from '@/shared/ui/rich-text-field';
 
 type Values = {
   headline: string;
@@ -117,6 +117,7 @@ function ContentForm({
               error={form.errors.logo as string | undefined}
             />
             <RichTextField
+              formats={['headings', 'marks', 'lists']}
               label={t('tenantSettings.html.pageHtml')}
               value={content.pageHtml}
               onChange={(html) => form.setFieldValue('pageHtml', html)}
@@ -131,6 +132,7 @@ function ContentForm({
               {...form.getInputProps('videoUrl')}
             />
             <RichTextField
+              formats={['headings', 'marks', 'lists']}
               label={t('tenantSettings.html.pageHtml2')}
               description={t('tenantSettings.html.pageHtml2Hint')}
               value={content.pageHtml2}
