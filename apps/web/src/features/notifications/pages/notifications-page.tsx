@@ -86,8 +86,9 @@ export default function NotificationsPage() {
         leftSection={<IconInbox size={16} aria-hidden="true" />}
         rightSection={
           unread > 0 ? (
-            <Badge size="sm" circle={unread < 10} aria-hidden="true">
+            <Badge size="sm" circle={unread < 10}>
               {unread > 99 ? '99+' : unread}
+              <VisuallyHidden> {t('notifications.unreadSuffix')}</VisuallyHidden>
             </Badge>
           ) : undefined
         }
