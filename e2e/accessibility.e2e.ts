@@ -64,20 +64,24 @@ const firstDocumentType: Resolver = async ({ token }) => {
 const firstDocument: Resolver = ({ token }) => firstOf('/documents', token);
 const firstFolder: Resolver = ({ token }) => firstInArray('/folders/getfolders', token);
 const firstProject: Resolver = ({ token }) => firstInArray('/timelogs/getprojects', token);
-/** The demo's mail settings belong to Northwind Partners. */
-const northwind: Resolver = async ({ token }) => {
-  const page = await api<{ data: { id: string; name: string }[] }>(
-    'GET',
-    '/tenants?search=Northwind&take=10',
-    undefined,
-    token ?? undefined,
-  );
-  const id = page.data.find((t) => t.name === 'Northwind Partners')?.id;
-  if (!id) throw new Error('/tenants does not find Northwind Partners for this role');
-  return id;
+/** A tenant of the role's with mail settings (the demo gives Northwind Partners one) and its first setting. */
+const mailSettingsOf = new Map<string, Promise<{ tenantId: string; id: string }>>();
+const firstMailSettings = ({ token }: Ctx) => {
+  if (!token) throw new Error('mail settings need a signed-in role');
+  if (!mailSettingsOf.has(token))
+    mailSettingsOf.set(
+      token,
+      (async () => {
+        const tenants = await api<{ data: { id: string }[] }>('GET', '/tenants?take=50', undefined, token);
+        for (const { id: tenantId } of tenants.data) {
+          const settings = await api<{ id: string }[]>('GET', `/tenants/${tenantId}/mailsettings`, undefined, token);
+          if (settings[0]) return { tenantId, id: settings[0].id };
+        }
+        throw new Error('no tenant of this role has mail settings');
+      })(),
+    );
+  return mailSettingsOf.get(token)!;
 };
-const northwindMailSettings: Resolver = async (ctx) =>
-  firstInArray(`/tenants/${await northwind(ctx)}/mailsettings`, ctx.token);
 /**
  * A page whose module is not built yet shows the same placeholder whatever the id; check() asserts the
  * placeholder, so once the module lands this resolver fails and asks for a real one.
@@ -98,8 +102,8 @@ const PARAMS: Record<string, Resolver> = {
   'deleting/:id|id': firstTenant,
   'users/:id|id': firstUser,
   'tenants/emails/new/:tenantId|tenantId': firstTenant,
-  'tenants/emails/:tenantId/:id|tenantId': northwind,
-  'tenants/emails/:tenantId/:id|id': northwindMailSettings,
+  'tenants/emails/:tenantId/:id|tenantId': async (ctx) => (await firstMailSettings(ctx)).tenantId,
+  'tenants/emails/:tenantId/:id|id': async (ctx) => (await firstMailSettings(ctx)).id,
   'admin/timelogs/project/:id|id': firstProject,
   'admin/clients/:id|id': firstClient,
   'admin/clients/contacts/:id|id': firstClient,

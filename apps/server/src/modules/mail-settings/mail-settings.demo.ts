@@ -3,8 +3,9 @@ import { emailTemplates, mailSettings } from './mail-settings.schema.js';
 
 /**
  * Northwind's mail: an email template that wraps every mail it sends (password resets in the outbox
- * show it), and Graph settings to fill in. No secret is seeded (there is none to publish), so the
- * settings carry no system mails until someone enters a real app registration's secret.
+ * show it), and Graph settings to fill in; Harbour Care (run by the partner manager) has settings too.
+ * No secret is seeded (there is none to publish), so the settings carry no system mails until someone
+ * enters a real app registration's secret.
  */
 export const mailSettingsDemo: DemoStep = async ({ tx, tenants }) => {
   await tx.insert(emailTemplates).values({
@@ -29,5 +30,17 @@ export const mailSettingsDemo: DemoStep = async ({ tx, tenants }) => {
     useForSystemMails: false,
     customBusinessCard: true,
     customBusinessCardContent: '<h2>Northwind Partners</h2><p><strong>Customer service</strong><br>+45 70 20 30 40</p>',
+  });
+  await tx.insert(mailSettings).values({
+    tenantId: tenants.harbour,
+    title: 'Harbour Care mail',
+    msGraphTenantId: 'harbourcare.onmicrosoft.com',
+    msGraphClientId: '00000000-0000-0000-0000-000000000000',
+    msGraphClientSecretSealed: '',
+    msGraphSenderId: null,
+    msGraphFromMail: 'office@harbour.test',
+    useForSystemMails: false,
+    customBusinessCard: false,
+    customBusinessCardContent: null,
   });
 };
