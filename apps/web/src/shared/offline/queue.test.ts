@@ -113,6 +113,13 @@ describe('the offline queue', () => {
       NetworkError,
     );
     await expect(api('/tenants/t/mailsettings/m/test', { method: 'POST' })).rejects.toBeInstanceOf(NetworkError);
+    // Mail settings carry a client secret.
+    await expect(
+      api('/tenants/t/mailsettings', { method: 'POST', body: { msGraphClientSecret: 's' } }),
+    ).rejects.toBeInstanceOf(NetworkError);
+    await expect(
+      api('/tenants/t/mailsettings/m', { method: 'PUT', body: { msGraphClientSecret: 's' } }),
+    ).rejects.toBeInstanceOf(NetworkError);
     signInAs(null);
     await expect(api('/companies/postCompany', { method: 'POST', body: {} })).rejects.toBeInstanceOf(NetworkError);
     expect(await listQueued()).toEqual([]);

@@ -8,10 +8,11 @@ import { offlineDb, type QueuedMethod, type QueuedRequest } from './queue-db';
 const QUEUED_METHODS = new Set<string>(['POST', 'PUT', 'PATCH']);
 /**
  * Never queued: sign-in, sign-out, password and tenant switches (about the session itself); two-factor
- * set-up and turning it off (a secret shown once, a password that must not wait in IndexedDB); and a
- * mail settings test (its answer is the point, and a test mail hours later is none).
+ * set-up and turning it off (a secret shown once, a password that must not wait in IndexedDB); and
+ * mail settings (their Microsoft Graph client secret must not wait in IndexedDB either; a test's answer
+ * is the point, and a test mail hours later is none).
  */
-const NEVER_QUEUED = [/^\/auth\//, /^\/me\/(twofactor|2fa)(\/|$)/, /\/mailsettings\/[^/]+\/test$/];
+const NEVER_QUEUED = [/^\/auth\//, /^\/me\/(twofactor|2fa)(\/|$)/, /^\/tenants\/[^/]+\/mailsettings(\/|$)/];
 const isSessionCall = (path: string) => NEVER_QUEUED.some((pattern) => pattern.test(path.split('?')[0]!));
 
 /** Results that stand for a queued change (the page shows them as pending, not as saved or failed). */
