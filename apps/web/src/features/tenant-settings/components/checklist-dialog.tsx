@@ -223,10 +223,14 @@ export function ChecklistDialog({
     );
   };
 
+  // Once something is typed, a click beside the dialog does not throw it away (Cancel, × and Escape do).
+  const typed = form.values.title.trim() !== '' || items.some((i) => i.title.trim() !== '');
+
   return (
     <Modal
       opened={opened}
       onClose={onClose}
+      closeOnClickOutside={!typed}
       title={t('tenantSettings.checklists.addTitle')}
       fullScreen={fullScreen}
       centered

@@ -1,5 +1,5 @@
 import { Notifications, notifications } from '@mantine/notifications';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -135,6 +135,21 @@ describe('/tenants/checklists/{id}', () => {
       ],
     });
     expect(await screen.findByText('Leaving')).toBeInTheDocument();
+  });
+});
+
+describe('/tenants/checklists/{id}, the add dialog', () => {
+  it('keeps what was typed when the user clicks beside the dialog', async () => {
+    renderAt(`/tenants/checklists/${ID}`, '/tenants/checklists/:id', <TenantChecklistsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add checklist' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New checklist' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Item 1' }), 'Return the laptop');
+    const overlay = document.querySelector('.mantine-Modal-overlay')!;
+    fireEvent.mouseDown(overlay);
+    fireEvent.click(overlay);
+    await act(async () => {});
+    expect(screen.getByRole('dialog', { name: 'New checklist' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Item 1' })).toHaveValue('Return the laptop');
   });
 });
 
