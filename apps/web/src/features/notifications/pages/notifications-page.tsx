@@ -95,8 +95,6 @@ export default function NotificationsPage() {
         fullWidth={fullWidth}
       >
         {t('notifications.openInbox')}
-        {/* The count in words for screen readers; no aria-label, which would not start with the visible text. */}
-        {unread > 0 && <VisuallyHidden>, {t('notifications.unread', { count: unread })}</VisuallyHidden>}
       </Button>
       {/* The spec's link to a new time-logging project, on wide screens only (hidden under 1050 px). */}
       <Button
