@@ -95,7 +95,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { user, token } = await auth.setActiveTenant(principalOf(request), request.body.tenantId ?? null);
+      const tenantId = request.body.tenantId ?? null;
+      await app.services.twofactor.assertMayEnter(principalOf(request), tenantId);
+      const { user, token } = await auth.setActiveTenant(principalOf(request), tenantId);
       return { user, token };
     },
   );

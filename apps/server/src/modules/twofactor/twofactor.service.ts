@@ -158,6 +158,22 @@ export function createTwoFactorService({
 
   return {
     /**
+     * Before a session moves into a tenant: a member who has two-factor off may not enter a tenant that
+     * requires it (they turn it on from their profile first), so a sign-in that started in another tenant
+     * cannot walk around the requirement. Viewing as someone and accounts that sign in with Microsoft 365
+     * (its own MFA) are not asked, as at sign-in.
+     */
+    async assertMayEnter(principal: Principal, tenantId: string | null) {
+      if (!tenantId || principal.impersonatorId) return;
+      const user = await auth.findLiveUser(principal.userId);
+      if (!user || user.microsoftId) return;
+      if (!(await repo.memberTenantIds(db, user.id)).includes(tenantId)) return;
+      if (!(await repo.anyRequires(db, [tenantId]))) return;
+      if ((await repo.findTwoFactor(db, user.id))?.enabledAt) return;
+      throw new AppError('twoFactorRequired');
+    },
+
+    /**
      * After a right password: null when a session may start now, else the step that comes first: the
      * code when two-factor is on (unless this browser is remembered), the setup when the tenant the
      * session would start in requires two-factor and it is off.

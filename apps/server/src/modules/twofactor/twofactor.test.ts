@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
 import { auditLog } from '../audit/audit.schema.js';
 import { tenants } from '../tenants/tenants.schema.js';
+import { tenantMemberships } from '../users/users.schema.js';
 import { twoFactorDevices, userTwoFactor } from './twofactor.schema.js';
 
 let ctx: TestContext;
@@ -246,6 +247,23 @@ describe('a tenant that requires two-factor', () => {
     expect(cookieOf(done, 'atrium_refresh')).toBeDefined();
     // From now on the code is asked.
     expect((await login(user.email)).json().twoFactor).toBe('code');
+  });
+
+  it('refuses a member without it a switch into the tenant until they turn it on', async () => {
+    const open = await ctx.factories.tenant();
+    const strict = await ctx.factories.tenant({ requireTwoFactor: true });
+    // Signed in where nothing is required; then a member of the strict tenant too.
+    const actor = await ctx.actor(['User'], { tenants: [open.id], activeTenant: open.id });
+    await ctx.db.insert(tenantMemberships).values({ tenantId: strict.id, userId: actor.user.id });
+    const refused = await post('/auth/activetenant', { tenantId: strict.id }, actor.auth);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('twoFactorRequired');
+    // The tenant without the requirement stays open to them.
+    expect((await post('/auth/activetenant', { tenantId: open.id }, actor.auth)).statusCode).toBe(200);
+    const setup = await post('/me/twofactor/setup', undefined, actor.auth);
+    const enable = await post('/me/twofactor/enable', { code: await codeOf(setup.json().secret) }, actor.auth);
+    expect(enable.statusCode).toBe(200);
+    expect((await post('/auth/activetenant', { tenantId: strict.id }, actor.auth)).statusCode).toBe(200);
   });
 
   it('is set on the tenant form by a super administrator, and leaves other tenants alone', async () => {

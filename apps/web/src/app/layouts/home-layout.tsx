@@ -5,6 +5,7 @@ import { Notifications, notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { problemText } from '@/features/auth/api/problem-messages';
 import { ImpersonationBanner } from '@/features/impersonation/components/impersonation-banner';
 import { setActiveTenant, signOut } from '@/shared/api/auth';
 import { useGeneralData } from '@/shared/api/general-data';
@@ -88,7 +89,8 @@ function Shell({ session }: { session: SignedIn }) {
       await queryClient.invalidateQueries();
       navigate(href('home', 'home'));
     },
-    onError: (error) => notifications.show({ color: 'red', title: t('couldNotSetTenant'), message: error.message }),
+    onError: (error) =>
+      notifications.show({ color: 'red', title: t('couldNotSetTenant'), message: problemText(t, error) }),
   });
 
   const logout = async () => {

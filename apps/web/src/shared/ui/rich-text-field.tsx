@@ -43,21 +43,21 @@ export function RichTextField({ label, description, value, onChange, error, form
   const { t } = useTranslation();
   const id = useId();
   const levels: (1 | 2)[] = formats.includes('headings') ? [1, 2] : formats.includes('heading') ? [2] : [];
+  const attributes = {
+    role: 'textbox',
+    'aria-multiline': 'true',
+    'aria-labelledby': `${id}-label`,
+    ...(description && { 'aria-describedby': `${id}-description` }),
+    ...(error && { 'aria-invalid': 'true', 'aria-errormessage': `${id}-error` }),
+  };
   const editor = useEditor({
     extensions: extensionsFor(levels),
     content: value ?? '',
     // Tiptap's own base styles go in a <style> element: it needs the page's CSP nonce.
     injectNonce: styleNonce() || undefined,
     shouldRerenderOnTransaction: false,
-    editorProps: {
-      attributes: {
-        role: 'textbox',
-        'aria-multiline': 'true',
-        'aria-labelledby': `${id}-label`,
-        ...(description && { 'aria-describedby': `${id}-description` }),
-        ...(error && { 'aria-invalid': 'true', 'aria-errormessage': `${id}-error` }),
-      },
-    },
+    // useEditor hands changed options to the editor on each render: a later error reaches it too.
+    editorProps: { attributes },
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
   });
   const labels = {
