@@ -68,6 +68,23 @@ describe('Idempotency-Key', () => {
     expect(await clientsTitled('Second body')).toBe(0);
   });
 
+  it('refuses the same key, path and body in another tenant with 422: it never replays the other tenant’s answer', async () => {
+    const second = (await ctx.factories.tenant()).id;
+    const both = await ctx.actor(['TenantAdmin'], { tenants: [tenantId, second], activeTenant: tenantId });
+    const key = randomUUID();
+    expect((await create('Two homes ApS', key, both)).statusCode).toBe(201);
+    const switched = await ctx.app.inject({
+      method: 'POST',
+      url: `${API}/auth/activetenant`,
+      headers: both.auth,
+      payload: { tenantId: second },
+    });
+    const inSecond = { ...both, auth: { authorization: `Bearer ${switched.json().token}` } };
+    const res = await create('Two homes ApS', key, inSecond);
+    expect(res.statusCode).toBe(422);
+    expect(await clientsTitled('Two homes ApS')).toBe(1);
+  });
+
   it('refuses the same key on another URL with 422', async () => {
     const key = randomUUID();
     const created = (await create('Key on two URLs', key)).json();

@@ -44,9 +44,13 @@ declare module 'fastify' {
 
 type Row = typeof idempotencyKeys.$inferSelect;
 
+// The active tenant is part of the request: the same key, path and body sent after a tenant switch is
+// another request (its answer belongs to the other tenant).
 const hashOf = (request: FastifyRequest) =>
   createHash('sha256')
-    .update(`${request.method}\n${request.url}\n${JSON.stringify(request.body ?? null)}`)
+    .update(
+      `${request.method}\n${request.url}\n${request.principal?.tenantId ?? ''}\n${JSON.stringify(request.body ?? null)}`,
+    )
     .digest('hex');
 
 export const idempotencyPlugin = fp<{ db: Db; now?: () => number }>(async (app: FastifyInstance, opts) => {

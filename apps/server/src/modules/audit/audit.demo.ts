@@ -1,10 +1,11 @@
 import type { DemoStep } from '../demo-step.js';
 import { insertAuditEntry } from './audit.repository.js';
 
+/** That day's hour (UTC), or an hour ago when that is still to come: no entry lies in the future. */
 const daysAgo = (days: number, hour: number) => {
   const at = new Date(Date.now() - days * 86_400_000);
   at.setUTCHours(hour, 15, 0, 0);
-  return at;
+  return at.getTime() < Date.now() ? at : new Date(Date.now() - 3_600_000);
 };
 
 /**

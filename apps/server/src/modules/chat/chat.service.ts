@@ -162,12 +162,17 @@ export function createChatService(deps: {
         return row;
       });
       // Live: the other side's sessions (and the sender's other devices) reload; a group's members
-      // are reached through the hub's user-group groups, which follow membership changes.
-      if (target.kind === 'direct') {
-        await hub.sendToUser(target.userId, HUB_EVENTS.ReloadMessages);
-        await hub.sendToUser(me, HUB_EVENTS.ReloadMessages);
-      } else {
-        await hub.sendToGroup(target.groupId, HUB_EVENTS.ReloadGroupMessages);
+      // are reached through the hub's user-group groups, which follow membership changes. The message
+      // is stored by now: a hub that fails is logged, never answered as a failed send.
+      try {
+        if (target.kind === 'direct') {
+          await hub.sendToUser(target.userId, HUB_EVENTS.ReloadMessages);
+          await hub.sendToUser(me, HUB_EVENTS.ReloadMessages);
+        } else {
+          await hub.sendToGroup(target.groupId, HUB_EVENTS.ReloadGroupMessages);
+        }
+      } catch (err) {
+        log.warn({ err }, 'chat: live reload not sent');
       }
       await notify(tenantId, me, target, text);
       if (target.kind === 'direct') await pushDirect(tenantId, me, target.userId, text);

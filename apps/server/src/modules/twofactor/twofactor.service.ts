@@ -263,7 +263,8 @@ export function createTwoFactorService({
         throw fieldError('password', 'wrongCurrentPassword');
       }
       if (!(await checkCode(user, row, source, code))) throw fieldError('code', 'invalidCode');
-      await repo.remove(db, user.id);
+      // The secret, the recovery codes and the remembered devices go together or not at all.
+      await inTransaction(db, (tx) => repo.remove(tx, user.id));
     },
 
     /** A super administrator turns a user's two-factor off (they lost their phone); written to the audit log. */
