@@ -1,5 +1,6 @@
 import { Paper, Stack, Text } from '@mantine/core';
 import { IconMessages } from '@tabler/icons-react';
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useIsMobile } from '@/shared/hooks/use-is-mobile';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
@@ -31,7 +32,8 @@ export default function ChatPage() {
   usePageTitle(t('chat.title'));
   const isMobile = useIsMobile();
   const [params, setParams] = useSearchParams();
-  const target = targetOf(params);
+  // One object while the address stays: the open conversation marks itself read when it changes.
+  const target = useMemo(() => targetOf(params), [params]);
   const all = useConversations('');
   const open = target && all.data?.find((c) => c.kind === target.kind && c.id === target.id);
   const title = open?.title ?? '';
