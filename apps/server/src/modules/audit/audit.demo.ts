@@ -1,3 +1,4 @@
+import { ROLE } from '@atrium/contracts';
 import type { DemoStep } from '../demo-step.js';
 import { insertAuditEntry } from './audit.repository.js';
 
@@ -46,7 +47,7 @@ export const auditDemo: DemoStep = async ({ tx, tenants, users }) => {
       recordType: 'user',
       recordId: uma,
       targetUserId: uma,
-      after: { name: 'Uma', surname: 'User', email: 'user@atrium.test', roles: ['User'] },
+      after: { name: 'Uma', surname: 'User', email: 'user@atrium.test', roles: [ROLE.User] },
     },
     {
       createdAt: daysAgo(3, 11),
