@@ -28,6 +28,25 @@ class PlainHttpAgent extends https.Agent {
 export type PushResult = { sent: number; removed: number; failed: number };
 
 /**
+ * The push services of the browsers (Chrome and Edge through FCM, Firefox, Windows, Safari): the only
+ * hosts the server posts a subscription's messages to, so a registered endpoint cannot make it call
+ * an address of the operator's own network.
+ */
+export const PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  'android.googleapis.com',
+  'push.services.mozilla.com',
+  'notify.windows.com',
+  'push.apple.com',
+];
+
+const isPushService = (endpoint: string) => {
+  const url = URL.parse(endpoint);
+  if (url?.protocol !== 'https:') return false;
+  return PUSH_SERVICE_HOSTS.some((host) => url.hostname === host || url.hostname.endsWith(`.${host}`));
+};
+
+/**
  * Web push (RFC 8030 with VAPID, RFC 8292, and aes128gcm payloads, RFC 8291) through the `web-push`
  * library: browsers register their subscription after the user allows notifications, and
  * `sendToUser` delivers a message to each of the user's browsers. A subscription the push service
@@ -42,7 +61,10 @@ export function createPushService({
   db: Db;
   vapid: VapidKeys & { subject: string };
   log: FastifyBaseLogger;
-  /** Plain-http push endpoints (a test's loopback push service); production accepts https only. */
+  /**
+   * Any endpoint, plain http too (a test's loopback push service); production accepts only https
+   * endpoints of the browsers' push services (PUSH_SERVICE_HOSTS).
+   */
   allowHttpEndpoints: boolean;
 }) {
   const plainHttp = allowHttpEndpoints ? new PlainHttpAgent() : undefined;
@@ -57,9 +79,9 @@ export function createPushService({
       if (principal.impersonatorId) {
         throw new AppError('forbidden', 'Notifications cannot be turned on while viewing as another user');
       }
-      if (!allowHttpEndpoints && !subscription.endpoint.startsWith('https://')) {
-        throw new AppError('validation', 'A push endpoint must be an https: URL', [
-          { field: 'endpoint', message: 'must be an https: URL' },
+      if (!allowHttpEndpoints && !isPushService(subscription.endpoint)) {
+        throw new AppError('validation', 'A push endpoint must be an https: URL of a browser push service', [
+          { field: 'endpoint', message: 'must be an https: URL of a browser push service' },
         ]);
       }
       await repo.upsertSubscription(db, principal.userId, {

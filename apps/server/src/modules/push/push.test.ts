@@ -204,7 +204,7 @@ describe('web push', () => {
     expect(del.statusCode).toBe(400);
   });
 
-  it('accepts only https endpoints when plain http is not allowed (production)', async () => {
+  it('accepts only https endpoints of the browsers’ push services in production', async () => {
     const member = await ctx.actor(['User']);
     const strict = createPushService({
       db: ctx.db,
@@ -214,13 +214,22 @@ describe('web push', () => {
     });
     const principal = { userId: member.user.id, sessionId: 's', tenantId: null, roles: [] };
     const keys = { p256dh: 'a'.repeat(87), auth: 'b'.repeat(22) };
-    await expect(strict.register(principal, { endpoint: 'http://10.0.0.1/push', keys })).rejects.toMatchObject({
-      code: 'validation',
-    });
-    await strict.register(principal, { endpoint: 'https://push.example/abc', keys });
+    for (const endpoint of [
+      'http://10.0.0.1/push',
+      'https://10.0.0.1/push',
+      'https://internal.example/push',
+      'https://fcm.googleapis.com.evil.example/push',
+      'http://fcm.googleapis.com/fcm/send/abc',
+    ]) {
+      await expect(strict.register(principal, { endpoint, keys })).rejects.toMatchObject({ code: 'validation' });
+    }
+    await strict.register(principal, { endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys });
     expect(await rowsOf(member.user.id)).toHaveLength(1);
     await expect(
-      strict.register({ ...principal, impersonatorId: 'someone' }, { endpoint: 'https://push.example/def', keys }),
+      strict.register(
+        { ...principal, impersonatorId: 'someone' },
+        { endpoint: 'https://updates.push.services.mozilla.com/wpush/v2/def', keys },
+      ),
     ).rejects.toMatchObject({ code: 'forbidden' });
   });
 
