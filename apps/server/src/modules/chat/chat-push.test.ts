@@ -1,55 +1,24 @@
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../../test/free-port.js';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
-
-// web-push-testing: a real push service on loopback (subscribe, receive, decrypt), as push.test.ts uses.
-const require = createRequire(import.meta.url);
-const WebPushTestingServer = require('web-push-testing/src/server.js') as new (
-  model: unknown,
-  port: number,
-) => {
-  startServer(): void;
-  _server: { close(cb: () => void): void; listening: boolean; once(e: string, cb: () => void): void };
-};
-const { PushApiModel } = require('web-push-testing/src/PushApiModel.js') as { PushApiModel: new () => unknown };
+import { startPushService } from '../../../test/push-service.js';
 
 let ctx: TestContext;
-let pushBase: string;
-let pushServer: InstanceType<typeof WebPushTestingServer>;
+let pushService: Awaited<ReturnType<typeof startPushService>>;
 beforeAll(async () => {
   ctx = await createTestApp();
-  const port = await freePort();
-  pushServer = new WebPushTestingServer(new PushApiModel(), port);
-  pushServer.startServer();
-  if (!pushServer._server.listening) await new Promise<void>((r) => pushServer._server.once('listening', r));
-  pushBase = `http://localhost:${port}`;
+  pushService = await startPushService();
 });
 afterAll(async () => {
-  await new Promise<void>((r) => pushServer?._server.close(() => r()));
+  await pushService?.close();
   await ctx?.close();
 });
-
-const post = async (path: string, body: unknown) => {
-  const res = await fetch(`${pushBase}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as { data: Record<string, unknown> & { messages: string[] } };
-};
 
 /** The recipient's browser subscribes at the push service and registers the subscription. */
 async function subscribe(auth: Record<string, string>) {
   const { publicKey } = (await ctx.app.inject({ url: '/core/api/auth/pushtoken/key', headers: auth })).json() as {
     publicKey: string;
   };
-  const sub = (await post('/subscribe', { applicationServerKey: publicKey, userVisibleOnly: 'true' }))
-    .data as unknown as {
-    endpoint: string;
-    keys: { p256dh: string; auth: string };
-    clientHash: string;
-  };
+  const sub = await pushService.subscribe(publicKey);
   const res = await ctx.app.inject({
     method: 'POST',
     url: '/core/api/auth/pushtoken',
@@ -59,8 +28,7 @@ async function subscribe(auth: Record<string, string>) {
   expect(res.statusCode).toBe(204);
   return sub.clientHash;
 }
-const received = async (clientHash: string) =>
-  (await post('/get-notifications', { clientHash })).data.messages.map((m) => JSON.parse(m));
+const received = (clientHash: string) => pushService.received(clientHash);
 
 describe('chat: web push for a direct message', () => {
   it('goes to a recipient with no live session, in their language, opening the conversation', async () => {
@@ -79,7 +47,7 @@ describe('chat: web push for a direct message', () => {
     const messages = await received(browser);
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatchObject({ body: 'Are you coming?', url: `/chat?user=${ada.user.id}` });
-    expect(messages[0].title).toBe('Ny besked fra Test Person');
+    expect(messages[0]?.title).toBe('Ny besked fra Test Person');
 
     // A group message is no direct message: no push for it.
     const group = await ctx.factories.userGroup(tenant.id, 'Crew');

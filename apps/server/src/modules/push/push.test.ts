@@ -1,68 +1,39 @@
-import { createRequire } from 'node:module';
 import { NOTIFICATION_INTERVALS } from '@atrium/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../test/free-port.js';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
+import { type Subscribed, startPushService } from '../../../test/push-service.js';
 import { crossTenant } from '../../db/tenant-scope.js';
 import { notificationEventTypes, notificationSubscriptions } from '../notifications/notifications.schema.js';
 import { pushSubscriptions } from './push.schema.js';
 import { createPushService, MAX_SUBSCRIPTIONS_PER_USER } from './push.service.js';
 
-// web-push-testing: a real push service on loopback (subscribe, receive, decrypt, expire), whose
-// notify endpoint checks the VAPID JWT against the key the browser subscribed with and decrypts the
-// aes128gcm body.
-const require = createRequire(import.meta.url);
-const WebPushTestingServer = require('web-push-testing/src/server.js') as new (
-  model: unknown,
-  port: number,
-) => {
-  startServer(): void;
-  _server: { close(cb: () => void): void; listening: boolean; once(e: string, cb: () => void): void };
-};
-const { PushApiModel } = require('web-push-testing/src/PushApiModel.js') as { PushApiModel: new () => unknown };
-
 let ctx: TestContext;
+let pushService: Awaited<ReturnType<typeof startPushService>>;
 let pushBase: string;
-let pushServer: InstanceType<typeof WebPushTestingServer>;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  const port = await freePort();
-  pushServer = new WebPushTestingServer(new PushApiModel(), port);
-  pushServer.startServer();
-  if (!pushServer._server.listening) await new Promise<void>((r) => pushServer._server.once('listening', r));
-  pushBase = `http://localhost:${port}`;
+  pushService = await startPushService();
+  pushBase = pushService.base;
 });
 afterAll(async () => {
-  await new Promise<void>((r) => pushServer?._server.close(() => r()));
+  await pushService?.close();
   await ctx?.close();
 });
 
-const post = async (path: string, body: unknown) => {
-  const res = await fetch(`${pushBase}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const json = res.headers.get('content-type')?.includes('json') ? await res.json() : null;
-  return { status: res.status, body: json as { data: Record<string, unknown> & { messages: string[] } } | null };
-};
-
-type Subscribed = { endpoint: string; keys: { p256dh: string; auth: string }; clientHash: string };
+const post = (path: string, body: unknown) => pushService.post(path, body);
 
 /** What a browser does: subscribe at the push service with the server's public key. */
 async function browserSubscribes(auth: Record<string, string>): Promise<Subscribed> {
   const key = await ctx.app.inject({ url: '/core/api/auth/pushtoken/key', headers: auth });
   expect(key.statusCode).toBe(200);
   const { publicKey } = key.json() as { publicKey: string };
-  const res = await post('/subscribe', { applicationServerKey: publicKey, userVisibleOnly: 'true' });
-  expect(res.status).toBe(200);
-  return res.body!.data as unknown as Subscribed;
+  return pushService.subscribe(publicKey);
 }
 
-const received = async (clientHash: string): Promise<unknown[]> =>
-  (await post('/get-notifications', { clientHash })).body!.data.messages.map((m) => JSON.parse(m));
+const received = (clientHash: string) => pushService.received(clientHash);
 
 const register = (auth: Record<string, string>, payload: unknown) =>
   ctx.app.inject({ method: 'POST', url: '/core/api/auth/pushtoken', headers: auth, payload: payload as object });
