@@ -7,6 +7,7 @@ import type { ClientRow } from '@/features/clients/api/types';
 import { formatDateTime } from '@/shared/format/date';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { SortHeader, type Sorting } from '@/shared/list/list-toolbar';
+import { SkeletonRows } from '@/shared/list/skeleton-rows';
 import { FILL_COLOR_THEME } from './fill-color';
 import { listClasses as classes } from './list-parts';
 
@@ -91,56 +92,51 @@ export function ClientsTable({ rows, loading, sorting, onSort, showActions, onDe
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {!rows
-            ? Array.from({ length: 5 }, (_, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-                <Table.Tr key={i}>
-                  <Table.Td colSpan={columns}>
-                    <Skeleton height={18} radius="sm" />
-                  </Table.Td>
-                </Table.Tr>
-              ))
-            : rows.map((row) => (
-                <Table.Tr key={row.id} data-testid="client-row">
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Swatch row={row} />
-                      <Text
-                        component={Link}
-                        to={href('clients', 'form', { id: row.id })}
-                        fw={600}
-                        size="sm"
-                        className={classes.nameLink}
-                        title={row.title.length > 50 ? row.title : undefined}
-                      >
-                        {cut(row.title)}
-                      </Text>
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{row.address ?? '—'}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{row.clientCode ?? '—'}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" c="dimmed">
-                      {t('clients.contactCount', { count: row.contactsCount })} ·{' '}
-                      {t('clients.locationCount', { count: row.locationsCount })}
+          {!rows ? (
+            <SkeletonRows rows={5} columns={columns} />
+          ) : (
+            rows.map((row) => (
+              <Table.Tr key={row.id} data-testid="client-row">
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <Swatch row={row} />
+                    <Text
+                      component={Link}
+                      to={href('clients', 'form', { id: row.id })}
+                      fw={600}
+                      size="sm"
+                      className={classes.nameLink}
+                      title={row.title.length > 50 ? row.title : undefined}
+                    >
+                      {cut(row.title)}
                     </Text>
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{row.address ?? '—'}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{row.clientCode ?? '—'}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" c="dimmed">
+                    {t('clients.contactCount', { count: row.contactsCount })} ·{' '}
+                    {t('clients.locationCount', { count: row.locationsCount })}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" component="time" dateTime={row.updatedAt}>
+                    {formatDateTime(row.updatedAt)}
+                  </Text>
+                </Table.Td>
+                {showActions && (
+                  <Table.Td className={classes.actionsCell}>
+                    <ClientRowActions row={row} onDelete={onDelete} />
                   </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" component="time" dateTime={row.updatedAt}>
-                      {formatDateTime(row.updatedAt)}
-                    </Text>
-                  </Table.Td>
-                  {showActions && (
-                    <Table.Td className={classes.actionsCell}>
-                      <ClientRowActions row={row} onDelete={onDelete} />
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
+                )}
+              </Table.Tr>
+            ))
+          )}
         </Table.Tbody>
       </Table>
     </Card>

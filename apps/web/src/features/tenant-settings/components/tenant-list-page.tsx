@@ -38,6 +38,7 @@ import { useTranslation } from '@/shared/i18n/use-translation';
 import listClasses from '@/shared/list/list.module.css';
 import { ListFrame } from '@/shared/list/list-frame';
 import { ListPager, ListToolbar, SortHeader, type Sorting } from '@/shared/list/list-toolbar';
+import { SkeletonRows } from '@/shared/list/skeleton-rows';
 import { useListLayout } from '@/shared/list/use-list-layout';
 import { useLastPageFollow, useListParams } from '@/shared/list/use-list-params';
 import { recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
@@ -111,28 +112,23 @@ function ListTable({
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {!rows
-            ? Array.from({ length: 4 }, (_, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-                <Table.Tr key={i}>
-                  <Table.Td colSpan={3}>
-                    <Skeleton height={18} radius="sm" />
-                  </Table.Td>
-                </Table.Tr>
-              ))
-            : rows.map((row) => (
-                <Table.Tr key={row.entry.id}>
-                  <Table.Td className={classes.name} title={row.text}>
-                    {cutName(row.text)}
-                  </Table.Td>
-                  <Table.Td className={classes.dateCell}>
-                    <time dateTime={row.entry.createdAt}>{formatDate(row.entry.createdAt)}</time>
-                  </Table.Td>
-                  <Table.Td className={classes.menuCell}>
-                    <RowMenu row={row} {...actions} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
+          {!rows ? (
+            <SkeletonRows rows={4} columns={3} />
+          ) : (
+            rows.map((row) => (
+              <Table.Tr key={row.entry.id}>
+                <Table.Td className={classes.name} title={row.text}>
+                  {cutName(row.text)}
+                </Table.Td>
+                <Table.Td className={classes.dateCell}>
+                  <time dateTime={row.entry.createdAt}>{formatDate(row.entry.createdAt)}</time>
+                </Table.Td>
+                <Table.Td className={classes.menuCell}>
+                  <RowMenu row={row} {...actions} />
+                </Table.Td>
+              </Table.Tr>
+            ))
+          )}
         </Table.Tbody>
       </Table>
     </Card>

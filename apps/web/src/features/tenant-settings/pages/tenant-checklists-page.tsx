@@ -30,6 +30,7 @@ import { useTranslation } from '@/shared/i18n/use-translation';
 import listClasses from '@/shared/list/list.module.css';
 import { ListFrame } from '@/shared/list/list-frame';
 import { ListPager, ListToolbar, SortHeader, type Sorting } from '@/shared/list/list-toolbar';
+import { SkeletonRows } from '@/shared/list/skeleton-rows';
 import { useListLayout } from '@/shared/list/use-list-layout';
 import { useLastPageFollow, useListParams } from '@/shared/list/use-list-params';
 import { recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
@@ -85,35 +86,30 @@ function ChecklistTable({ rows, loading, sorting, onSort, onDelete }: ListProps)
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {!rows
-            ? Array.from({ length: 4 }, (_, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-                <Table.Tr key={i}>
-                  <Table.Td colSpan={5}>
-                    <Skeleton height={18} radius="sm" />
-                  </Table.Td>
-                </Table.Tr>
-              ))
-            : rows.map((c) => (
-                <Table.Tr key={c.id}>
-                  <Table.Td className={listStyles.name}>
-                    <Text fw={600} size="sm" title={c.title}>
-                      {cutName(c.title)}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {t('tenantSettings.checklists.itemCount', { count: c.items.length })}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td className={listStyles.dateCell}>
-                    <time dateTime={c.createdAt}>{formatDate(c.createdAt)}</time>
-                  </Table.Td>
-                  <Table.Td className={classes.numeric}>{c.countOfActive}</Table.Td>
-                  <Table.Td className={classes.numeric}>{c.countOfCompleted}</Table.Td>
-                  <Table.Td className={listStyles.menuCell}>
-                    <DeleteButton checklist={c} onDelete={onDelete} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
+          {!rows ? (
+            <SkeletonRows rows={4} columns={5} />
+          ) : (
+            rows.map((c) => (
+              <Table.Tr key={c.id}>
+                <Table.Td className={listStyles.name}>
+                  <Text fw={600} size="sm" title={c.title}>
+                    {cutName(c.title)}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {t('tenantSettings.checklists.itemCount', { count: c.items.length })}
+                  </Text>
+                </Table.Td>
+                <Table.Td className={listStyles.dateCell}>
+                  <time dateTime={c.createdAt}>{formatDate(c.createdAt)}</time>
+                </Table.Td>
+                <Table.Td className={classes.numeric}>{c.countOfActive}</Table.Td>
+                <Table.Td className={classes.numeric}>{c.countOfCompleted}</Table.Td>
+                <Table.Td className={listStyles.menuCell}>
+                  <DeleteButton checklist={c} onDelete={onDelete} />
+                </Table.Td>
+              </Table.Tr>
+            ))
+          )}
         </Table.Tbody>
       </Table>
     </Card>

@@ -7,6 +7,7 @@ import { formatDateTime } from '@/shared/format/date';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import listClasses from '@/shared/list/list.module.css';
 import { SortHeader, type Sorting } from '@/shared/list/list-toolbar';
+import { SkeletonRows } from '@/shared/list/skeleton-rows';
 import { TenantRowMenu } from './tenant-row-menu';
 import classes from './tenants-list.module.css';
 
@@ -36,43 +37,38 @@ export function TenantsTable({ rows, loading, sorting, onSort, onClone, onDelete
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {!rows
-            ? Array.from({ length: 5 }, (_, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-                <Table.Tr key={i}>
-                  <Table.Td colSpan={4}>
-                    <Skeleton height={18} radius="sm" />
-                  </Table.Td>
-                </Table.Tr>
-              ))
-            : rows.map((row) => (
-                <Table.Tr key={row.id}>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Text
-                        component={Link}
-                        to={href('tenants', 'form', { id: row.id })}
-                        fw={600}
-                        className={listClasses.nameLink}
-                      >
-                        {row.name}
-                      </Text>
-                      {row.isPartnerTenant && (
-                        <Badge size="xs" variant="light" color="accent">
-                          {t('tenants.partner')}
-                        </Badge>
-                      )}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td className={classes.numeric}>{row.countOfUsers}</Table.Td>
-                  <Table.Td>
-                    <time dateTime={row.createdAt}>{formatDateTime(row.createdAt)}</time>
-                  </Table.Td>
-                  <Table.Td className={classes.menuCell}>
-                    <TenantRowMenu tenant={row} onClone={onClone} onDelete={onDelete} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
+          {!rows ? (
+            <SkeletonRows rows={5} columns={4} />
+          ) : (
+            rows.map((row) => (
+              <Table.Tr key={row.id}>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <Text
+                      component={Link}
+                      to={href('tenants', 'form', { id: row.id })}
+                      fw={600}
+                      className={listClasses.nameLink}
+                    >
+                      {row.name}
+                    </Text>
+                    {row.isPartnerTenant && (
+                      <Badge size="xs" variant="light" color="accent">
+                        {t('tenants.partner')}
+                      </Badge>
+                    )}
+                  </Group>
+                </Table.Td>
+                <Table.Td className={classes.numeric}>{row.countOfUsers}</Table.Td>
+                <Table.Td>
+                  <time dateTime={row.createdAt}>{formatDateTime(row.createdAt)}</time>
+                </Table.Td>
+                <Table.Td className={classes.menuCell}>
+                  <TenantRowMenu tenant={row} onClone={onClone} onDelete={onDelete} />
+                </Table.Td>
+              </Table.Tr>
+            ))
+          )}
         </Table.Tbody>
       </Table>
     </Card>
