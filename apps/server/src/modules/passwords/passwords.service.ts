@@ -60,8 +60,13 @@ export function createPasswordsService(deps: {
     await mail.send(resetPasswordMail(user, link));
   }
 
+  /**
+   * One turn takes the requests queued before it began; later ones wait for the next turn. Taking
+   * them as they arrive would put a known address's work right after its own answer whenever a turn
+   * was under way, which is the very timing the queue is there to hide.
+   */
   async function drain() {
-    for (let email = queue.shift(); email !== undefined; email = queue.shift()) {
+    for (const email of queue.splice(0)) {
       await mailResetLink(email).catch((err) =>
         log.error({ err }, 'forgot password: the reset mail could not be prepared'),
       );
