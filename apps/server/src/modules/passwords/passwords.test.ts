@@ -104,8 +104,8 @@ describe('POST /core/api/auth/forgotpassword', () => {
   it('does not slow the request after it for a known address more than for an unknown one', async () => {
     // Before, the known address's lookup, token and mail ran right after the answer, so the next
     // request on the process waited for them. Now the queue takes them apart from any request. 300
-    // of each, in random order (enough that chance alone stays well under the bound); each known one for its own account (the per-account limit), each
-    // from its own address (the per-address limit). The next request: a signed-in GET /me/info.
+    // of each, in random order (enough that chance alone stays well under the bound); each known one
+    // for its own account (the per-account limit), each from its own address (the per-address limit). The next request: a signed-in GET /me/info.
     const { token } = await ctx.signIn((await ctx.factories.user()).email);
     const accounts = [];
     for (let i = 0; i < 300; i++) accounts.push(await ctx.factories.user());
@@ -127,7 +127,6 @@ describe('POST /core/api/auth/forgotpassword', () => {
     // cannot be told apart (0.6 to 0.65 before, where the lookup, token and mail interleaved with it).
     let slower = 0;
     for (const k of after.known) for (const u of after.unknown) slower += k > u ? 1 : k === u ? 0.5 : 0;
-
     expect(slower / (after.known.length * after.unknown.length)).toBeLessThan(0.6);
     await mailsQueued();
     for (const account of accounts) expect((await resetLinkFor(account.email)).id).toBe(account.id);
