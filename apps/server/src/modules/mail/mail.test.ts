@@ -104,10 +104,15 @@ describe('stopping', () => {
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
+    let sending!: () => void;
+    const firstSending = new Promise<void>((resolve) => {
+      sending = resolve;
+    });
     const sent: string[] = [];
     const slow: MailTransport = {
       name: 'slow',
       async send(m) {
+        sending();
         await gate;
         sent.push(m.to);
       },
@@ -115,7 +120,7 @@ describe('stopping', () => {
     const stopping = createMailService({ db: database.db, transport: slow, log });
     await stopping.send({ ...message, to: 'stop-first@example.test' });
     const second = await stopping.send({ ...message, to: 'stop-second@example.test' });
-    await new Promise((r) => setTimeout(r, 50));
+    await firstSending; // the worker, kicked by send(), has claimed the first mail (no fixed sleep: a loaded machine takes longer)
     // The first mail is being sent when SIGTERM stops the worker; it finishes, and claims no more.
     const closed = stopping.close();
     release();
