@@ -187,10 +187,14 @@ describe('expensive images', () => {
     ).join('');
     const svg = `${SVG_OPEN}<g>${shapes}</g></svg>`;
     expect(svg.length).toBeLessThan(1024 * 1024);
+    const started = performance.now();
     const { result, extraMs, answers } = await extraHealthDelay(upload(svg));
+    const workMs = performance.now() - started;
     expect(result.statusCode).toBe(201);
-    // The cleaning took a while, during which health kept answering, no slower than when nothing runs.
+    // The cleaning took a while, during which health kept answering. Cleaning on the event loop would
+    // hold one answer for most of the work; on a loaded machine any stretch has slow answers, so the
+    // bound grows with the work (100 ms on a quiet machine, where the whole takes about a second).
     expect(answers).toBeGreaterThan(5);
-    expect(extraMs).toBeLessThan(100);
+    expect(extraMs).toBeLessThan(Math.max(100, workMs / 10));
   });
 });

@@ -3,12 +3,16 @@ import { ImageRejected } from './image-rejected.js';
 import type { SvgJob, SvgOutcome } from './svg-worker.js';
 
 /**
- * How long one SVG may take to clean, counted from when it is sent to the thread. Inputs within
- * SVG_LIMITS take up to a second or two (jsdom is slow), and a new thread first spends about as long
- * loading jsdom; past this the thread is stopped (a fresh one serves the next upload) and the file
- * refused.
+ * How long one SVG may take to clean, counted from when the thread starts on it. Inputs within
+ * SVG_LIMITS take up to a second or two (jsdom is slow); past this the thread is stopped (a fresh one
+ * serves the next upload) and the file refused.
  */
 export const SVG_CLEAN_TIMEOUT_MS = 10_000;
+/**
+ * How long a job may wait for the thread to start on it: a new thread first loads jsdom (about as
+ * long as a cleaning, far longer on a loaded machine), and jobs are cleaned one at a time.
+ */
+const SVG_WAIT_TIMEOUT_MS = 60_000;
 
 type Pending = {
   resolve: (svg: string) => void;
@@ -44,6 +48,11 @@ function thread(): Worker {
   started.on('message', (outcome: SvgOutcome) => {
     const job = pending.get(outcome.id);
     if (!job) return;
+    if ('started' in outcome) {
+      clearTimeout(job.timer);
+      job.timer = giveUpAfter(SVG_CLEAN_TIMEOUT_MS, outcome.id, started);
+      return;
+    }
     pending.delete(outcome.id);
     clearTimeout(job.timer);
     if ('svg' in outcome) job.resolve(outcome.svg);
@@ -67,14 +76,19 @@ export function sanitizeSvgOffThread(text: string): Promise<string> {
   const target = thread();
   const id = nextId++;
   return new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      pending.delete(id);
-      reject(new ImageRejected('The SVG is too complex to check'));
-      // Whatever it is stuck in, the thread is replaced; other jobs on it fail rather than hang.
-      if (worker === target) worker = null;
-      void target.terminate();
-    }, SVG_CLEAN_TIMEOUT_MS);
-    pending.set(id, { resolve, reject, timer, on: target });
+    pending.set(id, { resolve, reject, timer: giveUpAfter(SVG_WAIT_TIMEOUT_MS, id, target), on: target });
     target.postMessage({ id, text } satisfies SvgJob);
   });
+}
+
+/** Refuses job `id` after `ms`, and replaces its thread: whatever it is stuck in, other jobs on it fail rather than hang. */
+function giveUpAfter(ms: number, id: number, target: Worker) {
+  return setTimeout(() => {
+    const job = pending.get(id);
+    if (!job) return;
+    pending.delete(id);
+    job.reject(new ImageRejected('The SVG is too complex to check'));
+    if (worker === target) worker = null;
+    void target.terminate();
+  }, ms);
 }
