@@ -1,11 +1,17 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-error';
 
+/** How long a page's data is kept for a reload with no network (shared/offline/persisted-queries.tsx). */
+export const PERSISTED_QUERIES_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
 export function createQueryClient() {
   const client = new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: 30_000,
+        // Pages seen earlier stay in memory as long as they are kept on disk: what is no longer in
+        // memory would not be kept either, and could not be shown after a reload with no network.
+        gcTime: PERSISTED_QUERIES_MAX_AGE_MS,
         refetchOnWindowFocus: false,
         // A 4xx will not change by asking again; network trouble and 5xx might.
         retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 2,
