@@ -89,6 +89,7 @@ function QueueDialog({ opened, onClose }: { opened: boolean; onClose: () => void
   const isMobile = useIsMobile();
   const { entries, status, online } = useOfflineQueue();
   const [confirming, setConfirming] = useState(false);
+  const queryClient = useQueryClient();
   return (
     <Modal
       opened={opened}
@@ -123,7 +124,8 @@ function QueueDialog({ opened, onClose }: { opened: boolean; onClose: () => void
                   color="red"
                   onClick={() => {
                     setConfirming(false);
-                    void clearQueue();
+                    // What the pages showed of the dropped changes is asked for again (once online).
+                    void clearQueue().then(() => queryClient.invalidateQueries());
                   }}
                 >
                   {t('offline.dismissAll')}
