@@ -84,7 +84,6 @@ describe('offline', () => {
       expect(reloaded?.fromServiceWorker()).toBe(true);
       // The kept page, not a fresh one from the server (whose nonce would differ).
       expect(await pageNonce(page)).toBe(onlineNonce);
-      await expect(page.title()).resolves.toBe('Atrium');
       // The app renders (its scripts and styles came from the precache), not the browser's error page:
       // with no network the session cannot be refreshed, so the last signed-in user is shown offline.
       await appRendered(page);
@@ -94,6 +93,7 @@ describe('offline', () => {
         .waitFor();
       await page.getByRole('heading', { level: 1 }).waitFor();
       expect(new URL(page.url()).pathname).toBe('/profile');
+      await expect.poll(() => page.title()).toBe('Profile · Atrium');
       expect(page.url().startsWith(BASE_URL)).toBe(true);
 
       // A deep link never visited opens too; the API is never answered by the worker.

@@ -50,7 +50,7 @@ export function HomeLayout() {
   return (
     <ModuleIconsProvider icons={MODULE_ICONS}>
       {/* The pages' data is kept for this user, for a reload with no network (shared/offline). */}
-      <PersistedQueries userId={session.user.id}>
+      <PersistedQueries key={session.user.id} userId={session.user.id} offline={session.offline === true}>
         <Shell session={session} />
       </PersistedQueries>
     </ModuleIconsProvider>

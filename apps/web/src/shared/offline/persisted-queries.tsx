@@ -1,23 +1,41 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
-import { useQueryClient } from '@tanstack/react-query';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
-import { type ReactNode, useMemo } from 'react';
+import {
+  type PersistQueryClientOptions,
+  persistQueryClientRestore,
+  persistQueryClientSubscribe,
+} from '@tanstack/query-persist-client-core';
+import { IsRestoringProvider, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { persistedQueriesKey, persistedQueriesStorage } from '@/shared/api/persisted-store';
 import { PERSISTED_QUERIES_MAX_AGE_MS } from '@/shared/api/query-client';
 
 /** Bumped when the shape of kept data changes in a way the pages cannot read: older data is dropped. */
 const BUSTER = 'v1';
 
+type Props = {
+  userId: string;
+  /** The session loaded with no network: the pages show the kept data (restored before they ask). */
+  offline: boolean;
+  children: ReactNode;
+};
+
 /**
- * Keeps the signed-in user's page data in IndexedDB (shared/api/persisted-store.ts), so that a reload
- * with no network shows the pages as they were last seen, and restores it before the pages ask for
- * data (the queries wait while it is read). Kept: successful reads, for a day, not those marked
- * `meta: { persist: false }`; never mutations (a sign-in's or a tenant switch's answer holds a token).
+ * Keeps the signed-in user's page data in IndexedDB (shared/api/persisted-store.ts), written as it
+ * changes. A page that loaded with no network restores it before the pages ask for data (the queries
+ * wait meanwhile), so they show what they showed last; online the pages ask the server as always (kept
+ * data could be older than the server's), and once the offline session is back online everything
+ * restored is asked for again. Kept: successful reads for a day, not those marked `meta: { persist:
+ * false }`; never mutations (a sign-in's or a tenant switch's answer holds a token).
  */
-export function PersistedQueries({ userId, children }: { userId: string; children: ReactNode }) {
+export function PersistedQueries({ userId, offline, children }: Props) {
   const client = useQueryClient();
-  const persistOptions = useMemo(
-    () => ({
+  // Restored once, when the shell opens offline; a session that comes online later keeps its pages.
+  const [restoring, setRestoring] = useState(offline);
+  const restored = useRef(offline);
+
+  useEffect(() => {
+    const options: PersistQueryClientOptions = {
+      queryClient: client,
       persister: createAsyncStoragePersister({
         storage: persistedQueriesStorage,
         key: persistedQueriesKey(userId),
@@ -26,17 +44,34 @@ export function PersistedQueries({ userId, children }: { userId: string; childre
       maxAge: PERSISTED_QUERIES_MAX_AGE_MS,
       buster: BUSTER,
       dehydrateOptions: {
-        shouldDehydrateQuery: (query: { state: { status: string }; meta?: Record<string, unknown> }) =>
-          query.state.status === 'success' && query.meta?.persist !== false,
+        shouldDehydrateQuery: (query) => query.state.status === 'success' && query.meta?.persist !== false,
         shouldDehydrateMutation: () => false,
       },
-    }),
-    [userId],
-  );
-  return (
-    // One provider per user: another user's kept data is never restored into this one's pages.
-    <PersistQueryClientProvider key={userId} client={client} persistOptions={persistOptions}>
-      {children}
-    </PersistQueryClientProvider>
-  );
+    };
+    let unsubscribe: (() => void) | undefined;
+    let live = true;
+    const save = () => {
+      if (live) unsubscribe = persistQueryClientSubscribe(options);
+    };
+    if (restoring) {
+      persistQueryClientRestore(options)
+        .catch(() => undefined)
+        .finally(() => {
+          if (live) setRestoring(false);
+        });
+    } else save();
+    return () => {
+      live = false;
+      unsubscribe?.();
+    };
+  }, [client, userId, restoring]);
+
+  // Back online with data restored from the device: the pages ask the server for all of it again.
+  useEffect(() => {
+    if (offline || !restored.current) return;
+    restored.current = false;
+    void client.invalidateQueries();
+  }, [offline, client]);
+
+  return <IsRestoringProvider value={restoring}>{children}</IsRestoringProvider>;
 }
