@@ -1,5 +1,5 @@
 import { ApiError, NetworkError, toApiError } from './api-error';
-import { API_BASE, currentToken, endSession, getSession, refreshSession } from './session';
+import { API_BASE, currentToken, endSession, getSession, isOfflineSession, refreshSession } from './session';
 
 export type ApiRequest = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -86,7 +86,7 @@ function tokenNow() {
  */
 export async function withToken<T extends { status: number }>(send: (token: string | undefined) => Promise<T>) {
   // A session that loaded offline asks for its token first (NetworkError while there is no network).
-  const token = await currentToken();
+  const token = isOfflineSession() ? await currentToken() : tokenNow();
   const first = await send(token);
   if (first.status !== 401 || !token) return first;
   const renewed = await refreshSession().catch((err: unknown) => {

@@ -1,17 +1,17 @@
-import { useQuery } from '@tanstack/react-query';
+import { onlineManager, useQuery } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetPersistedQueries, persistedQueriesKey, persistedQueriesStorage } from '@/shared/api/persisted-store';
-import { createQueryClient } from '@/shared/api/query-client';
+import { createQueryClient, setQueuedRecordIds } from '@/shared/api/query-client';
 import { createTestQueryClient, renderWithProviders } from '@/test/render';
 import { PersistedQueries } from './persisted-queries';
 
 const ME = '11111111-1111-4111-8111-111111111111';
 const OTHER = '22222222-2222-4222-8222-222222222222';
 
-function Clients({ fetchClients }: { fetchClients: () => Promise<string> }) {
-  const clients = useQuery({ queryKey: ['clients'], queryFn: fetchClients });
-  return <output data-testid="clients">{clients.data ?? (clients.isError ? 'failed' : 'loading')}</output>;
+function Clients({ fetchClients, id = 'list' }: { fetchClients: () => Promise<string>; id?: string }) {
+  const clients = useQuery({ queryKey: ['clients', id], queryFn: fetchClients });
+  return <output data-testid={`clients-${id}`}>{clients.data ?? (clients.isError ? 'failed' : 'loading')}</output>;
 }
 
 const kept = async (userId: string) =>
@@ -32,7 +32,7 @@ describe('PersistedQueries', () => {
     await queryClient.fetchQuery({ queryKey: ['secretish'], queryFn: async () => 'x', meta: { persist: false } });
     await waitFor(async () => expect((await kept(ME))?.clientState.queries).toHaveLength(1));
     const [query] = (await kept(ME)).clientState.queries;
-    expect(query).toMatchObject({ queryKey: ['clients'], state: { data: 'Nordlys' } });
+    expect(query).toMatchObject({ queryKey: ['clients', 'list'], state: { data: 'Nordlys' } });
     expect(await kept(OTHER)).toBeNull();
   });
 
@@ -76,5 +76,35 @@ describe('PersistedQueries', () => {
       </PersistedQueries>,
     );
     expect(await screen.findByText('Nordlys 2')).toBeInTheDocument();
+  });
+});
+
+describe('a record created offline and still queued', () => {
+  it('is not asked for (the server has no such record yet) when a page shows it or the network returns', async () => {
+    const PLACEHOLDER = '33333333-3333-4333-8333-333333333333';
+    const queryClient = createQueryClient();
+    const minuteAgo = Date.now() - 60_000;
+    queryClient.setQueryData(['clients', 'list'], 'Nordlys', { updatedAt: minuteAgo });
+    queryClient.setQueryData(['clients', PLACEHOLDER], 'Fisk (pending)', { updatedAt: minuteAgo });
+    setQueuedRecordIds(new Set([PLACEHOLDER]));
+    const fetchList = vi.fn(async () => 'Nordlys 2');
+    const fetchPending = vi.fn(async () => 'never');
+    try {
+      renderWithProviders(
+        <>
+          <Clients fetchClients={fetchList} />
+          <Clients fetchClients={fetchPending} id={PLACEHOLDER} />
+        </>,
+        { queryClient },
+      );
+      expect(await screen.findByText('Nordlys 2')).toBeInTheDocument();
+      onlineManager.setOnline(false);
+      onlineManager.setOnline(true);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(fetchPending).not.toHaveBeenCalled();
+      expect(screen.getByTestId(`clients-${PLACEHOLDER}`)).toHaveTextContent('Fisk (pending)');
+    } finally {
+      setQueuedRecordIds(new Set());
+    }
   });
 });

@@ -5,7 +5,7 @@ import {
   persistQueryClientSubscribe,
 } from '@tanstack/query-persist-client-core';
 import { IsRestoringProvider, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { persistedQueriesKey, persistedQueriesStorage } from '@/shared/api/persisted-store';
 import { PERSISTED_QUERIES_MAX_AGE_MS } from '@/shared/api/query-client';
 
@@ -23,15 +23,15 @@ type Props = {
  * Keeps the signed-in user's page data in IndexedDB (shared/api/persisted-store.ts), written as it
  * changes. A page that loaded with no network restores it before the pages ask for data (the queries
  * wait meanwhile), so they show what they showed last; online the pages ask the server as always (kept
- * data could be older than the server's), and once the offline session is back online everything
- * restored is asked for again. Kept: successful reads for a day, not those marked `meta: { persist:
- * false }`; never mutations (a sign-in's or a tenant switch's answer holds a token).
+ * data could be older than the server's). Back online, stale data is asked for again on reconnect (not
+ * a record still queued: shared/api/query-client.ts), and all of it once the queue has been sent
+ * (offline-status.tsx). Kept: successful reads for a day, not those marked `meta: { persist: false }`;
+ * never mutations (a sign-in's or a tenant switch's answer holds a token).
  */
 export function PersistedQueries({ userId, offline, children }: Props) {
   const client = useQueryClient();
   // Restored once, when the shell opens offline; a session that comes online later keeps its pages.
   const [restoring, setRestoring] = useState(offline);
-  const restored = useRef(offline);
 
   useEffect(() => {
     const options: PersistQueryClientOptions = {
@@ -65,13 +65,6 @@ export function PersistedQueries({ userId, offline, children }: Props) {
       unsubscribe?.();
     };
   }, [client, userId, restoring]);
-
-  // Back online with data restored from the device: the pages ask the server for all of it again.
-  useEffect(() => {
-    if (offline || !restored.current) return;
-    restored.current = false;
-    void client.invalidateQueries();
-  }, [offline, client]);
 
   return <IsRestoringProvider value={restoring}>{children}</IsRestoringProvider>;
 }

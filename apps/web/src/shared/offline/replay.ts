@@ -1,4 +1,5 @@
 import { ApiError, api, NetworkError, setOfflineWriter } from '@/shared/api/client';
+import { setQueuedRecordIds } from '@/shared/api/query-client';
 import { getSession, isOfflineSession, subscribeSession } from '@/shared/api/session';
 import {
   dependenciesOf,
@@ -8,6 +9,7 @@ import {
   notify,
   removeQueued,
   replacePlaceholder,
+  subscribeQueue,
   valueAt,
   withoutOwnId,
 } from './queue';
@@ -140,6 +142,14 @@ export function installOfflineQueue() {
   if (installed) return;
   installed = true;
   setOfflineWriter(enqueue);
+  // Pages of records still queued are not asked for until they exist (shared/api/query-client.ts).
+  const trackRecords = () =>
+    void listQueued().then(
+      (rows) => setQueuedRecordIds(new Set(rows.filter((r) => r.responseIdPath).map((r) => r.id))),
+      () => undefined,
+    );
+  subscribeQueue(trackRecords);
+  trackRecords();
   window.addEventListener('online', () => void syncNow());
   window.addEventListener('offline', () => notify(false));
   const canSend = () => getSession().status === 'authenticated' && !isOfflineSession();
