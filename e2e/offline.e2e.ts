@@ -166,6 +166,11 @@ describe('offline', () => {
     await banner.getByText('3 unsynced changes').waitFor();
     await expect.poll(() => page.getByRole('textbox', { name: 'Name' }).inputValue()).toBe(renamed);
     await photograph(page, 'offline-reloaded');
+    if (SHOTS_DIR) {
+      await page.setViewportSize({ width: 375, height: 800 });
+      await photograph(page, 'offline-reloaded');
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
     await page.getByTestId('unsynced-label').click();
     const dialog = page.getByRole('dialog', { name: 'Unsynced changes' });
     await expect.poll(() => dialog.getByTestId('queue-entry').count()).toBe(3);

@@ -135,12 +135,19 @@ describe('weekly time logging', () => {
     expect(await cell(page, 'Painting', 'Tue').inputValue()).toBe('2');
     await expect.poll(() => pendingMarks.count()).toBe(2);
     expect(await page.getByTestId('week-total').textContent()).toBe('13.5');
-    if (process.env.SHOTS_DIR) {
+    // SHOTS_DIR set: the grid with its pending cells at 375 and 1280 px, light and dark.
+    for (const width of process.env.SHOTS_DIR ? [375, 1280] : []) {
+      await page.setViewportSize({ width, height: 800 });
       for (const scheme of ['light', 'dark'] as const) {
         await page.evaluate((s) => document.documentElement.setAttribute('data-mantine-color-scheme', s), scheme);
         await page.waitForTimeout(300);
-        await page.screenshot({ path: `${process.env.SHOTS_DIR}/timelogs-pending-375-${scheme}.png`, fullPage: true });
+        await page.screenshot({
+          path: `${process.env.SHOTS_DIR}/timelogs-pending-${width}-${scheme}.png`,
+          fullPage: true,
+        });
       }
+      await page.evaluate(() => document.documentElement.setAttribute('data-mantine-color-scheme', 'light'));
+      await page.setViewportSize({ width: 375, height: 800 });
     }
 
     // Back online: saved, and the cells are plain saved hours again.
