@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, apiSignIn, BASE_URL, launchBrowser, signIn } from './support.js';
+import { api, apiSignIn, BASE_URL, launchBrowser, signIn, workerActive } from './support.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -126,6 +126,121 @@ describe('offline', () => {
       await context.close();
     },
   );
+
+  it('three dependent changes survive reloads with no network, and a replay cut in the middle, and are stored once', async () => {
+    const title = `Reload Fisk ${RUN}`;
+    const renamed = `Reload Fisk renamed ${RUN}`;
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, 'admin@atrium.test');
+    await workerActive(page);
+    await openClientFormWarm(page);
+
+    // Offline: a client, a contact of it, and the client renamed (both use its placeholder id).
+    await context.setOffline(true);
+    await page.getByRole('textbox', { name: 'Name' }).fill(title);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/admin\/clients\/[0-9a-f-]{36}$/);
+    const clientPage = page.url();
+    const placeholder = clientPage.split('/').at(-1)!;
+    await page.getByRole('link', { name: '0 contacts' }).click();
+    await page.getByRole('link', { name: 'Add contact' }).click();
+    await page.getByRole('textbox', { name: 'Name' }).fill('Bo Offline');
+    await page.getByRole('textbox', { name: 'Email' }).fill('bo@offline.test');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(`${BASE_URL}/admin/clients/contacts/${placeholder}`);
+    await page.goBack();
+    await page.waitForURL(clientPage);
+    await page.getByRole('textbox', { name: 'Name' }).fill(renamed);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByTestId('offline-banner').getByText('3 unsynced changes').waitFor();
+    // The pages' data is written to disk a moment after it changes.
+    await page.waitForTimeout(1500);
+
+    // A reload with no network: the shell from the service worker, the user still signed in, the
+    // client's page from the data kept on this device, the queue still there.
+    const reloaded = await page.goto(clientPage);
+    expect(reloaded?.fromServiceWorker()).toBe(true);
+    const banner = page.getByTestId('offline-banner');
+    await banner.getByText('Showing what this device kept from your last visit').waitFor();
+    await banner.getByText('3 unsynced changes').waitFor();
+    await expect.poll(() => page.getByRole('textbox', { name: 'Name' }).inputValue()).toBe(renamed);
+    await photograph(page, 'offline-reloaded');
+    if (SHOTS_DIR) {
+      await page.setViewportSize({ width: 375, height: 800 });
+      await photograph(page, 'offline-reloaded');
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+    await page.getByTestId('unsynced-label').click();
+    const dialog = page.getByRole('dialog', { name: 'Unsynced changes' });
+    await expect.poll(() => dialog.getByTestId('queue-entry').count()).toBe(3);
+    expect(await dialog.getByText('Linked').count()).toBe(2);
+    expect(await dialog.getByText('Sign in to sync').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+
+    // Back online, the network goes again in the middle of the replay: the contact reached the server
+    // and was stored, its answer never came back.
+    let contactPosts = 0;
+    await context.route('**/core/api/contacts/postContact', async (route) => {
+      contactPosts += 1;
+      if (contactPosts > 1) return route.continue();
+      await route.fetch();
+      await context.setOffline(true);
+      await route.abort('internetdisconnected');
+    });
+    await context.setOffline(false);
+    await expect.poll(() => contactPosts, { timeout: 20_000 }).toBe(1);
+    // The client is stored (the page moved to its real id); the contact and the rename still wait.
+    await page.waitForURL((url) => !url.pathname.includes(placeholder), { timeout: 20_000 });
+    const realId = page.url().split('/').at(-1)!;
+    await banner.getByText('2 unsynced changes').waitFor();
+
+    // Reloaded again with no network: the two are still queued, now with the client's real id (so no
+    // longer linked to a queued change).
+    await page.reload();
+    await banner.getByText('Showing what this device kept from your last visit').waitFor();
+    await banner.getByText('2 unsynced changes').waitFor();
+    await page.getByTestId('unsynced-label').click();
+    await expect.poll(() => dialog.getByTestId('queue-entry').count()).toBe(2);
+    expect(await dialog.getByText('Linked').count()).toBe(0);
+    const queued = await page.evaluate(
+      () =>
+        new Promise<string>((resolve, reject) => {
+          const open = indexedDB.open('atrium-offline');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const all = open.result.transaction('requests').objectStore('requests').getAll();
+            all.onsuccess = () => resolve(JSON.stringify(all.result));
+          };
+        }),
+    );
+    expect(queued).toContain(realId);
+    expect(queued).not.toContain(placeholder);
+    await page.keyboard.press('Escape');
+
+    // Online: the session is refreshed, the rest is sent; the contact's repeat gets the stored answer.
+    await context.setOffline(false);
+    await banner.waitFor({ state: 'detached', timeout: 20_000 });
+    await page.getByTestId('unsynced-label').waitFor({ state: 'detached', timeout: 20_000 });
+    expect(contactPosts).toBe(2);
+
+    const { token } = await apiSignIn('admin@atrium.test');
+    const search = (q: string) =>
+      api<{ data: Client[] }>('GET', `/companies?search=${encodeURIComponent(q)}`, undefined, token);
+    expect((await search(`Reload Fisk`)).data.filter((c) => c.title.endsWith(RUN)).map((c) => c.title)).toEqual([
+      renamed,
+    ]);
+    const contacts = await api<{ data: Contact[] }>(
+      'GET',
+      `/contacts/customLoadPage/?clientId=${realId}`,
+      undefined,
+      token,
+    );
+    expect(contacts.data.map((c) => [c.name, c.companyId])).toEqual([['Bo Offline', realId]]);
+    await api('DELETE', `/companies/${realId}`, undefined, token);
+    await context.close();
+  });
 
   it('dismiss all (after asking) empties the queue: nothing reaches the server', async () => {
     const title = `Dismissed ${RUN}`;

@@ -3,27 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE_URL, launchBrowser, signIn } from './support.js';
+import { BASE_URL, launchBrowser, signIn, workerActive } from './support.js';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-/** Waits until the service worker is active, so its precache and the kept page shell are in place. */
-async function workerActive(page: Page) {
-  // The app registers it after the page's load event; ready resolves once one is active.
-  await page.evaluate(() =>
-    navigator.serviceWorker.ready.then(
-      ({ active }) =>
-        new Promise<void>((resolve) => {
-          if (active?.state === 'activated') resolve();
-          else active?.addEventListener('statechange', () => active.state === 'activated' && resolve());
-        }),
-    ),
-  );
-}
 
 /** The app has drawn something a person can read. */
 const appRendered = (page: Page) =>
@@ -98,10 +84,16 @@ describe('offline', () => {
       expect(reloaded?.fromServiceWorker()).toBe(true);
       // The kept page, not a fresh one from the server (whose nonce would differ).
       expect(await pageNonce(page)).toBe(onlineNonce);
-      await expect(page.title()).resolves.toBe('Atrium');
-      // The app renders (its scripts and styles came from the precache), not the browser's error page.
-      // With no network the session cannot be refreshed, so the app asks to sign in (still the app).
+      // The app renders (its scripts and styles came from the precache), not the browser's error page:
+      // with no network the session cannot be refreshed, so the last signed-in user is shown offline.
       await appRendered(page);
+      await page
+        .getByTestId('offline-banner')
+        .getByText('Showing what this device kept from your last visit')
+        .waitFor();
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/profile');
+      await expect.poll(() => page.title()).toBe('Profile · Atrium');
       expect(page.url().startsWith(BASE_URL)).toBe(true);
 
       // A deep link never visited opens too; the API is never answered by the worker.

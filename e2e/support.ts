@@ -84,6 +84,20 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
 }
 
+/** Waits until the service worker is active, so its precache and the kept page shell are in place. */
+export async function workerActive(page: Page) {
+  // The app registers it after the page's load event; ready resolves once one is active.
+  await page.evaluate(() =>
+    navigator.serviceWorker.ready.then(
+      ({ active }) =>
+        new Promise<void>((resolve) => {
+          if (active?.state === 'activated') resolve();
+          else active?.addEventListener('statechange', () => active.state === 'activated' && resolve());
+        }),
+    ),
+  );
+}
+
 /** Calls the API from Node (no browser), as the holder of `token` when one is given. */
 export async function api<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
   const headers: Record<string, string> = {};

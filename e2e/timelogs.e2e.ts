@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, apiSignIn, BASE_URL, createUser, launchBrowser, signIn } from './support.js';
+import { api, apiSignIn, BASE_URL, createUser, launchBrowser, signIn, workerActive } from './support.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -84,6 +84,88 @@ describe('weekly time logging', () => {
     expect(await cell(page, 'Painting', 'Mon').inputValue()).toBe('20');
     expect(await page.getByTestId('week-total').textContent()).toBe('34.25');
     await page.context().close();
+  });
+
+  it('hours typed on a phone with no network are kept, shown as pending and counted, and saved when it returns', async () => {
+    // A week of its own, outside the overview's: Monday 6 April 2026.
+    const week = '2026-04-06';
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await signIn(page, worker.email);
+    await workerActive(page);
+    await page.goto(`${BASE_URL}/timelogs?week=${week}`);
+    await page.getByTestId('week-range').filter({ hasText: '06-04-2026 till 12-04-2026' }).waitFor();
+    for (const task of ['Lamp repair', 'Painting']) {
+      await page.getByRole('combobox', { name: 'Add a task to this week' }).click();
+      await page.getByRole('option', { name: task }).click();
+      await page.getByRole('button', { name: 'Add row' }).click();
+      await cell(page, task, 'Mon').waitFor();
+    }
+    await cell(page, 'Lamp repair', 'Mon').fill('8');
+    await cell(page, 'Lamp repair', 'Mon').press('Tab');
+    await expect.poll(() => page.getByTestId('week-total').textContent()).toBe('8');
+    await expect.poll(() => page.getByLabel('Saving').count()).toBe(0);
+
+    await context.setOffline(true);
+    await cell(page, 'Lamp repair', 'Tue').fill('3,5');
+    await cell(page, 'Lamp repair', 'Tue').press('Tab');
+    await cell(page, 'Painting', 'Tue').fill('2');
+    await cell(page, 'Painting', 'Tue').press('Tab');
+    const pendingMarks = page.getByRole('table').getByLabel('Waiting to be saved', { exact: true });
+    await expect.poll(() => pendingMarks.count()).toBe(2);
+    const described = (task: string) =>
+      cell(page, task, 'Tue').evaluate((input) =>
+        (input.getAttribute('aria-describedby') ?? '')
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent)
+          .join(' '),
+      );
+    expect(await described('Lamp repair')).toContain('Waiting to be saved');
+    expect(await page.getByTestId('day-total-1').textContent()).toBe('5.5');
+    expect(await page.getByTestId('week-total').textContent()).toBe('13.5');
+    await page.getByTestId('pending-note').getByText('2 cells are kept on this device').waitFor();
+    await page.waitForTimeout(1500);
+
+    // Reloaded with no network: the week as last seen plus the pending hours, counted in the totals.
+    const reloaded = await page.reload();
+    expect(reloaded?.fromServiceWorker()).toBe(true);
+    await page.getByTestId('offline-banner').getByText('2 unsynced changes').waitFor();
+    await expect.poll(() => cell(page, 'Lamp repair', 'Tue').inputValue()).toBe('3.5');
+    expect(await cell(page, 'Lamp repair', 'Mon').inputValue()).toBe('8');
+    expect(await cell(page, 'Painting', 'Tue').inputValue()).toBe('2');
+    await expect.poll(() => pendingMarks.count()).toBe(2);
+    expect(await page.getByTestId('week-total').textContent()).toBe('13.5');
+    // SHOTS_DIR set: the grid with its pending cells at 375 and 1280 px, light and dark.
+    for (const width of process.env.SHOTS_DIR ? [375, 1280] : []) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.evaluate((s) => document.documentElement.setAttribute('data-mantine-color-scheme', s), scheme);
+        await page.waitForTimeout(300);
+        await page.screenshot({
+          path: `${process.env.SHOTS_DIR}/timelogs-pending-${width}-${scheme}.png`,
+          fullPage: true,
+        });
+      }
+      await page.evaluate(() => document.documentElement.setAttribute('data-mantine-color-scheme', 'light'));
+      await page.setViewportSize({ width: 375, height: 800 });
+    }
+
+    // Back online: saved, and the cells are plain saved hours again.
+    await context.setOffline(false);
+    await page.getByTestId('unsynced-label').waitFor({ state: 'detached', timeout: 20_000 });
+    await expect.poll(() => pendingMarks.count()).toBe(0);
+    expect(await page.getByTestId('week-total').textContent()).toBe('13.5');
+    const { token } = await apiSignIn(worker.email);
+    const grid = await api<{ projectTasks: { name: string; marks: { date: string; decimalHours: number }[] }[] }[]>(
+      'GET',
+      `/timelogs/getPersonalProjectsWithMarksForWeek/${week}/2026-04-12`,
+      undefined,
+      token,
+    );
+    const tasks = grid.find((p) => p.projectTasks.some((t) => t.name === 'Lamp repair'))!.projectTasks;
+    const hours = Object.fromEntries(tasks.map((t) => [t.name, t.marks.map((m) => m.decimalHours)]));
+    expect(hours).toEqual({ 'Lamp repair': [8, 3.5, 0, 0, 0, 0, 0], Painting: [0, 2, 0, 0, 0, 0, 0] });
+    await context.close();
   });
 
   it('an administrator sees the hours in the overview and exports them', async () => {

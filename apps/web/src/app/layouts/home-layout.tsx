@@ -16,6 +16,7 @@ import { useTranslation } from '@/shared/i18n/use-translation';
 import { ModuleIconsProvider } from '@/shared/menu/module-icon';
 import { useMenu } from '@/shared/menu/use-menu';
 import { OfflineBanner, UnsyncedLabel } from '@/shared/offline/offline-status';
+import { PersistedQueries } from '@/shared/offline/persisted-queries';
 import { installOfflineQueue } from '@/shared/offline/replay';
 import { PwaPrompts } from '@/shared/pwa/pwa-prompts';
 import { PageLoader } from '@/shared/ui/page-loader';
@@ -48,7 +49,10 @@ export function HomeLayout() {
   }
   return (
     <ModuleIconsProvider icons={MODULE_ICONS}>
-      <Shell session={session} />
+      {/* The pages' data is kept for this user, for a reload with no network (shared/offline). */}
+      <PersistedQueries key={session.user.id} userId={session.user.id} offline={session.offline === true}>
+        <Shell session={session} />
+      </PersistedQueries>
     </ModuleIconsProvider>
   );
 }

@@ -1,5 +1,5 @@
 import { ApiError, NetworkError, toApiError } from './api-error';
-import { API_BASE, endSession, getSession, refreshSession } from './session';
+import { API_BASE, currentToken, endSession, getSession, isOfflineSession, refreshSession } from './session';
 
 export type ApiRequest = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -73,9 +73,10 @@ async function read<T>(response: Response): Promise<T> {
   return (type.includes('json') ? await response.json() : await response.text()) as T;
 }
 
-function currentToken() {
+/** The token as it stands, for the session calls themselves. */
+function tokenNow() {
   const session = getSession();
-  return session.status === 'authenticated' ? session.token : undefined;
+  return session.status === 'authenticated' && session.token ? session.token : undefined;
 }
 
 /**
@@ -84,7 +85,8 @@ function currentToken() {
  * through here: JSON calls, uploads and downloads alike.
  */
 export async function withToken<T extends { status: number }>(send: (token: string | undefined) => Promise<T>) {
-  const token = currentToken();
+  // A session that loaded offline asks for its token first (NetworkError while there is no network).
+  const token = isOfflineSession() ? await currentToken() : tokenNow();
   const first = await send(token);
   if (first.status !== 401 || !token) return first;
   const renewed = await refreshSession().catch((err: unknown) => {
@@ -108,7 +110,7 @@ export async function api<T>(path: string, request: ApiRequest = {}): Promise<T>
   try {
     // A 401 from a session call is the answer itself, not a stale token.
     response = NO_RETRY.has(path)
-      ? await send(path, request, currentToken())
+      ? await send(path, request, tokenNow())
       : await withToken((token) => send(path, request, token));
   } catch (err) {
     const late = err instanceof NetworkError && queue ? queue(path, request) : undefined;

@@ -8,4 +8,6 @@ export const STORAGE_KEYS = {
   isSuperadmin: 'isSuperadmin',
   userExists: 'userExists',
   uiState: 'uiState',
+  /** The last signed-in user (never a token), for a reload with no network (shared/api/session.ts). */
+  lastUser: 'lastSignedInUser',
 } as const;

@@ -13,7 +13,8 @@ const loadHub = () => import('./hub-connection');
  */
 export function useHubConnection(deps: Pick<HubHandlerDeps, 'queryClient' | 'navigate'> & { reload?: () => void }) {
   const session = useSession();
-  const userId = session.status === 'authenticated' ? session.user.id : null;
+  // Not while the session loaded offline has no token: it connects once the session is refreshed.
+  const userId = session.status === 'authenticated' && !session.offline ? session.user.id : null;
   // The handlers use the latest router without restarting the connection when it changes.
   const latest = useRef(deps);
   latest.current = deps;

@@ -3,6 +3,7 @@ import { IconCloudUpload, IconLink, IconPencil, IconPlus, IconWifiOff } from '@t
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { useSession } from '@/shared/api/session';
 import { formatDateTime } from '@/shared/format/date';
 import { useIsMobile } from '@/shared/hooks/use-is-mobile';
 import { useTranslation } from '@/shared/i18n/use-translation';
@@ -11,15 +12,21 @@ import { clearQueue, editQueued, removeQueued } from './queue';
 import { type SyncStatus, syncNow } from './replay';
 import { type QueueEntryView, useOfflineQueue } from './use-offline-queue';
 
-/** 'You are offline' and the count of unsynced changes, while the browser has no network. */
+/**
+ * 'You are offline' and the count of unsynced changes, while the browser has no network or the page
+ * loaded with none (the session is not refreshed yet: the pages show what this device kept).
+ */
 export function OfflineBanner() {
   const { t } = useTranslation();
   const { entries, online } = useOfflineQueue();
-  if (online) return null;
+  const session = useSession();
+  const kept = session.status === 'authenticated' && session.offline === true;
+  if (online && !kept) return null;
   return (
     <div className={classes.banner} role="status" data-testid="offline-banner">
       <IconWifiOff size={16} aria-hidden />
       <span>{t('offline.banner')}</span>
+      {kept && <span>{t('offline.keptData')}</span>}
       {entries.length > 0 && <span>{t('offline.unsynced', { count: entries.length })}</span>}
     </div>
   );
@@ -82,6 +89,7 @@ function QueueDialog({ opened, onClose }: { opened: boolean; onClose: () => void
   const isMobile = useIsMobile();
   const { entries, status, online } = useOfflineQueue();
   const [confirming, setConfirming] = useState(false);
+  const queryClient = useQueryClient();
   return (
     <Modal
       opened={opened}
@@ -116,7 +124,8 @@ function QueueDialog({ opened, onClose }: { opened: boolean; onClose: () => void
                   color="red"
                   onClick={() => {
                     setConfirming(false);
-                    void clearQueue();
+                    // What the pages showed of the dropped changes is asked for again (once online).
+                    void clearQueue().then(() => queryClient.invalidateQueries());
                   }}
                 >
                   {t('offline.dismissAll')}

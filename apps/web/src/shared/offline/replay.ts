@@ -1,5 +1,6 @@
 import { ApiError, api, NetworkError, setOfflineWriter } from '@/shared/api/client';
-import { getSession, subscribeSession } from '@/shared/api/session';
+import { setQueuedRecordIds } from '@/shared/api/query-client';
+import { getSession, isOfflineSession, subscribeSession } from '@/shared/api/session';
 import {
   dependenciesOf,
   enqueue,
@@ -8,6 +9,7 @@ import {
   notify,
   removeQueued,
   replacePlaceholder,
+  subscribeQueue,
   valueAt,
   withoutOwnId,
 } from './queue';
@@ -71,8 +73,9 @@ export function sync(): Promise<void> {
 async function replay() {
   clearTimeout(retryTimer);
   const session = getSession();
-  // Offline there is nothing to try: the browser's online event starts the sync again.
-  if (session.status !== 'authenticated' || !navigator.onLine) return;
+  // Offline there is nothing to try: the browser's online event starts the sync again. A session that
+  // loaded offline has no token yet: the sync starts once it has been refreshed (below).
+  if (session.status !== 'authenticated' || session.offline || !navigator.onLine) return;
   setStatus({ syncing: true, retryAt: null });
   try {
     const entries = await listQueued();
@@ -139,11 +142,21 @@ export function installOfflineQueue() {
   if (installed) return;
   installed = true;
   setOfflineWriter(enqueue);
+  // Pages of records still queued are not asked for until they exist (shared/api/query-client.ts).
+  const trackRecords = () =>
+    void listQueued().then(
+      (rows) => setQueuedRecordIds(new Set(rows.filter((r) => r.responseIdPath).map((r) => r.id))),
+      () => undefined,
+    );
+  subscribeQueue(trackRecords);
+  trackRecords();
   window.addEventListener('online', () => void syncNow());
   window.addEventListener('offline', () => notify(false));
-  let signedIn = getSession().status === 'authenticated';
+  const canSend = () => getSession().status === 'authenticated' && !isOfflineSession();
+  let signedIn = canSend();
   subscribeSession(() => {
-    const now = getSession().status === 'authenticated';
+    // Signed in, or a session that loaded offline got its token back.
+    const now = canSend();
     if (now && !signedIn) void sync();
     signedIn = now;
     notify(false);

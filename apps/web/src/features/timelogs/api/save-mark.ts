@@ -4,8 +4,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 import { timelogsKeys } from './keys';
 
-/** POST /timelogs/mark: one cell's hours (0 removes them). */
-export const saveMark = (body: MarkInput) => api<MarkResult>('/timelogs/mark', { method: 'POST', body });
+export const MARK_PATH = '/timelogs/mark';
+
+/**
+ * POST /timelogs/mark: one cell's hours (0 removes them). With no network it is queued (shared/offline)
+ * and answers with its echo, which has no dayTotal: the page shows the queued hours as pending.
+ */
+export const saveMark = (body: MarkInput) => api<MarkResult>(MARK_PATH, { method: 'POST', body });
 
 /** Writes a saved cell into the cached week, so the totals follow without a reload. */
 export function withMark(grid: WeekGrid | undefined, saved: MarkResult): WeekGrid | undefined {

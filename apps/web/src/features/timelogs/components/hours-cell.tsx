@@ -1,7 +1,7 @@
 import { isHoursTyping, parseHours } from '@atrium/contracts';
 import { ActionIcon, Loader, Popover, TextInput, Tooltip } from '@mantine/core';
-import { IconCheck, IconRefresh } from '@tabler/icons-react';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { IconCheck, IconCloudUpload, IconRefresh } from '@tabler/icons-react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { showHours } from '../lib/hours';
 import classes from './week-grid.module.css';
@@ -31,6 +31,8 @@ type HoursCellProps = {
   onDraft: (draft: CellDraft | null) => void;
   /** Shown but not editable (a day before its project started); arrow keys still pass through it. */
   readOnly?: boolean;
+  /** The value was saved with no network: kept in the offline queue, sent when the network returns. */
+  pending?: boolean;
 };
 
 /** A cell's text: empty for none, else the hours in the UI language's decimal sign (a comma is typed back as well). */
@@ -52,6 +54,7 @@ export function HoursCell({
   draft,
   onDraft,
   readOnly = false,
+  pending = false,
 }: HoursCellProps) {
   const { t, i18n } = useTranslation();
   const [text, setText] = useState(draft?.text ?? show(value, i18n.language));
@@ -60,7 +63,8 @@ export function HoursCell({
   // A keystroke the rule refused (a second separator, a third decimal, a letter): said, not silently dropped.
   const [refused, setRefused] = useState(false);
   const editing = useRef(false);
-  const errorId = useId();
+  // Pending shows once nothing newer is going on in the cell (typing aside: the mark stays while typing).
+  const shownState = pending && (state === 'idle' || state === 'saved') ? 'pending' : state;
 
   // A new value from the server (a refetch, another tab) replaces the text unless the user has work in
   // it: typing, saving or a failed save.
@@ -115,7 +119,7 @@ export function HoursCell({
   }
 
   return (
-    <div className={classes.cell} data-state={state}>
+    <div className={classes.cell} data-state={shownState}>
       <TextInput
         size="xs"
         value={text}
@@ -125,10 +129,18 @@ export function HoursCell({
         title={readOnly ? label : undefined}
         aria-label={label}
         error={state === 'failed'}
-        aria-describedby={state === 'failed' ? errorId : undefined}
+        // Read with the cell, not shown (the icon shows it): why it failed, or that it waits to be saved.
+        // (Mantine sets aria-describedby itself, to its description.)
+        description={
+          shownState === 'failed'
+            ? `${t('timelogs.grid.saveFailed', { label })} ${error}`
+            : shownState === 'pending'
+              ? `${t('timelogs.grid.pending')}. ${t('timelogs.grid.pendingDescription')}`
+              : undefined
+        }
         data-grid-row={row}
         data-grid-col={col}
-        classNames={{ input: classes.input }}
+        classNames={{ input: classes.input, description: classes.srOnly }}
         onFocus={(event) => event.currentTarget.select()}
         onChange={(event) => {
           const next = event.currentTarget.value;
@@ -151,6 +163,10 @@ export function HoursCell({
         rightSection={
           state === 'saving' ? (
             <Loader size={12} aria-label={t('timelogs.grid.saving')} />
+          ) : shownState === 'pending' ? (
+            <Tooltip label={t('timelogs.grid.pendingDescription')} multiline maw={260} withinPortal>
+              <IconCloudUpload size={14} aria-label={t('timelogs.grid.pending')} className={classes.pendingIcon} />
+            </Tooltip>
           ) : state === 'saved' ? (
             <IconCheck size={14} aria-label={t('timelogs.grid.saved')} className={classes.savedIcon} />
           ) : state === 'failed' ? (
@@ -179,7 +195,7 @@ export function HoursCell({
         </Popover.Dropdown>
       </Popover>
       {state === 'failed' && (
-        <span id={errorId} className={classes.srOnly} role="alert">
+        <span className={classes.srOnly} role="alert">
           {t('timelogs.grid.saveFailed', { label })} {error}
         </span>
       )}

@@ -1,6 +1,6 @@
 import { GRID_TASK_NAME_LENGTH, type GridProject, roundHours, weekDates } from '@atrium/contracts';
 import { Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconCloudUpload } from '@tabler/icons-react';
 import { useReducer, useRef } from 'react';
 import { formatDate, formatDay, formatWeekday } from '@/shared/format/date';
 import { useTranslation } from '@/shared/i18n/use-translation';
@@ -32,6 +32,8 @@ type WeekGridProps = {
   onSave: (projectId: string, taskId: string, date: string, hours: number) => Promise<void>;
   /** Failed saves by `taskId/date`, kept by the page across weeks. */
   drafts: Map<string, CellDraft>;
+  /** Cells (`taskId/date`) whose hours were saved with no network and wait in the offline queue. */
+  pending?: ReadonlySet<string>;
 };
 
 /**
@@ -39,7 +41,7 @@ type WeekGridProps = {
  * Monday to Sunday and a row total, and a bottom row of daily totals with the week total. Arrow keys,
  * Enter and Tab move between cells like a spreadsheet.
  */
-export function WeekGrid({ monday, today, projects, onSave, drafts }: WeekGridProps) {
+export function WeekGrid({ monday, today, projects, onSave, drafts, pending = new Set() }: WeekGridProps) {
   const { t, i18n } = useTranslation();
   const dates = weekDates(monday);
   const table = useRef<HTMLTableElement>(null);
@@ -67,6 +69,11 @@ export function WeekGrid({ monday, today, projects, onSave, drafts }: WeekGridPr
     target?.focus();
     return target !== undefined && target !== null;
   }
+
+  const shownPending = projects.reduce(
+    (n, p) => n + p.projectTasks.reduce((m, task) => m + dates.filter((d) => pending.has(`${task.id}/${d}`)).length, 0),
+    0,
+  );
 
   let row = -1;
   return (
@@ -141,6 +148,7 @@ export function WeekGrid({ monday, today, projects, onSave, drafts }: WeekGridPr
                               onSave={(hours) => onSave(project.id, task.id, mark.date, hours)}
                               onMove={move}
                               draft={drafts.get(`${task.id}/${mark.date}`)}
+                              pending={pending.has(`${task.id}/${mark.date}`)}
                               onDraft={(draft) => {
                                 const key = `${task.id}/${mark.date}`;
                                 if (draft) drafts.set(key, draft);
@@ -186,6 +194,13 @@ export function WeekGrid({ monday, today, projects, onSave, drafts }: WeekGridPr
           </Table.Tfoot>
         </Table>
       </Table.ScrollContainer>
+      {/* Hours saved offline are in the totals already: said in words under the grid. */}
+      {shownPending > 0 && (
+        <div className={classes.pendingNote} role="status" data-testid="pending-note">
+          <IconCloudUpload size={16} aria-hidden="true" className={classes.pendingIcon} />
+          <span>{t('timelogs.grid.pendingNote', { count: shownPending })}</span>
+        </div>
+      )}
       {/* Why each cell failed, in words anyone can read and tap (a cell's own icon is too small on a phone). */}
       {failures.length > 0 && (
         <div className={classes.failures}>

@@ -3,8 +3,12 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setOfflineWriter } from '@/shared/api/client';
 import { acceptAuthResult, resetSessionForTests } from '@/shared/api/session';
 import { setLanguage } from '@/shared/i18n/i18n';
+import { UnsyncedLabel } from '@/shared/offline/offline-status';
+import { clearQueue, enqueue, listQueued } from '@/shared/offline/queue';
+import { resetSyncForTests, sync } from '@/shared/offline/replay';
 import { authResult, json } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { cutTaskName, dayTotals } from '../components/week-grid';
@@ -384,5 +388,122 @@ describe('/timelogs', () => {
     expect(await screen.findByTestId('week-range')).toHaveTextContent('30-11-2026 till 06-12-2026');
     await screen.findByRole('button', { name: "Copy last week's rows" });
     expect(screen.queryByText('Last week had no rows to copy.')).not.toBeInTheDocument();
+  });
+});
+
+describe('hours typed with no network', () => {
+  let online: boolean;
+  /** The server's marks by `taskId/date`: what a POST /timelogs/mark stored. */
+  let stored: Map<string, number>;
+  beforeEach(async () => {
+    await clearQueue();
+    resetSyncForTests();
+    online = false;
+    vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+    setOfflineWriter(enqueue);
+    stored = new Map([[`${TASK_A}/2026-11-23`, 7.5]]);
+    serve((u, init) => {
+      if (!online) return Promise.reject(new TypeError('Failed to fetch'));
+      if (u.pathname.endsWith('/timelogs/mark')) {
+        const body = JSON.parse(String(init?.body));
+        stored.set(`${body.taskId}/${body.dateString}`, body.hours);
+        return json({ ...body, dayTotal: body.hours });
+      }
+      const grid = gridOf('2026-11-23');
+      for (const task of grid[0]!.projectTasks) {
+        for (const mark of task.marks) mark.decimalHours = stored.get(`${task.id}/${mark.date}`) ?? 0;
+      }
+      return json(grid);
+    });
+  });
+  afterEach(() => setOfflineWriter(null));
+
+  /** The page as the shell shows it: with the unsynced label, which reloads the pages after a sync. */
+  const renderOfflinePage = () =>
+    renderWithProviders(
+      <MemoryRouter initialEntries={['/timelogs?week=2026-11-25']}>
+        <TimelogsPage />
+        <UnsyncedLabel />
+      </MemoryRouter>,
+    );
+
+  it('keeps them, shows them as pending in their cells and in the totals, and saves them when the network returns', async () => {
+    online = true;
+    const first = renderOfflinePage();
+    await screen.findByText('Site survey');
+    online = false;
+
+    await userEvent.click(cell('Site survey', 'Tue'));
+    await userEvent.keyboard('2,5');
+    await userEvent.click(cell('Structural', 'Sun'));
+    await userEvent.keyboard('1');
+    await userEvent.tab();
+    // Kept in the queue, not sent.
+    await waitFor(async () => expect(await listQueued()).toHaveLength(2));
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+
+    const tuesday = cell('Site survey', 'Tue');
+    await waitFor(() => expect(tuesday.closest('[data-state]')).toHaveAttribute('data-state', 'pending'));
+    expect(tuesday).toHaveValue('2.5');
+    expect(tuesday).toHaveAccessibleDescription(
+      'Waiting to be saved. Kept on this device and saved when the network returns.',
+    );
+    expect(within(tuesday.closest('[data-state]') as HTMLElement).getByLabelText('Waiting to be saved')).toBeVisible();
+    expect(cell('Site survey', 'Mon').closest('[data-state]')).toHaveAttribute('data-state', 'idle');
+    expect(screen.getByTestId('day-total-1')).toHaveTextContent('2.5');
+    expect(screen.getByTestId('day-total-6')).toHaveTextContent('1');
+    expect(screen.getByTestId('week-total')).toHaveTextContent('11');
+    expect(screen.getByTestId('pending-note')).toHaveTextContent(
+      '2 cells are kept on this device and will be saved when you are back online. The totals include them.',
+    );
+    // Leaving the page loses nothing: nothing asks before the tab closes.
+    expect(leavingIsStopped()).toBe(false);
+    first.unmount();
+
+    // A reload still with no network, the server's week as the page last saw it (kept by the shell):
+    // the queue gives the pending hours back.
+    online = true;
+    const second = renderOfflinePage();
+    await screen.findByText('Site survey');
+    online = false;
+    await waitFor(() => expect(cell('Site survey', 'Tue')).toHaveValue('2.5'));
+    expect(cell('Site survey', 'Tue').closest('[data-state]')).toHaveAttribute('data-state', 'pending');
+    expect(screen.getByTestId('week-total')).toHaveTextContent('11');
+
+    // Back online: sent in order, once each, and the cells are plain saved hours again.
+    online = true;
+    await act(() => sync());
+    expect(await listQueued()).toEqual([]);
+    expect(stored.get(`${TASK_A}/2026-11-24`)).toBe(2.5);
+    expect(stored.get(`${TASK_B}/2026-11-29`)).toBe(1);
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { projectId: PROJECT, taskId: TASK_A, dateString: '2026-11-24', hours: 2.5 },
+      { projectId: PROJECT, taskId: TASK_B, dateString: '2026-11-29', hours: 1 },
+    ]);
+    await waitFor(() => expect(screen.queryByTestId('pending-note')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(cell('Site survey', 'Tue').closest('[data-state]')).not.toHaveAttribute('data-state', 'pending'),
+    );
+    expect(cell('Site survey', 'Tue')).toHaveValue('2.5');
+    expect(screen.getByTestId('week-total')).toHaveTextContent('11');
+    second.unmount();
+  });
+
+  it('shows another user’s queued hours nowhere in this user’s week', async () => {
+    online = true;
+    renderOfflinePage();
+    await screen.findByText('Site survey');
+    online = false;
+    resetSessionForTests({ status: 'anonymous' });
+    acceptAuthResult(authResult({ id: '22222222-2222-4222-8222-222222222222' }));
+    await enqueue('/timelogs/mark', {
+      method: 'POST',
+      body: { projectId: PROJECT, taskId: TASK_A, dateString: '2026-11-24', hours: 4 },
+    });
+    acceptAuthResult(authResult({ roles: ['User'] }));
+    await waitFor(async () => expect(await listQueued()).toHaveLength(1));
+    expect(cell('Site survey', 'Tue')).toHaveValue('');
+    expect(screen.getByTestId('week-total')).toHaveTextContent('7.5');
+    expect(screen.queryByTestId('pending-note')).not.toBeInTheDocument();
   });
 });

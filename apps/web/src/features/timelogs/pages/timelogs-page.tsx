@@ -14,6 +14,7 @@ import { useAddWeekRow } from '@/features/timelogs/api/add-week-row';
 import { useCopyLastWeek } from '@/features/timelogs/api/copy-last-week';
 import { usePersonalProjects } from '@/features/timelogs/api/get-personal-projects';
 import { useWeek } from '@/features/timelogs/api/get-week';
+import { usePendingMarks, withPendingMarks } from '@/features/timelogs/api/pending-marks';
 import { problemText } from '@/features/timelogs/api/problem-messages';
 import { useSaveMark } from '@/features/timelogs/api/save-mark';
 import type { CellDraft } from '@/features/timelogs/components/hours-cell';
@@ -57,6 +58,10 @@ export default function TimelogsPage() {
   const monday = weekOf(params.get('week'), today);
   const sunday = addDays(monday, 6);
   const week = useWeek(monday);
+  // Hours saved with no network wait in the offline queue: their cells show them as pending, and the
+  // totals count them.
+  const pending = usePendingMarks();
+  const projects = week.data ? withPendingMarks(week.data, pending) : undefined;
   const save = useSaveMark();
   const copy = useCopyLastWeek();
   const session = useSession();
@@ -162,8 +167,15 @@ export default function TimelogsPage() {
             )}
             {copy.isError && <ErrorAlert>{problemText(t, copy.error)}</ErrorAlert>}
           </Stack>
-        ) : week.data ? (
-          <WeekGrid monday={monday} today={today} projects={week.data} onSave={onSave} drafts={drafts} />
+        ) : projects ? (
+          <WeekGrid
+            monday={monday}
+            today={today}
+            projects={projects}
+            onSave={onSave}
+            drafts={drafts}
+            pending={new Set(pending.keys())}
+          />
         ) : null}
       </Card>
 
