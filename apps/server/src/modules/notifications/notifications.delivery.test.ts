@@ -20,12 +20,7 @@ import { createMailService } from '../mail/mail.service.js';
 import { projectMembers, projects, projectTasks, timeMarks } from '../timelogs/timelogs.schema.js';
 import { tenantMemberships } from '../users/users.schema.js';
 import { startScheduler } from './notifications.scheduler.js';
-import {
-  notificationEventTypes,
-  notificationSubscriptions,
-  notifications,
-  notificationUnreadCounts,
-} from './notifications.schema.js';
+import { notificationSubscriptions, notifications, notificationUnreadCounts } from './notifications.schema.js';
 import { createNotificationsService, digestPeriod, isoWeek, type PushSender } from './notifications.service.js';
 
 const API = '/core/api';
@@ -37,13 +32,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function typeId(name: NotificationEventTypeName) {
-  const [row] = await ctx.db.select().from(notificationEventTypes).where(eq(notificationEventTypes.name, name));
-  return row!.id;
-}
-
 async function subscribe(userId: string, tenantId: string, type: NotificationEventTypeName, interval: number) {
-  const values = { userId, tenantId, eventTypeId: await typeId(type), interval };
+  const values = { userId, tenantId, eventTypeId: await ctx.factories.eventTypeId(tenantId, type), interval };
   await fixtures(() => ctx.db.insert(notificationSubscriptions).values(values));
 }
 
@@ -132,7 +122,7 @@ describe('the /notifications page calls', () => {
     await fixtures(() => ctx.db.insert(tenantMemberships).values({ tenantId: b.id, userId: user.id }));
     const subs = () => ctx.app.inject({ url: `${API}/notification/getUserSubscriptions`, headers: user.auth });
     expect((await subs()).json()).toEqual([]);
-    const documentAdded = await typeId('DocumentAdded');
+    const documentAdded = await ctx.factories.eventTypeId(a.id, 'DocumentAdded');
     for (const interval of [1, 2, 3, 4, -1, 3]) {
       const res = await ctx.app.inject({
         method: 'PUT',
@@ -164,7 +154,7 @@ describe('the /notifications page calls', () => {
         headers: user.auth,
         payload: payload as object,
       });
-    const typeIdOk = await typeId('NewsPublished');
+    const typeIdOk = await ctx.factories.eventTypeId(tenant.id, 'NewsPublished');
     for (const intervalType of [0, 5, '2', null, 2.5]) {
       expect((await put({ typeId: typeIdOk, intervalType })).statusCode).toBe(400);
     }
@@ -494,7 +484,7 @@ describe('producers', () => {
     expect(up.statusCode).toBe(200);
     const [added] = await storedFor(colleague.id);
     expect(added).toMatchObject({
-      eventTypeId: await typeId('DocumentAdded'),
+      eventTypeId: await ctx.factories.eventTypeId(tenant.id, 'DocumentAdded'),
       title: 'New document: Handbook',
       link: `/documents/${type.json().id}`,
     });
@@ -545,7 +535,7 @@ describe('producers', () => {
     const [reminder, ...more] = await storedFor(idle.id);
     expect(more).toEqual([]);
     expect(reminder).toMatchObject({
-      eventTypeId: await typeId('TimeLogReminder'),
+      eventTypeId: await ctx.factories.eventTypeId(tenant.id, 'TimeLogReminder'),
       title: 'Dine timer for denne uge er ikke registreret endnu',
       link: '/timelogs',
     });
@@ -603,10 +593,7 @@ describe('exactly once with two server processes on one database', () => {
     const a = await appOn(database);
     const b = await appOn(await otherProcess());
     const tenant = await factories.tenant();
-    const [news] = await database.db
-      .select()
-      .from(notificationEventTypes)
-      .where(eq(notificationEventTypes.name, 'NewsPublished'));
+    const news = { id: await factories.eventTypeId(tenant.id, 'NewsPublished') };
     const users: { id: string; email: string }[] = [];
     for (let i = 0; i < 30; i++) users.push(await factories.user({ tenantIds: [tenant.id] }));
     await crossTenant('test fixtures', async () => {
@@ -654,10 +641,7 @@ describeTenantIsolation([
     url: (id) => `${API}/notifications/${id}/read`,
     createInTenantB: async (c, tenantBId) => {
       const owner = await c.factories.user({ tenantIds: [tenantBId] });
-      const [event] = await c.db
-        .select()
-        .from(notificationEventTypes)
-        .where(eq(notificationEventTypes.name, 'NewsPublished'));
+      const event = { id: await c.factories.eventTypeId(tenantBId, 'NewsPublished') };
       const [row] = await crossTenant('test fixtures', () =>
         c.db
           .insert(notifications)
@@ -674,10 +658,7 @@ describeTenantIsolation([
     url: () => `${API}/notifications`,
     createInTenantB: async (c, tenantBId) => {
       const owner = await c.factories.user({ tenantIds: [tenantBId] });
-      const [event] = await c.db
-        .select()
-        .from(notificationEventTypes)
-        .where(eq(notificationEventTypes.name, 'NewsPublished'));
+      const event = { id: await c.factories.eventTypeId(tenantBId, 'NewsPublished') };
       const [row] = await crossTenant('test fixtures', () =>
         c.db
           .insert(notifications)
@@ -705,10 +686,7 @@ describeTenantIsolation([
     createInTenantB: async (c, tenantBId) => {
       // The caller's own subscription in tenant B must not show in tenant A: made for a B user here.
       const user = await c.factories.user({ tenantIds: [tenantBId] });
-      const [event] = await c.db
-        .select()
-        .from(notificationEventTypes)
-        .where(eq(notificationEventTypes.name, 'ChatMention'));
+      const event = { id: await c.factories.eventTypeId(tenantBId, 'ChatMention') };
       await crossTenant('test fixtures', () =>
         c.db
           .insert(notificationSubscriptions)
