@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { NOTIFICATION_INTERVALS, type NotificationEventTypeName } from '@atrium/contracts';
+import { NOTIFICATION_EVENT_TYPES, NOTIFICATION_INTERVALS, type NotificationEventTypeName } from '@atrium/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,8 +19,14 @@ import { mailOutbox } from '../mail/mail.schema.js';
 import { createMailService } from '../mail/mail.service.js';
 import { projectMembers, projects, projectTasks, timeMarks } from '../timelogs/timelogs.schema.js';
 import { tenantMemberships } from '../users/users.schema.js';
+import { seedEventTypes } from './notifications.repository.js';
 import { startScheduler } from './notifications.scheduler.js';
-import { notificationSubscriptions, notifications, notificationUnreadCounts } from './notifications.schema.js';
+import {
+  notificationEventTypes,
+  notificationSubscriptions,
+  notifications,
+  notificationUnreadCounts,
+} from './notifications.schema.js';
 import { createNotificationsService, digestPeriod, isoWeek, type PushSender } from './notifications.service.js';
 
 const API = '/core/api';
@@ -160,6 +166,105 @@ describe('the /notifications page calls', () => {
     }
     expect((await put({ typeId: 'nope', intervalType: 1 })).statusCode).toBe(400);
     expect((await put({ typeId: crypto.randomUUID(), intervalType: 1 })).statusCode).toBe(404);
+  });
+
+  it('gives a tenant created or copied through the API its own event types; another tenant’s are never listed nor changeable', async () => {
+    const su = await ctx.actor(['Superadmin']);
+    const founder = await ctx.factories.user();
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: `${API}/tenants`,
+      headers: su.auth,
+      payload: { name: `Own types ${crypto.randomUUID().slice(0, 8)}`, userIds: [founder.id] },
+    });
+    expect(created.statusCode).toBe(201);
+    const mine = created.json().id as string;
+    const copied = await ctx.app.inject({
+      method: 'POST',
+      url: `${API}/tenants/${mine}/clone`,
+      headers: su.auth,
+      payload: { title: `Copied types ${crypto.randomUUID().slice(0, 8)}` },
+    });
+    expect(copied.statusCode).toBe(201);
+    const theirs = copied.json().id as string;
+    const typesOf = (tenantId: string) =>
+      fixtures(() => ctx.db.select().from(notificationEventTypes).where(eq(notificationEventTypes.tenantId, tenantId)));
+    const names = NOTIFICATION_EVENT_TYPES.map((t) => t.name).sort();
+    const own = await typesOf(mine);
+    expect(own.map((t) => t.name).sort()).toEqual(names);
+    expect((await typesOf(theirs)).map((t) => t.name).sort()).toEqual(names);
+
+    const user = await member(mine);
+    const listed = await ctx.app.inject({
+      url: `${API}/notification/getNotificationsTypes?take=200`,
+      headers: user.auth,
+    });
+    expect(listed.json().total).toBe(names.length);
+    expect(
+      listed
+        .json()
+        .data.map((t: { id: string }) => t.id)
+        .sort(),
+    ).toEqual(own.map((t) => t.id).sort());
+
+    // The copy's DocumentAdded is not this tenant's: 404, and no subscription is written.
+    const foreign = await ctx.factories.eventTypeId(theirs, 'DocumentAdded');
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: `${API}/notification/changeNotificationInterval`,
+      headers: user.auth,
+      payload: { typeId: foreign, intervalType: NOTIFICATION_INTERVALS.Immediately },
+    });
+    expect(put.statusCode).toBe(404);
+    expect(
+      await fixtures(() =>
+        ctx.db.select().from(notificationSubscriptions).where(eq(notificationSubscriptions.userId, user.id)),
+      ),
+    ).toEqual([]);
+    // Its own DocumentAdded is.
+    const ownType = own.find((t) => t.name === 'DocumentAdded')!.id;
+    const ok = await ctx.app.inject({
+      method: 'PUT',
+      url: `${API}/notification/changeNotificationInterval`,
+      headers: user.auth,
+      payload: { typeId: ownType, intervalType: NOTIFICATION_INTERVALS.Immediately },
+    });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('raises with the tenant’s own type of that code, and start-up adds a type new to the code to every tenant', async () => {
+    const a = await ctx.factories.tenant();
+    const b = await ctx.factories.tenant();
+    const user = await ctx.factories.user({ tenantIds: [a.id, b.id] });
+    for (const t of [a, b]) {
+      await serviceWith().raise(t.id, { eventType: 'NewsPublished', userIds: [user.id], title: `News of ${t.name}` });
+    }
+    const stored = await storedFor(user.id);
+    for (const t of [a, b]) {
+      expect(stored.find((n) => n.tenantId === t.id)?.eventTypeId).toBe(
+        await ctx.factories.eventTypeId(t.id, 'NewsPublished'),
+      );
+    }
+    // A tenant that predates a type (its row missing) gets it at the next start; its own rows stay as they are.
+    await fixtures(async () => {
+      await ctx.db
+        .delete(notificationEventTypes)
+        .where(and(eq(notificationEventTypes.tenantId, a.id), eq(notificationEventTypes.name, 'SprintTaskAssigned')));
+      await ctx.db
+        .update(notificationEventTypes)
+        .set({ note: 'In our own words' })
+        .where(and(eq(notificationEventTypes.tenantId, a.id), eq(notificationEventTypes.name, 'NewsPublished')));
+    });
+    await expect(ctx.factories.eventTypeId(a.id, 'SprintTaskAssigned')).rejects.toThrow();
+    await seedEventTypes(ctx.db);
+    await ctx.factories.eventTypeId(a.id, 'SprintTaskAssigned');
+    const [news] = await fixtures(() =>
+      ctx.db
+        .select()
+        .from(notificationEventTypes)
+        .where(and(eq(notificationEventTypes.tenantId, a.id), eq(notificationEventTypes.name, 'NewsPublished'))),
+    );
+    expect(news!.note).toBe('In our own words');
   });
 
   it("lists the active tenant's users for subscriptions, not other tenants' nor deleted ones", async () => {
@@ -666,6 +771,32 @@ describeTenantIsolation([
           .returning(),
       );
       return { id: row!.id, secret: 'Inbox secret of B' };
+    },
+  },
+  {
+    name: 'GET /notification/getNotificationsTypes',
+    method: 'GET',
+    list: true,
+    url: () => `${API}/notification/getNotificationsTypes?take=200`,
+    createInTenantB: async (c, tenantBId) => {
+      // Tenant B's own types (the same names as A's): none of their ids may show in A.
+      const [type] = await crossTenant('test fixtures', () =>
+        c.db
+          .insert(notificationEventTypes)
+          .values({ tenantId: tenantBId, name: 'SecretTypeOfB', note: 'Secret note of B' })
+          .returning(),
+      );
+      return { id: type!.id, secret: 'Secret note of B' };
+    },
+  },
+  {
+    name: 'PUT /notification/changeNotificationInterval (a type of another tenant)',
+    method: 'PUT',
+    url: () => `${API}/notification/changeNotificationInterval`,
+    payload: (id) => ({ typeId: id, intervalType: NOTIFICATION_INTERVALS.Immediately }),
+    createInTenantB: async (c, tenantBId) => {
+      const id = await c.factories.eventTypeId(tenantBId, 'DocumentAdded');
+      return { id, secret: id };
     },
   },
   {
