@@ -321,7 +321,7 @@ describe('raise(): delivery by interval', () => {
     const user = await ctx.factories.user({ tenantIds: [tenant.id] });
     await subscribe(user.id, tenant.id, 'ChatMessage', NOTIFICATION_INTERVALS.Immediately);
     const push = recordingPush();
-    const hub = { ...ctx.app.hub, isConnected: (id: string) => id === user.id };
+    const hub = { ...ctx.app.hub, isOnline: async (id: string) => id === user.id };
     const service = createNotificationsService({
       db: ctx.db,
       hub,

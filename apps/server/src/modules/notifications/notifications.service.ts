@@ -182,7 +182,7 @@ export function createNotificationsService(deps: {
     if (sent.some((s) => s.immediate)) mail.kick();
     for (const s of sent) {
       await hub.sendToUser(s.userId, HUB_EVENTS.ReloadNotifications);
-      if (s.immediate && deps.push && !hub.isConnected(s.userId)) {
+      if (s.immediate && deps.push && !(await hub.isOnline(s.userId))) {
         // A push that fails is the push service's business: the notification is stored and mailed.
         await deps.push
           .sendToUser(s.userId, { title: s.title, body: s.body, url: link ?? '/notifications/inbox' })
