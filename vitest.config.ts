@@ -7,6 +7,7 @@ const needsService: [string, string][] = [
   ['TEST_DATABASE_URL', 'test/membership-locks-postgres.test.ts'],
   ['REDIS_URL', 'test/hub/backplane-redis.test.ts'],
   ['REDIS_URL', 'test/hub/backplane-versions.test.ts'],
+  ['REDIS_URL', 'test/hub/presence-redis.test.ts'],
   // Two server processes share one database: PostgreSQL only.
   ['TEST_DATABASE_URL', 'test/operations/rolling-restart.test.ts'],
   ['TEST_DATABASE_URL', 'test/operations/backup-app-login.test.ts'],

@@ -19,6 +19,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { NOTIFICATION_EVENT_TYPES } from '@atrium/contracts';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
@@ -83,18 +84,28 @@ async function seed(url: string, notifications: number, passwordHash: string) {
     await client.query(`
       insert into tenant_features (tenant_id, feature_id)
       select t.id, f.id from tenants t, features f where f.name = 'Notifications'`);
-    const eventTypes = (await client.query<{ id: string }>('select id from notification_event_types order by name'))
-      .rows;
+    // Each tenant's own event types (decision 027), numbered 0..n-1 per tenant for the spread below.
+    const typeCount = NOTIFICATION_EVENT_TYPES.length;
+    await client.query(
+      `insert into notification_event_types (tenant_id, name, note)
+       select t.id, v.name, v.note from tenants t cross join unnest($1::text[], $2::text[]) as v (name, note)`,
+      [NOTIFICATION_EVENT_TYPES.map((e) => e.name), NOTIFICATION_EVENT_TYPES.map((e) => e.note)],
+    );
+    await client.query(`
+      create temp table bench_types as
+      select tenant_id, id, (row_number() over (partition by tenant_id order by name) - 1)::int k
+      from notification_event_types`);
+    await client.query('create unique index on bench_types (tenant_id, k)');
     // In chunks of 1,000,000: one statement of 10M would hold a very large sort in memory.
     const CHUNK = 1_000_000;
     for (let from = 1; from <= notifications; from += CHUNK) {
       const to = Math.min(notifications, from + CHUNK - 1);
       await client.query(
         `insert into notifications (tenant_id, user_id, event_type_id, title, body, created_at, read_at, mailed_at)
-         select m.tenant_id, m.user_id, ($1::uuid[])[1 + g % ${eventTypes.length}], 'Bench notification ' || g, '',
+         select m.tenant_id, m.user_id, e.id, 'Bench notification ' || g, '',
                 now() - make_interval(secs => g), case when g % 3 = 0 then null else now() end, now()
-         from generate_series(${from}, ${to}) g join bench_members m on m.rn = 1 + g % ${USERS}`,
-        [eventTypes.map((e) => e.id)],
+         from generate_series(${from}, ${to}) g join bench_members m on m.rn = 1 + g % ${USERS}
+         join bench_types e on e.tenant_id = m.tenant_id and e.k = g % ${typeCount}`,
       );
     }
     await client.query(`

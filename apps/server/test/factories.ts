@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { FeatureName, Role } from '@atrium/contracts';
-import { inArray } from 'drizzle-orm';
+import type { FeatureName, NotificationEventTypeName, Role } from '@atrium/contracts';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../src/db/client.js';
-import { crossTenant } from '../src/db/tenant-scope.js';
+import { crossTenant, withTenant } from '../src/db/tenant-scope.js';
 import { hashPassword } from '../src/modules/auth/password-hashing.js';
+import { seedTenantDefaults } from '../src/modules/index.js';
+import { notificationEventTypes } from '../src/modules/notifications/notifications.schema.js';
 import { features, tenantFeatures, tenants } from '../src/modules/tenants/tenants.schema.js';
 import { userGroups } from '../src/modules/usergroups/usergroups.schema.js';
 import { roles as rolesTable, tenantMemberships, userRoles, users } from '../src/modules/users/users.schema.js';
@@ -24,6 +26,8 @@ export function makeFactories(db: Db) {
         .insert(tenants)
         .values({ name: `Tenant ${randomUUID().slice(0, 8)}`, ...values })
         .returning();
+      // What the tenants service writes with every new tenant (its notification event types).
+      await withTenant(tenant!.id, () => seedTenantDefaults(db, tenant!.id));
       if (featureNames.length) {
         const rows = await db.select().from(features).where(inArray(features.name, featureNames));
         await db.insert(tenantFeatures).values(rows.map((f) => ({ tenantId: tenant!.id, featureId: f.id })));
@@ -55,6 +59,18 @@ export function makeFactories(db: Db) {
         await db.insert(tenantMemberships).values(tenantIds.map((tenantId) => ({ tenantId, userId: user!.id })));
       }
       return user!;
+    },
+
+    /** The id of a tenant's notification event type (each tenant has its own, seeded with it). */
+    async eventTypeId(tenantId: string, name: NotificationEventTypeName) {
+      const [row] = await crossTenant('test fixtures', () =>
+        db
+          .select({ id: notificationEventTypes.id })
+          .from(notificationEventTypes)
+          .where(and(eq(notificationEventTypes.tenantId, tenantId), eq(notificationEventTypes.name, name))),
+      );
+      if (!row) throw new Error(`Tenant ${tenantId} has no event type ${name}`);
+      return row.id;
     },
 
     async userGroup(tenantId: string, name = `Group ${randomUUID().slice(0, 6)}`) {

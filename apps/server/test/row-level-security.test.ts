@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs';
-import { NOTIFICATION_INTERVALS } from '@atrium/contracts';
+import { NOTIFICATION_EVENT_TYPES, NOTIFICATION_INTERVALS } from '@atrium/contracts';
 import { PGlite } from '@electric-sql/pglite';
 import { eq, is, type SQL, sql } from 'drizzle-orm';
 import { getTableConfig, PgDialect, PgTable } from 'drizzle-orm/pg-core';
@@ -69,7 +69,7 @@ let db: Db;
 let a: string;
 let b: string;
 let userId: string;
-let eventTypeId: string;
+let eventTypeOfA: string;
 
 beforeAll(async () => {
   database = await freshDatabase();
@@ -82,15 +82,17 @@ beforeAll(async () => {
     .insert(users)
     .values({ email: 'rls@example.test', name: 'R' })
     .returning({ id: users.id })) as [{ id: string }];
-  [{ id: eventTypeId }] = (await db
-    .select({ id: notificationEventTypes.id })
-    .from(notificationEventTypes)
-    .limit(1)) as [{ id: string }];
   await crossTenant('test fixtures', async () => {
     for (const [tenantId, name] of [
       [a, 'Group of A'],
       [b, 'Group of B'],
     ] as const) {
+      // Each tenant's own event type (decision 027).
+      const [{ id: eventTypeId }] = (await db
+        .insert(notificationEventTypes)
+        .values({ tenantId, name: 'NewsPublished' })
+        .returning({ id: notificationEventTypes.id })) as [{ id: string }];
+      if (tenantId === a) eventTypeOfA = eventTypeId;
       const [group] = await db.insert(userGroups).values({ tenantId, name }).returning();
       await db.insert(userGroupMembers).values({ groupId: group!.id, userId });
       await db
@@ -109,20 +111,41 @@ async function visible(on: Db = db) {
     sql`select (select count(*)::int from user_groups) as user_groups,
                (select count(*)::int from user_group_members) as user_group_members,
                (select count(*)::int from notification_subscriptions) as notification_subscriptions,
-               (select count(*)::int from notifications) as notifications`,
+               (select count(*)::int from notifications) as notifications,
+               (select count(*)::int from notification_event_types) as notification_event_types`,
   );
   return counts[0]!;
 }
-const none = { user_groups: 0, user_group_members: 0, notification_subscriptions: 0, notifications: 0 };
-const one = { user_groups: 1, user_group_members: 1, notification_subscriptions: 1, notifications: 1 };
-const both = { user_groups: 2, user_group_members: 2, notification_subscriptions: 2, notifications: 2 };
+const none = {
+  user_groups: 0,
+  user_group_members: 0,
+  notification_subscriptions: 0,
+  notifications: 0,
+  notification_event_types: 0,
+};
+const one = {
+  user_groups: 1,
+  user_group_members: 1,
+  notification_subscriptions: 1,
+  notifications: 1,
+  notification_event_types: 1,
+};
+const both = {
+  user_groups: 2,
+  user_group_members: 2,
+  notification_subscriptions: 2,
+  notifications: 2,
+  notification_event_types: 2,
+};
 
 describe('row-level security on tenant-owned tables', () => {
   it('shows no row to a query without a tenant, and refuses its inserts', async () => {
     expect(await visible()).toEqual(none);
     expect(await refusal(db.insert(userGroups).values({ tenantId: a, name: 'Sneaked in' }))).toBe('42501');
     expect(
-      await refusal(db.insert(notifications).values({ userId, tenantId: a, eventTypeId, title: 'Sneaked in' })),
+      await refusal(
+        db.insert(notifications).values({ userId, tenantId: a, eventTypeId: eventTypeOfA, title: 'Sneaked in' }),
+      ),
     ).toBe('42501');
   });
 
@@ -394,7 +417,13 @@ describe('row-level security on tenant-owned tables', () => {
       expect(await seedDemo(demo.db)).toBe(true);
       expect(await visible(demo.db)).toEqual(none);
       const all = await crossTenant('test', () => visible(demo.db));
-      expect(all).toMatchObject({ user_groups: 2, notification_subscriptions: 6, notifications: 8 });
+      // Each demo tenant has its own event types, as a new tenant gets them.
+      expect(all).toMatchObject({
+        user_groups: 2,
+        notification_subscriptions: 6,
+        notifications: 8,
+        notification_event_types: 2 * NOTIFICATION_EVENT_TYPES.length,
+      });
     } finally {
       await demo.dispose();
     }

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Backplane } from './backplane.js';
 import type { Envelope, Hub } from './hub.js';
 import { groups } from './options.js';
+import { localPresence, type Presence } from './presence.js';
 import { invocation } from './protocol.js';
 
 /**
@@ -34,13 +35,19 @@ export interface HubService {
   /** The user's user-group memberships changed: live connections re-read them. */
   userGroupsChanged(userId: string): Promise<void>;
   /**
-   * Whether the user has a live connection to this server process. Another process's connections
-   * are not known here: with several processes a user connected elsewhere counts as not connected.
+   * Whether the user has a live connection to any server process of the deployment: this one's own
+   * connections, and with the Redis backplane the others' (presence.ts). Without Redis the
+   * processes' presence is not shared: a user connected only to another process counts as offline.
    */
-  isConnected(userId: string): boolean;
+  isOnline(userId: string): Promise<boolean>;
 }
 
-export function createHubService(hub: Hub, backplane: Backplane, log: FastifyBaseLogger): HubService {
+export function createHubService(
+  hub: Hub,
+  backplane: Backplane,
+  log: FastifyBaseLogger,
+  presence: Presence = localPresence(),
+): HubService {
   async function dispatch(envelope: Envelope) {
     try {
       await hub.apply(envelope);
@@ -72,6 +79,6 @@ export function createHubService(hub: Hub, backplane: Backplane, log: FastifyBas
     async userGroupsChanged(userId) {
       await dispatch({ op: 'regroup', userId });
     },
-    isConnected: (userId) => hub.hasUser(userId),
+    isOnline: async (userId) => hub.hasUser(userId) || (await presence.elsewhere(userId)),
   };
 }

@@ -25,6 +25,9 @@ export type Envelope =
 /** The user groups (of the given tenant) a user belongs to. */
 export type UserGroupLoader = (userId: string, tenantId: string | null) => Promise<string[]>;
 
+/** The group of a user's connections ('user:<id>'). */
+const USER_GROUP_PREFIX = groups.user('');
+
 /** URL-safe random text: connection ids are public, connection tokens are secrets. */
 const randomId = (bytes: number) => randomBytes(bytes).toString('base64url');
 
@@ -38,6 +41,8 @@ export class Hub implements ConnectionHost {
   private sweeper?: NodeJS.Timeout;
   /** False once shutting down: no new connections. */
   accepting = true;
+  /** Told when a user's first connection here is ready and when their last one is gone (presence.ts). */
+  userPresence: { online(userId: string): void; offline(userId: string): void } | null = null;
 
   readonly methods: Record<string, HubMethod>;
 
@@ -96,6 +101,12 @@ export class Hub implements ConnectionHost {
     return (this.members.get(groups.user(userId))?.size ?? 0) > 0;
   }
 
+  /** The users with a ready connection in this process. */
+  *connectedUsers(): Iterable<string> {
+    for (const name of this.members.keys())
+      if (name.startsWith(USER_GROUP_PREFIX)) yield name.slice(USER_GROUP_PREFIX.length);
+  }
+
   find(token: string): Connection | undefined {
     return this.byToken.get(token);
   }
@@ -120,7 +131,10 @@ export class Hub implements ConnectionHost {
 
   private join(connection: Connection, name: string) {
     const set = this.members.get(name) ?? new Set<Connection>();
-    if (!set.size) this.members.set(name, set);
+    if (!set.size) {
+      this.members.set(name, set);
+      if (name.startsWith(USER_GROUP_PREFIX)) this.userPresence?.online(connection.userId);
+    }
     set.add(connection);
     connection.groups.add(name);
   }
@@ -128,7 +142,10 @@ export class Hub implements ConnectionHost {
   private leave(connection: Connection, name: string) {
     const set = this.members.get(name);
     set?.delete(connection);
-    if (set?.size === 0) this.members.delete(name);
+    if (set?.size === 0) {
+      this.members.delete(name);
+      if (name.startsWith(USER_GROUP_PREFIX)) this.userPresence?.offline(connection.userId);
+    }
     connection.groups.delete(name);
   }
 

@@ -13,6 +13,7 @@ import { redisBackplane } from './backplane-redis.js';
 import { Hub } from './hub.js';
 import { createHubService, type HubService } from './hub-service.js';
 import { defaultHubOptions, type HubOptions } from './options.js';
+import { localPresence, type Presence, redisPresence } from './presence.js';
 import { hubRoutes } from './routes.js';
 import { trackSockets } from './sockets.js';
 import { attachWebSockets } from './websockets.js';
@@ -45,17 +46,35 @@ async function userGroupsOf(db: Db, userId: string, tenantId: string | null): Pr
   return rows.map((r) => r.id);
 }
 
+/**
+ * The Redis names of one deployment: pub/sub ignores Redis database numbers, so the processes of one
+ * deployment (which share a database) go by its database's name, which keeps deployments that share
+ * a Redis apart.
+ */
+function redisNamespace(databaseUrl: string | undefined) {
+  const name = databaseUrl ? new URL(databaseUrl).pathname.slice(1) : 'embedded';
+  return `atrium:${name || 'postgres'}`;
+}
+
 /** Redis when REDIS_URL is set, else LISTEN/NOTIFY on a real PostgreSQL, else in-process. */
 function chooseBackplane(config: Config, database: Database, log: FastifyBaseLogger): Backplane {
   const databaseUrl = config.databaseUrl ?? database.pool?.options.connectionString;
-  if (config.redisUrl) {
-    // Pub/sub ignores Redis database numbers: the processes of one deployment share a database,
-    // and its name keeps deployments that share a Redis apart.
-    const name = databaseUrl ? new URL(databaseUrl).pathname.slice(1) : 'embedded';
-    return redisBackplane(config.redisUrl, `atrium:${name || 'postgres'}`, log);
-  }
+  if (config.redisUrl) return redisBackplane(config.redisUrl, redisNamespace(databaseUrl), log);
   if (database.kind === 'postgres' && databaseUrl) return postgresBackplane({ connectionString: databaseUrl }, log);
   return memoryBackplane();
+}
+
+/**
+ * Who is connected to the other processes: kept in Redis when REDIS_URL is set; otherwise each
+ * process knows its own connections only, which is exact for the one process of the embedded setup.
+ */
+function choosePresence(config: Config, database: Database, log: FastifyBaseLogger, options: HubOptions): Presence {
+  if (!config.redisUrl) return localPresence();
+  const databaseUrl = config.databaseUrl ?? database.pool?.options.connectionString;
+  return redisPresence(config.redisUrl, redisNamespace(databaseUrl), log, {
+    ttlMs: options.presenceTtlMs,
+    refreshMs: options.presenceRefreshMs,
+  });
 }
 
 /**
@@ -84,8 +103,11 @@ export const hubPlugin = fp<HubPluginOptions>(
         .catch((err) => log.error({ err, op: envelope.op }, 'hub: could not apply'));
     });
     log.debug({ backplane: backplane.kind }, 'hub backplane started');
+    const presence = choosePresence(config, database, log, hub.options);
+    hub.userPresence = presence;
+    await presence.start(() => hub.connectedUsers());
 
-    app.decorate('hub', createHubService(hub, backplane, log));
+    app.decorate('hub', createHubService(hub, backplane, log, presence));
     await app.register(hubRoutes, { hub, authenticator });
     const wss = attachWebSockets(app.server, { hub, authenticator });
     // Requests in flight may take until the shutdown's own limit; hub clients are ended before it.
@@ -103,7 +125,7 @@ export const hubPlugin = fp<HubPluginOptions>(
       removeCounts();
       hub.stop();
       wss.close();
-      await backplane.close();
+      await Promise.all([backplane.close(), presence.close()]);
     });
   },
   { name: 'hub' },

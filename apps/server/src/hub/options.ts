@@ -34,6 +34,10 @@ export type HubOptions = {
   maxInvocations: number;
   /** Connections one session may have negotiated that no transport has picked up yet. */
   maxPendingPerSession: number;
+  /** How long a process's report that a user is connected there lasts unless refreshed (Redis presence). */
+  presenceTtlMs: number;
+  /** How often a process refreshes the presence of the users connected to it. */
+  presenceRefreshMs: number;
   /**
    * Methods clients may invoke. None in production: the spec's hub only pushes events. Tests
    * register the diagnostics of methods.ts (diagnosticMethods).
@@ -57,6 +61,8 @@ export const defaultHubOptions: HubOptions = {
   maxBufferedBytes: 4 * 1024 * 1024,
   maxInvocations: 32,
   maxPendingPerSession: 20,
+  presenceTtlMs: 30_000,
+  presenceRefreshMs: 10_000,
   methods: {},
 };
 

@@ -5,7 +5,7 @@ import { crossTenant } from '../db/tenant-scope.js';
 import type { Storage } from '../storage/storage.js';
 import { hashPassword } from './auth/password-hashing.js';
 import type { DemoContext } from './demo-step.js';
-import { SERVER_MODULES } from './index.js';
+import { SERVER_MODULES, seedTenantDefaults } from './index.js';
 import { features, tenantFeatures, tenants } from './tenants/tenants.schema.js';
 import { roles, tenantMemberships, userRoles, users } from './users/users.schema.js';
 
@@ -73,6 +73,8 @@ async function insertDemo(db: Db, storage: Storage | undefined) {
       })
       .returning();
     const byKey = { northwind: northwind!.id, harbour: harbour!.id };
+    // What every new tenant gets (its notification event types), as the tenants service writes it.
+    for (const tenantId of Object.values(byKey)) await seedTenantDefaults(tx as unknown as Db, tenantId);
 
     const featureRows = await tx.select().from(features);
     const featureId = (name: FeatureName) => featureRows.find((f) => f.name === name)!.id;

@@ -40,7 +40,7 @@ import { createMeService } from './me/me.service.js';
 import { mediaRoutes } from './media/media.routes.js';
 import { createMediaService } from './media/media.service.js';
 import { notificationsDemo } from './notifications/notifications.demo.js';
-import { seedEventTypes } from './notifications/notifications.repository.js';
+import { seedEventTypes, seedTenantEventTypes } from './notifications/notifications.repository.js';
 import { notificationsRoutes } from './notifications/notifications.routes.js';
 import { startScheduler } from './notifications/notifications.scheduler.js';
 import { createNotificationsService } from './notifications/notifications.service.js';
@@ -97,7 +97,14 @@ export function createServices({ config, db, authenticator, tenantFeatures, hub,
   const audit = createAuditService({ db });
   const auth = createAuthService({ db, authenticator, hub });
   const media = createMediaService({ db, storage: storage.area('media'), log, limits: config.uploads });
-  const tenants = createTenantsService({ db, media, auth, features: tenantFeatures, audit });
+  const tenants = createTenantsService({
+    db,
+    media,
+    auth,
+    features: tenantFeatures,
+    audit,
+    seedTenant: seedTenantDefaults,
+  });
   // Tenants' own mail settings and templates dress and route every mail the mail service queues.
   const mailSettings = createMailSettingsService({
     db,
@@ -228,6 +235,11 @@ export type ServerModule = {
   routes: FastifyPluginAsyncZod;
   /** Reference data every installation needs, written at start-up (idempotent). */
   seed?: (db: Db) => Promise<void>;
+  /**
+   * A new tenant's defaults of this module (tenant-owned rows), written in the transaction that
+   * creates the tenant, in its scope (seedTenantDefaults).
+   */
+  tenantSeed?: (tx: Db, tenantId: string) => Promise<void>;
   /** Its demo content, written once on a fresh database when SEED_DEMO is on (demo-data.ts). */
   demo?: DemoStep;
 };
@@ -258,7 +270,12 @@ export const MODULES = {
   impersonation: { routes: impersonationRoutes },
   passwords: { routes: passwordsRoutes },
   mail: { routes: mailRoutes },
-  notifications: { routes: notificationsRoutes, seed: seedEventTypes, demo: notificationsDemo },
+  notifications: {
+    routes: notificationsRoutes,
+    seed: seedEventTypes,
+    tenantSeed: seedTenantEventTypes,
+    demo: notificationsDemo,
+  },
   push: { routes: pushRoutes },
   office365: { routes: office365Routes },
   timelogs: { routes: timelogsRoutes, demo: timelogsDemo },
@@ -305,4 +322,13 @@ export const SERVER_MODULES: ServerModule[] = Object.values(MODULES as ServerMod
 /** Writes every module's reference data (roles, features, notification event types). */
 export async function seedReferenceData(db: Db) {
   for (const module of SERVER_MODULES) await module.seed?.(db);
+}
+
+/**
+ * Writes every module's defaults for a new tenant (its `tenantSeed`): the tenants service calls it in
+ * the transaction that creates a tenant, in that tenant's scope; the demo data and the test
+ * factories write their tenants' defaults through it too.
+ */
+export async function seedTenantDefaults(tx: Db, tenantId: string) {
+  for (const module of SERVER_MODULES) await module.tenantSeed?.(tx, tenantId);
 }

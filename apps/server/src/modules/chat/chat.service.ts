@@ -59,7 +59,7 @@ export function createChatService(deps: {
    * browsers, unless their ChatMessage notifications are 'Immediately', whose own push covers it.
    */
   async function pushDirect(tenantId: string, me: string, userId: string, text: string) {
-    if (!push || hub.isConnected(userId)) return;
+    if (!push || (await hub.isOnline(userId))) return;
     try {
       const prefs = await repo.pushPrefsOf(db, tenantId, userId);
       if (!prefs || prefs.immediate) return;

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { NOTIFICATION_INTERVALS, type NotificationEventTypeName } from '@atrium/contracts';
+import { NOTIFICATION_EVENT_TYPES, NOTIFICATION_INTERVALS, type NotificationEventTypeName } from '@atrium/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +19,7 @@ import { mailOutbox } from '../mail/mail.schema.js';
 import { createMailService } from '../mail/mail.service.js';
 import { projectMembers, projects, projectTasks, timeMarks } from '../timelogs/timelogs.schema.js';
 import { tenantMemberships } from '../users/users.schema.js';
+import { seedEventTypes } from './notifications.repository.js';
 import { startScheduler } from './notifications.scheduler.js';
 import {
   notificationEventTypes,
@@ -37,13 +38,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function typeId(name: NotificationEventTypeName) {
-  const [row] = await ctx.db.select().from(notificationEventTypes).where(eq(notificationEventTypes.name, name));
-  return row!.id;
-}
-
 async function subscribe(userId: string, tenantId: string, type: NotificationEventTypeName, interval: number) {
-  const values = { userId, tenantId, eventTypeId: await typeId(type), interval };
+  const values = { userId, tenantId, eventTypeId: await ctx.factories.eventTypeId(tenantId, type), interval };
   await fixtures(() => ctx.db.insert(notificationSubscriptions).values(values));
 }
 
@@ -132,7 +128,7 @@ describe('the /notifications page calls', () => {
     await fixtures(() => ctx.db.insert(tenantMemberships).values({ tenantId: b.id, userId: user.id }));
     const subs = () => ctx.app.inject({ url: `${API}/notification/getUserSubscriptions`, headers: user.auth });
     expect((await subs()).json()).toEqual([]);
-    const documentAdded = await typeId('DocumentAdded');
+    const documentAdded = await ctx.factories.eventTypeId(a.id, 'DocumentAdded');
     for (const interval of [1, 2, 3, 4, -1, 3]) {
       const res = await ctx.app.inject({
         method: 'PUT',
@@ -164,12 +160,111 @@ describe('the /notifications page calls', () => {
         headers: user.auth,
         payload: payload as object,
       });
-    const typeIdOk = await typeId('NewsPublished');
+    const typeIdOk = await ctx.factories.eventTypeId(tenant.id, 'NewsPublished');
     for (const intervalType of [0, 5, '2', null, 2.5]) {
       expect((await put({ typeId: typeIdOk, intervalType })).statusCode).toBe(400);
     }
     expect((await put({ typeId: 'nope', intervalType: 1 })).statusCode).toBe(400);
     expect((await put({ typeId: crypto.randomUUID(), intervalType: 1 })).statusCode).toBe(404);
+  });
+
+  it('gives a tenant created or copied through the API its own event types; another tenant’s are never listed nor changeable', async () => {
+    const su = await ctx.actor(['Superadmin']);
+    const founder = await ctx.factories.user();
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: `${API}/tenants`,
+      headers: su.auth,
+      payload: { name: `Own types ${crypto.randomUUID().slice(0, 8)}`, userIds: [founder.id] },
+    });
+    expect(created.statusCode).toBe(201);
+    const mine = created.json().id as string;
+    const copied = await ctx.app.inject({
+      method: 'POST',
+      url: `${API}/tenants/${mine}/clone`,
+      headers: su.auth,
+      payload: { title: `Copied types ${crypto.randomUUID().slice(0, 8)}` },
+    });
+    expect(copied.statusCode).toBe(201);
+    const theirs = copied.json().id as string;
+    const typesOf = (tenantId: string) =>
+      fixtures(() => ctx.db.select().from(notificationEventTypes).where(eq(notificationEventTypes.tenantId, tenantId)));
+    const names = NOTIFICATION_EVENT_TYPES.map((t) => t.name).sort();
+    const own = await typesOf(mine);
+    expect(own.map((t) => t.name).sort()).toEqual(names);
+    expect((await typesOf(theirs)).map((t) => t.name).sort()).toEqual(names);
+
+    const user = await member(mine);
+    const listed = await ctx.app.inject({
+      url: `${API}/notification/getNotificationsTypes?take=200`,
+      headers: user.auth,
+    });
+    expect(listed.json().total).toBe(names.length);
+    expect(
+      listed
+        .json()
+        .data.map((t: { id: string }) => t.id)
+        .sort(),
+    ).toEqual(own.map((t) => t.id).sort());
+
+    // The copy's DocumentAdded is not this tenant's: 404, and no subscription is written.
+    const foreign = await ctx.factories.eventTypeId(theirs, 'DocumentAdded');
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: `${API}/notification/changeNotificationInterval`,
+      headers: user.auth,
+      payload: { typeId: foreign, intervalType: NOTIFICATION_INTERVALS.Immediately },
+    });
+    expect(put.statusCode).toBe(404);
+    expect(
+      await fixtures(() =>
+        ctx.db.select().from(notificationSubscriptions).where(eq(notificationSubscriptions.userId, user.id)),
+      ),
+    ).toEqual([]);
+    // Its own DocumentAdded is.
+    const ownType = own.find((t) => t.name === 'DocumentAdded')!.id;
+    const ok = await ctx.app.inject({
+      method: 'PUT',
+      url: `${API}/notification/changeNotificationInterval`,
+      headers: user.auth,
+      payload: { typeId: ownType, intervalType: NOTIFICATION_INTERVALS.Immediately },
+    });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('raises with the tenant’s own type of that code, and start-up adds a type new to the code to every tenant', async () => {
+    const a = await ctx.factories.tenant();
+    const b = await ctx.factories.tenant();
+    const user = await ctx.factories.user({ tenantIds: [a.id, b.id] });
+    for (const t of [a, b]) {
+      await serviceWith().raise(t.id, { eventType: 'NewsPublished', userIds: [user.id], title: `News of ${t.name}` });
+    }
+    const stored = await storedFor(user.id);
+    for (const t of [a, b]) {
+      expect(stored.find((n) => n.tenantId === t.id)?.eventTypeId).toBe(
+        await ctx.factories.eventTypeId(t.id, 'NewsPublished'),
+      );
+    }
+    // A tenant that predates a type (its row missing) gets it at the next start; its own rows stay as they are.
+    await fixtures(async () => {
+      await ctx.db
+        .delete(notificationEventTypes)
+        .where(and(eq(notificationEventTypes.tenantId, a.id), eq(notificationEventTypes.name, 'SprintTaskAssigned')));
+      await ctx.db
+        .update(notificationEventTypes)
+        .set({ note: 'In our own words' })
+        .where(and(eq(notificationEventTypes.tenantId, a.id), eq(notificationEventTypes.name, 'NewsPublished')));
+    });
+    await expect(ctx.factories.eventTypeId(a.id, 'SprintTaskAssigned')).rejects.toThrow();
+    await seedEventTypes(ctx.db);
+    await ctx.factories.eventTypeId(a.id, 'SprintTaskAssigned');
+    const [news] = await fixtures(() =>
+      ctx.db
+        .select()
+        .from(notificationEventTypes)
+        .where(and(eq(notificationEventTypes.tenantId, a.id), eq(notificationEventTypes.name, 'NewsPublished'))),
+    );
+    expect(news!.note).toBe('In our own words');
   });
 
   it("lists the active tenant's users for subscriptions, not other tenants' nor deleted ones", async () => {
@@ -226,7 +321,7 @@ describe('raise(): delivery by interval', () => {
     const user = await ctx.factories.user({ tenantIds: [tenant.id] });
     await subscribe(user.id, tenant.id, 'ChatMessage', NOTIFICATION_INTERVALS.Immediately);
     const push = recordingPush();
-    const hub = { ...ctx.app.hub, isConnected: (id: string) => id === user.id };
+    const hub = { ...ctx.app.hub, isOnline: async (id: string) => id === user.id };
     const service = createNotificationsService({
       db: ctx.db,
       hub,
@@ -494,7 +589,7 @@ describe('producers', () => {
     expect(up.statusCode).toBe(200);
     const [added] = await storedFor(colleague.id);
     expect(added).toMatchObject({
-      eventTypeId: await typeId('DocumentAdded'),
+      eventTypeId: await ctx.factories.eventTypeId(tenant.id, 'DocumentAdded'),
       title: 'New document: Handbook',
       link: `/documents/${type.json().id}`,
     });
@@ -545,7 +640,7 @@ describe('producers', () => {
     const [reminder, ...more] = await storedFor(idle.id);
     expect(more).toEqual([]);
     expect(reminder).toMatchObject({
-      eventTypeId: await typeId('TimeLogReminder'),
+      eventTypeId: await ctx.factories.eventTypeId(tenant.id, 'TimeLogReminder'),
       title: 'Dine timer for denne uge er ikke registreret endnu',
       link: '/timelogs',
     });
@@ -603,10 +698,7 @@ describe('exactly once with two server processes on one database', () => {
     const a = await appOn(database);
     const b = await appOn(await otherProcess());
     const tenant = await factories.tenant();
-    const [news] = await database.db
-      .select()
-      .from(notificationEventTypes)
-      .where(eq(notificationEventTypes.name, 'NewsPublished'));
+    const news = { id: await factories.eventTypeId(tenant.id, 'NewsPublished') };
     const users: { id: string; email: string }[] = [];
     for (let i = 0; i < 30; i++) users.push(await factories.user({ tenantIds: [tenant.id] }));
     await crossTenant('test fixtures', async () => {
@@ -654,10 +746,7 @@ describeTenantIsolation([
     url: (id) => `${API}/notifications/${id}/read`,
     createInTenantB: async (c, tenantBId) => {
       const owner = await c.factories.user({ tenantIds: [tenantBId] });
-      const [event] = await c.db
-        .select()
-        .from(notificationEventTypes)
-        .where(eq(notificationEventTypes.name, 'NewsPublished'));
+      const event = { id: await c.factories.eventTypeId(tenantBId, 'NewsPublished') };
       const [row] = await crossTenant('test fixtures', () =>
         c.db
           .insert(notifications)
@@ -674,10 +763,7 @@ describeTenantIsolation([
     url: () => `${API}/notifications`,
     createInTenantB: async (c, tenantBId) => {
       const owner = await c.factories.user({ tenantIds: [tenantBId] });
-      const [event] = await c.db
-        .select()
-        .from(notificationEventTypes)
-        .where(eq(notificationEventTypes.name, 'NewsPublished'));
+      const event = { id: await c.factories.eventTypeId(tenantBId, 'NewsPublished') };
       const [row] = await crossTenant('test fixtures', () =>
         c.db
           .insert(notifications)
@@ -685,6 +771,32 @@ describeTenantIsolation([
           .returning(),
       );
       return { id: row!.id, secret: 'Inbox secret of B' };
+    },
+  },
+  {
+    name: 'GET /notification/getNotificationsTypes',
+    method: 'GET',
+    list: true,
+    url: () => `${API}/notification/getNotificationsTypes?take=200`,
+    createInTenantB: async (c, tenantBId) => {
+      // Tenant B's own types (the same names as A's): none of their ids may show in A.
+      const [type] = await crossTenant('test fixtures', () =>
+        c.db
+          .insert(notificationEventTypes)
+          .values({ tenantId: tenantBId, name: 'SecretTypeOfB', note: 'Secret note of B' })
+          .returning(),
+      );
+      return { id: type!.id, secret: 'Secret note of B' };
+    },
+  },
+  {
+    name: 'PUT /notification/changeNotificationInterval (a type of another tenant)',
+    method: 'PUT',
+    url: () => `${API}/notification/changeNotificationInterval`,
+    payload: (id) => ({ typeId: id, intervalType: NOTIFICATION_INTERVALS.Immediately }),
+    createInTenantB: async (c, tenantBId) => {
+      const id = await c.factories.eventTypeId(tenantBId, 'DocumentAdded');
+      return { id, secret: id };
     },
   },
   {
@@ -705,10 +817,7 @@ describeTenantIsolation([
     createInTenantB: async (c, tenantBId) => {
       // The caller's own subscription in tenant B must not show in tenant A: made for a B user here.
       const user = await c.factories.user({ tenantIds: [tenantBId] });
-      const [event] = await c.db
-        .select()
-        .from(notificationEventTypes)
-        .where(eq(notificationEventTypes.name, 'ChatMention'));
+      const event = { id: await c.factories.eventTypeId(tenantBId, 'ChatMention') };
       await crossTenant('test fixtures', () =>
         c.db
           .insert(notificationSubscriptions)

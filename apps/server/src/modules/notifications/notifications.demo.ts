@@ -10,29 +10,33 @@ export const notificationsDemo: DemoStep = async ({ tx, tenants, users }) => {
   const { northwind, harbour } = tenants;
   const uma = users['user@atrium.test']!;
   const ada = users['admin@atrium.test']!;
+  // Each tenant's own types (demo-data.ts seeded them as for any new tenant).
   const eventTypeRows = await tx.select().from(notificationEventTypes);
-  const eventTypeId = (name: NotificationEventTypeName) => eventTypeRows.find((e) => e.name === name)!.id;
+  const typeIn = (tenantId: string) => (name: NotificationEventTypeName) =>
+    eventTypeRows.find((e) => e.tenantId === tenantId && e.name === name)!.id;
+  const northwindType = typeIn(northwind);
+  const harbourType = typeIn(harbour);
   const daily = NOTIFICATION_INTERVALS.OnceADay;
   await tx.insert(notificationSubscriptions).values([
     {
       userId: ada,
       tenantId: northwind,
-      eventTypeId: eventTypeId('DocumentAdded'),
+      eventTypeId: northwindType('DocumentAdded'),
       interval: NOTIFICATION_INTERVALS.OnceAWeek,
     },
     {
       userId: ada,
       tenantId: northwind,
-      eventTypeId: eventTypeId('ChatMessage'),
+      eventTypeId: northwindType('ChatMessage'),
       interval: NOTIFICATION_INTERVALS.Immediately,
     },
-    { userId: uma, tenantId: northwind, eventTypeId: eventTypeId('NewsPublished'), interval: daily },
-    { userId: uma, tenantId: northwind, eventTypeId: eventTypeId('DocumentAdded'), interval: daily },
-    { userId: uma, tenantId: harbour, eventTypeId: eventTypeId('NewsPublished'), interval: daily },
+    { userId: uma, tenantId: northwind, eventTypeId: northwindType('NewsPublished'), interval: daily },
+    { userId: uma, tenantId: northwind, eventTypeId: northwindType('DocumentAdded'), interval: daily },
+    { userId: uma, tenantId: harbour, eventTypeId: harbourType('NewsPublished'), interval: daily },
     {
       userId: uma,
       tenantId: northwind,
-      eventTypeId: eventTypeId('MessageReceived'),
+      eventTypeId: northwindType('MessageReceived'),
       interval: NOTIFICATION_INTERVALS.Immediately,
     },
   ]);
@@ -41,7 +45,7 @@ export const notificationsDemo: DemoStep = async ({ tx, tenants, users }) => {
     {
       userId: ada,
       tenantId: northwind,
-      eventTypeId: eventTypeId('ChatMessage'),
+      eventTypeId: northwindType('ChatMessage'),
       title: 'Uma User sent you a message',
       body: 'Can we move the planning meeting to Thursday?',
       createdAt: hoursAgo(1),
@@ -50,7 +54,7 @@ export const notificationsDemo: DemoStep = async ({ tx, tenants, users }) => {
     {
       userId: ada,
       tenantId: northwind,
-      eventTypeId: eventTypeId('TimeLogReminder'),
+      eventTypeId: northwindType('TimeLogReminder'),
       title: 'Your hours for this week are not logged yet',
       body: 'Log them in Time logging before the week ends.',
       link: '/timelogs',
@@ -59,7 +63,7 @@ export const notificationsDemo: DemoStep = async ({ tx, tenants, users }) => {
     {
       userId: ada,
       tenantId: northwind,
-      eventTypeId: eventTypeId('NewsPublished'),
+      eventTypeId: northwindType('NewsPublished'),
       title: 'Summer party on 20 June',
       body: 'Join us in the courtyard from 16:00. Partners welcome.',
       createdAt: hoursAgo(50),
@@ -68,28 +72,28 @@ export const notificationsDemo: DemoStep = async ({ tx, tenants, users }) => {
     {
       userId: uma,
       tenantId: northwind,
-      eventTypeId: eventTypeId('NewsPublished'),
+      eventTypeId: northwindType('NewsPublished'),
       title: 'Summer party on 20 June',
       body: 'Join us in the courtyard from 16:00. Partners welcome.',
     },
     {
       userId: uma,
       tenantId: northwind,
-      eventTypeId: eventTypeId('DocumentAdded'),
+      eventTypeId: northwindType('DocumentAdded'),
       title: 'Employee handbook 2026',
       body: 'The new handbook is under Documents.',
     },
     {
       userId: uma,
       tenantId: harbour,
-      eventTypeId: eventTypeId('NewsPublished'),
+      eventTypeId: harbourType('NewsPublished'),
       title: 'New visiting hours',
       body: 'From Monday, visits are welcome 10:00-19:00.',
     },
     {
       userId: uma,
       tenantId: northwind,
-      eventTypeId: eventTypeId('TimeLogReminder'),
+      eventTypeId: northwindType('TimeLogReminder'),
       title: 'Your hours for this week are not logged yet',
       body: 'Log them in Time logging before the week ends.',
       link: '/timelogs',
@@ -98,7 +102,7 @@ export const notificationsDemo: DemoStep = async ({ tx, tenants, users }) => {
     {
       userId: uma,
       tenantId: northwind,
-      eventTypeId: eventTypeId('MessageReceived'),
+      eventTypeId: northwindType('MessageReceived'),
       title: 'Ada Admin sent you a message',
     },
   ]);

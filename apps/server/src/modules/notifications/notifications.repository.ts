@@ -2,6 +2,7 @@ import { NOTIFICATION_EVENT_TYPES, type NotificationTypesQuery, ROLE } from '@at
 import { type AnyColumn, and, asc, count, desc, eq, exists, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
+import { crossTenant } from '../../db/tenant-scope.js';
 import { tenants } from '../tenants/tenants.schema.js';
 import { roles, tenantMemberships, userRoles, users } from '../users/users.schema.js';
 import {
@@ -12,12 +13,13 @@ import {
   notificationUnreadCounts,
 } from './notifications.schema.js';
 
-export const findEventTypeId = async (db: Db, name: string) =>
+/** The id of a tenant's event type, found by its code (`name`). */
+export const findEventTypeId = async (db: Db | Tx, tenantId: string, name: string) =>
   (
     await db
       .select({ id: notificationEventTypes.id })
       .from(notificationEventTypes)
-      .where(eq(notificationEventTypes.name, name))
+      .where(and(eq(notificationEventTypes.tenantId, tenantId), eq(notificationEventTypes.name, name)))
   )[0]?.id;
 
 export const insertNotification = async (db: Db, values: typeof notifications.$inferInsert) =>
@@ -105,12 +107,13 @@ export const intervalsOf = (db: Db | Tx, tenantId: string, eventTypeId: string, 
 export const insertNotifications = (db: Db | Tx, values: (typeof notifications.$inferInsert)[]) =>
   db.insert(notifications).values(values).returning({ id: notifications.id, userId: notifications.userId });
 
-/** A page of the event types, searched in name and note (GET /notification/getNotificationsTypes). */
-export async function listEventTypes(db: Db, q: NotificationTypesQuery) {
+/** A page of a tenant's event types, searched in name and note (GET /notification/getNotificationsTypes). */
+export async function listEventTypes(db: Db, tenantId: string, q: NotificationTypesQuery) {
   const e = notificationEventTypes;
-  const where = q.search
-    ? or(ilike(e.name, containsPattern(q.search)), ilike(e.note, containsPattern(q.search)))
-    : undefined;
+  const where = and(
+    eq(e.tenantId, tenantId),
+    q.search ? or(ilike(e.name, containsPattern(q.search)), ilike(e.note, containsPattern(q.search))) : undefined,
+  );
   const column = q.sort === 'note' ? e.note : e.name;
   const order = q.direction === 'desc' ? desc(column) : asc(column);
   const [rows, [total]] = await Promise.all([
@@ -126,8 +129,14 @@ export async function listEventTypes(db: Db, q: NotificationTypesQuery) {
   return { rows, total: total?.n ?? 0 };
 }
 
-export const findEventType = async (db: Db, id: string) =>
-  (await db.select().from(notificationEventTypes).where(eq(notificationEventTypes.id, id)))[0];
+/** One of a tenant's event types by id; undefined for another tenant's. */
+export const findEventType = async (db: Db, tenantId: string, id: string) =>
+  (
+    await db
+      .select()
+      .from(notificationEventTypes)
+      .where(and(eq(notificationEventTypes.tenantId, tenantId), eq(notificationEventTypes.id, id)))
+  )[0];
 
 export const subscriptionsOf = (db: Db, tenantId: string, userId: string) =>
   db
@@ -172,7 +181,10 @@ export async function inbox(
         readAt: n.readAt,
       })
       .from(n)
-      .innerJoin(notificationEventTypes, eq(notificationEventTypes.id, n.eventTypeId))
+      .innerJoin(
+        notificationEventTypes,
+        and(eq(notificationEventTypes.tenantId, n.tenantId), eq(notificationEventTypes.id, n.eventTypeId)),
+      )
       .where(where)
       .orderBy(desc(n.createdAt), desc(n.id))
       .limit(q.limit)
@@ -319,10 +331,31 @@ export async function claimDigest(tx: Tx, interval: number, onlyUsers?: string[]
     .orderBy(asc(claimed.userId), asc(tenants.name), asc(claimed.tenantId), asc(claimed.createdAt));
 }
 
-/** Reference data: the notification event types. Their notes may be reworded: a new start updates them. */
-export async function seedEventTypes(db: Db) {
+const eventTypeRows = () => NOTIFICATION_EVENT_TYPES.map(({ name, note }) => ({ name, note }));
+
+/**
+ * A new tenant's event types (NOTIFICATION_EVENT_TYPES), in the transaction that creates it and in
+ * its scope (tenants.service.ts): from then on the rows are the tenant's.
+ */
+export async function seedTenantEventTypes(db: Db, tenantId: string) {
   await db
     .insert(notificationEventTypes)
-    .values(NOTIFICATION_EVENT_TYPES.map(({ name, note }) => ({ name, note })))
-    .onConflictDoUpdate({ target: notificationEventTypes.name, set: { note: sql`excluded.note` } });
+    .values(eventTypeRows().map((row) => ({ ...row, tenantId })))
+    .onConflictDoNothing();
+}
+
+/**
+ * At start-up: an event type added to NOTIFICATION_EVENT_TYPES since a tenant was created is added
+ * to it. A type the tenant has is left as it is (it is the tenant's row).
+ */
+export async function seedEventTypes(db: Db) {
+  const values = sql.join(
+    eventTypeRows().map(({ name, note }) => sql`(${name}, ${note})`),
+    sql`, `,
+  );
+  await crossTenant('notifications: event types of every tenant', () =>
+    db.execute(sql`insert into ${notificationEventTypes} (tenant_id, name, note)
+      select t.id, v.name, v.note from ${tenants} t cross join (values ${values}) as v (name, note)
+      on conflict do nothing`),
+  );
 }

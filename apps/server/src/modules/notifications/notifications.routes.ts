@@ -85,12 +85,12 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: member,
       schema: {
         tags,
-        summary: 'A page of the notification event types (name, note), searched in both',
+        summary: "A page of the active tenant's notification event types (name, note), searched in both",
         querystring: notificationTypesQuerySchema,
         response: { 200: notificationTypesPageSchema },
       },
     },
-    async (request) => notifications.eventTypes(request.query),
+    async (request) => notifications.eventTypes(tenantOf(request), request.query),
   );
 
   app.get(
@@ -125,7 +125,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: member,
       schema: {
         tags,
-        summary: 'Sets how often the caller hears about an event type in the active tenant (-1, 1, 2, 3, 4)',
+        summary:
+          "Sets how often the caller hears about one of the active tenant's event types (-1, 1, 2, 3, 4); 404 for another tenant's",
         body: changeNotificationIntervalSchema,
         response: { 200: userSubscriptionSchema },
       },

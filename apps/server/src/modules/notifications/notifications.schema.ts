@@ -1,15 +1,44 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { tenantOwned } from '../../db/tenant-owned.js';
 import { tenants } from '../tenants/tenants.schema.js';
 import { users } from '../users/users.schema.js';
 
-/** What a user can be notified about (reference data, seeded from NOTIFICATION_EVENT_TYPES). */
-export const notificationEventTypes = pgTable('notification_event_types', {
-  id: uuid().primaryKey().defaultRandom(),
-  name: text().notNull().unique(),
-  note: text(),
-});
+/**
+ * What a user can be notified about in a tenant: each tenant owns its event types (decision 027),
+ * seeded from NOTIFICATION_EVENT_TYPES when the tenant is created (seedTenantEventTypes). Producers
+ * find a type by its code, `name`, within the tenant.
+ */
+export const notificationEventTypes = pgTable(
+  'notification_event_types',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tenantId: uuid()
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    note: text(),
+  },
+  (t) => [
+    uniqueIndex('notification_event_types_tenant_name_key').on(t.tenantId, t.name),
+    // What the subscriptions' and notifications' (tenant_id, event_type_id) keys point at: a type of their own tenant.
+    unique('notification_event_types_tenant_id_id_key').on(t.tenantId, t.id),
+    tenantOwned(),
+  ],
+);
 
 /**
  * How often a user hears about one event type in one tenant (NOTIFICATION_INTERVALS). No row means
@@ -24,13 +53,17 @@ export const notificationSubscriptions = pgTable(
     tenantId: uuid()
       .notNull()
       .references(() => tenants.id, { onDelete: 'cascade' }),
-    eventTypeId: uuid()
-      .notNull()
-      .references(() => notificationEventTypes.id, { onDelete: 'cascade' }),
+    /** One of this tenant's event types (the foreign key takes the tenant along). */
+    eventTypeId: uuid().notNull(),
     interval: smallint().notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.tenantId, t.eventTypeId] }),
+    foreignKey({
+      name: 'notification_subscriptions_tenant_event_type_fk',
+      columns: [t.tenantId, t.eventTypeId],
+      foreignColumns: [notificationEventTypes.tenantId, notificationEventTypes.id],
+    }).onDelete('cascade'),
     check('notification_subscriptions_interval_check', sql`${t.interval} in (-1, 1, 2, 3, 4)`),
     tenantOwned(),
   ],
@@ -47,9 +80,8 @@ export const notifications = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    eventTypeId: uuid()
-      .notNull()
-      .references(() => notificationEventTypes.id, { onDelete: 'cascade' }),
+    /** One of this tenant's event types (the foreign key takes the tenant along). */
+    eventTypeId: uuid().notNull(),
     title: text().notNull(),
     /** Plain text: escaped wherever it is rendered. */
     body: text().notNull().default(''),
@@ -61,6 +93,11 @@ export const notifications = pgTable(
     mailedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
+    foreignKey({
+      name: 'notifications_tenant_event_type_fk',
+      columns: [t.tenantId, t.eventTypeId],
+      foreignColumns: [notificationEventTypes.tenantId, notificationEventTypes.id],
+    }).onDelete('cascade'),
     // The digests read only what is still unmailed: a small partial index however long the history.
     index('notifications_unmailed_idx').on(t.userId, t.tenantId, t.eventTypeId).where(sql`${t.mailedAt} is null`),
     // A user's notifications in a tenant, newest first (the list and the counts).

@@ -120,15 +120,10 @@ export function createNotificationsService(deps: {
   push?: PushSender;
 }) {
   const { db, hub, mail, audit, config, log } = deps;
-  const eventTypeIds = new Map<string, string>();
-  async function eventTypeIdOf(name: string) {
-    let id = eventTypeIds.get(name);
-    if (!id) {
-      id = await repo.findEventTypeId(db, name);
-      // Event types are reference data seeded at start-up: a missing one is a bug, not bad input.
-      if (!id) throw new Error(`Unknown notification event type ${name}`);
-      eventTypeIds.set(name, id);
-    }
+  /** A tenant's event type by its code: every tenant has each one (seeded with it), so a missing one is a bug. */
+  async function eventTypeIdOf(tx: Tx, tenantId: string, name: string) {
+    const id = await repo.findEventTypeId(tx, tenantId, name);
+    if (!id) throw new Error(`The tenant has no notification event type ${name}`);
     return id;
   }
 
@@ -140,7 +135,6 @@ export function createNotificationsService(deps: {
    * sent, it only waits in the app. Answers the users it was raised for.
    */
   async function raise(tenantId: string, input: RaiseInput, options: RaiseOptions = {}): Promise<string[]> {
-    const eventTypeId = await eventTypeIdOf(input.eventType);
     const link = safeLink(input.link);
     type Sent = { userId: string; title: string; body: string; immediate: boolean };
     const sent = await withTenant(tenantId, () =>
@@ -155,6 +149,7 @@ export function createNotificationsService(deps: {
           ids = await repo.claimOnce(tx, options.once.job, options.once.period, ids);
         }
         if (ids.length === 0) return [] as Sent[];
+        const eventTypeId = await eventTypeIdOf(tx, tenantId, input.eventType);
         const intervals = new Map(
           (await repo.intervalsOf(tx, tenantId, eventTypeId, ids)).map((r) => [r.userId, r.interval]),
         );
@@ -187,7 +182,7 @@ export function createNotificationsService(deps: {
     if (sent.some((s) => s.immediate)) mail.kick();
     for (const s of sent) {
       await hub.sendToUser(s.userId, HUB_EVENTS.ReloadNotifications);
-      if (s.immediate && deps.push && !hub.isConnected(s.userId)) {
+      if (s.immediate && deps.push && !(await hub.isOnline(s.userId))) {
         // A push that fails is the push service's business: the notification is stored and mailed.
         await deps.push
           .sendToUser(s.userId, { title: s.title, body: s.body, url: link ?? '/notifications/inbox' })
@@ -251,9 +246,9 @@ export function createNotificationsService(deps: {
       return rows.map((r) => ({ userId: r.userId, userName: [r.name, r.surname].filter(Boolean).join(' ') }));
     },
 
-    /** A page of the event types (GET /notification/getNotificationsTypes). */
-    async eventTypes(q: NotificationTypesQuery): Promise<NotificationTypesPage> {
-      const { rows, total } = await repo.listEventTypes(db, q);
+    /** A page of the active tenant's event types (GET /notification/getNotificationsTypes). */
+    async eventTypes(tenantId: string, q: NotificationTypesQuery): Promise<NotificationTypesPage> {
+      const { rows, total } = await repo.listEventTypes(db, tenantId, q);
       return {
         data: rows.map((r) => ({ id: r.id, name: r.name, note: r.note ?? '' })),
         total,
@@ -277,7 +272,8 @@ export function createNotificationsService(deps: {
       principal: Principal,
       input: { typeId: string; intervalType: NotificationInterval },
     ): Promise<UserSubscription> {
-      if (!(await repo.findEventType(db, input.typeId)))
+      // Another tenant's type is no type here: 404, as a missing one.
+      if (!(await repo.findEventType(db, tenantId, input.typeId)))
         throw new AppError('notFound', 'No such notification event type');
       await repo.upsertSubscription(db, {
         tenantId,

@@ -10,7 +10,7 @@ import { createAuditService } from '../audit/audit.service.js';
 import { mailOutbox } from '../mail/mail.schema.js';
 import { createMailService } from '../mail/mail.service.js';
 import { DIGEST_MAX_ITEMS } from './notifications.mail.js';
-import { notificationEventTypes, notificationSubscriptions, notifications } from './notifications.schema.js';
+import { notificationSubscriptions, notifications } from './notifications.schema.js';
 import { createNotificationsService } from './notifications.service.js';
 
 const SENDER = 'Sender@Example.test';
@@ -42,20 +42,14 @@ async function signInAs(email: string) {
 
 const send = (headers: Record<string, string> = sender) => ctx.app.inject({ method: 'POST', url: SEND_URL, headers });
 
-const eventTypeIds = new Map<string, string>();
-async function eventTypeId(name: NotificationEventTypeName) {
-  if (!eventTypeIds.has(name)) {
-    const [row] = await ctx.db.select().from(notificationEventTypes).where(eq(notificationEventTypes.name, name));
-    eventTypeIds.set(name, row!.id);
-  }
-  return eventTypeIds.get(name)!;
-}
+/** A tenant's own event type of that code. */
+const eventTypeId = (tenantId: string, name: NotificationEventTypeName) => ctx.factories.eventTypeId(tenantId, name);
 
 // Fixtures and checks reach into any tenant's notifications (tenant-owned tables under row-level security).
 const fixtures = <T>(fn: () => Promise<T>) => crossTenant('test fixtures', fn);
 
 async function subscribe(userId: string, tenantId: string, type: NotificationEventTypeName, interval: number) {
-  const values = { userId, tenantId, eventTypeId: await eventTypeId(type), interval };
+  const values = { userId, tenantId, eventTypeId: await eventTypeId(tenantId, type), interval };
   await fixtures(() => ctx.db.insert(notificationSubscriptions).values(values));
 }
 
@@ -66,7 +60,7 @@ async function notification(
   title: string,
   extra: Partial<typeof notifications.$inferInsert> = {},
 ) {
-  const values = { userId, tenantId, eventTypeId: await eventTypeId(type), title, body: '', ...extra };
+  const values = { userId, tenantId, eventTypeId: await eventTypeId(tenantId, type), title, body: '', ...extra };
   const [row] = await fixtures(() => ctx.db.insert(notifications).values(values).returning());
   return row!;
 }
@@ -301,7 +295,7 @@ describe('POST /core/api/notifications/senddailymails: the digests', () => {
     const tenant = await ctx.factories.tenant();
     const reader = await ctx.factories.user({ tenantIds: [tenant.id] });
     await subscribe(reader.id, tenant.id, 'NewsPublished', NOTIFICATION_INTERVALS.OnceADay);
-    const newsId = await eventTypeId('NewsPublished');
+    const newsId = await eventTypeId(tenant.id, 'NewsPublished');
     const items = Array.from({ length: DIGEST_MAX_ITEMS + 5 }, (_, i) => ({
       userId: reader.id,
       tenantId: tenant.id,
@@ -344,7 +338,7 @@ describe('raise', () => {
       expect(stored).toMatchObject({
         tenantId: tenant.id,
         userId: reader.id,
-        eventTypeId: await eventTypeId('DocumentAdded'),
+        eventTypeId: await eventTypeId(tenant.id, 'DocumentAdded'),
         title: 'Handbook',
         body: 'Read it',
         readAt: null,

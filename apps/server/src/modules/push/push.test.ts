@@ -5,7 +5,7 @@ import { freePort } from '../../../test/free-port.js';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
 import { type Subscribed, startPushService } from '../../../test/push-service.js';
 import { crossTenant } from '../../db/tenant-scope.js';
-import { notificationEventTypes, notificationSubscriptions } from '../notifications/notifications.schema.js';
+import { notificationSubscriptions } from '../notifications/notifications.schema.js';
 import { pushSubscriptions } from './push.schema.js';
 import { createPushService, MAX_SUBSCRIPTIONS_PER_USER } from './push.service.js';
 
@@ -216,10 +216,7 @@ describe('web push', () => {
   it('carries an Immediately notification to a user with no live connection (the notifications service’s push)', async () => {
     const tenant = await ctx.factories.tenant({ features: ['Documents'] });
     const member = await ctx.actor(['User'], { tenants: [tenant.id], activeTenant: tenant.id });
-    const [type] = await ctx.db
-      .select()
-      .from(notificationEventTypes)
-      .where(eq(notificationEventTypes.name, 'DocumentAdded'));
+    const type = { id: await ctx.factories.eventTypeId(tenant.id, 'DocumentAdded') };
     await crossTenant('test fixtures', () =>
       ctx.db.insert(notificationSubscriptions).values({
         userId: member.user.id,

@@ -218,7 +218,7 @@ export async function liveCountOfUsers(db: Db, tenantId: string) {
   return row?.n ?? 0;
 }
 
-export async function insertTenant(db: Db, values: TenantValues) {
+export async function insertTenant(db: Db, values: TenantValues & { id?: string }) {
   const [row] = await db.insert(tenants).values(values).returning();
   return row!;
 }

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { can, type LogoFieldName, POLICIES, type Tenant, type TenantBody } from '@atrium/contracts';
 import { type Db, inTransaction } from '../../db/client.js';
+import { withTenant } from '../../db/tenant-scope.js';
 import { AppError, type FieldError } from '../../http/errors.js';
 import { needTenant } from '../../http/tenant-context.js';
 import type { TenantFeatures } from '../../http/tenant-features.js';
@@ -43,8 +45,21 @@ export function createTenantsService(deps: {
   auth: AuthService;
   features: TenantFeatures;
   audit: AuditService;
+  /**
+   * Writes the other modules' defaults of a new tenant (modules/index.ts seedTenantDefaults: the
+   * notification event types), in the transaction that creates it, which runs in its scope.
+   */
+  seedTenant: (tx: Db, tenantId: string) => Promise<void>;
 }) {
   const { db, audit } = deps;
+  /**
+   * Creates a tenant in one transaction run in the new tenant's scope (its id chosen here), so that
+   * its tenant-owned defaults can be written with it, and nothing of another tenant's is in reach.
+   */
+  const newTenant = <T>(run: (tx: Db, id: string) => Promise<T>) => {
+    const id = randomUUID();
+    return withTenant(id, () => inTransaction(db, (tx) => run(tx, id)));
+  };
 
   /** A tenant as the audit log shows it: its settings, features (names; 'mobile' marks the app's) and members. */
   async function auditView(conn: Db, id: string) {
@@ -234,13 +249,14 @@ export function createTenantsService(deps: {
     async create(activeTenantId: string | null, principal: Principal, body: TenantBody) {
       const scope = await tenantScopeOf(db, activeTenantId, principal);
       checkPartnerFields(principal, body, undefined);
-      const created = await inTransaction(db, async (tx) => {
+      const created = await newTenant(async (tx, id) => {
         await checkNameFree(tx, 'name', body.name);
         await checkReferences(tx, scope, body, [], { userId: principal.userId, shown: [] });
         const partnerTenantId = scope.all ? null : scope.partnerTenantId;
         await checkTenantQuota(tx, principal, partnerTenantId);
         const before = partnerTenantId ? await repo.countFamilyUsers(tx, partnerTenantId) : 0;
-        const tenant = await repo.insertTenant(tx, { ...values(body), partnerTenantId });
+        const tenant = await repo.insertTenant(tx, { id, ...values(body), partnerTenantId });
+        await deps.seedTenant(tx, tenant.id);
         await repo.setFeatures(tx, tenant.id, body.featureIds, body.mobileFeatureIds);
         await repo.setMembers(tx, tenant.id, body.userIds);
         await checkUserQuota(tx, principal, familyOf(tenant), before);
@@ -321,7 +337,7 @@ export function createTenantsService(deps: {
     /** A copy of the tenant's settings, features and people under a new name; user groups are not copied. */
     async clone(activeTenantId: string | null, principal: Principal, id: string, title: string) {
       const scope = await tenantScopeOf(db, activeTenantId, principal);
-      const copy = await inTransaction(db, async (tx) => {
+      const copy = await newTenant(async (tx, copyId) => {
         const source = await loadInScope(tx, scope, id);
         await checkNameFree(tx, 'title', title);
         await checkTenantQuota(tx, principal, source.partnerTenantId);
@@ -329,12 +345,15 @@ export function createTenantsService(deps: {
         const { id: _id, createdAt: _c, deletedAt: _d, nameKey: _k, ...settings } = source;
         const tenant = await repo.insertTenant(tx, {
           ...settings,
+          id: copyId,
           name: title,
           // A copy is an ordinary tenant; partner status and its limits are given, not cloned.
           isPartnerTenant: false,
           maxUsersCanCreate: null,
           maxTenantsCanCreate: null,
         });
+        // The copy starts with the defaults of a new tenant (subscriptions are people's own: not copied).
+        await deps.seedTenant(tx, tenant.id);
         await repo.copyFeatures(tx, source.id, tenant.id);
         await repo.setMembers(tx, tenant.id, await repo.memberIds(tx, source.id));
         await audit.record(tx, {

@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { HUB_EVENTS, NOTIFICATION_INTERVALS } from '@atrium/contracts';
+import { HttpTransportType, type HubConnection } from '@microsoft/signalr';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../../src/db/client.js';
+import { migrate } from '../../src/db/migrate.js';
+import { crossTenant } from '../../src/db/tenant-scope.js';
+import { redisPresence } from '../../src/hub/presence.js';
+import { notificationSubscriptions } from '../../src/modules/notifications/notifications.schema.js';
+import { ownerUrlOf } from '../harness.js';
+import { startPushService } from '../push-service.js';
+import { type HubServer, hubClient, nextCall, startHubServer } from './hub-helpers.js';
+
+// Runs only with REDIS_URL (vitest.config.ts leaves this file out otherwise).
+const REDIS_URL = process.env.REDIS_URL!;
+/** Short, so that the test sees a report outlive its ttl only through the refreshes. */
+const hub = { presenceTtlMs: 1500, presenceRefreshMs: 300 };
+
+async function until(check: () => Promise<boolean>, what: string, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`not ${what} within ${timeoutMs} ms`);
+    await sleep(50);
+  }
+}
+
+describe('web push and presence: two processes on one Redis', () => {
+  let a: HubServer;
+  let b: HubServer;
+  let second: Database | null = null;
+  let pushService: Awaited<ReturnType<typeof startPushService>>;
+  const open: HubConnection[] = [];
+
+  beforeAll(async () => {
+    a = await startHubServer({ env: { REDIS_URL }, hub });
+    // On PostgreSQL the second process has its own pool, as a separate process would.
+    const url = a.database.pool?.options.connectionString;
+    second = url ? await openDatabase({ url, dataDir: null }) : null;
+    if (second) await migrate(second, ownerUrlOf(a.database));
+    b = await startHubServer({ env: { REDIS_URL }, hub, database: second ?? a.database });
+    pushService = await startPushService();
+  });
+  afterAll(async () => {
+    await Promise.all(open.map((c) => c.stop()));
+    await pushService?.close();
+    await b?.close();
+    await second?.close();
+    await a?.close();
+  });
+
+  /** The user's browser subscribes at the push service and registers the subscription with A. */
+  async function browserOf(token: string) {
+    const auth = { authorization: `Bearer ${token}` };
+    const { publicKey } = (await a.app.inject({ url: '/core/api/auth/pushtoken/key', headers: auth })).json() as {
+      publicKey: string;
+    };
+    const sub = await pushService.subscribe(publicKey);
+    const res = await a.app.inject({
+      method: 'POST',
+      url: '/core/api/auth/pushtoken',
+      headers: auth,
+      payload: { token: { endpoint: sub.endpoint, keys: sub.keys } },
+    });
+    expect(res.statusCode).toBe(204);
+    return sub.clientHash;
+  }
+
+  it('pushes nothing to a user whose app is connected to the other process, and pushes once it is closed', async () => {
+    const tenant = (await a.factories.tenant({ features: ['Chat'] })).id;
+    const uma = await a.member([tenant]);
+    const ada = await a.member([tenant]);
+    const typeId = await a.factories.eventTypeId(tenant, 'DocumentAdded');
+    await crossTenant('test fixtures', () =>
+      a.database.db.insert(notificationSubscriptions).values({
+        userId: uma.user.id,
+        tenantId: tenant,
+        eventTypeId: typeId,
+        interval: NOTIFICATION_INTERVALS.Immediately,
+      }),
+    );
+    const browser = await browserOf(uma.token);
+    const isOnline = () => a.app.hub.isOnline(uma.user.id);
+    expect(await isOnline()).toBe(false);
+
+    // Uma's app is connected to B only: A learns it through Redis.
+    const onB = hubClient(b.hubUrl, HttpTransportType.WebSockets, () => uma.token);
+    open.push(onB);
+    await onB.start();
+    await until(isOnline, 'online at A');
+
+    const reload = nextCall(onB, HUB_EVENTS.ReloadNotifications);
+    await a.app.services.notifications.raise(tenant, {
+      eventType: 'DocumentAdded',
+      userIds: [uma.user.id],
+      title: 'While connected',
+    });
+    await reload;
+    const messages = nextCall(onB, HUB_EVENTS.ReloadMessages);
+    const sent = await a.app.inject({
+      method: 'POST',
+      url: `/core/api/chat/users/${uma.user.id}/messages`,
+      headers: { authorization: `Bearer ${ada.token}` },
+      payload: { text: 'Live on B' },
+    });
+    expect(sent.statusCode).toBe(201);
+    await messages;
+    // raise and the chat send await their pushes: none went out.
+    expect(await pushService.received(browser)).toEqual([]);
+
+    // B's refreshes keep her present well past one report's ttl.
+    await sleep(hub.presenceTtlMs + 700);
+    expect(await isOnline()).toBe(true);
+
+    // She closes the app: B says so at once, and the next notification and message are pushed.
+    await onB.stop();
+    await until(async () => !(await isOnline()), 'offline at A', 2000);
+    await a.app.services.notifications.raise(tenant, {
+      eventType: 'DocumentAdded',
+      userIds: [uma.user.id],
+      title: 'After closing',
+      link: '/documents',
+    });
+    await a.app.inject({
+      method: 'POST',
+      url: `/core/api/chat/users/${uma.user.id}/messages`,
+      headers: { authorization: `Bearer ${ada.token}` },
+      payload: { text: 'Pushed now' },
+    });
+    const received = await pushService.received(browser);
+    expect(received).toHaveLength(2);
+    expect(received[0]).toMatchObject({ title: 'After closing', url: '/documents' });
+    expect(received[1]).toMatchObject({ body: 'Pushed now', url: `/chat?user=${ada.user.id}` });
+  });
+
+  it('forgets a process that ended without a word once its report runs out, and never counts itself', async () => {
+    const namespace = `atrium:presence-test-${randomUUID()}`;
+    const log = pino({ level: 'silent' });
+    // The crashed one refreshes too rarely to outlive its first report.
+    const crashed = redisPresence(REDIS_URL, namespace, log, { ttlMs: 600, refreshMs: 60_000 });
+    const other = redisPresence(REDIS_URL, namespace, log, { ttlMs: 600, refreshMs: 60_000 });
+    const user = randomUUID();
+    await crashed.start(() => [user]);
+    await other.start(() => []);
+    try {
+      crashed.online(user);
+      await until(() => other.elsewhere(user), 'present elsewhere');
+      expect(await crashed.elsewhere(user)).toBe(false);
+      await until(async () => !(await other.elsewhere(user)), 'forgotten', 2000);
+    } finally {
+      await Promise.all([crashed.close(), other.close()]);
+    }
+  });
+});
