@@ -12,6 +12,7 @@ import { buildApp } from '../apps/server/src/app.js';
 import { type Config, loadConfig } from '../apps/server/src/config.js';
 import { type Database, openDatabase, poolConfig } from '../apps/server/src/db/client.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
+import { ScopedPool } from '../apps/server/src/db/scoped-connections.js';
 import { seedReferenceData } from '../apps/server/src/modules/index.js';
 import {
   FLOOR_HEAD,
@@ -73,7 +74,7 @@ export async function runBench(body: (bench: Bench) => Promise<void>) {
     DATA_DIR: `/tmp/${name}`,
   });
   const database = await openDatabase({ url: dbUrl.toString(), dataDir: null, poolSize: config.databasePoolSize });
-  const pool = new pg.Pool(poolConfig(dbUrl.toString(), config.databasePoolSize));
+  const pool = new ScopedPool(poolConfig(dbUrl.toString(), config.databasePoolSize));
   // Dropping the database at the end ends pooled connections that pool.end() has not closed yet.
   pool.on('error', () => {});
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;

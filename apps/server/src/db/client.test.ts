@@ -75,3 +75,48 @@ describe('compiledRead', () => {
     );
   });
 });
+
+// Each statement reads the plan_cache_mode it runs in. genericPlan: a shape that is `generic` asks
+// for force_generic_plan.
+const planMode = compiledRead<{ generic: boolean }, { n: unknown }>(
+  'test_plan_mode',
+  (shape) =>
+    sql`select current_setting('plan_cache_mode') as mode, ${sql.raw(shape.generic ? "'g'" : "'a'")} as shape
+        where ${sql.placeholder('n')}::int = 1`,
+  (shape) => shape.generic,
+);
+
+describe('plan_cache_mode per statement (issue 26, decision 011)', () => {
+  const modeOf = async (generic: boolean) =>
+    (await planMode.rows<{ mode: string }>(database.db, { generic }, { n: 1 }))[0]!.mode;
+  const drizzleMode = async () =>
+    (
+      (await database.db.execute(
+        sql`select current_setting('plan_cache_mode') as mode where ${1}::int = 1`,
+      )) as unknown as {
+        rows: { mode: string }[];
+      }
+    ).rows[0]!.mode;
+
+  it('runs only the statements registered for it with the generic plan, every other one with auto', async () => {
+    // Alternating, so that each connection of the pool is switched both ways more than once.
+    const seen: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      seen.push(await modeOf(true), await drizzleMode(), await modeOf(false));
+    }
+    const pooled = database.kind === 'postgres';
+    // On PGlite nothing is prepared by name: every statement runs as Drizzle's, in PGlite's default.
+    const expected = [pooled ? 'force_generic_plan' : 'auto', 'auto', 'auto'];
+    expect(seen).toEqual(Array.from({ length: 6 }, () => expected).flat());
+  });
+
+  it('switches the mode back when many run at once', async () => {
+    const all = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => (i % 3 === 0 ? modeOf(true) : i % 3 === 1 ? drizzleMode() : modeOf(false))),
+    );
+    const pooled = database.kind === 'postgres';
+    all.forEach((mode, i) => {
+      expect([i, mode]).toEqual([i, i % 3 === 0 && pooled ? 'force_generic_plan' : 'auto']);
+    });
+  });
+});

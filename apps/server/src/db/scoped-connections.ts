@@ -3,11 +3,33 @@ import type { PGlite, Transaction } from '@electric-sql/pglite';
 import pg from 'pg';
 import { APP_ROLE, currentScope, scopeSettings } from './tenant-scope.js';
 
-/** What one connection's session carries: its role (null: the login role) and its tenant settings. */
-type Session = { role: string | null; tenant: string; cross: string };
+/** PostgreSQL's plan_cache_mode for a connection's next statement (decision 011). */
+export type PlanMode = 'auto' | 'force_generic_plan';
 
-/** A new connection: the login role, no setting (which the policies read as no tenant). */
-const fresh = (): Session => ({ role: null, tenant: '', cross: '' });
+/**
+ * The names of the prepared statements that run with their generic plan (queryRows and compiledRead
+ * register theirs). Every other statement runs with PostgreSQL's default, auto, which gives Drizzle's
+ * unnamed statements a plan made for their values (issue 26, bench/plan-cache-mode.ts).
+ */
+export const genericPlanStatements = new Set<string>();
+
+/** The plan mode a statement handed to pool.query runs in. */
+const planOf = (config: unknown): PlanMode =>
+  typeof config === 'object' && config !== null && genericPlanStatements.has((config as { name?: string }).name ?? '')
+    ? 'force_generic_plan'
+    : 'auto';
+
+/**
+ * What one connection's session carries: its role (null: the login role), its tenant settings and its
+ * plan_cache_mode.
+ */
+type Session = { role: string | null; tenant: string; cross: string; plan: PlanMode };
+
+/**
+ * A new connection: the login role, no setting (which the policies read as no tenant), plan_cache_mode
+ * auto (poolConfig sets it at connection start).
+ */
+const fresh = (): Session => ({ role: null, tenant: '', cross: '', plan: 'auto' });
 
 type Wanted = ReturnType<typeof scopeSettings>;
 
@@ -23,26 +45,36 @@ const signature = (key: string | null, tenant: string, cross: string) =>
   key === null ? '' : createHash('sha256').update(`${key}:${tenant}:${cross}`).digest('hex');
 
 /**
- * The statement that brings a session to a scope, or null when it is there already. Session-level
- * (set_config's false): set before the work's first statement, it holds for its transaction too.
+ * The statement that brings a session to a scope and a plan mode, or null when it is there already.
+ * Session-level (set_config's false): set before the work's first statement, it holds for its
+ * transaction too. One statement whatever changes, so a change costs one round trip.
  */
-function sessionChange(session: Session, role: string | null, key: string | null, { tenant, cross }: Wanted) {
+function sessionChange(
+  session: Session,
+  role: string | null,
+  key: string | null,
+  { tenant, cross }: Wanted,
+  plan: PlanMode = session.plan,
+) {
   const roleChanges = role !== null && session.role !== role;
-  if (!roleChanges && session.tenant === tenant && session.cross === cross) return null;
-  const next: Session = { role: roleChanges ? role : session.role, tenant, cross };
-  const sig = signature(key, tenant, cross);
-  const query = roleChanges
-    ? {
-        name: 'atrium_scope_role',
-        text: "select set_config('role', $4, false), set_config('app.tenant_id', $1, false), set_config('app.cross_tenant', $2, false), set_config('app.scope_sig', $3, false)",
-        values: [tenant, cross, sig, role],
-      }
-    : {
-        name: 'atrium_scope',
-        text: "select set_config('app.tenant_id', $1, false), set_config('app.cross_tenant', $2, false), set_config('app.scope_sig', $3, false)",
-        values: [tenant, cross, sig],
-      };
-  return { query, next };
+  const scopeChanges = session.tenant !== tenant || session.cross !== cross;
+  const planChanges = session.plan !== plan;
+  if (!roleChanges && !scopeChanges && !planChanges) return null;
+  const next: Session = { role: roleChanges ? role : session.role, tenant, cross, plan };
+  const settings: [string, string][] = [];
+  if (roleChanges) settings.push(['role', role]);
+  if (roleChanges || scopeChanges) {
+    settings.push(
+      ['app.tenant_id', tenant],
+      ['app.cross_tenant', cross],
+      ['app.scope_sig', signature(key, tenant, cross)],
+    );
+  }
+  if (planChanges) settings.push(['plan_cache_mode', plan]);
+  // The setting names are constants of this function; only the values are parameters.
+  const text = `select ${settings.map(([setting], i) => `set_config('${setting}', $${i + 1}, false)`).join(', ')}`;
+  const name = `atrium_session_${roleChanges ? 'r' : ''}${roleChanges || scopeChanges ? 's' : ''}${planChanges ? 'p' : ''}`;
+  return { query: { name, text, values: settings.map(([, value]) => value) }, next };
 }
 
 /**
@@ -107,7 +139,7 @@ export class ScopedPool extends pg.Pool {
   override connect(
     callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
   ): Promise<pg.PoolClient> | undefined {
-    const ready = this.#checkout(wantedNow());
+    const ready = this.#checkout(wantedNow(), 'auto');
     if (!callback) return ready;
     ready.then(
       (client) => callback(undefined, client, (release) => client.release(release as Error | boolean | undefined)),
@@ -116,10 +148,33 @@ export class ScopedPool extends pg.Pool {
     return undefined;
   }
 
-  async #checkout(wanted: Wanted): Promise<pg.PoolClient> {
+  /**
+   * pool.query: a statement named in genericPlanStatements runs on a connection set to
+   * force_generic_plan, any other on one set to auto. A connection whose mode differs is switched in
+   * the checkout's one statement, which also brings its scope.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: pg.Pool's query has many overloads; this keeps them all.
+  override query(...args: any[]): any {
+    const plan = planOf(args[0]);
+    const callback = args.find((a) => typeof a === 'function');
+    if (plan === 'auto' || callback) return (super.query as (...a: unknown[]) => unknown)(...args);
+    return this.#checkout(wantedNow(), plan).then(async (client) => {
+      try {
+        const result = await client.query(args[0], args[1]);
+        client.release();
+        return result;
+      } catch (err) {
+        // As pg.Pool's query does: a connection whose statement failed is not reused.
+        client.release(err as Error);
+        throw err;
+      }
+    });
+  }
+
+  async #checkout(wanted: Wanted, plan: PlanMode): Promise<pg.PoolClient> {
     const client = await super.connect();
     const session = this.#sessions.get(client) ?? fresh();
-    const change = sessionChange(session, this.#role, this.#key, wanted);
+    const change = sessionChange(session, this.#role, this.#key, wanted, plan);
     if (!change) return client;
     try {
       await client.query(change.query);
