@@ -9,8 +9,9 @@
  * mode, BENCH_ROUNDS rounds (default 3), rotating which mode goes first:
  *   - generic: plan_cache_mode=force_generic_plan for every statement (the app before issue 26);
  *   - auto: PostgreSQL's default for every statement;
- *   - app: the app's own pool (ScopedPool, poolConfig): auto, and force_generic_plan for the named
- *     statements registered in genericPlanStatements, switched per connection when they differ.
+ *   - app: the app's own pool (ScopedPool, poolConfig): force_generic_plan, and auto for the reads
+ *     the repositories run inside customPlans (the documents list, the clients search), a connection
+ *     switched in its checkout when its mode differs.
  * The last case alternates a generic-plan read (clients, first page) with an auto one (documents,
  * small tenant) on each caller, so that the app's pool switches modes: its cost is that round trip.
  * Prints the median rate and median latency per case and mode, and each round.

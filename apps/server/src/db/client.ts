@@ -8,7 +8,9 @@ import { type PgDatabase, PgDialect, type PgQueryResultHKT, type PgTransaction }
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { DEFAULT_POOL_SIZE } from '../config.js';
-import { genericPlanStatements, ScopedPglite, ScopedPool } from './scoped-connections.js';
+import { ScopedPglite, ScopedPool } from './scoped-connections.js';
+
+export { currentPlanMode, customPlans } from './scoped-connections.js';
 
 // No schema is given to drizzle: it serves only its relational query API, which nothing uses. Tables
 // live in their modules (modules/*/*.schema.ts) and are imported where they are queried.
@@ -36,15 +38,15 @@ export type Database = {
 
 /**
  * How the app's pool connects to PostgreSQL (the benchmarks' bare pools connect the same way, through
- * a ScopedPool). Connections start in PostgreSQL's default plan_cache_mode, auto, named here so that a
- * server configured otherwise does not change it: Drizzle's unnamed statements get plans made for
- * their values. The hot reads of queryRows and compiledRead that gain from a generic plan run with
- * force_generic_plan, switched per connection by ScopedPool (genericPlanStatements, decision 011).
+ * a ScopedPool). Prepared statements run with their generic plan: the hot reads of queryRows and
+ * compiledRead are written so that one plan serves every parameter, and planning them on every call
+ * would cost as much again as running them (bench/README.md). The reads whose plan depends on their
+ * values run inside customPlans (scoped-connections.ts), which switches the connection to auto.
  */
 export const poolConfig = (url: string, poolSize = DEFAULT_POOL_SIZE): pg.PoolConfig => ({
   connectionString: url,
   max: poolSize,
-  options: '-c plan_cache_mode=auto',
+  options: '-c plan_cache_mode=force_generic_plan',
 });
 
 /** PostgreSQL when a URL is given, otherwise PGlite in dataDir (or in memory when dataDir is null). */
@@ -113,11 +115,7 @@ function statementName(prefix: string, text: string): string {
  */
 export async function queryRows<T>(db: Db, prefix: string, statement: SQL): Promise<T[]> {
   const pool = poolOf(db);
-  if (pool) {
-    const query = namedQuery(prefix, statement);
-    genericPlanStatements.add(query.name);
-    return (await pool.query(query)).rows as T[];
-  }
+  if (pool) return (await pool.query(namedQuery(prefix, statement))).rows as T[];
   return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
 }
 
@@ -160,11 +158,6 @@ const marked = new MarkedDialect({ casing: 'snake_case' });
 export function compiledRead<Shape extends Record<string, string | boolean>, Values extends Record<string, unknown>>(
   prefix: string,
   build: (shape: Shape) => SQL,
-  /**
-   * Whether a shape's statement runs with its generic plan (default: every shape). A shape whose
-   * custom plans are worth their planning, as measured (bench/plan-cache-mode.ts), answers false.
-   */
-  genericPlan: (shape: Shape) => boolean = () => true,
 ) {
   const built = new Map<string, { name: string; text: string; pieces: string[]; params: unknown[] }>();
   const compiled = (shape: Shape) => {
@@ -176,7 +169,6 @@ export function compiledRead<Shape extends Record<string, string | boolean>, Val
       if (pieces.length !== params.length + 1) throw new Error(`${prefix}: a parameter was not written as one`);
       const text = pieces.reduce((all, piece, i) => `${all}$${i}${piece}`);
       entry = { name: statementName(prefix, text), text, pieces, params };
-      if (genericPlan(shape)) genericPlanStatements.add(entry.name);
       built.set(key, entry);
     }
     return entry;

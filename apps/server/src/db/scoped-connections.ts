@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -6,18 +7,19 @@ import { APP_ROLE, currentScope, scopeSettings } from './tenant-scope.js';
 /** PostgreSQL's plan_cache_mode for a connection's next statement (decision 011). */
 export type PlanMode = 'auto' | 'force_generic_plan';
 
-/**
- * The names of the prepared statements that run with their generic plan (queryRows and compiledRead
- * register theirs). Every other statement runs with PostgreSQL's default, auto, which gives Drizzle's
- * unnamed statements a plan made for their values (issue 26, bench/plan-cache-mode.ts).
- */
-export const genericPlanStatements = new Set<string>();
+const plans = new AsyncLocalStorage<PlanMode>();
 
-/** The plan mode a statement handed to pool.query runs in. */
-const planOf = (config: unknown): PlanMode =>
-  typeof config === 'object' && config !== null && genericPlanStatements.has((config as { name?: string }).name ?? '')
-    ? 'force_generic_plan'
-    : 'auto';
+/**
+ * Runs fn's statements with plans made for their values (plan_cache_mode auto) instead of the pool's
+ * generic plans: for reads whose best plan depends on their values, as measured on a tenant of
+ * 1,000,000 rows (the documents list, the clients search: bench/plan-cache-mode.ts, decision 011).
+ * A connection is switched in its checkout's one set_config statement, and back at the next checkout
+ * outside such work: a round trip each way, paid only when the mode differs.
+ */
+export const customPlans = <T>(fn: () => Promise<T>): Promise<T> => plans.run('auto', fn);
+
+/** The plan mode of the running work: the pool's generic plans unless inside customPlans. */
+export const currentPlanMode = (): PlanMode => plans.getStore() ?? 'force_generic_plan';
 
 /**
  * What one connection's session carries: its role (null: the login role), its tenant settings and its
@@ -26,10 +28,10 @@ const planOf = (config: unknown): PlanMode =>
 type Session = { role: string | null; tenant: string; cross: string; plan: PlanMode };
 
 /**
- * A new connection: the login role, no setting (which the policies read as no tenant), plan_cache_mode
- * auto (poolConfig sets it at connection start).
+ * A new connection: the login role, no setting (which the policies read as no tenant), generic plans
+ * (poolConfig sets plan_cache_mode at connection start).
  */
-const fresh = (): Session => ({ role: null, tenant: '', cross: '', plan: 'auto' });
+const fresh = (): Session => ({ role: null, tenant: '', cross: '', plan: 'force_generic_plan' });
 
 type Wanted = ReturnType<typeof scopeSettings>;
 
@@ -139,36 +141,13 @@ export class ScopedPool extends pg.Pool {
   override connect(
     callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
   ): Promise<pg.PoolClient> | undefined {
-    const ready = this.#checkout(wantedNow(), 'auto');
+    const ready = this.#checkout(wantedNow(), currentPlanMode());
     if (!callback) return ready;
     ready.then(
       (client) => callback(undefined, client, (release) => client.release(release as Error | boolean | undefined)),
       (err: Error) => callback(err, undefined, () => {}),
     );
     return undefined;
-  }
-
-  /**
-   * pool.query: a statement named in genericPlanStatements runs on a connection set to
-   * force_generic_plan, any other on one set to auto. A connection whose mode differs is switched in
-   * the checkout's one statement, which also brings its scope.
-   */
-  // biome-ignore lint/suspicious/noExplicitAny: pg.Pool's query has many overloads; this keeps them all.
-  override query(...args: any[]): any {
-    const plan = planOf(args[0]);
-    const callback = args.find((a) => typeof a === 'function');
-    if (plan === 'auto' || callback) return (super.query as (...a: unknown[]) => unknown)(...args);
-    return this.#checkout(wantedNow(), plan).then(async (client) => {
-      try {
-        const result = await client.query(args[0], args[1]);
-        client.release();
-        return result;
-      } catch (err) {
-        // As pg.Pool's query does: a connection whose statement failed is not reused.
-        client.release(err as Error);
-        throw err;
-      }
-    });
   }
 
   async #checkout(wanted: Wanted, plan: PlanMode): Promise<pg.PoolClient> {
