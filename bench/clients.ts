@@ -79,7 +79,8 @@ function cases(tenantId: string, token: string): Case[] {
       requests: terms.map((t) => ({
         path: `/core/api/companies?search=${encodeURIComponent(t)}&take=50`,
         token,
-        statements: [list(t)],
+        // The app runs a search with plans made for its pattern (customPlans).
+        statements: [{ ...list(t), plan: 'auto' as const }],
       })),
     },
     {

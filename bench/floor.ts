@@ -7,13 +7,22 @@
  */
 import Fastify from 'fastify';
 import type pg from 'pg';
+import { customPlans } from '../apps/server/src/db/client.js';
+import type { PlanMode } from '../apps/server/src/db/scoped-connections.js';
 
 export type Measure = { rate: number; p50: number; p99: number };
 /** One round: the endpoint, the floor and the bare statements, and the endpoint's rate over each. */
 export type Round = { endpoint: Measure; floor: Measure; baseline: Measure; ratio: number; vsFloor: number };
 
 /** What one request of the endpoint sends: its path (with query), its bearer token, its statements. */
-export type FloorRequest = { path: string; token: string; statements: (string | pg.QueryConfig)[] };
+export type FloorRequest = { path: string; token: string; statements: (string | FloorStatement)[] };
+
+/** A statement of a request; `plan: 'auto'` when the app runs it inside customPlans (decision 011). */
+export type FloorStatement = pg.QueryConfig & { plan?: PlanMode };
+
+/** Runs a statement as the app does: inside customPlans when it does (on a ScopedPool, as the bench's). */
+export const runStatement = (pool: pg.Pool, s: string | FloorStatement) =>
+  typeof s === 'object' && s.plan === 'auto' ? customPlans(() => pool.query(s)) : pool.query(s);
 
 const key = (path: string, authorization: string | undefined) => `${authorization ?? ''} ${path}`;
 
@@ -30,7 +39,7 @@ export async function startFloor(pool: pg.Pool, requests: FloorRequest[]) {
     const statements = byRequest.get(key(req.url, req.headers.authorization));
     if (!statements) return reply.code(404).send();
     let rows: unknown[] = [];
-    for (const s of statements) rows = (await pool.query(s)).rows;
+    for (const s of statements) rows = (await runStatement(pool, s)).rows;
     return rows;
   });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });

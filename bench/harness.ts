@@ -10,8 +10,9 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
 import { type Config, loadConfig } from '../apps/server/src/config.js';
-import { type Database, openDatabase, poolConfig } from '../apps/server/src/db/client.js';
+import { currentPlanMode, type Database, openDatabase, poolConfig } from '../apps/server/src/db/client.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
+import { type PlanMode, ScopedPool } from '../apps/server/src/db/scoped-connections.js';
 import { seedReferenceData } from '../apps/server/src/modules/index.js';
 import {
   FLOOR_HEAD,
@@ -21,6 +22,7 @@ import {
   medianRound,
   type Round,
   round,
+  runStatement,
   startFloor,
 } from './floor.js';
 
@@ -73,7 +75,7 @@ export async function runBench(body: (bench: Bench) => Promise<void>) {
     DATA_DIR: `/tmp/${name}`,
   });
   const database = await openDatabase({ url: dbUrl.toString(), dataDir: null, poolSize: config.databasePoolSize });
-  const pool = new pg.Pool(poolConfig(dbUrl.toString(), config.databasePoolSize));
+  const pool = new ScopedPool(poolConfig(dbUrl.toString(), config.databasePoolSize));
   // Dropping the database at the end ends pooled connections that pool.end() has not closed yet.
   pool.on('error', () => {});
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
@@ -138,7 +140,7 @@ export type Case = {
   floorStatements?: (request: FloorRequest) => FloorRequest['statements'];
 };
 
-export type Statement = { text: string; values?: unknown[]; name?: string };
+export type Statement = { text: string; values?: unknown[]; name?: string; plan?: PlanMode };
 
 /**
  * Records what the app's pool sends while `run` runs: the statements one request costs. Scope
@@ -152,7 +154,7 @@ export async function recordStatements(run: () => Promise<unknown>): Promise<Sta
     const statement =
       typeof first === 'string' ? { text: first, values: second } : { ...first, values: first.values ?? second };
     if (!/set_config/.test(statement.text)) {
-      seen.push({ text: statement.text, values: statement.values, name: statement.name });
+      seen.push({ text: statement.text, values: statement.values, name: statement.name, plan: currentPlanMode() });
     }
     return (original as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof original;
@@ -176,7 +178,7 @@ async function bare(pool: pg.Pool, requests: FloorRequest[], seconds: number): P
       while (performance.now() < deadline) {
         const { statements } = requests[next++ % requests.length]!;
         const t0 = performance.now();
-        for (const s of statements) await pool.query(s);
+        for (const s of statements) await runStatement(pool, s);
         latencies.push(performance.now() - t0);
       }
     }),

@@ -26,6 +26,7 @@ import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase, poolConfig } from '../apps/server/src/db/client.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
+import { ScopedPool } from '../apps/server/src/db/scoped-connections.js';
 import { hashPassword } from '../apps/server/src/modules/auth/password-hashing.js';
 import { seedReferenceData } from '../apps/server/src/modules/index.js';
 
@@ -193,7 +194,7 @@ async function startSide(size: number, passwordHash: string): Promise<Side> {
   console.log(`  seeded in ${(ms / 1000).toFixed(1)} s`);
   const app = await buildApp({ config, database });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  const pool = new pg.Pool(poolConfig(dbUrl.toString(), config.databasePoolSize));
+  const pool = new ScopedPool(poolConfig(dbUrl.toString(), config.databasePoolSize));
   pool.on('error', () => {});
   const tokens: string[] = [];
   const who: [string, string][] = [];

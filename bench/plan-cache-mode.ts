@@ -5,9 +5,16 @@
  * Seeds a throw-away database on TEST_DATABASE_URL's server: one large tenant and 100 small ones
  * (100 rows each), so that a plan made for one tenant meets the other. Then runs the repositories'
  * own list functions (listCompanies, a named prepared statement; listDocuments, Drizzle's unnamed
- * statements) through two pools of 4 that differ only in plan_cache_mode, 4 callers each, for
- * BENCH_SECONDS (default 4) per case and mode, BENCH_ROUNDS rounds (default 3) alternating which
- * mode goes first. Prints the median rate and median latency per case and mode, and each round.
+ * statements) through three pools of 4, 4 callers each, for BENCH_SECONDS (default 4) per case and
+ * mode, BENCH_ROUNDS rounds (default 3), rotating which mode goes first:
+ *   - generic: plan_cache_mode=force_generic_plan for every statement (the app before issue 26);
+ *   - auto: PostgreSQL's default for every statement;
+ *   - app: the app's own pool (ScopedPool, poolConfig): force_generic_plan, and auto for the reads
+ *     the repositories run inside customPlans (the documents list, the clients search), a connection
+ *     switched in its checkout when its mode differs.
+ * The last case alternates a generic-plan read (clients, first page) with an auto one (documents,
+ * small tenant) on each caller, so that the app's pool switches modes: its cost is that round trip.
+ * Prints the median rate and median latency per case and mode, and each round.
  *
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/plan-cache-mode.ts
  *
@@ -18,8 +25,9 @@ import { performance } from 'node:perf_hooks';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Db } from '../apps/server/src/db/client.js';
-import { openDatabase } from '../apps/server/src/db/client.js';
+import { openDatabase, poolConfig } from '../apps/server/src/db/client.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
+import { ScopedPool } from '../apps/server/src/db/scoped-connections.js';
 import { listCompanies } from '../apps/server/src/modules/clients/clients.repository.js';
 import { listDocuments } from '../apps/server/src/modules/documents/documents.repository.js';
 import { seedReferenceData } from '../apps/server/src/modules/index.js';
@@ -97,6 +105,7 @@ const pools = {
     options: '-c plan_cache_mode=force_generic_plan',
   }),
   auto: new pg.Pool({ connectionString: dbUrl.toString(), max: CALLERS, options: '-c plan_cache_mode=auto' }),
+  app: new ScopedPool(poolConfig(dbUrl.toString(), CALLERS)),
 };
 for (const p of Object.values(pools)) p.on('error', () => {});
 const client = new pg.Client({ connectionString: dbUrl.toString() });
@@ -152,23 +161,35 @@ try {
       label: 'documents, small tenant',
       run: (db) => listDocuments(db, small, { ...docs, sort: 'updatedAt', direction: 'desc' } as never),
     },
+    {
+      label: 'mixed: clients + documents',
+      run: async (db) => {
+        await listCompanies(db, { tenantId: big, sort: 'title', direction: 'asc', ...page });
+        await listDocuments(db, small, { ...docs, sort: 'updatedAt', direction: 'desc' } as never);
+      },
+    },
   ];
+  const only = process.env.BENCH_CASES?.split(',');
   const dbs = {
     generic: drizzle({ client: pools.generic, casing: 'snake_case' }) as unknown as Db,
     auto: drizzle({ client: pools.auto, casing: 'snake_case' }) as unknown as Db,
+    app: drizzle({ client: pools.app, casing: 'snake_case' }) as unknown as Db,
   };
+  type Mode = keyof typeof dbs;
+  const modes: Mode[] = ['generic', 'auto', 'app'];
   console.log(`rounds of ${SECONDS} s, ${CALLERS} callers; q/s and p50 per mode (rounds in brackets)`);
-  for (const c of cases) {
-    const res = { generic: [] as { rate: number; p50: number }[], auto: [] as { rate: number; p50: number }[] };
+  for (const [i, c] of cases.entries()) {
+    if (only && !only.includes(String(i))) continue;
+    const res = { generic: [], auto: [], app: [] } as Record<Mode, { rate: number; p50: number }[]>;
     for (let r = 0; r < ROUNDS; r++) {
-      const order = r % 2 ? (['auto', 'generic'] as const) : (['generic', 'auto'] as const);
+      const order = [...modes.slice(r % 3), ...modes.slice(0, r % 3)];
       for (const mode of order) res[mode].push(await measure(dbs[mode], c.run));
     }
     const fmt = (xs: { rate: number; p50: number }[]) =>
       `${median(xs.map((x) => x.rate)).toFixed(0)} q/s, p50 ${median(xs.map((x) => x.p50)).toFixed(1)} ms (${xs.map((x) => x.rate.toFixed(0)).join(', ')})`;
-    const ratio = median(res.generic.map((x) => x.rate)) / median(res.auto.map((x) => x.rate));
+    const rate = (m: Mode) => median(res[m].map((x) => x.rate));
     console.log(
-      `${c.label.padEnd(26)} generic ${fmt(res.generic)} | auto ${fmt(res.auto)} | generic/auto ${ratio.toFixed(2)}`,
+      `${c.label.padEnd(28)} generic ${fmt(res.generic)} | auto ${fmt(res.auto)} | app ${fmt(res.app)} | generic/auto ${(rate('generic') / rate('auto')).toFixed(2)} app/generic ${(rate('app') / rate('generic')).toFixed(2)} app/auto ${(rate('app') / rate('auto')).toFixed(2)}`,
     );
   }
   console.log(`load ${(await import('node:os')).loadavg()[0]!.toFixed(1)}`);
@@ -176,6 +197,7 @@ try {
   await client.end().catch(() => {});
   await pools.generic.end();
   await pools.auto.end();
+  await pools.app.end();
   await database.close().catch(() => {});
   if (!process.env.BENCH_KEEP_DB) {
     const drop = new pg.Client({ connectionString: serverUrl });

@@ -194,9 +194,34 @@ export const importConfirmBodySchema = z.object({
     .max(1024 * 1024)
     .nullable()
     .optional(),
+  /**
+   * Chosen by the caller (a random UUID) to follow this import's progress while it runs:
+   * GET /users/import/progress/{importId}.
+   */
+  importId: z.uuid().optional(),
 });
 export type ImportConfirmBody = z.infer<typeof importConfirmBodySchema>;
 export const importResultSchema = z.object({ created: z.number().int() });
+
+/**
+ * The steps of an import confirm, in order: the password rule for every row, hashing the passwords,
+ * writing the users (one transaction), then done (or failed: nothing was written).
+ */
+export const IMPORT_STEPS = ['checking', 'hashing', 'writing'] as const;
+export const importProgressStepSchema = z.enum([...IMPORT_STEPS, 'done', 'failed']);
+export type ImportProgressStep = z.infer<typeof importProgressStepSchema>;
+
+/**
+ * GET /users/import/progress/{importId}: how far a running import is. `done` of `total` rows have
+ * passed the current step; a step's rows are counted as each one finishes.
+ */
+export const importProgressSchema = z.object({
+  step: importProgressStepSchema,
+  done: z.number().int(),
+  total: z.number().int(),
+});
+export type ImportProgress = z.infer<typeof importProgressSchema>;
+export const importProgressParamsSchema = z.object({ importId: z.uuid() });
 
 /** PUT /auth/resetpassword/{id}: an administrator sets another user's password. */
 export const adminResetPasswordBodySchema = z.object({

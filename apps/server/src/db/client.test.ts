@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../test/harness.js';
-import { compiledRead, inTransaction } from './client.js';
+import { compiledRead, currentPlanMode, customPlans, inTransaction } from './client.js';
 
 type Shape = { doubled: boolean };
 const built: Shape[] = [];
@@ -73,5 +73,52 @@ describe('compiledRead', () => {
     await expect(roles.rows(database.db, { doubled: false }, { names: ['User'] } as never)).rejects.toThrow(
       'No value for placeholder "limit"',
     );
+  });
+});
+
+// Each statement reads the plan_cache_mode it runs in: a named one (compiledRead) and Drizzle's.
+const planMode = compiledRead<{ v: boolean }, { n: unknown }>(
+  'test_plan_mode',
+  () => sql`select current_setting('plan_cache_mode') as mode where ${sql.placeholder('n')}::int = 1`,
+);
+
+describe('plan_cache_mode: generic plans, custom ones inside customPlans (issue 26, decision 011)', () => {
+  const named = async () => (await planMode.rows<{ mode: string }>(database.db, { v: true }, { n: 1 }))[0]!.mode;
+  const unnamed = async (on = database.db) =>
+    (
+      (await on.execute(sql`select current_setting('plan_cache_mode') as mode where ${1}::int = 1`)) as unknown as {
+        rows: { mode: string }[];
+      }
+    ).rows[0]!.mode;
+  // On PGlite there is no pool: PGlite's default (auto) everywhere, and customPlans changes nothing.
+  const generic = () => (database.kind === 'postgres' ? 'force_generic_plan' : 'auto');
+
+  it('runs every statement with the generic plan but those inside customPlans, switching connections both ways', async () => {
+    const seen: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      seen.push(await named(), await customPlans(named), await unnamed(), await customPlans(() => unnamed()));
+      seen.push(await customPlans(() => inTransaction(database.db, (tx) => unnamed(tx))));
+    }
+    const expected = [generic(), 'auto', generic(), 'auto', 'auto'];
+    expect(seen).toEqual(Array.from({ length: 6 }, () => expected).flat());
+  });
+
+  it('keeps each work in its own mode when many run at once', async () => {
+    const all = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        i % 4 === 0
+          ? named()
+          : i % 4 === 1
+            ? customPlans(named)
+            : i % 4 === 2
+              ? unnamed()
+              : customPlans(() => unnamed()),
+      ),
+    );
+    all.forEach((mode, i) => {
+      expect([i, mode]).toEqual([i, i % 2 === 0 ? generic() : 'auto']);
+    });
+    expect(currentPlanMode()).toBe('force_generic_plan');
+    expect(await customPlans(async () => currentPlanMode())).toBe('auto');
   });
 });

@@ -10,6 +10,8 @@ import pg from 'pg';
 import { DEFAULT_POOL_SIZE } from '../config.js';
 import { ScopedPglite, ScopedPool } from './scoped-connections.js';
 
+export { currentPlanMode, customPlans } from './scoped-connections.js';
+
 // No schema is given to drizzle: it serves only its relational query API, which nothing uses. Tables
 // live in their modules (modules/*/*.schema.ts) and are imported where they are queried.
 type NoSchema = Record<string, never>;
@@ -35,10 +37,11 @@ export type Database = {
 };
 
 /**
- * How the app's pool connects to PostgreSQL (the benchmark's bare pool connects the same way).
- * Prepared statements run with their generic plan: the only ones are the hot reads of queryRows and
- * compiledRead, whose texts are written so that one plan serves every parameter, and planning them
- * on every call would cost as much again as running them (bench/README.md).
+ * How the app's pool connects to PostgreSQL (the benchmarks' bare pools connect the same way, through
+ * a ScopedPool). Prepared statements run with their generic plan: the hot reads of queryRows and
+ * compiledRead are written so that one plan serves every parameter, and planning them on every call
+ * would cost as much again as running them (bench/README.md). The reads whose plan depends on their
+ * values run inside customPlans (scoped-connections.ts), which switches the connection to auto.
  */
 export const poolConfig = (url: string, poolSize = DEFAULT_POOL_SIZE): pg.PoolConfig => ({
   connectionString: url,

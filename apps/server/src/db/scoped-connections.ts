@@ -1,13 +1,37 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import pg from 'pg';
 import { APP_ROLE, currentScope, scopeSettings } from './tenant-scope.js';
 
-/** What one connection's session carries: its role (null: the login role) and its tenant settings. */
-type Session = { role: string | null; tenant: string; cross: string };
+/** PostgreSQL's plan_cache_mode for a connection's next statement (decision 011). */
+export type PlanMode = 'auto' | 'force_generic_plan';
 
-/** A new connection: the login role, no setting (which the policies read as no tenant). */
-const fresh = (): Session => ({ role: null, tenant: '', cross: '' });
+const plans = new AsyncLocalStorage<PlanMode>();
+
+/**
+ * Runs fn's statements with plans made for their values (plan_cache_mode auto) instead of the pool's
+ * generic plans: for reads whose best plan depends on their values, as measured on a tenant of
+ * 1,000,000 rows (the documents list, the clients search: bench/plan-cache-mode.ts, decision 011).
+ * A connection is switched in its checkout's one set_config statement, and back at the next checkout
+ * outside such work: a round trip each way, paid only when the mode differs.
+ */
+export const customPlans = <T>(fn: () => Promise<T>): Promise<T> => plans.run('auto', fn);
+
+/** The plan mode of the running work: the pool's generic plans unless inside customPlans. */
+export const currentPlanMode = (): PlanMode => plans.getStore() ?? 'force_generic_plan';
+
+/**
+ * What one connection's session carries: its role (null: the login role), its tenant settings and its
+ * plan_cache_mode.
+ */
+type Session = { role: string | null; tenant: string; cross: string; plan: PlanMode };
+
+/**
+ * A new connection: the login role, no setting (which the policies read as no tenant), generic plans
+ * (poolConfig sets plan_cache_mode at connection start).
+ */
+const fresh = (): Session => ({ role: null, tenant: '', cross: '', plan: 'force_generic_plan' });
 
 type Wanted = ReturnType<typeof scopeSettings>;
 
@@ -23,26 +47,36 @@ const signature = (key: string | null, tenant: string, cross: string) =>
   key === null ? '' : createHash('sha256').update(`${key}:${tenant}:${cross}`).digest('hex');
 
 /**
- * The statement that brings a session to a scope, or null when it is there already. Session-level
- * (set_config's false): set before the work's first statement, it holds for its transaction too.
+ * The statement that brings a session to a scope and a plan mode, or null when it is there already.
+ * Session-level (set_config's false): set before the work's first statement, it holds for its
+ * transaction too. One statement whatever changes, so a change costs one round trip.
  */
-function sessionChange(session: Session, role: string | null, key: string | null, { tenant, cross }: Wanted) {
+function sessionChange(
+  session: Session,
+  role: string | null,
+  key: string | null,
+  { tenant, cross }: Wanted,
+  plan: PlanMode = session.plan,
+) {
   const roleChanges = role !== null && session.role !== role;
-  if (!roleChanges && session.tenant === tenant && session.cross === cross) return null;
-  const next: Session = { role: roleChanges ? role : session.role, tenant, cross };
-  const sig = signature(key, tenant, cross);
-  const query = roleChanges
-    ? {
-        name: 'atrium_scope_role',
-        text: "select set_config('role', $4, false), set_config('app.tenant_id', $1, false), set_config('app.cross_tenant', $2, false), set_config('app.scope_sig', $3, false)",
-        values: [tenant, cross, sig, role],
-      }
-    : {
-        name: 'atrium_scope',
-        text: "select set_config('app.tenant_id', $1, false), set_config('app.cross_tenant', $2, false), set_config('app.scope_sig', $3, false)",
-        values: [tenant, cross, sig],
-      };
-  return { query, next };
+  const scopeChanges = session.tenant !== tenant || session.cross !== cross;
+  const planChanges = session.plan !== plan;
+  if (!roleChanges && !scopeChanges && !planChanges) return null;
+  const next: Session = { role: roleChanges ? role : session.role, tenant, cross, plan };
+  const settings: [string, string][] = [];
+  if (roleChanges) settings.push(['role', role]);
+  if (roleChanges || scopeChanges) {
+    settings.push(
+      ['app.tenant_id', tenant],
+      ['app.cross_tenant', cross],
+      ['app.scope_sig', signature(key, tenant, cross)],
+    );
+  }
+  if (planChanges) settings.push(['plan_cache_mode', plan]);
+  // The setting names are constants of this function; only the values are parameters.
+  const text = `select ${settings.map(([setting], i) => `set_config('${setting}', $${i + 1}, false)`).join(', ')}`;
+  const name = `atrium_session_${roleChanges ? 'r' : ''}${roleChanges || scopeChanges ? 's' : ''}${planChanges ? 'p' : ''}`;
+  return { query: { name, text, values: settings.map(([, value]) => value) }, next };
 }
 
 /**
@@ -107,7 +141,7 @@ export class ScopedPool extends pg.Pool {
   override connect(
     callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
   ): Promise<pg.PoolClient> | undefined {
-    const ready = this.#checkout(wantedNow());
+    const ready = this.#checkout(wantedNow(), currentPlanMode());
     if (!callback) return ready;
     ready.then(
       (client) => callback(undefined, client, (release) => client.release(release as Error | boolean | undefined)),
@@ -116,10 +150,10 @@ export class ScopedPool extends pg.Pool {
     return undefined;
   }
 
-  async #checkout(wanted: Wanted): Promise<pg.PoolClient> {
+  async #checkout(wanted: Wanted, plan: PlanMode): Promise<pg.PoolClient> {
     const client = await super.connect();
     const session = this.#sessions.get(client) ?? fresh();
-    const change = sessionChange(session, this.#role, this.#key, wanted);
+    const change = sessionChange(session, this.#role, this.#key, wanted, plan);
     if (!change) return client;
     try {
       await client.query(change.query);

@@ -1,6 +1,6 @@
 import type { CompanyBody, ContactBody, LocationBody } from '@atrium/contracts';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { compiledRead, type Db, queryRows } from '../../db/client.js';
+import { compiledRead, customPlans, type Db, queryRows } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
 import { companies, companyContacts, companyCounts, companyLocations, type Invoice } from './clients.schema.js';
 
@@ -93,8 +93,16 @@ export type CompanyListRow = {
   locationsCount: number;
 };
 
-/** The rows as the answer writes them: no copy per row (the serializer writes only the declared fields). */
-export const listCompanies = (db: Db, f: CompanyListFilter) => companiesList.rows<CompanyListRow>(db, ...listArgs(f));
+/**
+ * The rows as the answer writes them: no copy per row (the serializer writes only the declared fields).
+ * A search runs with plans made for its pattern (customPlans): on a tenant of 1,000,000 clients the
+ * generic plan made it 10-20% slower, while it made the unsearched pages 1.2-1.6x faster (decision 011).
+ */
+export const listCompanies = (db: Db, f: CompanyListFilter) => {
+  const [shape, values] = listArgs(f);
+  const rows = () => companiesList.rows<CompanyListRow>(db, shape, values);
+  return shape.searched ? customPlans(rows) : rows();
+};
 
 export async function countCompanies(db: Db, tenantId: string, search?: string) {
   const term = search?.trim();

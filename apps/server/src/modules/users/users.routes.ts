@@ -4,6 +4,8 @@ import {
   groupAssignmentBodySchema,
   importConfirmBodySchema,
   importPreviewSchema,
+  importProgressParamsSchema,
+  importProgressSchema,
   importResultSchema,
   POLICIES,
   USER_LIMITS,
@@ -120,6 +122,20 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => users.importConfirm(activeTenantOf(request), principalOf(request), request.body),
+  );
+
+  app.get(
+    '/users/import/progress/:importId',
+    {
+      config: { policy },
+      schema: {
+        tags,
+        summary: 'How far the caller’s running import (its confirm’s importId) is; 404 when none runs here',
+        params: importProgressParamsSchema,
+        response: { 200: importProgressSchema },
+      },
+    },
+    async (request) => users.importProgress(activeTenantOf(request), principalOf(request), request.params.importId),
   );
 
   app.post(

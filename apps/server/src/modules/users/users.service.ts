@@ -7,10 +7,11 @@ import type { AuditService } from '../audit/audit.service.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { TenantsService } from '../tenants/tenants.service.js';
 import { importPasswordSeal } from './import-passwords.js';
+import { importProgressRegistry } from './import-progress.js';
 import { checkPasswordReset } from './use-cases/check-password-reset.js';
 import { deleteUsers, restoreUser } from './use-cases/delete-users.js';
 import { setUserGroups } from './use-cases/group-membership.js';
-import { confirmImport, exportUsers, previewImport } from './use-cases/import-users.js';
+import { confirmImport, exportUsers, importProgressOf, previewImport } from './use-cases/import-users.js';
 import { listCoaches, listUsers, selectUsers } from './use-cases/list-users.js';
 import { createUser, getUser, updateUser } from './use-cases/save-user.js';
 import * as repo from './users.repository.js';
@@ -32,7 +33,11 @@ export type UsersDeps = {
 const ACCOUNT = 'users: account administration';
 
 export function createUsersService(usersDeps: UsersDeps) {
-  const deps = { ...usersDeps, importSeal: importPasswordSeal(usersDeps.secret) };
+  const deps = {
+    ...usersDeps,
+    importSeal: importPasswordSeal(usersDeps.secret),
+    importProgress: importProgressRegistry(),
+  };
   const { db } = deps;
   return {
     list: (activeTenantId: string | null, principal: Principal, q: UserListQuery) =>
@@ -68,6 +73,8 @@ export function createUsersService(usersDeps: UsersDeps) {
       previewImport(deps, activeTenantId, principal, data),
     importConfirm: (activeTenantId: string | null, principal: Principal, body: ImportConfirmBody) =>
       confirmImport(deps, activeTenantId, principal, body),
+    importProgress: (activeTenantId: string | null, principal: Principal, importId: string) =>
+      importProgressOf(deps, activeTenantId, principal, importId),
     exportXlsx: (activeTenantId: string | null, principal: Principal) => exportUsers(deps, activeTenantId, principal),
     checkPasswordReset: (activeTenantId: string | null, principal: Principal, id: string) =>
       checkPasswordReset(deps, activeTenantId, principal, id),

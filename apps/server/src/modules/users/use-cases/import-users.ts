@@ -20,6 +20,7 @@ import { passwordProblem } from '../../auth/password-policy.js';
 import type { TenantsService } from '../../tenants/tenants.service.js';
 import { readImportFile, writeUsersWorkbook } from '../import-file.js';
 import type { ImportPasswordSeal } from '../import-passwords.js';
+import { type ImportProgressRegistry, type ImportReporter, silentReporter } from '../import-progress.js';
 import { userScopeOf } from '../user-access.js';
 import * as repo from '../users.repository.js';
 import { uniqueViolation } from '../write-conflict.js';
@@ -35,7 +36,12 @@ function tenantOfTransfer(activeTenantId: string | null, principal: Principal, d
  * password rule (zxcvbn, slow for thousands of rows) is skipped with `passwords: false`, for the
  * confirm's second look inside its transaction.
  */
-async function validateImport(conn: Db, tenantId: string, rows: ImportRow[], { passwords = true } = {}) {
+async function validateImport(
+  conn: Db,
+  tenantId: string,
+  rows: ImportRow[],
+  { passwords = true, onPasswordChecked = () => {} }: { passwords?: boolean; onPasswordChecked?: () => void } = {},
+) {
   const groups = await repo.groupsOfTenant(conn, tenantId);
   const byName = new Map(groups.map((g) => [g.name.trim().toLowerCase(), g.id]));
   const emails = rows.map((r) => r.email.trim().toLowerCase());
@@ -84,6 +90,7 @@ async function validateImport(conn: Db, tenantId: string, rows: ImportRow[], { p
   for (const c of passwords ? checked : []) {
     const problem = c.user.password && (await passwordProblem(c.user.password, c.user.email));
     if (problem) c.errors.push({ field: 'password', message: problem });
+    onPasswordChecked();
   }
   return checked;
 }
@@ -160,26 +167,58 @@ function assertNoProblems(checked: { errors: FieldError[] }[]) {
  * Creates every row's user in the active tenant, or none at all when any row is wrong. The slow parts
  * (password rule, hashing) run before the transaction, so that it only checks emails and groups again
  * and writes: on PGlite, one connection for everyone, the transaction holds every other request.
+ * With an importId, each step's rows are counted as they pass it, for GET /users/import/progress.
  */
 export async function confirmImport(
+  deps: {
+    db: Db;
+    tenants: TenantsService;
+    importSeal: ImportPasswordSeal;
+    audit: AuditService;
+    importProgress: ImportProgressRegistry;
+  },
+  activeTenantId: string | null,
+  principal: Principal,
+  body: ImportConfirmBody,
+) {
+  const tenantId = tenantOfTransfer(activeTenantId, principal, 'Choose the tenant to import users into');
+  const progress = body.importId
+    ? deps.importProgress.start(tenantId, principal.userId, body.importId, body.rows.length)
+    : silentReporter;
+  try {
+    const result = await writeImport(deps, tenantId, principal, body, progress);
+    progress.finish(true);
+    return result;
+  } catch (err) {
+    progress.finish(false);
+    throw err;
+  }
+}
+
+async function writeImport(
   {
     db,
     tenants,
     importSeal,
     audit,
   }: { db: Db; tenants: TenantsService; importSeal: ImportPasswordSeal; audit: AuditService },
-  activeTenantId: string | null,
+  tenantId: string,
   principal: Principal,
   body: ImportConfirmBody,
+  progress: ImportReporter,
 ) {
-  const tenantId = tenantOfTransfer(activeTenantId, principal, 'Choose the tenant to import users into');
   // The preview's sealed passwords, by line, for rows that bring none of their own.
   const sealed = body.passwords ? importSeal.open(body.passwords, tenantId, principal.userId) : {};
   const rows = body.rows.map((r) => (r.password || !sealed[r.line] ? r : { ...r, password: sealed[r.line] }));
-  assertNoProblems(await validateImport(db, tenantId, rows));
-  const passwordHashes = await mapBounded(rows, HASH_CONCURRENCY, (r) =>
-    r.password ? hashPassword(r.password) : null,
-  );
+  progress.step('checking');
+  assertNoProblems(await validateImport(db, tenantId, rows, { onPasswordChecked: () => progress.rowDone() }));
+  progress.step('hashing');
+  const passwordHashes = await mapBounded(rows, HASH_CONCURRENCY, async (r) => {
+    const hash = r.password ? await hashPassword(r.password) : null;
+    progress.rowDone();
+    return hash;
+  });
+  progress.step('writing');
   try {
     return await inTransaction(db, async (conn) => {
       // Emails and groups again: someone may have taken an email or removed a group meanwhile.
@@ -210,6 +249,7 @@ export async function confirmImport(
           })),
         );
         created += inserted.length;
+        progress.rowDone(inserted.length);
       }
       await checkQuota();
       await audit.record(conn, {
@@ -227,6 +267,19 @@ export async function confirmImport(
     }
     throw err;
   }
+}
+
+/** GET /users/import/progress/{importId}: the caller's own import in the active tenant, else 404. */
+export function importProgressOf(
+  { importProgress }: { importProgress: ImportProgressRegistry },
+  activeTenantId: string | null,
+  principal: Principal,
+  importId: string,
+) {
+  const tenantId = tenantOfTransfer(activeTenantId, principal, 'Choose the tenant to import users into');
+  const progress = importProgress.get(tenantId, principal.userId, importId);
+  if (!progress) throw new AppError('notFound', 'No such import is running here');
+  return progress;
 }
 
 /** The active tenant's live users as an xlsx workbook, in the import's columns. */

@@ -1,10 +1,11 @@
 import type { ImportPreview } from '@atrium/contracts';
 import { Notifications, notifications } from '@mantine/notifications';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { acceptAuthResult, resetSessionForTests } from '@/shared/api/session';
-import { authResult, json } from '@/test/fixtures';
+import { setLanguage } from '@/shared/i18n/i18n';
+import { authResult, json, problem } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { ImportDialog } from './import-dialog';
 
@@ -89,13 +90,21 @@ class FakeXhr {
   }
 }
 
-let fetchMock: ReturnType<typeof vi.fn>;
+/** The confirm's calls (fetchMock answers them); progress polls go to progressMock (404 by default). */
+type FetchMock = ReturnType<typeof vi.fn<(url: string, init?: RequestInit) => Promise<Response>>>;
+let fetchMock: FetchMock;
+let progressMock: FetchMock;
 beforeEach(() => {
   sent.length = 0;
   answer = { status: 200, body: PREVIEW };
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  fetchMock = vi.fn(async () => json({ created: 2 }));
-  vi.stubGlobal('fetch', fetchMock);
+  fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => json({ created: 2 }));
+  progressMock = vi.fn(async (_url: string, _init?: RequestInit) =>
+    problem(404, 'notFound', 'No such import is running here'),
+  );
+  vi.stubGlobal('fetch', (url: string, init: RequestInit) =>
+    String(url).startsWith('/core/api/users/import/progress/') ? progressMock(url, init) : fetchMock(url, init),
+  );
   acceptAuthResult(authResult({ roles: ['TenantAdmin'], activeTenantId: '1281b56c-18d1-484b-9f61-2d324b63bb40' }));
 });
 afterEach(() => {
@@ -145,6 +154,7 @@ describe('ImportDialog', () => {
     const body = JSON.parse(init.body as string);
     expect(body.rows.map((r: { line: number }) => r.line)).toEqual([2, 4]);
     expect(body.rows[0]).not.toHaveProperty('errors');
+    expect(body.importId).toMatch(/^[0-9a-f-]{36}$/);
     expect(await screen.findByText('2 users imported')).toBeInTheDocument();
   });
 
@@ -239,6 +249,56 @@ describe('ImportDialog', () => {
     expect(onClose).not.toHaveBeenCalled();
     answerConfirm(json({ created: 2 }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  it('shows how far the server is, step by step, with a percentage, in English and Danish', async () => {
+    let answerConfirm = (_: Response) => {};
+    fetchMock.mockImplementation(() => new Promise<Response>((resolve) => (answerConfirm = resolve)));
+    const answers = [
+      problem(404, 'notFound', 'No such import is running here'),
+      json({ step: 'hashing', done: 1, total: 2 }),
+    ];
+    progressMock.mockImplementation(async () => answers.shift() ?? json({ step: 'writing', done: 2, total: 2 }));
+    renderDialog();
+    await chooseFile();
+    const dialog = await screen.findByRole('dialog', { name: 'Import users' });
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Import 2 users' }));
+    // Before the server's first answer: the running bar, no step and no percentage.
+    expect(within(dialog).getByRole('progressbar', { name: 'Import progress' })).toBeInTheDocument();
+    expect(within(dialog).queryByTestId('import-progress-text')).toBeNull();
+    const { importId } = JSON.parse((fetchMock.mock.calls[0] as [string, RequestInit])[1].body as string);
+    const hashing = await within(dialog).findByRole(
+      'progressbar',
+      { name: 'Import progress: Securing passwords' },
+      { timeout: 3000 },
+    );
+    expect(hashing).toHaveAttribute('aria-valuenow', '50');
+    expect(hashing).toHaveAttribute('aria-valuemin', '0');
+    expect(hashing).toHaveAttribute('aria-valuemax', '100');
+    expect(within(dialog).getByTestId('import-progress-text')).toHaveTextContent(
+      'Step 2 of 3: Securing passwords, 1 of 2 rows (50%)',
+    );
+    expect(progressMock.mock.calls[0]![0]).toBe(`/core/api/users/import/progress/${importId}`);
+    await act(() => setLanguage('da'));
+    try {
+      const writing = await within(dialog).findByRole(
+        'progressbar',
+        { name: 'Import-fremskridt: Opretter brugere' },
+        { timeout: 3000 },
+      );
+      expect(writing).toHaveAttribute('aria-valuenow', '100');
+      expect(within(dialog).getByTestId('import-progress-text')).toHaveTextContent(
+        'Trin 3 af 3: Opretter brugere, 2 af 2 rækker (100 %)',
+      );
+    } finally {
+      await act(() => setLanguage('en'));
+    }
+    answerConfirm(json({ created: 2 }));
+    expect(await screen.findByText('2 users imported')).toBeInTheDocument();
+    // No more asking once the import has answered.
+    const asked = progressMock.mock.calls.length;
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(progressMock.mock.calls.length).toBe(asked);
   });
 
   it("shows the server's message when the confirmed import fails, and keeps the preview", async () => {

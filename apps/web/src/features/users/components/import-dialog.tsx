@@ -1,4 +1,4 @@
-import { type ImportPreview, type ImportRow, USER_LIMITS } from '@atrium/contracts';
+import { IMPORT_STEPS, type ImportPreview, type ImportProgress, type ImportRow, USER_LIMITS } from '@atrium/contracts';
 import {
   Badge,
   Button,
@@ -19,6 +19,7 @@ import { notifications } from '@mantine/notifications';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useConfirmImport } from '@/features/users/api/confirm-import';
+import { useImportProgress } from '@/features/users/api/import-progress';
 import { usePreviewImport } from '@/features/users/api/import-users';
 import { messageText, problemText } from '@/features/users/api/problem-messages';
 import { ApiError } from '@/shared/api/api-error';
@@ -39,7 +40,7 @@ type Phase =
   | { step: 'uploading'; progress: number }
   | { step: 'checking' }
   | { step: 'preview'; preview: ImportPreview }
-  | { step: 'importing'; preview: ImportPreview; startedAt: number };
+  | { step: 'importing'; preview: ImportPreview; startedAt: number; importId: string };
 
 const isImportFile = (file: File) => /\.(xlsx|csv)$/i.test(file.name);
 
@@ -72,8 +73,8 @@ function RowProblems({ row }: { row: PreviewRow }) {
 }
 
 /**
- * Time since `startedAt` as m:ss, ticking each second. The confirm is one request that answers when
- * every user exists (all or none), so the dialog can say how long it has run, not how far it is.
+ * Time since `startedAt` as m:ss, ticking each second, beside the import's progress (the confirm is
+ * one request that answers when every user exists, all or none).
  */
 function Elapsed({ startedAt }: { startedAt: number }) {
   const { t } = useTranslation();
@@ -89,6 +90,39 @@ function Elapsed({ startedAt }: { startedAt: number }) {
     <Text size="sm" c="dimmed" role="timer">
       {t('users.import.elapsed', { time })}
     </Text>
+  );
+}
+
+/**
+ * How far the import is: the step it is in (1 to 3) and the share of the rows past it, as the server
+ * counts them (GET /users/import/progress). Until its first answer, a running bar without a value.
+ */
+function ImportProgressBar({ progress }: { progress: ImportProgress | null | undefined }) {
+  const { t } = useTranslation();
+  const index = progress ? (IMPORT_STEPS as readonly string[]).indexOf(progress.step) : -1;
+  if (!progress || index < 0) {
+    return <Progress value={100} striped animated aria-label={t('users.import.importingLabel')} />;
+  }
+  const percent = progress.total > 0 ? Math.floor((progress.done * 100) / progress.total) : 0;
+  const stepName = t(`users.import.steps.${progress.step}` as 'users.import.steps.checking');
+  return (
+    <>
+      <Text size="sm" data-testid="import-progress-text">
+        {t('users.import.stepProgress', {
+          step: index + 1,
+          steps: IMPORT_STEPS.length,
+          name: stepName,
+          done: progress.done,
+          total: progress.total,
+          percent,
+        })}
+      </Text>
+      <Progress
+        value={percent}
+        aria-label={t('users.import.stepLabel', { name: stepName })}
+        transitionDuration={ANIMATION_MS}
+      />
+    </>
   );
 }
 
@@ -124,6 +158,8 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
   const abort = useRef<AbortController | null>(null);
   const preview = usePreviewImport();
   const confirm = useConfirmImport();
+  // Asked while the confirm is out, not once it has answered (the dialog may stay open a moment).
+  const progress = useImportProgress(phase.step === 'importing' && confirm.isPending ? phase.importId : null);
 
   useEffect(() => {
     if (!opened) return;
@@ -183,9 +219,10 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
   const runImport = (result: ImportPreview) => {
     const good = result.rows.filter((r) => r.errors.length === 0).map(strip);
     setFailure(null);
-    setPhase({ step: 'importing', preview: result, startedAt: Date.now() });
+    const importId = crypto.randomUUID();
+    setPhase({ step: 'importing', preview: result, startedAt: Date.now(), importId });
     confirm.mutate(
-      { rows: good, passwords: result.passwords },
+      { rows: good, passwords: result.passwords, importId },
       {
         onSuccess: ({ created }) => {
           notifications.show({ color: 'green', message: t('users.import.done', { count: created }) });
@@ -376,7 +413,7 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
                   </Text>
                   <Elapsed startedAt={phase.startedAt} />
                 </Group>
-                <Progress value={100} striped animated aria-label={t('users.import.importingLabel')} />
+                <ImportProgressBar progress={progress.data} />
                 <Text size="xs" c="dimmed">
                   {t('users.import.importingHint')}
                 </Text>
