@@ -1,5 +1,7 @@
-import { EmptyState } from '@mantine/core';
+import { ActionIcon, EmptyState, Group, Table, VisuallyHidden } from '@mantine/core';
+import { IconEdit, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { problemText } from '@/features/clients/api/problem-messages';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import sharedClasses from '@/shared/list/list.module.css';
@@ -41,6 +43,42 @@ function ListEmpty({
 
 /** The lists' shared classes (table card, name link, card list) and the clients' own. */
 export const listClasses = { ...sharedClasses, ...classes };
+
+/** A row's icons: its own (`children`), then edit and delete, each named for screen readers. */
+export function RowActions({
+  name,
+  editTo,
+  onDelete,
+  children,
+}: {
+  name: string;
+  editTo: string;
+  onDelete: () => void;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={4} wrap="nowrap" justify="flex-end">
+      {children}
+      <ActionIcon variant="subtle" component={Link} to={editTo} aria-label={t('clients.actions.edit', { name })}>
+        <IconEdit size={18} />
+      </ActionIcon>
+      <ActionIcon variant="subtle" color="red" onClick={onDelete} aria-label={t('clients.actions.delete', { name })}>
+        <IconTrash size={18} />
+      </ActionIcon>
+    </Group>
+  );
+}
+
+/** The row actions' column header: narrow, and named for screen readers only. */
+export function ActionsHeader() {
+  const { t } = useTranslation();
+  return (
+    <Table.Th className={listClasses.actionsCell}>
+      <VisuallyHidden>{t('clients.columns.actions')}</VisuallyHidden>
+    </Table.Th>
+  );
+}
 
 /** A list's load failure or emptiness, or else the list itself. */
 export function ListStates({
