@@ -8,18 +8,7 @@ import {
   type TenantListKind,
   type TenantListSort,
 } from '@atrium/contracts';
-import {
-  ActionIcon,
-  Button,
-  Card,
-  EmptyState,
-  Group,
-  Menu,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Menu, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconDots, IconEdit, IconListDetails, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
@@ -35,12 +24,12 @@ import type { TranslationKey } from '@/shared/i18n/i18n';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { ListFrame } from '@/shared/list/list-frame';
 import { CardList, ListCard, SkeletonCards, TableCard } from '@/shared/list/list-parts';
+import { ListStates } from '@/shared/list/list-states';
 import { ListPager, ListToolbar, SortHeader, type Sorting } from '@/shared/list/list-toolbar';
 import { SkeletonRows } from '@/shared/list/skeleton-rows';
 import { useListLayout } from '@/shared/list/use-list-layout';
 import { useLastPageFollow, useListParams } from '@/shared/list/use-list-params';
 import { recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
-import { LoadFailed } from '@/shared/ui/load-failed';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { TagEditDialog } from './tag-edit-dialog';
 import classes from './tenant-list.module.css';
@@ -234,41 +223,34 @@ export function TenantListPage({ kind }: { kind: TenantListKind }) {
   const textLabel = t(k('field'));
   const actions: RowActions = { canEdit: kind === 'tags', onEdit: setEditing, onDelete: setDeleting };
 
-  let content: React.ReactNode;
-  if (entries.isError) {
-    content = (
-      <LoadFailed
-        title={t('tenantSettings.loadFailed')}
-        message={problemText(t, entries.error)}
-        onRetry={() => void entries.refetch()}
-      />
-    );
-  } else if (rows && rows.length === 0) {
-    content = (
-      <EmptyState
-        variant="light"
-        icon={<IconListDetails size={28} />}
-        title={params.search ? t('tenantSettings.list.noMatches') : t(k('empty'))}
-        description={
-          params.search ? t('tenantSettings.list.noMatchesText', { search: params.search }) : t(k('emptyText'))
-        }
-        py="xl"
-      />
-    );
-  } else if (wide) {
-    content = (
-      <ListTable
-        rows={rows}
-        loading={entries.isFetching}
-        textLabel={textLabel}
-        sorting={{ sort: params.sort, direction: params.direction }}
-        onSort={onSort}
-        {...actions}
-      />
-    );
-  } else {
-    content = <ListCards rows={rows} textLabel={textLabel} {...actions} />;
-  }
+  const content = (
+    <ListStates
+      query={entries}
+      rows={rows}
+      failedTitle={t('tenantSettings.loadFailed')}
+      describe={(error) => problemText(t, error)}
+      icon={<IconListDetails size={28} />}
+      search={params.search}
+      empty={{ title: t(k('empty')), text: t(k('emptyText')) }}
+      noMatches={{
+        title: t('tenantSettings.list.noMatches'),
+        text: t('tenantSettings.list.noMatchesText', { search: params.search }),
+      }}
+    >
+      {wide ? (
+        <ListTable
+          rows={rows}
+          loading={entries.isFetching}
+          textLabel={textLabel}
+          sorting={{ sort: params.sort, direction: params.direction }}
+          onSort={onSort}
+          {...actions}
+        />
+      ) : (
+        <ListCards rows={rows} textLabel={textLabel} {...actions} />
+      )}
+    </ListStates>
+  );
 
   return (
     <ListFrame

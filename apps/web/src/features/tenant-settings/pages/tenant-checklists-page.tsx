@@ -1,5 +1,5 @@
 import { CHECKLIST_SORTS, type Checklist, type ChecklistSort, cutName, href } from '@atrium/contracts';
-import { ActionIcon, Button, EmptyState, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Button, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconChecklist, IconFileSpreadsheet, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -17,12 +17,12 @@ import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { ListFrame } from '@/shared/list/list-frame';
 import { CardList, ListCard, SkeletonCards, TableCard } from '@/shared/list/list-parts';
+import { ListStates } from '@/shared/list/list-states';
 import { ListPager, ListToolbar, SortHeader, type Sorting } from '@/shared/list/list-toolbar';
 import { SkeletonRows } from '@/shared/list/skeleton-rows';
 import { useListLayout } from '@/shared/list/use-list-layout';
 import { useLastPageFollow, useListParams } from '@/shared/list/use-list-params';
 import { recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
-import { LoadFailed } from '@/shared/ui/load-failed';
 import classes from './tenant-checklists-page.module.css';
 
 export const CHECKLISTS_PAGE_SIZE = 25;
@@ -159,39 +159,30 @@ export default function TenantChecklistsPage() {
         }),
     });
 
-  let content: React.ReactNode;
-  if (checklists.isError) {
-    content = (
-      <LoadFailed
-        title={t('tenantSettings.loadFailed')}
-        message={problemText(t, checklists.error)}
-        onRetry={() => void checklists.refetch()}
-      />
-    );
-  } else if (rows && rows.length === 0) {
-    content = (
-      <EmptyState
-        variant="light"
-        icon={<IconChecklist size={28} />}
-        title={params.search ? t('tenantSettings.list.noMatches') : t('tenantSettings.checklists.empty')}
-        description={
-          params.search
-            ? t('tenantSettings.list.noMatchesText', { search: params.search })
-            : t('tenantSettings.checklists.emptyText')
-        }
-        py="xl"
-      />
-    );
-  } else {
-    const props: ListProps = {
-      rows,
-      loading: checklists.isFetching,
-      sorting: { sort: params.sort, direction: params.direction },
-      onSort,
-      onDelete: setDeleting,
-    };
-    content = wide ? <ChecklistTable {...props} /> : <ChecklistCards {...props} />;
-  }
+  const listProps: ListProps = {
+    rows,
+    loading: checklists.isFetching,
+    sorting: { sort: params.sort, direction: params.direction },
+    onSort,
+    onDelete: setDeleting,
+  };
+  const content = (
+    <ListStates
+      query={checklists}
+      rows={rows}
+      failedTitle={t('tenantSettings.loadFailed')}
+      describe={(error) => problemText(t, error)}
+      icon={<IconChecklist size={28} />}
+      search={params.search}
+      empty={{ title: t('tenantSettings.checklists.empty'), text: t('tenantSettings.checklists.emptyText') }}
+      noMatches={{
+        title: t('tenantSettings.list.noMatches'),
+        text: t('tenantSettings.list.noMatchesText', { search: params.search }),
+      }}
+    >
+      {wide ? <ChecklistTable {...listProps} /> : <ChecklistCards {...listProps} />}
+    </ListStates>
+  );
 
   return (
     <ListFrame
