@@ -23,6 +23,23 @@ afterAll(() => database.dispose());
 const message = { to: 'rita@example.test', subject: 'Hello', html: '<p>Hi</p>', text: 'Hi' };
 const rowOf = async (id: string) => (await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]!;
 
+/** A transport that holds every mail until `release()`, then records its recipient in `sent`. */
+function gatedTransport() {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const sent: string[] = [];
+  const slow: MailTransport = {
+    name: 'slow',
+    async send(m) {
+      await gate;
+      sent.push(m.to);
+    },
+  };
+  return { slow, sent, release: () => release() };
+}
+
 describe('SMTP transport', () => {
   const received: { from: string; to: string[]; data: string }[] = [];
   const server = new SMTPServer({
@@ -69,18 +86,7 @@ describe('SMTP transport', () => {
 
 describe('leases', () => {
   it('keeps no transaction open while sending, and gives each mail to one worker', async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const sent: string[] = [];
-    const slow: MailTransport = {
-      name: 'slow',
-      async send(m) {
-        await gate;
-        sent.push(m.to);
-      },
-    };
+    const { slow, sent, release } = gatedTransport();
     const first = createMailService({ db: database.db, transport: slow, log });
     const second = createMailService({ db: database.db, transport: slow, log });
     const id = await first.send({ ...message, to: 'lease@example.test' });
@@ -100,18 +106,7 @@ describe('leases', () => {
 
 describe('stopping', () => {
   it('hands a mail claimed while stopping back to the queue, due at once for another process', async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const sent: string[] = [];
-    const slow: MailTransport = {
-      name: 'slow',
-      async send(m) {
-        await gate;
-        sent.push(m.to);
-      },
-    };
+    const { slow, sent, release } = gatedTransport();
     const stopping = createMailService({ db: database.db, transport: slow, log });
     await stopping.send({ ...message, to: 'stop-first@example.test' });
     const second = await stopping.send({ ...message, to: 'stop-second@example.test' });
