@@ -61,3 +61,26 @@ export const FAILURES = {
 };
 
 export type FailureName = keyof typeof FAILURES;
+
+/** How every feature reads these failures: the shared mapper's words, which no feature words otherwise. */
+const COMMON_READINGS = {
+  network: 'Could not reach the server. Check your connection and try again.',
+  notAnApiError: 'Something went wrong. Please try again.',
+  noActiveTenant: 'Choose an active tenant first',
+  invalidCredentials: 'Wrong email or password',
+  notFound: 'No such user',
+  clientErrorWithoutBody: 'Something went wrong. Please try again.',
+  serverErrorWithoutBody: 'Something went wrong. Please try again.',
+  cannotIdentify: 'Can not identify current user',
+} satisfies Partial<Record<FailureName, string>>;
+
+/** `it.each` rows of a feature's one-line messages: the common readings, then the feature's own. */
+export const textReadings = (own: Partial<Record<FailureName, string>>) =>
+  Object.entries({ ...COMMON_READINGS, ...own }) as [FailureName, string][];
+
+/** The common readings as `problemLines` gives them: one line each. */
+const COMMON_LINES = Object.fromEntries(Object.entries(COMMON_READINGS).map(([name, text]) => [name, [text]]));
+
+/** `it.each` rows of a feature's messages as lines: the common readings, then the feature's own. */
+export const lineReadings = (own: Partial<Record<FailureName, string[]>>) =>
+  Object.entries({ ...COMMON_LINES, ...own }) as [FailureName, string[]][];

@@ -2,11 +2,12 @@ import { Readable } from 'node:stream';
 import { auditActorsSchema, auditPageSchema, auditQuerySchema, POLICIES } from '@atrium/contracts';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routeOptions } from '../../http/route-options.js';
 import { activeTenantOf, principalOf } from '../../http/tenant-context.js';
 
 // Super administrators, partner managers and tenant administrators; the service narrows each to their scope.
 const policy = POLICIES.groupReaders;
-const tags = ['audit'];
+const route = routeOptions(['audit']);
 
 /** The audit log, read-only: there is no route that edits or deletes an entry. */
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -14,29 +15,19 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/audit',
-    {
-      config: { policy },
-      schema: {
-        tags,
-        summary:
-          'The audit log of administrative writes, newest first: every tenant for a super administrator, the partner’s tenants for a partner manager, the active tenant for a tenant administrator',
-        querystring: auditQuerySchema,
-        response: { 200: auditPageSchema },
-      },
-    },
+    route(
+      policy,
+      'The audit log of administrative writes, newest first: every tenant for a super administrator, the partner’s tenants for a partner manager, the active tenant for a tenant administrator',
+      { querystring: auditQuerySchema, response: { 200: auditPageSchema } },
+    ),
     async (request) => audit.list(activeTenantOf(request), principalOf(request), request.query),
   );
 
   app.get(
     '/audit/actors',
-    {
-      config: { policy },
-      schema: {
-        tags,
-        summary: 'Everyone who appears as an actor in the caller’s audit log (the actor filter)',
-        response: { 200: auditActorsSchema },
-      },
-    },
+    route(policy, 'Everyone who appears as an actor in the caller’s audit log (the actor filter)', {
+      response: { 200: auditActorsSchema },
+    }),
     async (request) => audit.actors(activeTenantOf(request), principalOf(request)),
   );
 
@@ -44,14 +35,9 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const url of ['/audit/export.csv', '/audit/export']) {
     app.get(
       url,
-      {
-        config: { policy },
-        schema: {
-          tags,
-          summary: 'The filtered audit log as CSV (streamed; cells cannot start a spreadsheet formula)',
-          querystring: auditQuerySchema.omit({ page: true, take: true }),
-        },
-      },
+      route(policy, 'The filtered audit log as CSV (streamed; cells cannot start a spreadsheet formula)', {
+        querystring: auditQuerySchema.omit({ page: true, take: true }),
+      }),
       async (request, reply) => {
         const lines = await audit.exportCsv(activeTenantOf(request), principalOf(request), {
           ...request.query,

@@ -25,13 +25,12 @@ import {
 } from '@atrium/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParams, noContent, routeOptions } from '../../http/route-options.js';
 import { tenantOf } from '../../http/tenant-context.js';
 
 // Superadmin and TenantAdmin (spec part 2 §6), always within the active tenant.
 const policy = POLICIES.tenantAdmins;
-const config = { policy };
-const idParams = z.object({ id: z.uuid() });
-const tags = ['clients'];
+const route = routeOptions(['clients']);
 /**
  * GET /companies as it is written: the contract's page, with updatedAt as the ISO 8601 text that SQL
  * gives (the same text a Date's toJSON writes), so the 50 rows need no Date parsed and formatted back.
@@ -49,141 +48,87 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/companies',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Clients of the active tenant: one page, searched on the title, sorted by title or updatedAt',
-        querystring: companyListQuerySchema,
-        response: { 200: companyListPageSchema },
-      },
-    },
+    route(policy, 'Clients of the active tenant: one page, searched on the title, sorted by title or updatedAt', {
+      querystring: companyListQuerySchema,
+      response: { 200: companyListPageSchema },
+    }),
     async (request) => clients.list(tenantOf(request), request.query),
   );
 
   app.get(
     '/companies/search/:text',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'The first 20 clients whose title contains the text (ignoring case), by title',
-        params: companySearchParamsSchema,
-        response: { 200: z.array(companyOptionSchema) },
-      },
-    },
+    route(policy, 'The first 20 clients whose title contains the text (ignoring case), by title', {
+      params: companySearchParamsSchema,
+      response: { 200: z.array(companyOptionSchema) },
+    }),
     async (request) => clients.search(tenantOf(request), request.params.text),
   );
 
   app.get(
     '/companies/loadAll',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Every client of the active tenant, by title',
-        response: { 200: z.array(companyOptionSchema) },
-      },
-    },
+    route(policy, 'Every client of the active tenant, by title', { response: { 200: z.array(companyOptionSchema) } }),
     async (request) => clients.all(tenantOf(request)),
   );
 
   app.get(
     '/companies/loadOneCompany/:id',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'One client, with how many contacts and locations it has (what a delete takes with it)',
-        params: idParams,
-        response: { 200: companySchema },
-      },
-    },
+    route(policy, 'One client, with how many contacts and locations it has (what a delete takes with it)', {
+      params: idParams,
+      response: { 200: companySchema },
+    }),
     async (request) => clients.get(tenantOf(request), request.params.id),
   );
 
   app.post(
     '/companies/postCompany',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Create a client',
-        description: 'clientSince is a calendar date (YYYY-MM-DD), absent when empty.',
-        body: companyBodySchema,
-        response: { 201: companySchema },
-      },
-    },
+    route(policy, 'Create a client', {
+      description: 'clientSince is a calendar date (YYYY-MM-DD), absent when empty.',
+      body: companyBodySchema,
+      response: { 201: companySchema },
+    }),
     async (request, reply) => reply.status(201).send(await clients.create(tenantOf(request), request.body)),
   );
 
   app.patch(
     '/companies/updateCompany',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Update a client (every field)',
-        body: companyUpdateBodySchema,
-        response: { 200: companySchema },
-      },
-    },
+    route(policy, 'Update a client (every field)', { body: companyUpdateBodySchema, response: { 200: companySchema } }),
     async (request) => clients.update(tenantOf(request), request.body),
   );
 
   app.delete(
     '/companies/:id',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Delete a client with its contacts and locations, in one transaction',
-        params: idParams,
-        response: { 200: companyDeletedSchema },
-      },
-    },
+    route(policy, 'Delete a client with its contacts and locations, in one transaction', {
+      params: idParams,
+      response: { 200: companyDeletedSchema },
+    }),
     async (request) => clients.remove(tenantOf(request), request.params.id),
   );
 
   app.patch(
     '/companies/UpdateLocationRadius',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Change a location’s radius (metres, one of the radius options of spec part 2 §9)',
-        body: locationRadiusBodySchema,
-        response: { 200: locationSchema },
-      },
-    },
+    route(policy, 'Change a location’s radius (metres, one of the radius options of spec part 2 §9)', {
+      body: locationRadiusBodySchema,
+      response: { 200: locationSchema },
+    }),
     async (request) => clients.updateLocationRadius(tenantOf(request), request.body.id, request.body.radius),
   );
 
   app.get(
     '/companies/loadMapInfo',
-    {
-      config,
-      schema: {
-        tags,
-        summary:
-          'Map info of the active tenant: radius options in km (useKmAsValues, default true) or miles, and the tile URL',
-        response: { 200: mapInfoSchema },
-      },
-    },
+    route(
+      policy,
+      'Map info of the active tenant: radius options in km (useKmAsValues, default true) or miles, and the tile URL',
+      { response: { 200: mapInfoSchema } },
+    ),
     async (request) => clients.mapInfo(tenantOf(request)),
   );
 
   app.patch(
     '/companies/updateMapInfo',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Switch the active tenant’s radius options between kilometres and miles',
-        body: mapInfoBodySchema,
-        response: { 200: mapInfoSchema },
-      },
-    },
+    route(policy, 'Switch the active tenant’s radius options between kilometres and miles', {
+      body: mapInfoBodySchema,
+      response: { 200: mapInfoSchema },
+    }),
     async (request) => clients.setMapInfo(tenantOf(request), request.body.useKmAsValues),
   );
 
@@ -191,50 +136,34 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/companyLocations/customLoadPage/',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'One page of a client’s locations, searched on title and address, sorted by title or address',
-        querystring: locationListQuerySchema,
-        response: { 200: locationPageSchema },
-      },
-    },
+    route(policy, 'One page of a client’s locations, searched on title and address, sorted by title or address', {
+      querystring: locationListQuerySchema,
+      response: { 200: locationPageSchema },
+    }),
     async (request) => clients.locations(tenantOf(request), request.query),
   );
 
   app.get(
     '/companyLocations/loadOneLocation/:id',
-    { config, schema: { tags, summary: 'One location', params: idParams, response: { 200: locationSchema } } },
+    route(policy, 'One location', { params: idParams, response: { 200: locationSchema } }),
     async (request) => clients.location(tenantOf(request), request.params.id),
   );
 
   app.post(
     '/companyLocations/postLocation',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Add a location to a client',
-        body: locationBodySchema,
-        response: { 201: locationSchema },
-      },
-    },
+    route(policy, 'Add a location to a client', { body: locationBodySchema, response: { 201: locationSchema } }),
     async (request, reply) => reply.status(201).send(await clients.createLocation(tenantOf(request), request.body)),
   );
 
   app.put(
     '/companyLocations/updateLocation',
-    {
-      config,
-      schema: { tags, summary: 'Update a location', body: locationUpdateBodySchema, response: { 200: locationSchema } },
-    },
+    route(policy, 'Update a location', { body: locationUpdateBodySchema, response: { 200: locationSchema } }),
     async (request) => clients.updateLocation(tenantOf(request), request.body),
   );
 
   app.delete(
     '/companyLocations/:id',
-    { config, schema: { tags, summary: 'Delete a location', params: idParams, response: { 204: z.null() } } },
+    route(policy, 'Delete a location', { params: idParams, response: noContent }),
     async (request, reply) => {
       await clients.removeLocation(tenantOf(request), request.params.id);
       return reply.status(204).send(null);
@@ -245,50 +174,37 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/contacts/customLoadPage/',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'One page of a client’s contacts, searched on name, email and phone, sorted by name or email',
-        querystring: contactListQuerySchema,
-        response: { 200: contactPageSchema },
-      },
-    },
+    route(policy, 'One page of a client’s contacts, searched on name, email and phone, sorted by name or email', {
+      querystring: contactListQuerySchema,
+      response: { 200: contactPageSchema },
+    }),
     async (request) => clients.contacts(tenantOf(request), request.query),
   );
 
   app.get(
     '/contacts/loadOneContact/:id',
-    { config, schema: { tags, summary: 'One contact', params: idParams, response: { 200: contactSchema } } },
+    route(policy, 'One contact', { params: idParams, response: { 200: contactSchema } }),
     async (request) => clients.contact(tenantOf(request), request.params.id),
   );
 
   app.post(
     '/contacts/postContact',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Add a contact to a client (name and email required, no format check)',
-        body: contactBodySchema,
-        response: { 201: contactSchema },
-      },
-    },
+    route(policy, 'Add a contact to a client (name and email required, no format check)', {
+      body: contactBodySchema,
+      response: { 201: contactSchema },
+    }),
     async (request, reply) => reply.status(201).send(await clients.createContact(tenantOf(request), request.body)),
   );
 
   app.put(
     '/contacts/updateContact',
-    {
-      config,
-      schema: { tags, summary: 'Update a contact', body: contactUpdateBodySchema, response: { 200: contactSchema } },
-    },
+    route(policy, 'Update a contact', { body: contactUpdateBodySchema, response: { 200: contactSchema } }),
     async (request) => clients.updateContact(tenantOf(request), request.body),
   );
 
   app.delete(
     '/contacts/:id',
-    { config, schema: { tags, summary: 'Delete a contact', params: idParams, response: { 204: z.null() } } },
+    route(policy, 'Delete a contact', { params: idParams, response: noContent }),
     async (request, reply) => {
       await clients.removeContact(tenantOf(request), request.params.id);
       return reply.status(204).send(null);

@@ -1,4 +1,5 @@
 import {
+  type AccessPolicy,
   can,
   documentBodySchema,
   documentListQuerySchema,
@@ -24,6 +25,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.js';
+import { idParams, noContent, routeOptions } from '../../http/route-options.js';
 import { principalOf, tenantOf } from '../../http/tenant-context.js';
 import { safeFileName } from './document-file.js';
 import { FileTooLarge, type IncomingFile } from './documents.service.js';
@@ -31,9 +33,9 @@ import { FileTooLarge, type IncomingFile } from './documents.service.js';
 /** Administrators run documents, types and folders; everyone in the tenant reads and adds documents. */
 const admins = withFeature(POLICIES.tenantAdmins, 'Documents');
 const members = withFeature(POLICIES.tenantMembers, 'Documents');
-const idParams = z.object({ id: z.uuid() });
+const route = routeOptions(['documents']);
+const folderRoute = routeOptions(['folders']);
 const created = z.object({ id: z.uuid() });
-const noContent = { 204: z.null() };
 
 /** Shown in the browser rather than saved: raster images only (an SVG can carry script). */
 const INLINE_TYPES = new Set(['png', 'jpg', 'jpeg', 'ico']);
@@ -80,98 +82,57 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/documenttypes',
-    {
-      config: { policy: admins },
-      schema: {
-        tags: ['documents'],
-        summary: 'Document types of the active tenant: search on the name, sort by name or createdAt, paged',
-        querystring: documentTypeListQuerySchema,
-        response: { 200: documentTypePageSchema },
-      },
-    },
+    route(admins, 'Document types of the active tenant: search on the name, sort by name or createdAt, paged', {
+      querystring: documentTypeListQuerySchema,
+      response: { 200: documentTypePageSchema },
+    }),
     async (request) => documents.listTypes(tenantOf(request), request.query),
   );
 
   app.get(
     '/documenttypes/nonsystem',
-    {
-      config: { policy: admins },
-      schema: {
-        tags: ['documents'],
-        summary: 'Document types the tenant made (not the system ones)',
-        response: { 200: documentTypeListSchema },
-      },
-    },
+    route(admins, 'Document types the tenant made (not the system ones)', {
+      response: { 200: documentTypeListSchema },
+    }),
     async (request) => documents.nonSystemTypes(tenantOf(request)),
   );
 
   app.get(
     '/documenttypes/all',
-    {
-      config: { policy: members },
-      schema: {
-        tags: ['documents'],
-        summary: 'Every document type, system ones included: the choices of the document form',
-        response: { 200: documentTypeListSchema },
-      },
-    },
+    route(members, 'Every document type, system ones included: the choices of the document form', {
+      response: { 200: documentTypeListSchema },
+    }),
     async (request) => documents.allTypes(tenantOf(request)),
   );
 
   app.get(
     '/documenttypes/:id',
-    {
-      config: { policy: admins },
-      schema: {
-        tags: ['documents'],
-        summary: 'One document type',
-        params: idParams,
-        response: { 200: documentTypeSchema },
-      },
-    },
+    route(admins, 'One document type', { params: idParams, response: { 200: documentTypeSchema } }),
     async (request) => documents.getType(tenantOf(request), request.params.id),
   );
 
   app.post(
     '/documenttypes',
-    {
-      config: { policy: admins },
-      schema: {
-        tags: ['documents'],
-        summary: 'Create a document type',
-        body: documentTypeBodySchema,
-        response: { 201: documentTypeSchema },
-      },
-    },
+    route(admins, 'Create a document type', { body: documentTypeBodySchema, response: { 201: documentTypeSchema } }),
     async (request, reply) => reply.status(201).send(await documents.createType(tenantOf(request), request.body)),
   );
 
   app.put(
     '/documenttypes/:id',
-    {
-      config: { policy: admins },
-      schema: {
-        tags: ['documents'],
-        summary: 'Update a document type (its name and whether the side menu shows it)',
-        params: idParams,
-        body: documentTypeUpdateSchema,
-        response: { 200: documentTypeSchema },
-      },
-    },
+    route(admins, 'Update a document type (its name and whether the side menu shows it)', {
+      params: idParams,
+      body: documentTypeUpdateSchema,
+      response: { 200: documentTypeSchema },
+    }),
     async (request) => documents.updateType(tenantOf(request), request.params.id, request.body),
   );
 
   app.delete(
     '/documenttypes/:id',
-    {
-      config: { policy: admins },
-      schema: {
-        tags: ['documents'],
-        summary: 'Delete a document type; 409 for a system type or one that documents still use',
-        params: idParams,
-        response: noContent,
-      },
-    },
+    route(admins, 'Delete a document type; 409 for a system type or one that documents still use', {
+      params: idParams,
+      response: noContent,
+    }),
     async (request, reply) => {
       await documents.deleteType(tenantOf(request), request.params.id);
       return reply.status(204).send(null);
@@ -180,15 +141,10 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/documenttypes/:id/documents',
-    {
-      config: { policy: members },
-      schema: {
-        tags: ['documents'],
-        summary: 'Documents of one type, by title (the side list)',
-        params: idParams,
-        response: { 200: z.array(documentSchema) },
-      },
-    },
+    route(members, 'Documents of one type, by title (the side list)', {
+      params: idParams,
+      response: { 200: z.array(documentSchema) },
+    }),
     async (request) => documents.documentsOfType(tenantOf(request), request.params.id),
   );
 
@@ -196,99 +152,73 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/documents/loadallfrom/:id',
-    {
-      config: { policy: members },
-      schema: {
-        tags: ['documents'],
-        summary: 'Documents of one document type (spec: loadallfrom/{id}; the same as /documenttypes/{id}/documents)',
-        params: idParams,
-        response: { 200: z.array(documentSchema) },
-      },
-    },
+    route(
+      members,
+      'Documents of one document type (spec: loadallfrom/{id}; the same as /documenttypes/{id}/documents)',
+      { params: idParams, response: { 200: z.array(documentSchema) } },
+    ),
     async (request) => documents.documentsOfType(tenantOf(request), request.params.id),
   );
 
   app.get(
     '/documents',
-    {
-      config: { policy: admins },
-      schema: {
-        tags: ['documents'],
-        summary: 'Documents of the active tenant: search on the title, sort by title or updatedAt, paged',
-        querystring: documentListQuerySchema,
-        response: { 200: documentPageSchema },
-      },
-    },
+    route(admins, 'Documents of the active tenant: search on the title, sort by title or updatedAt, paged', {
+      querystring: documentListQuerySchema,
+      response: { 200: documentPageSchema },
+    }),
     async (request) => documents.listDocuments(tenantOf(request), request.query),
   );
 
   app.get(
     '/documents/loadOneDocument/:id',
-    {
-      config: { policy: admins },
-      schema: { tags: ['documents'], summary: 'One document', params: idParams, response: { 200: documentSchema } },
-    },
+    route(admins, 'One document', { params: idParams, response: { 200: documentSchema } }),
     async (request) => documents.getDocument(tenantOf(request), request.params.id),
   );
 
   app.post(
     '/documents/postdocument',
-    {
-      config: { policy: members },
-      schema: {
-        tags: ['documents'],
-        summary: 'Create a document record (step one; then POST /documents/{id}/file)',
-        description:
-          'The record is listed only once its file is stored; a refused or failed first upload removes it, ' +
-          'and a record left without a file for a day is removed when the tenant next creates one.',
-        body: documentBodySchema,
-        response: { 201: created },
-      },
-    },
+    route(members, 'Create a document record (step one; then POST /documents/{id}/file)', {
+      description:
+        'The record is listed only once its file is stored; a refused or failed first upload removes it, ' +
+        'and a record left without a file for a day is removed when the tenant next creates one.',
+      body: documentBodySchema,
+      response: { 201: created },
+    }),
     async (request, reply) => reply.status(201).send(await documents.createDocument(tenantOf(request), request.body)),
   );
 
   app.patch(
     '/documents/updatedocument',
-    {
-      config: { policy: admins },
-      schema: {
-        tags: ['documents'],
-        summary: 'Update a document’s title and type (then PATCH /documents/{id}/file to replace the file)',
-        body: documentUpdateSchema,
-        response: { 200: documentSchema },
-      },
-    },
+    route(admins, 'Update a document’s title and type (then PATCH /documents/{id}/file to replace the file)', {
+      body: documentUpdateSchema,
+      response: { 200: documentSchema },
+    }),
     async (request) => documents.updateDocument(tenantOf(request), request.body),
   );
 
   app.delete(
     '/documents/:id',
-    {
-      config: { policy: admins },
-      schema: { tags: ['documents'], summary: 'Delete a document and its file', params: idParams, response: noContent },
-    },
+    route(admins, 'Delete a document and its file', { params: idParams, response: noContent }),
     async (request, reply) => {
       await documents.deleteDocument(tenantOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
 
-  const fileSchema = (summary: string) => ({
-    tags: ['documents'],
-    summary,
-    description:
-      'multipart/form-data with one field `file`, streamed to storage. The content must be what the name says ' +
-      '(400 fileTypeMismatch), programs and scripts are refused (400 fileTypeRefused), and a file over ' +
-      'DOCUMENT_MAX_BYTES answers 413.',
-    consumes: ['multipart/form-data'],
-    params: idParams,
-    response: { 200: documentSchema },
-  });
+  const fileRoute = (policy: AccessPolicy, summary: string) =>
+    route(policy, summary, {
+      description:
+        'multipart/form-data with one field `file`, streamed to storage. The content must be what the name says ' +
+        '(400 fileTypeMismatch), programs and scripts are refused (400 fileTypeRefused), and a file over ' +
+        'DOCUMENT_MAX_BYTES answers 413.',
+      consumes: ['multipart/form-data'],
+      params: idParams,
+      response: { 200: documentSchema },
+    });
 
   app.post(
     '/documents/:id/file',
-    { config: { policy: members }, schema: fileSchema('Upload the file of a new document (step two)') },
+    fileRoute(members, 'Upload the file of a new document (step two)'),
     async (request) => {
       const tenantId = tenantOf(request);
       const isAdmin = can(principalOf(request), POLICIES.tenantAdmins);
@@ -306,29 +236,20 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.patch(
-    '/documents/:id/file',
-    { config: { policy: admins }, schema: fileSchema('Replace the file of a document') },
-    async (request) => {
-      const tenantId = tenantOf(request);
-      await documents.ensureDocument(tenantId, request.params.id, { mayReplace: true });
-      return documents.storeFile(tenantId, request.params.id, await incomingFile(request), { mayReplace: true });
-    },
-  );
+  app.patch('/documents/:id/file', fileRoute(admins, 'Replace the file of a document'), async (request) => {
+    const tenantId = tenantOf(request);
+    await documents.ensureDocument(tenantId, request.params.id, { mayReplace: true });
+    return documents.storeFile(tenantId, request.params.id, await incomingFile(request), { mayReplace: true });
+  });
 
   app.get(
     '/documents/:id/file',
-    {
-      config: { policy: members },
-      schema: {
-        tags: ['documents'],
-        summary: 'Download a document’s file',
-        description:
-          'Streamed. Raster images (png, jpg, ico) come inline, everything else, SVG included, as an attachment; ' +
-          'always with nosniff and a sandboxing Content-Security-Policy.',
-        params: idParams,
-      },
-    },
+    route(members, 'Download a document’s file', {
+      description:
+        'Streamed. Raster images (png, jpg, ico) come inline, everything else, SVG included, as an attachment; ' +
+        'always with nosniff and a sandboxing Content-Security-Policy.',
+      params: idParams,
+    }),
     async (request, reply) => {
       const file = await documents.readFile(tenantOf(request), request.params.id);
       const inline = INLINE_TYPES.has(extensionOf(file.fileName)) && file.contentType.startsWith('image/');
@@ -353,74 +274,46 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/folders/getfolders',
-    {
-      config: { policy: admins },
-      schema: {
-        tags: ['folders'],
-        summary: 'Folders of the active tenant, by name',
-        response: { 200: z.array(folderSchema) },
-      },
-    },
+    folderRoute(admins, 'Folders of the active tenant, by name', { response: { 200: z.array(folderSchema) } }),
     async (request) => documents.listFolders(tenantOf(request)),
   );
 
   app.get(
     '/folders/getfoldersExcept/:id',
-    {
-      config: { policy: admins },
-      schema: {
-        tags: ['folders'],
-        summary: 'Folders a folder may move into: every folder except itself and those below it',
-        params: idParams,
-        response: { 200: z.array(folderSchema) },
-      },
-    },
+    folderRoute(admins, 'Folders a folder may move into: every folder except itself and those below it', {
+      params: idParams,
+      response: { 200: z.array(folderSchema) },
+    }),
     async (request) => documents.foldersExcept(tenantOf(request), request.params.id),
   );
 
   app.get(
     '/folders/loadOneFolder/:id',
-    {
-      config: { policy: admins },
-      schema: { tags: ['folders'], summary: 'One folder', params: idParams, response: { 200: folderSchema } },
-    },
+    folderRoute(admins, 'One folder', { params: idParams, response: { 200: folderSchema } }),
     async (request) => documents.getFolder(tenantOf(request), request.params.id),
   );
 
   app.post(
     '/folders/postfolder',
-    {
-      config: { policy: admins },
-      schema: { tags: ['folders'], summary: 'Create a folder', body: folderBodySchema, response: { 201: created } },
-    },
+    folderRoute(admins, 'Create a folder', { body: folderBodySchema, response: { 201: created } }),
     async (request, reply) => reply.status(201).send(await documents.createFolder(tenantOf(request), request.body)),
   );
 
   app.patch(
     '/folders/updateFolder',
-    {
-      config: { policy: admins },
-      schema: {
-        tags: ['folders'],
-        summary: 'Rename or move a folder (parentFolder); 400 folderCycle when it would end up inside itself',
-        body: folderUpdateSchema,
-        response: { 200: folderSchema },
-      },
-    },
+    folderRoute(admins, 'Rename or move a folder (parentFolder); 400 folderCycle when it would end up inside itself', {
+      body: folderUpdateSchema,
+      response: { 200: folderSchema },
+    }),
     async (request) => documents.updateFolder(tenantOf(request), request.body),
   );
 
   app.delete(
     '/folders/deleteFolder/:id',
-    {
-      config: { policy: admins },
-      schema: {
-        tags: ['folders'],
-        summary: 'Delete a folder; its subfolders move to the top level',
-        params: idParams,
-        response: noContent,
-      },
-    },
+    folderRoute(admins, 'Delete a folder; its subfolders move to the top level', {
+      params: idParams,
+      response: noContent,
+    }),
     async (request, reply) => {
       await documents.deleteFolder(tenantOf(request), request.params.id);
       return reply.status(204).send(null);

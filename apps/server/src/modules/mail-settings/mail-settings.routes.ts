@@ -8,6 +8,7 @@ import {
 } from '@atrium/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { noContent, routeOptions } from '../../http/route-options.js';
 import { activeTenantOf, principalOf } from '../../http/tenant-context.js';
 
 const policy = POLICIES.tenantManagers;
@@ -18,7 +19,7 @@ const listQuery = z.object({
   sort: z.enum(['title', 'createdAt']).default('createdAt'),
   direction: z.enum(['asc', 'desc']).default('desc'),
 });
-const tags = ['tenant-settings'];
+const route = routeOptions(['tenant-settings']);
 
 /**
  * A tenant's mail-sending settings and email template (design/api-contract.md, "Tenant sub-pages"):
@@ -29,33 +30,22 @@ export const mailSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/tenants/:id/mailsettings',
-    {
-      config: { policy },
-      schema: {
-        tags,
-        summary: 'The tenant’s mail-sending settings, searched on the title (never the client secret)',
-        params: tenantParams,
-        querystring: listQuery,
-        response: { 200: z.array(mailSettingsSchema) },
-      },
-    },
+    route(policy, 'The tenant’s mail-sending settings, searched on the title (never the client secret)', {
+      params: tenantParams,
+      querystring: listQuery,
+      response: { 200: z.array(mailSettingsSchema) },
+    }),
     async (request) =>
       mailSettings.list(activeTenantOf(request), principalOf(request), request.params.id, request.query),
   );
 
   app.post(
     '/tenants/:id/mailsettings',
-    {
-      config: { policy },
-      schema: {
-        tags,
-        summary:
-          'Create mail-sending settings (Microsoft Graph); msGraphClientSecret is required here and stored encrypted',
-        params: tenantParams,
-        body: mailSettingsBodySchema,
-        response: { 201: mailSettingsSchema },
-      },
-    },
+    route(
+      policy,
+      'Create mail-sending settings (Microsoft Graph); msGraphClientSecret is required here and stored encrypted',
+      { params: tenantParams, body: mailSettingsBodySchema, response: { 201: mailSettingsSchema } },
+    ),
     async (request, reply) =>
       reply
         .status(201)
@@ -66,31 +56,21 @@ export const mailSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/tenants/:id/mailsettings/:settingsId',
-    {
-      config: { policy },
-      schema: {
-        tags,
-        summary: 'One mail-sending settings item (hasClientSecret says whether a secret is stored)',
-        params: itemParams,
-        response: { 200: mailSettingsSchema },
-      },
-    },
+    route(policy, 'One mail-sending settings item (hasClientSecret says whether a secret is stored)', {
+      params: itemParams,
+      response: { 200: mailSettingsSchema },
+    }),
     async (request) =>
       mailSettings.get(activeTenantOf(request), principalOf(request), request.params.id, request.params.settingsId),
   );
 
   app.put(
     '/tenants/:id/mailsettings/:settingsId',
-    {
-      config: { policy },
-      schema: {
-        tags,
-        summary: 'Update mail-sending settings; an empty or absent msGraphClientSecret keeps the stored one',
-        params: itemParams,
-        body: mailSettingsBodySchema,
-        response: { 200: mailSettingsSchema },
-      },
-    },
+    route(policy, 'Update mail-sending settings; an empty or absent msGraphClientSecret keeps the stored one', {
+      params: itemParams,
+      body: mailSettingsBodySchema,
+      response: { 200: mailSettingsSchema },
+    }),
     async (request) =>
       mailSettings.update(
         activeTenantOf(request),
@@ -103,10 +83,7 @@ export const mailSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/tenants/:id/mailsettings/:settingsId',
-    {
-      config: { policy },
-      schema: { tags, summary: 'Delete mail-sending settings', params: itemParams, response: { 204: z.null() } },
-    },
+    route(policy, 'Delete mail-sending settings', { params: itemParams, response: noContent }),
     async (request, reply) => {
       await mailSettings.remove(
         activeTenantOf(request),
@@ -120,47 +97,31 @@ export const mailSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/tenants/:id/mailsettings/:settingsId/test',
-    {
-      config: { policy },
-      schema: {
-        tags,
-        summary:
-          'Send a test mail through Microsoft Graph with these settings to the caller; answers ok, or the provider’s reason',
-        params: itemParams,
-        response: { 200: mailSettingsTestResultSchema },
-      },
-    },
+    route(
+      policy,
+      'Send a test mail through Microsoft Graph with these settings to the caller; answers ok, or the provider’s reason',
+      { params: itemParams, response: { 200: mailSettingsTestResultSchema } },
+    ),
     async (request) =>
       mailSettings.test(activeTenantOf(request), principalOf(request), request.params.id, request.params.settingsId),
   );
 
   app.get(
     '/tenants/:id/emailtemplate',
-    {
-      config: { policy },
-      schema: {
-        tags,
-        summary: 'The tenant’s email template (a default one until saved)',
-        params: tenantParams,
-        response: { 200: emailTemplateSchema },
-      },
-    },
+    route(policy, 'The tenant’s email template (a default one until saved)', {
+      params: tenantParams,
+      response: { 200: emailTemplateSchema },
+    }),
     async (request) => mailSettings.template(activeTenantOf(request), principalOf(request), request.params.id),
   );
 
   app.put(
     '/tenants/:id/emailtemplate',
-    {
-      config: { policy },
-      schema: {
-        tags,
-        summary:
-          'Save the tenant’s email template ({{content}} marks the mail’s body, {{footer}} the footer); HTML sanitized for mail',
-        params: tenantParams,
-        body: emailTemplateBodySchema,
-        response: { 200: emailTemplateSchema },
-      },
-    },
+    route(
+      policy,
+      'Save the tenant’s email template ({{content}} marks the mail’s body, {{footer}} the footer); HTML sanitized for mail',
+      { params: tenantParams, body: emailTemplateBodySchema, response: { 200: emailTemplateSchema } },
+    ),
     async (request) =>
       mailSettings.saveTemplate(activeTenantOf(request), principalOf(request), request.params.id, request.body),
   );

@@ -23,6 +23,29 @@ afterAll(() => database.dispose());
 const message = { to: 'rita@example.test', subject: 'Hello', html: '<p>Hi</p>', text: 'Hi' };
 const rowOf = async (id: string) => (await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]!;
 
+/** A transport that holds every mail until `release()`, then records its recipient in `sent`. */
+/** A transport that holds every mail until released; `sending` resolves once it holds the first. */
+function gatedTransport() {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let entered!: () => void;
+  const sending = new Promise<void>((resolve) => {
+    entered = resolve;
+  });
+  const sent: string[] = [];
+  const slow: MailTransport = {
+    name: 'slow',
+    async send(m) {
+      entered();
+      await gate;
+      sent.push(m.to);
+    },
+  };
+  return { slow, sent, sending, release: () => release() };
+}
+
 describe('SMTP transport', () => {
   const received: { from: string; to: string[]; data: string }[] = [];
   const server = new SMTPServer({
@@ -69,23 +92,12 @@ describe('SMTP transport', () => {
 
 describe('leases', () => {
   it('keeps no transaction open while sending, and gives each mail to one worker', async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const sent: string[] = [];
-    const slow: MailTransport = {
-      name: 'slow',
-      async send(m) {
-        await gate;
-        sent.push(m.to);
-      },
-    };
+    const { slow, sent, sending, release } = gatedTransport();
     const first = createMailService({ db: database.db, transport: slow, log });
     const second = createMailService({ db: database.db, transport: slow, log });
     const id = await first.send({ ...message, to: 'lease@example.test' });
     const running = first.worker!.runOnce();
-    await new Promise((r) => setTimeout(r, 50));
+    await sending;
     // While the first worker is sending, the database answers and the second worker finds nothing due.
     expect((await rowOf(id)).status).toBe('pending');
     expect(await second.worker!.runOnce()).toBe(0);
@@ -100,27 +112,11 @@ describe('leases', () => {
 
 describe('stopping', () => {
   it('hands a mail claimed while stopping back to the queue, due at once for another process', async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let sending!: () => void;
-    const firstSending = new Promise<void>((resolve) => {
-      sending = resolve;
-    });
-    const sent: string[] = [];
-    const slow: MailTransport = {
-      name: 'slow',
-      async send(m) {
-        sending();
-        await gate;
-        sent.push(m.to);
-      },
-    };
+    const { slow, sent, sending, release } = gatedTransport();
     const stopping = createMailService({ db: database.db, transport: slow, log });
     await stopping.send({ ...message, to: 'stop-first@example.test' });
     const second = await stopping.send({ ...message, to: 'stop-second@example.test' });
-    await firstSending; // the worker, kicked by send(), has claimed the first mail (no fixed sleep: a loaded machine takes longer)
+    await sending; // the worker, kicked by send(), has claimed the first mail
     // The first mail is being sent when SIGTERM stops the worker; it finishes, and claims no more.
     const closed = stopping.close();
     release();

@@ -22,10 +22,11 @@ import {
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { noContent, routeOptions } from '../../http/route-options.js';
 import { activeTenantOf, principalOf } from '../../http/tenant-context.js';
 
 const policy = POLICIES.tenantManagers;
-const tags = ['tenant-settings'];
+const route = routeOptions(['tenant-settings']);
 const idParams = z.object({ id: z.uuid().describe('The tenant') });
 const itemParams = idParams.extend({ itemId: z.uuid() });
 
@@ -54,15 +55,10 @@ export const tenantListsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/tenants/:id/info',
-    {
-      config: { policy },
-      schema: {
-        tags,
-        summary: 'The tenant’s name and, per collaboration (Sprints), its numbers of users, ideas and comments',
-        params: idParams,
-        response: { 200: tenantInfoSchema },
-      },
-    },
+    route(policy, 'The tenant’s name and, per collaboration (Sprints), its numbers of users, ideas and comments', {
+      params: idParams,
+      response: { 200: tenantInfoSchema },
+    }),
     async (request) => tenantLists.info(activeTenantOf(request), principalOf(request), request.params.id),
   );
 
@@ -71,16 +67,11 @@ export const tenantListsRoutes: FastifyPluginAsyncZod = async (app) => {
     const field = TENANT_LIST_FIELD[kind];
     app.get(
       `/tenants/:id/${kind}`,
-      {
-        config: { policy },
-        schema: {
-          tags,
-          summary: `A page of the tenant’s ${s.noun}s; search in ${field}, sort by \`text\` (${field}) or \`createdAt\``,
-          params: idParams,
-          querystring: tenantItemsQuerySchema,
-          response: { 200: s.page },
-        },
-      },
+      route(
+        policy,
+        `A page of the tenant’s ${s.noun}s; search in ${field}, sort by \`text\` (${field}) or \`createdAt\``,
+        { params: idParams, querystring: tenantItemsQuerySchema, response: { 200: s.page } },
+      ),
       async (request) =>
         tenantLists.list(
           activeTenantOf(request),
@@ -93,16 +84,11 @@ export const tenantListsRoutes: FastifyPluginAsyncZod = async (app) => {
 
     app.post(
       `/tenants/:id/${kind}`,
-      {
-        config: { policy },
-        schema: {
-          tags,
-          summary: `Add a ${s.noun} (${field} trimmed; 409 with \`${field}: alreadyListed\` when the tenant has it already, ignoring case)`,
-          params: idParams,
-          body: s.body,
-          response: { 201: s.item },
-        },
-      },
+      route(
+        policy,
+        `Add a ${s.noun} (${field} trimmed; 409 with \`${field}: alreadyListed\` when the tenant has it already, ignoring case)`,
+        { params: idParams, body: s.body, response: { 201: s.item } },
+      ),
       async (request, reply) => {
         const entry = await tenantLists.add(
           activeTenantOf(request),
@@ -117,10 +103,7 @@ export const tenantListsRoutes: FastifyPluginAsyncZod = async (app) => {
 
     app.delete(
       `/tenants/:id/${kind}/:itemId`,
-      {
-        config: { policy },
-        schema: { tags, summary: `Delete a ${s.noun}`, params: itemParams, response: { 204: z.null() } },
-      },
+      route(policy, `Delete a ${s.noun}`, { params: itemParams, response: noContent }),
       async (request, reply) => {
         await tenantLists.remove(
           activeTenantOf(request),
@@ -136,16 +119,11 @@ export const tenantListsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/tenants/:id/tags/:itemId',
-    {
-      config: { policy },
-      schema: {
-        tags,
-        summary: 'Rename a tag (the whole tag is sent; only its title changes; 409 on a duplicate title)',
-        params: itemParams,
-        body: tagBodySchema,
-        response: { 200: tagSchema },
-      },
-    },
+    route(policy, 'Rename a tag (the whole tag is sent; only its title changes; 409 on a duplicate title)', {
+      params: itemParams,
+      body: tagBodySchema,
+      response: { 200: tagSchema },
+    }),
     async (request) =>
       tenantLists.updateTag(
         activeTenantOf(request),
@@ -158,33 +136,22 @@ export const tenantListsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/tenants/:id/checklists',
-    {
-      config: { policy },
-      schema: {
-        tags,
-        summary:
-          'A page of the tenant’s standard checklists with their items and the counts of active and completed copies handed to users',
-        params: idParams,
-        querystring: checklistListQuerySchema,
-        response: { 200: checklistPageSchema },
-      },
-    },
+    route(
+      policy,
+      'A page of the tenant’s standard checklists with their items and the counts of active and completed copies handed to users',
+      { params: idParams, querystring: checklistListQuerySchema, response: { 200: checklistPageSchema } },
+    ),
     async (request) =>
       tenantLists.checklists(activeTenantOf(request), principalOf(request), request.params.id, request.query),
   );
 
   app.post(
     '/tenants/:id/checklists',
-    {
-      config: { policy },
-      schema: {
-        tags,
-        summary: 'Create a standard checklist; its items keep the order they are sent in',
-        params: idParams,
-        body: checklistBodySchema,
-        response: { 201: checklistSchema },
-      },
-    },
+    route(policy, 'Create a standard checklist; its items keep the order they are sent in', {
+      params: idParams,
+      body: checklistBodySchema,
+      response: { 201: checklistSchema },
+    }),
     async (request, reply) => {
       const checklist = await tenantLists.createChecklist(
         activeTenantOf(request),
@@ -198,15 +165,10 @@ export const tenantListsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/tenants/:id/checklists/:itemId',
-    {
-      config: { policy },
-      schema: {
-        tags,
-        summary: 'Delete a standard checklist, its items and the copies handed out',
-        params: itemParams,
-        response: { 204: z.null() },
-      },
-    },
+    route(policy, 'Delete a standard checklist, its items and the copies handed out', {
+      params: itemParams,
+      response: noContent,
+    }),
     async (request, reply) => {
       await tenantLists.deleteChecklist(
         activeTenantOf(request),
@@ -220,15 +182,10 @@ export const tenantListsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/tenants/:id/checklists/export',
-    {
-      config: { policy },
-      schema: {
-        tags,
-        summary: 'Every standard checklist of the tenant and its items as an xlsx workbook, Checklists_{id}.xlsx',
-        params: idParams,
-        produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
-      },
-    },
+    route(policy, 'Every standard checklist of the tenant and its items as an xlsx workbook, Checklists_{id}.xlsx', {
+      params: idParams,
+      produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+    }),
     async (request, reply) => {
       const stream = await tenantLists.exportChecklists(
         activeTenantOf(request),

@@ -10,13 +10,13 @@ import {
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParams, routeOptions } from '../../http/route-options.js';
 import { activeTenantOf, principalOf } from '../../http/tenant-context.js';
 import { readUploadedFile } from '../../storage/uploads.js';
 import { tenantListsRoutes } from './tenant-lists.routes.js';
 
 const policy = POLICIES.tenantManagers;
-const idParams = z.object({ id: z.uuid() });
-const tags = ['tenant-settings'];
+const route = routeOptions(['tenant-settings']);
 
 export const tenantSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { tenantSettings } = app.services;
@@ -29,48 +29,31 @@ export const tenantSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/tenants/:id/content',
-    {
-      config: { policy },
-      schema: {
-        tags,
-        summary: 'A tenant’s landing content for editing, with the hosts a video may be embedded from',
-        params: idParams,
-        response: { 200: tenantContentSchema },
-      },
-    },
+    route(policy, 'A tenant’s landing content for editing, with the hosts a video may be embedded from', {
+      params: idParams,
+      response: { 200: tenantContentSchema },
+    }),
     async (request) => tenantSettings.content(activeTenantOf(request), principalOf(request), request.params.id),
   );
 
   app.put(
     '/tenants/:id/content',
-    {
-      config: { policy },
-      schema: {
-        tags,
-        summary:
-          'Save a tenant’s landing content; rich text is sanitized (the editor’s tags only), videoUrl must be on an allowed host (‘unsafeUrl’)',
-        params: idParams,
-        body: contentBody,
-        response: { 200: tenantContentSchema },
-      },
-    },
+    route(
+      policy,
+      'Save a tenant’s landing content; rich text is sanitized (the editor’s tags only), videoUrl must be on an allowed host (‘unsafeUrl’)',
+      { params: idParams, body: contentBody, response: { 200: tenantContentSchema } },
+    ),
     async (request) =>
       tenantSettings.saveContent(activeTenantOf(request), principalOf(request), request.params.id, request.body),
   );
 
   app.post(
     '/tenants/:id/content/logo',
-    {
-      config: { policy },
-      schema: {
-        tags,
-        summary:
-          'Upload a landing-page logo (multipart field `file`: PNG, JPEG, SVG or ICO, at most 1 MiB); answers it and its copies 320 and 800 px wide',
-        consumes: ['multipart/form-data'],
-        params: idParams,
-        response: { 201: homeLogoUploadSchema },
-      },
-    },
+    route(
+      policy,
+      'Upload a landing-page logo (multipart field `file`: PNG, JPEG, SVG or ICO, at most 1 MiB); answers it and its copies 320 and 800 px wide',
+      { consumes: ['multipart/form-data'], params: idParams, response: { 201: homeLogoUploadSchema } },
+    ),
     async (request, reply) => {
       const stored = await tenantSettings.storeLogo(
         activeTenantOf(request),
@@ -84,30 +67,20 @@ export const tenantSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/tenants/:id/featureitems',
-    {
-      config: { policy },
-      schema: {
-        tags,
-        summary: 'The tenant’s renamable feature items with their custom titles and descriptions',
-        params: idParams,
-        response: { 200: z.array(featureItemSchema) },
-      },
-    },
+    route(policy, 'The tenant’s renamable feature items with their custom titles and descriptions', {
+      params: idParams,
+      response: { 200: z.array(featureItemSchema) },
+    }),
     async (request) => tenantSettings.featureItems(activeTenantOf(request), principalOf(request), request.params.id),
   );
 
   app.put(
     '/tenants/:id/featureitems',
-    {
-      config: { policy },
-      schema: {
-        tags,
-        summary: 'Set custom titles and descriptions of the tenant’s feature items (descriptions sanitized)',
-        params: idParams,
-        body: featureItemsBodySchema,
-        response: { 200: z.array(featureItemSchema) },
-      },
-    },
+    route(policy, 'Set custom titles and descriptions of the tenant’s feature items (descriptions sanitized)', {
+      params: idParams,
+      body: featureItemsBodySchema,
+      response: { 200: z.array(featureItemSchema) },
+    }),
     async (request) =>
       tenantSettings.saveFeatureItems(activeTenantOf(request), principalOf(request), request.params.id, request.body),
   );

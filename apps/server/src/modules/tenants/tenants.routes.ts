@@ -16,12 +16,12 @@ import {
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParams, noContent, routeOptions } from '../../http/route-options.js';
 import { activeTenantOf, principalOf } from '../../http/tenant-context.js';
 import { readUploadedFile } from '../../storage/uploads.js';
 
 const policy = POLICIES.tenantManagers;
-const idParams = z.object({ id: z.uuid() });
-const tags = ['tenants'];
+const route = routeOptions(['tenants']);
 
 export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { tenants } = app.services;
@@ -33,15 +33,10 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/tenants',
-    {
-      config: { policy },
-      schema: {
-        tags,
-        summary: 'Tenants in the caller’s scope, searched on name and created date',
-        querystring: tenantListQuerySchema,
-        response: { 200: tenantPageSchema },
-      },
-    },
+    route(policy, 'Tenants in the caller’s scope, searched on name and created date', {
+      querystring: tenantListQuerySchema,
+      response: { 200: tenantPageSchema },
+    }),
     async (request) => {
       const { page, take, sort, direction, search } = request.query;
       const result = await tenants.list(activeTenantOf(request), principalOf(request), {
@@ -57,14 +52,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/tenants/datalist',
-    {
-      config: { policy },
-      schema: {
-        tags,
-        summary: 'Tenants in scope as select options',
-        response: { 200: z.array(tenantDatalistItemSchema) },
-      },
-    },
+    route(policy, 'Tenants in scope as select options', { response: { 200: z.array(tenantDatalistItemSchema) } }),
     async (request) =>
       (await tenants.inScope(activeTenantOf(request), principalOf(request))).map((t) => ({
         value: t.id,
@@ -74,97 +62,55 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/tenants/all',
-    {
-      config: { policy },
-      schema: {
-        tags,
-        summary: 'Every tenant in scope, unpaged',
-        response: {
-          200: z.array(tenantOptionSchema.extend({ createdAt: z.date(), countOfUsers: z.number().int() })),
-        },
-      },
-    },
+    route(policy, 'Every tenant in scope, unpaged', {
+      response: { 200: z.array(tenantOptionSchema.extend({ createdAt: z.date(), countOfUsers: z.number().int() })) },
+    }),
     async (request) => tenants.inScope(activeTenantOf(request), principalOf(request)),
   );
 
   app.get(
     '/tenants/forimpersonator/:userId',
-    {
-      config: { policy: POLICIES.superadmins },
-      schema: {
-        tags,
-        summary: 'The tenants a user belongs to, to choose one to view the product as them',
-        params: z.object({ userId: z.uuid() }),
-        response: { 200: z.array(tenantOptionSchema) },
-      },
-    },
+    route(POLICIES.superadmins, 'The tenants a user belongs to, to choose one to view the product as them', {
+      params: z.object({ userId: z.uuid() }),
+      response: { 200: z.array(tenantOptionSchema) },
+    }),
     async (request) => tenants.tenantsOfUser(request.params.userId),
   );
 
   app.get(
     '/tenants/:id/features',
-    {
-      config: { policy: AUTHENTICATED },
-      schema: {
-        tags,
-        summary: 'The feature catalogue with what the tenant has switched on; id `empty` for a new tenant',
-        params: z.object({ id: z.union([z.uuid(), z.literal('empty')]) }),
-        response: { 200: z.array(tenantFeatureSchema) },
-      },
-    },
+    route(AUTHENTICATED, 'The feature catalogue with what the tenant has switched on; id `empty` for a new tenant', {
+      params: z.object({ id: z.union([z.uuid(), z.literal('empty')]) }),
+      response: { 200: z.array(tenantFeatureSchema) },
+    }),
     async (request) => tenants.features(activeTenantOf(request), principalOf(request), request.params.id),
   );
 
   app.get(
     '/tenants/:id',
-    {
-      config: { policy },
-      schema: {
-        tags,
-        summary: 'One tenant with its users and features',
-        params: idParams,
-        response: { 200: tenantSchema },
-      },
-    },
+    route(policy, 'One tenant with its users and features', { params: idParams, response: { 200: tenantSchema } }),
     async (request) => tenants.get(activeTenantOf(request), principalOf(request), request.params.id),
   );
 
   app.post(
     '/tenants',
-    {
-      config: { policy },
-      schema: {
-        tags,
-        summary: 'Create a tenant (a partner manager’s tenant is run by their partner tenant)',
-        body: tenantBody,
-        response: { 201: tenantSchema },
-      },
-    },
+    route(policy, 'Create a tenant (a partner manager’s tenant is run by their partner tenant)', {
+      body: tenantBody,
+      response: { 201: tenantSchema },
+    }),
     async (request, reply) =>
       reply.status(201).send(await tenants.create(activeTenantOf(request), principalOf(request), request.body)),
   );
 
   app.put(
     '/tenants/:id',
-    {
-      config: { policy },
-      schema: {
-        tags,
-        summary: 'Update a tenant',
-        params: idParams,
-        body: tenantBody,
-        response: { 200: tenantSchema },
-      },
-    },
+    route(policy, 'Update a tenant', { params: idParams, body: tenantBody, response: { 200: tenantSchema } }),
     async (request) => tenants.update(activeTenantOf(request), principalOf(request), request.params.id, request.body),
   );
 
   app.delete(
     '/tenants/:id',
-    {
-      config: { policy },
-      schema: { tags, summary: 'Delete a tenant', params: idParams, response: { 204: z.null() } },
-    },
+    route(policy, 'Delete a tenant', { params: idParams, response: noContent }),
     async (request, reply) => {
       await tenants.remove(activeTenantOf(request), principalOf(request), request.params.id);
       return reply.status(204).send(null);
@@ -173,16 +119,11 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/tenants/:id/clone',
-    {
-      config: { policy },
-      schema: {
-        tags,
-        summary: 'Copy a tenant’s settings, features and users under a new title (user groups are not copied)',
-        params: idParams,
-        body: cloneTenantBodySchema,
-        response: { 201: tenantSchema },
-      },
-    },
+    route(policy, 'Copy a tenant’s settings, features and users under a new title (user groups are not copied)', {
+      params: idParams,
+      body: cloneTenantBodySchema,
+      response: { 201: tenantSchema },
+    }),
     async (request, reply) =>
       reply
         .status(201)
@@ -193,17 +134,15 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/tenants/media',
-    {
-      config: { policy },
-      schema: {
-        tags,
-        summary:
-          'Upload a logo or mobile logo (multipart field `file`: PNG, JPEG, SVG or ICO, at most 1 MiB; 429 past the hourly upload volume)',
+    route(
+      policy,
+      'Upload a logo or mobile logo (multipart field `file`: PNG, JPEG, SVG or ICO, at most 1 MiB; 429 past the hourly upload volume)',
+      {
         consumes: ['multipart/form-data'],
         querystring: logoUploadQuerySchema,
         response: { 201: mediaUploadResultSchema },
       },
-    },
+    ),
     async (request, reply) => {
       const stored = await tenants.storeLogo(principalOf(request), request.query.field, () =>
         readUploadedFile(request),

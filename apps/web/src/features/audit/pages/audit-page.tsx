@@ -36,6 +36,7 @@ import { translateKey } from '@/shared/i18n/i18n';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { ListFrame } from '@/shared/list/list-frame';
 import { ListPager } from '@/shared/list/list-toolbar';
+import rowList from '@/shared/list/row-list.module.css';
 import { DateField } from '@/shared/ui/date-field';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { LoadFailed } from '@/shared/ui/load-failed';
@@ -227,11 +228,11 @@ export default function AuditPage() {
               <Text c="dimmed">{filtered ? t('audit.noMatch') : t('audit.empty')}</Text>
             </Stack>
           ) : isMobile ? (
-            <ul className={classes.list} aria-busy={log.isFetching}>
+            <ul className={rowList.list} aria-busy={log.isFetching}>
               {rows.map((e) => (
                 <li key={e.id}>
                   <UnstyledButton
-                    className={classes.item}
+                    className={rowList.item}
                     onClick={() => toggle(e.id)}
                     aria-expanded={open.has(e.id)}
                     aria-controls={`audit-${e.id}`}

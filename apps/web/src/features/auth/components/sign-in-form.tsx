@@ -1,6 +1,6 @@
 import type { LoginBody, LoginResult } from '@atrium/contracts';
 import { href } from '@atrium/contracts';
-import { Anchor, Button, Checkbox, Group, List, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type ChangeEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import { login } from '@/features/auth/api/login';
 import { problemText } from '@/features/auth/api/problem-messages';
 import { type LoginValues, toLoginBody, validateEmail, validatePassword } from '@/features/auth/api/validate-login';
 import { useTranslation } from '@/shared/i18n/use-translation';
+import { AccountEmailInput, AccountPasswordInput } from '@/shared/ui/account-fields';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import classes from './sign-in-form.module.css';
 
@@ -66,7 +67,6 @@ export function SignInForm({
 }) {
   const { t } = useTranslation();
   const alertRef = useRef<HTMLDivElement>(null);
-  const [passwordVisible, setPasswordVisible] = useState(false);
   const form = useSignInForm();
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -137,27 +137,11 @@ export function SignInForm({
         }}
       >
         <Stack gap="md">
-          <TextInput
-            label={t('email')}
-            placeholder={t('emailPlaceholder')}
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            required
-            size="md"
-            ref={emailRef}
-            {...form.text('email')}
-            error={fieldError('email')}
-          />
-          <PasswordInput
+          <AccountEmailInput ref={emailRef} {...form.text('email')} error={fieldError('email')} />
+          <AccountPasswordInput
             label={t('password')}
             placeholder={t('passwordPlaceholder')}
             autoComplete="current-password"
-            required
-            size="md"
-            visible={passwordVisible}
-            onVisibilityChange={setPasswordVisible}
-            visibilityToggleButtonProps={{ 'aria-label': passwordVisible ? t('hidePassword') : t('showPassword') }}
             ref={passwordRef}
             {...form.text('password')}
             id="signin-password"

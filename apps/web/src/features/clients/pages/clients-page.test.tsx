@@ -1,12 +1,11 @@
-import { Notifications, notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Route } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ClientRow } from '@/features/clients/api/types';
-import { resetSessionForTests } from '@/shared/api/session';
 import { json, problem } from '@/test/fixtures';
-import { renderWithProviders, setViewportWidth } from '@/test/render';
+import { type ApiStub, renderRoutes, resetPageState, stubApi } from '@/test/page';
+import { setViewportWidth } from '@/test/render';
 import ClientsPage from './clients-page';
 
 const NORDLYS: ClientRow = {
@@ -28,15 +27,12 @@ const HAVN: ClientRow = {
 
 let rows: ClientRow[];
 let useKm: boolean;
-let fetchMock: ReturnType<typeof vi.fn>;
+let fetchMock: ApiStub;
 beforeEach(() => {
   setViewportWidth(1280);
   rows = [HAVN, NORDLYS];
   useKm = true;
-  fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
-    const url = new URL(input, 'http://localhost');
-    const path = url.pathname.replace('/core/api', '');
-    const method = init?.method ?? 'GET';
+  fetchMock = stubApi(({ method, path, init }) => {
     if (method === 'GET' && path === '/companies') return json({ data: rows, total: rows.length, page: 1, take: 10 });
     if (method === 'GET' && path === '/companies/loadMapInfo')
       return json({ useKmAsValues: useKm, tileUrl: null, tileAttribution: null });
@@ -52,27 +48,10 @@ beforeEach(() => {
     }
     return json({ title: 'Not found', status: 404 }, 404);
   });
-  vi.stubGlobal('fetch', fetchMock);
 });
-afterEach(() => {
-  notifications.clean();
-  resetSessionForTests();
-});
+afterEach(resetPageState);
 
-function Probe() {
-  return <output data-testid="location">{useLocation().pathname}</output>;
-}
-
-const renderPage = () =>
-  renderWithProviders(
-    <MemoryRouter initialEntries={['/admin/clients']}>
-      <Notifications />
-      <Routes>
-        <Route path="/admin/clients" element={<ClientsPage />} />
-        <Route path="*" element={<Probe />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+const renderPage = () => renderRoutes('/admin/clients', <Route path="/admin/clients" element={<ClientsPage />} />);
 
 const calls = (method: string, suffix: string) =>
   fetchMock.mock.calls

@@ -1,11 +1,9 @@
-import { Notifications, notifications } from '@mantine/notifications';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetSessionForTests } from '@/shared/api/session';
+import { Route } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { json, problem } from '@/test/fixtures';
-import { renderWithProviders } from '@/test/render';
+import { type ApiStub, renderRoutes, resetPageState, stubApi } from '@/test/page';
 import ContactFormPage from './contact-form-page';
 
 const CLIENT_ID = '4a5b6c7d-8e9f-4a0b-8c1d-2e3f4a5b6c7d';
@@ -22,12 +20,10 @@ const contact = {
 };
 
 let failSave: boolean;
-let fetchMock: ReturnType<typeof vi.fn>;
+let fetchMock: ApiStub;
 beforeEach(() => {
   failSave = false;
-  fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
-    const path = new URL(input, 'http://localhost').pathname.replace('/core/api', '');
-    const method = init?.method ?? 'GET';
+  fetchMock = stubApi(({ method, path, init }) => {
     if (path === `/companies/loadOneCompany/${CLIENT_ID}`) return json(client);
     if (path === `/contacts/loadOneContact/${CONTACT_ID}`) return json(contact);
     if (
@@ -39,26 +35,13 @@ beforeEach(() => {
     }
     return json({ title: 'Not found', status: 404 }, 404);
   });
-  vi.stubGlobal('fetch', fetchMock);
 });
-afterEach(() => {
-  notifications.clean();
-  resetSessionForTests();
-});
-
-function Probe() {
-  return <output data-testid="location">{useLocation().pathname}</output>;
-}
+afterEach(resetPageState);
 
 const renderAt = (path: string) =>
-  renderWithProviders(
-    <MemoryRouter initialEntries={[`/admin/clients/contacts/${CLIENT_ID}`, path]} initialIndex={1}>
-      <Notifications />
-      <Routes>
-        <Route path="/admin/clients/:type/contact/:id" element={<ContactFormPage />} />
-        <Route path="*" element={<Probe />} />
-      </Routes>
-    </MemoryRouter>,
+  renderRoutes(
+    [`/admin/clients/contacts/${CLIENT_ID}`, path],
+    <Route path="/admin/clients/:type/contact/:id" element={<ContactFormPage />} />,
   );
 
 const sent = (method: string) =>

@@ -1,12 +1,10 @@
 import { DOCUMENT_LIMITS } from '@atrium/contracts';
-import { Card, FileInput, Progress, Select, Stack, Text, TextInput } from '@mantine/core';
+import { FileInput, Progress, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconFileUpload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { fieldErrorsOf, problemText } from '@/features/documents/api/problem-messages';
 import { useTranslation } from '@/shared/i18n/use-translation';
-import { ErrorAlert } from '@/shared/ui/error-alert';
-import { FormButtons } from './simple-forms';
+import { FormCard } from './simple-forms';
 
 export type DocumentFormValues = { title: string; documentTypeId: string; file: File | null };
 
@@ -35,7 +33,6 @@ export function DocumentForm({
   cancelHref,
 }: DocumentFormProps) {
   const { t } = useTranslation();
-  const [submitError, setSubmitError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const form = useForm<DocumentFormValues>({
     mode: 'controlled',
@@ -48,70 +45,63 @@ export function DocumentForm({
   });
 
   return (
-    <form
-      noValidate
-      aria-busy={form.submitting}
-      onSubmit={form.onSubmit(async (values) => {
-        setSubmitError(null);
+    <FormCard
+      form={form}
+      save={async (values) => {
         setProgress(null);
         try {
           await submit({ ...values, title: values.title.trim() }, setProgress);
         } catch (error) {
           setProgress(null);
-          form.setErrors(fieldErrorsOf(t, error));
-          setSubmitError(problemText(t, error));
+          throw error;
         }
-      })}
+      }}
+      failedTitle={t('documents.form.saveFailed')}
+      cancelHref={cancelHref}
     >
-      <Card withBorder radius="lg" padding="lg">
-        <Stack gap="md">
-          <TextInput
-            label={t('documents.form.title')}
-            required
-            maxLength={DOCUMENT_LIMITS.titleMax}
-            {...form.getInputProps('title')}
+      <TextInput
+        label={t('documents.form.title')}
+        required
+        maxLength={DOCUMENT_LIMITS.titleMax}
+        {...form.getInputProps('title')}
+      />
+      <Select
+        label={t('documents.form.type')}
+        required
+        searchable
+        allowDeselect={false}
+        data={types.map((type) => ({ value: type.id, label: type.name }))}
+        {...form.getInputProps('documentTypeId')}
+        value={form.values.documentTypeId || null}
+        onChange={(v) => form.setFieldValue('documentTypeId', v ?? '')}
+      />
+      <FileInput
+        label={t('documents.form.file')}
+        description={
+          currentFileName
+            ? t('documents.form.currentFile', { name: currentFileName })
+            : t('documents.form.fileHint', { mb: Math.round(DOCUMENT_LIMITS.defaultMaxBytes / 1024 / 1024) })
+        }
+        placeholder={t('documents.form.choose')}
+        required={fileRequired}
+        clearable
+        leftSection={<IconFileUpload size={16} />}
+        {...form.getInputProps('file')}
+      />
+      {progress !== null && (
+        <Stack gap={4}>
+          <Progress
+            value={Math.round(progress * 100)}
+            aria-label={t('documents.form.progress')}
+            size="lg"
+            striped
+            animated={progress < 1}
           />
-          <Select
-            label={t('documents.form.type')}
-            required
-            searchable
-            allowDeselect={false}
-            data={types.map((type) => ({ value: type.id, label: type.name }))}
-            {...form.getInputProps('documentTypeId')}
-            value={form.values.documentTypeId || null}
-            onChange={(v) => form.setFieldValue('documentTypeId', v ?? '')}
-          />
-          <FileInput
-            label={t('documents.form.file')}
-            description={
-              currentFileName
-                ? t('documents.form.currentFile', { name: currentFileName })
-                : t('documents.form.fileHint', { mb: Math.round(DOCUMENT_LIMITS.defaultMaxBytes / 1024 / 1024) })
-            }
-            placeholder={t('documents.form.choose')}
-            required={fileRequired}
-            clearable
-            leftSection={<IconFileUpload size={16} />}
-            {...form.getInputProps('file')}
-          />
-          {progress !== null && (
-            <Stack gap={4}>
-              <Progress
-                value={Math.round(progress * 100)}
-                aria-label={t('documents.form.progress')}
-                size="lg"
-                striped
-                animated={progress < 1}
-              />
-              <Text size="sm" c="dimmed" aria-live="polite">
-                {t('documents.form.uploaded', { percent: Math.round(progress * 100) })}
-              </Text>
-            </Stack>
-          )}
-          {submitError && <ErrorAlert title={t('documents.form.saveFailed')}>{submitError}</ErrorAlert>}
-          <FormButtons cancelHref={cancelHref} pending={form.submitting} />
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {t('documents.form.uploaded', { percent: Math.round(progress * 100) })}
+          </Text>
         </Stack>
-      </Card>
-    </form>
+      )}
+    </FormCard>
   );
 }

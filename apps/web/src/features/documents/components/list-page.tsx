@@ -1,4 +1,4 @@
-import { Button, EmptyState, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFolderOpen, IconPlus } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
@@ -7,10 +7,10 @@ import { problemText } from '@/features/documents/api/problem-messages';
 import { DOCUMENTS_PAGE_SIZE } from '@/features/documents/api/types';
 import { BREAKPOINTS } from '@/shared/config/ui';
 import { useTranslation } from '@/shared/i18n/use-translation';
+import { ListStates } from '@/shared/list/list-states';
 import { ListToolbar } from '@/shared/list/list-toolbar';
 import type { ListControls } from '@/shared/list/use-list-params';
 import { LabelledPagination } from '@/shared/ui/labelled-pagination';
-import { LoadFailed } from '@/shared/ui/load-failed';
 import { DocumentsTabs } from './documents-tabs';
 import { RecordList, type RecordListRow } from './record-list';
 
@@ -60,32 +60,21 @@ export function ListPage(props: Props) {
     </Button>
   );
 
-  let content: ReactNode;
-  if (props.query.isError) {
-    content = (
-      <LoadFailed
-        title={props.loadFailed}
-        message={problemText(t, props.query.error)}
-        onRetry={() => void props.query.refetch()}
-      />
-    );
-  } else if (props.rows && props.rows.length === 0) {
-    content = (
-      <EmptyState
-        variant="light"
-        icon={<IconFolderOpen size={28} />}
-        title={search?.list.params.search ? t('documents.noMatches') : props.emptyTitle}
-        description={
-          search?.list.params.search
-            ? t('documents.noMatchesText', { search: search.list.params.search })
-            : props.emptyText
-        }
-        py="xl"
-      />
-    );
-  } else {
-    content = <RecordList rows={props.rows} loading={props.query.isFetching} onDelete={props.onDelete} />;
-  }
+  const searched = search?.list.params.search;
+  const content = (
+    <ListStates
+      query={props.query}
+      rows={props.rows}
+      failedTitle={props.loadFailed}
+      describe={(error) => problemText(t, error)}
+      icon={<IconFolderOpen size={28} />}
+      search={searched}
+      empty={{ title: props.emptyTitle, text: props.emptyText }}
+      noMatches={{ title: t('documents.noMatches'), text: t('documents.noMatchesText', { search: searched }) }}
+    >
+      <RecordList rows={props.rows} loading={props.query.isFetching} onDelete={props.onDelete} />
+    </ListStates>
+  );
 
   return (
     <Stack gap="lg" maw={960}>

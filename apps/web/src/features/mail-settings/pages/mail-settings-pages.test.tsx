@@ -1,11 +1,9 @@
-import { Notifications, notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetSessionForTests } from '@/shared/api/session';
+import { Route } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { json, problem } from '@/test/fixtures';
-import { renderWithProviders } from '@/test/render';
+import { type ApiStub, renderRoutes, resetPageState, stubApi } from '@/test/page';
 import EmailTemplatePage from './email-template-page';
 import MailSettingsFormPage from './mail-settings-form-page';
 import MailSettingsPage from './mail-settings-page';
@@ -29,14 +27,11 @@ const ROW = {
 
 let rows: (typeof ROW)[];
 let testAnswer: unknown;
-let fetchMock: ReturnType<typeof vi.fn>;
+let fetchMock: ApiStub;
 beforeEach(() => {
   rows = [ROW];
   testAnswer = { ok: true, sentTo: 'me@atrium.test', reason: null };
-  fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
-    const url = new URL(input, 'http://localhost');
-    const path = url.pathname.replace('/core/api', '');
-    const method = init?.method ?? 'GET';
+  fetchMock = stubApi(({ method, path, init }) => {
     const base = `/tenants/${TENANT}`;
     if (method === 'GET' && path === base) return json({ id: TENANT, name: 'Harbour Care' });
     if (method === 'GET' && path === `${base}/mailsettings`) return json(rows);
@@ -58,29 +53,18 @@ beforeEach(() => {
       return json({ tenantId: TENANT, ...JSON.parse(String(init?.body)) });
     return problem(404, 'notFound', 'Not found');
   });
-  vi.stubGlobal('fetch', fetchMock);
 });
-afterEach(() => {
-  notifications.clean();
-  resetSessionForTests();
-});
-
-function Probe() {
-  return <output data-testid="location">{useLocation().pathname}</output>;
-}
+afterEach(resetPageState);
 
 function renderAt(path: string) {
-  return renderWithProviders(
-    <MemoryRouter initialEntries={[path]}>
-      <Notifications />
-      <Routes>
-        <Route path="/tenants/emails/new/:tenantId" element={<MailSettingsFormPage />} />
-        <Route path="/tenants/emails/:tenantId/:id" element={<MailSettingsFormPage />} />
-        <Route path="/tenants/emails/:id" element={<MailSettingsPage />} />
-        <Route path="/tenants/emailtemplate/:id" element={<EmailTemplatePage />} />
-        <Route path="*" element={<Probe />} />
-      </Routes>
-    </MemoryRouter>,
+  return renderRoutes(
+    path,
+    <>
+      <Route path="/tenants/emails/new/:tenantId" element={<MailSettingsFormPage />} />
+      <Route path="/tenants/emails/:tenantId/:id" element={<MailSettingsFormPage />} />
+      <Route path="/tenants/emails/:id" element={<MailSettingsPage />} />
+      <Route path="/tenants/emailtemplate/:id" element={<EmailTemplatePage />} />
+    </>,
   );
 }
 const bodiesOf = (method: string, suffix: string) =>

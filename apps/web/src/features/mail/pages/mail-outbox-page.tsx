@@ -21,6 +21,7 @@ import { formatDateTime } from '@/shared/format/date';
 import { useIsMobile } from '@/shared/hooks/use-is-mobile';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
+import rowList from '@/shared/list/row-list.module.css';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { LabelledPagination } from '@/shared/ui/labelled-pagination';
 import classes from './mail-outbox-page.module.css';
@@ -77,10 +78,10 @@ export default function MailOutboxPage() {
           </Stack>
         ) : isMobile ? (
           // Narrow screens: one card per mail, the subject first, instead of a table to scroll sideways.
-          <ul className={classes.list} aria-busy={outbox.isFetching}>
+          <ul className={rowList.list} aria-busy={outbox.isFetching}>
             {rows.map((mail) => (
               <li key={mail.id}>
-                <UnstyledButton className={classes.item} onClick={() => setOpen(mail)}>
+                <UnstyledButton className={rowList.item} onClick={() => setOpen(mail)}>
                   <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
                     {/* Two lines on a phone: one cut most subjects short. */}
                     <Text fw={600} lineClamp={2} title={mail.subject}>

@@ -1,32 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/shared/i18n/i18n';
-import { FAILURES, type FailureName } from '@/test/problems';
+import { FAILURES, lineReadings } from '@/test/problems';
 import { problemLines } from './problem-messages';
 
 const t = i18n.t;
 
 // Pinned to what users read before the features shared one mapper.
 describe('password reset failure messages', () => {
-  it.each<[FailureName, string[]]>([
-    ['network', ['Could not reach the server. Check your connection and try again.']],
-    ['notAnApiError', ['Something went wrong. Please try again.']],
-    ['fieldErrors', ['Enter a valid email address', 'This field is required']],
-    ['featureKeys', ['The password must have at least 8 characters', 'Upload the picture again']],
-    ['unknownFieldKey', ['weirdKey']],
-    ['impersonationKey', ['userDeleted']],
-    ['quotaExceeded', ['At most 5 users.']],
-    ['noActiveTenant', ['Choose an active tenant first']],
-    ['invalidCredentials', ['Wrong email or password']],
-    ['throttled', ['Too many requests. Wait a few minutes and try again.']],
-    ['throttledWithoutRetryAfter', ['Too many requests. Wait a few minutes and try again.']],
-    ['bodyTooLarge', ['Something went wrong. Please try again.']],
-    ['notFound', ['No such user']],
-    ['clientErrorWithoutDetail', ['Something went wrong. Please try again.']],
-    ['clientErrorWithoutBody', ['Something went wrong. Please try again.']],
-    ['serverError', ['Something went wrong. Please try again.']],
-    ['serverErrorWithoutBody', ['Something went wrong. Please try again.']],
-    ['cannotIdentify', ['Can not identify current user']],
-  ])('%s reads %j', (name, expected) => {
+  it.each(
+    lineReadings({
+      fieldErrors: ['Enter a valid email address', 'This field is required'],
+      featureKeys: ['The password must have at least 8 characters', 'Upload the picture again'],
+      unknownFieldKey: ['weirdKey'],
+      impersonationKey: ['userDeleted'],
+      quotaExceeded: ['At most 5 users.'],
+      throttled: ['Too many requests. Wait a few minutes and try again.'],
+      throttledWithoutRetryAfter: ['Too many requests. Wait a few minutes and try again.'],
+      bodyTooLarge: ['Something went wrong. Please try again.'],
+      clientErrorWithoutDetail: ['Something went wrong. Please try again.'],
+      serverError: ['Something went wrong. Please try again.'],
+    }),
+  )('%s reads %j', (name, expected) => {
     expect(problemLines(t, FAILURES[name])).toEqual(expected);
   });
 });

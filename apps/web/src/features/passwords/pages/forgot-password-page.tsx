@@ -1,4 +1,4 @@
-import { Button, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { Button, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { PasswordCard } from '@/features/passwords/components/password-card';
 import { ApiError } from '@/shared/api/client';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
+import { AccountEmailInput } from '@/shared/ui/account-fields';
 import { cardPageTitleClass } from '@/shared/ui/card-page';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 
@@ -78,14 +79,7 @@ export default function ForgotPasswordPage() {
         )}
       >
         <Stack gap="md">
-          <TextInput
-            label={t('email')}
-            placeholder={t('emailPlaceholder')}
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            required
-            size="md"
+          <AccountEmailInput
             data-autofocus
             {...form.getInputProps('email')}
             error={

@@ -1,9 +1,9 @@
 import { href } from '@atrium/contracts';
-import { Anchor, Button, List, PasswordInput, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Button, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { resetPassword, validateNewPassword } from '@/features/passwords/api/passwords';
 import { problemLines } from '@/features/passwords/api/problem-messages';
@@ -11,6 +11,7 @@ import { PasswordCard } from '@/features/passwords/components/password-card';
 import { ApiError } from '@/shared/api/client';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
+import { AccountPasswordInput } from '@/shared/ui/account-fields';
 import { cardPageTitleClass } from '@/shared/ui/card-page';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { PasswordStrength } from '@/shared/ui/password-strength';
@@ -26,7 +27,6 @@ export default function ResetPasswordPage() {
   const id = params.get('id') ?? '';
   const token = params.get('token') ?? '';
   const linkComplete = !!id && !!token;
-  const [visible, setVisible] = useState(false);
   const alertRef = useRef<HTMLDivElement>(null);
   const form = useForm({
     mode: 'controlled',
@@ -102,15 +102,10 @@ export default function ResetPasswordPage() {
         )}
       >
         <Stack gap="md">
-          <PasswordInput
+          <AccountPasswordInput
             label={t('passwords.newPassword')}
             description={t('passwords.passwordRule')}
             autoComplete="new-password"
-            required
-            size="md"
-            visible={visible}
-            onVisibilityChange={setVisible}
-            visibilityToggleButtonProps={{ 'aria-label': visible ? t('hidePassword') : t('showPassword') }}
             {...form.getInputProps('password')}
             id="reset-password"
             error={

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/shared/i18n/i18n';
-import { FAILURES, type FailureName } from '@/test/problems';
+import { FAILURES, lineReadings } from '@/test/problems';
 import { problemLines } from './problem-messages';
 
 const t = i18n.t;
@@ -8,27 +8,21 @@ const t = i18n.t;
 // Pinned to what users read before the features shared one mapper; since then a 429 says how long to wait
 // (wrong current passwords count against the sign-in limit).
 describe('profile failure messages', () => {
-  it.each<[FailureName, string[]]>([
-    ['network', ['Could not reach the server. Check your connection and try again.']],
-    ['notAnApiError', ['Something went wrong. Please try again.']],
-    ['fieldErrors', ['Enter a valid email address', 'This field is required']],
-    ['featureKeys', ['The password must have at least 8 characters', 'Upload the picture again']],
-    ['unknownFieldKey', ['weirdKey']],
-    ['impersonationKey', ['userDeleted']],
-    ['quotaExceeded', ['At most 5 users.']],
-    ['noActiveTenant', ['Choose an active tenant first']],
-    ['invalidCredentials', ['Wrong email or password']],
-    ['throttled', ['Too many wrong passwords. Try again in 3 min.']],
-    ['uploadVolumeExceeded', ['You have uploaded as much as you may in an hour. Try again in 13 min.']],
-    ['throttledWithoutRetryAfter', ['Too many wrong passwords. Try again in 1 min.']],
-    ['bodyTooLarge', ['The picture is larger than 1 MB.']],
-    ['notFound', ['No such user']],
-    ['clientErrorWithoutDetail', ['Something went wrong. Please try again.']],
-    ['clientErrorWithoutBody', ['Something went wrong. Please try again.']],
-    ['serverError', ['Something went wrong. Please try again.']],
-    ['serverErrorWithoutBody', ['Something went wrong. Please try again.']],
-    ['cannotIdentify', ['Can not identify current user']],
-  ])('%s reads %j', (name, expected) => {
+  it.each(
+    lineReadings({
+      fieldErrors: ['Enter a valid email address', 'This field is required'],
+      featureKeys: ['The password must have at least 8 characters', 'Upload the picture again'],
+      unknownFieldKey: ['weirdKey'],
+      impersonationKey: ['userDeleted'],
+      quotaExceeded: ['At most 5 users.'],
+      throttled: ['Too many wrong passwords. Try again in 3 min.'],
+      uploadVolumeExceeded: ['You have uploaded as much as you may in an hour. Try again in 13 min.'],
+      throttledWithoutRetryAfter: ['Too many wrong passwords. Try again in 1 min.'],
+      bodyTooLarge: ['The picture is larger than 1 MB.'],
+      clientErrorWithoutDetail: ['Something went wrong. Please try again.'],
+      serverError: ['Something went wrong. Please try again.'],
+    }),
+  )('%s reads %j', (name, expected) => {
     expect(problemLines(t, FAILURES[name])).toEqual(expected);
   });
 });

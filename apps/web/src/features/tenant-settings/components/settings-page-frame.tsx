@@ -1,6 +1,13 @@
+import { href } from '@atrium/contracts';
+import { Button, Group } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useTenantName } from '@/features/tenant-settings/api/get-tenant-name';
 import { problemText } from '@/features/tenant-settings/api/problem-messages';
+import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
+import { recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
 import { QueriesPageFrame } from '@/shared/ui/queries-page-frame';
 
 /** A tenant settings page: heading, then its loading, failed or loaded state. */
@@ -13,5 +20,47 @@ export function SettingsPageFrame(props: {
   const { t } = useTranslation();
   return (
     <QueriesPageFrame {...props} failedTitle={t('tenantSettings.loadFailed')} describe={(e) => problemText(t, e)} />
+  );
+}
+
+/**
+ * A settings page of one tenant (/tenants/{page}/{id}): its title, a subtitle naming the tenant, and
+ * what `children` draws once the tenant's name and `record` have loaded; not found when either is.
+ */
+export function TenantRecordPage<T>({
+  tenantId,
+  title,
+  subtitle,
+  record,
+  children,
+}: {
+  tenantId: string;
+  title: string;
+  subtitle: (tenantName: string) => string;
+  record: UseQueryResult<T>;
+  children: (data: T, tenantName: string) => ReactNode;
+}) {
+  const name = useTenantName(tenantId);
+  usePageTitle(title);
+  useNotFoundWhen(recordMissing(tenantId, name.error ?? record.error));
+  return (
+    <SettingsPageFrame title={title} subtitle={subtitle(name.data ?? '')} queries={[name, record]}>
+      {record.data !== undefined && children(record.data, name.data ?? '')}
+    </SettingsPageFrame>
+  );
+}
+
+/** A settings form's end: cancel (back to the tenants) and save. */
+export function SettingsFormActions({ saving, disabled }: { saving: boolean; disabled?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="flex-end">
+      <Button variant="default" component={Link} to={href('tenants', 'list')}>
+        {t('tenantSettings.cancel')}
+      </Button>
+      <Button type="submit" loading={saving} disabled={disabled}>
+        {t('tenantSettings.save')}
+      </Button>
+    </Group>
   );
 }

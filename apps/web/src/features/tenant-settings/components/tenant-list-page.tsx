@@ -8,20 +8,7 @@ import {
   type TenantListKind,
   type TenantListSort,
 } from '@atrium/contracts';
-import {
-  ActionIcon,
-  Button,
-  Card,
-  EmptyState,
-  Group,
-  Menu,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Menu, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconDots, IconEdit, IconListDetails, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
@@ -35,14 +22,14 @@ import { formatDate } from '@/shared/format/date';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import type { TranslationKey } from '@/shared/i18n/i18n';
 import { useTranslation } from '@/shared/i18n/use-translation';
-import listClasses from '@/shared/list/list.module.css';
 import { ListFrame } from '@/shared/list/list-frame';
+import { CardList, ListCard, SkeletonCards, TableCard } from '@/shared/list/list-parts';
+import { ListStates } from '@/shared/list/list-states';
 import { ListPager, ListToolbar, SortHeader, type Sorting } from '@/shared/list/list-toolbar';
 import { SkeletonRows } from '@/shared/list/skeleton-rows';
 import { useListLayout } from '@/shared/list/use-list-layout';
 import { useLastPageFollow, useListParams } from '@/shared/list/use-list-params';
 import { recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
-import { LoadFailed } from '@/shared/ui/load-failed';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { TagEditDialog } from './tag-edit-dialog';
 import classes from './tenant-list.module.css';
@@ -94,79 +81,63 @@ function ListTable({
 }) {
   const { t } = useTranslation();
   return (
-    <Card withBorder radius="lg" padding={0} className={listClasses.tableCard}>
-      <Table verticalSpacing="sm" horizontalSpacing="lg" highlightOnHover aria-busy={loading}>
-        <Table.Thead>
-          <Table.Tr>
-            <SortHeader label={textLabel} column="text" sorting={sorting} onSort={onSort} />
-            <SortHeader
-              label={t('tenantSettings.list.created')}
-              column="createdAt"
-              sorting={sorting}
-              onSort={onSort}
-              className={classes.dateCell}
-            />
-            <Table.Th className={classes.menuCell}>
-              <VisuallyHidden>{t('tenantSettings.list.actions')}</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {!rows ? (
-            <SkeletonRows rows={4} columns={3} />
-          ) : (
-            rows.map((row) => (
-              <Table.Tr key={row.entry.id}>
-                <Table.Td className={classes.name} title={row.text}>
-                  {cutName(row.text)}
-                </Table.Td>
-                <Table.Td className={classes.dateCell}>
-                  <time dateTime={row.entry.createdAt}>{formatDate(row.entry.createdAt)}</time>
-                </Table.Td>
-                <Table.Td className={classes.menuCell}>
-                  <RowMenu row={row} {...actions} />
-                </Table.Td>
-              </Table.Tr>
-            ))
-          )}
-        </Table.Tbody>
-      </Table>
-    </Card>
+    <TableCard loading={loading}>
+      <Table.Thead>
+        <Table.Tr>
+          <SortHeader label={textLabel} column="text" sorting={sorting} onSort={onSort} />
+          <SortHeader
+            label={t('tenantSettings.list.created')}
+            column="createdAt"
+            sorting={sorting}
+            onSort={onSort}
+            className={classes.dateCell}
+          />
+          <Table.Th className={classes.menuCell}>
+            <VisuallyHidden>{t('tenantSettings.list.actions')}</VisuallyHidden>
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {!rows ? (
+          <SkeletonRows rows={4} columns={3} />
+        ) : (
+          rows.map((row) => (
+            <Table.Tr key={row.entry.id}>
+              <Table.Td className={classes.name} title={row.text}>
+                {cutName(row.text)}
+              </Table.Td>
+              <Table.Td className={classes.dateCell}>
+                <time dateTime={row.entry.createdAt}>{formatDate(row.entry.createdAt)}</time>
+              </Table.Td>
+              <Table.Td className={classes.menuCell}>
+                <RowMenu row={row} {...actions} />
+              </Table.Td>
+            </Table.Tr>
+          ))
+        )}
+      </Table.Tbody>
+    </TableCard>
   );
 }
 
 /** Below 1200px: a card per entry, its date under its name and the row menu beside it. */
 function ListCards({ rows, textLabel, ...actions }: RowActions & { rows: Row[] | undefined; textLabel: string }) {
   const { t } = useTranslation();
-  if (!rows) {
-    return (
-      <Stack gap="sm">
-        {Array.from({ length: 3 }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-          <Skeleton key={i} height={64} radius="lg" />
-        ))}
-      </Stack>
-    );
-  }
+  if (!rows) return <SkeletonCards count={3} height={64} />;
   return (
-    <Stack gap="sm" component="ul" className={listClasses.cardList} aria-label={textLabel}>
+    <CardList label={textLabel}>
       {rows.map((row) => (
-        <Card key={row.entry.id} withBorder radius="lg" padding="md" component="li">
-          <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <div className={listClasses.cardText}>
-              <Text fw={600} className={classes.name} title={row.text}>
-                {cutName(row.text)}
-              </Text>
-              <Text size="sm" c="dimmed" mt={2}>
-                {t('tenantSettings.list.createdOn')}{' '}
-                <time dateTime={row.entry.createdAt}>{formatDate(row.entry.createdAt)}</time>
-              </Text>
-            </div>
-            <RowMenu row={row} {...actions} />
-          </Group>
-        </Card>
+        <ListCard key={row.entry.id} actions={<RowMenu row={row} {...actions} />}>
+          <Text fw={600} className={classes.name} title={row.text}>
+            {cutName(row.text)}
+          </Text>
+          <Text size="sm" c="dimmed" mt={2}>
+            {t('tenantSettings.list.createdOn')}{' '}
+            <time dateTime={row.entry.createdAt}>{formatDate(row.entry.createdAt)}</time>
+          </Text>
+        </ListCard>
       ))}
-    </Stack>
+    </CardList>
   );
 }
 
@@ -252,41 +223,34 @@ export function TenantListPage({ kind }: { kind: TenantListKind }) {
   const textLabel = t(k('field'));
   const actions: RowActions = { canEdit: kind === 'tags', onEdit: setEditing, onDelete: setDeleting };
 
-  let content: React.ReactNode;
-  if (entries.isError) {
-    content = (
-      <LoadFailed
-        title={t('tenantSettings.loadFailed')}
-        message={problemText(t, entries.error)}
-        onRetry={() => void entries.refetch()}
-      />
-    );
-  } else if (rows && rows.length === 0) {
-    content = (
-      <EmptyState
-        variant="light"
-        icon={<IconListDetails size={28} />}
-        title={params.search ? t('tenantSettings.list.noMatches') : t(k('empty'))}
-        description={
-          params.search ? t('tenantSettings.list.noMatchesText', { search: params.search }) : t(k('emptyText'))
-        }
-        py="xl"
-      />
-    );
-  } else if (wide) {
-    content = (
-      <ListTable
-        rows={rows}
-        loading={entries.isFetching}
-        textLabel={textLabel}
-        sorting={{ sort: params.sort, direction: params.direction }}
-        onSort={onSort}
-        {...actions}
-      />
-    );
-  } else {
-    content = <ListCards rows={rows} textLabel={textLabel} {...actions} />;
-  }
+  const content = (
+    <ListStates
+      query={entries}
+      rows={rows}
+      failedTitle={t('tenantSettings.loadFailed')}
+      describe={(error) => problemText(t, error)}
+      icon={<IconListDetails size={28} />}
+      search={params.search}
+      empty={{ title: t(k('empty')), text: t(k('emptyText')) }}
+      noMatches={{
+        title: t('tenantSettings.list.noMatches'),
+        text: t('tenantSettings.list.noMatchesText', { search: params.search }),
+      }}
+    >
+      {wide ? (
+        <ListTable
+          rows={rows}
+          loading={entries.isFetching}
+          textLabel={textLabel}
+          sorting={{ sort: params.sort, direction: params.direction }}
+          onSort={onSort}
+          {...actions}
+        />
+      ) : (
+        <ListCards rows={rows} textLabel={textLabel} {...actions} />
+      )}
+    </ListStates>
+  );
 
   return (
     <ListFrame

@@ -1,17 +1,5 @@
 import { CHECKLIST_SORTS, type Checklist, type ChecklistSort, cutName, href } from '@atrium/contracts';
-import {
-  ActionIcon,
-  Button,
-  Card,
-  EmptyState,
-  Group,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Button, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconChecklist, IconFileSpreadsheet, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -27,14 +15,14 @@ import listStyles from '@/features/tenant-settings/components/tenant-list.module
 import { formatDate } from '@/shared/format/date';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
-import listClasses from '@/shared/list/list.module.css';
 import { ListFrame } from '@/shared/list/list-frame';
+import { CardList, ListCard, SkeletonCards, TableCard } from '@/shared/list/list-parts';
+import { ListStates } from '@/shared/list/list-states';
 import { ListPager, ListToolbar, SortHeader, type Sorting } from '@/shared/list/list-toolbar';
 import { SkeletonRows } from '@/shared/list/skeleton-rows';
 import { useListLayout } from '@/shared/list/use-list-layout';
 import { useLastPageFollow, useListParams } from '@/shared/list/use-list-params';
 import { recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
-import { LoadFailed } from '@/shared/ui/load-failed';
 import classes from './tenant-checklists-page.module.css';
 
 export const CHECKLISTS_PAGE_SIZE = 25;
@@ -66,91 +54,75 @@ function DeleteButton({ checklist, onDelete }: { checklist: Checklist; onDelete:
 function ChecklistTable({ rows, loading, sorting, onSort, onDelete }: ListProps) {
   const { t } = useTranslation();
   return (
-    <Card withBorder radius="lg" padding={0} className={listClasses.tableCard}>
-      <Table verticalSpacing="sm" horizontalSpacing="lg" highlightOnHover aria-busy={loading}>
-        <Table.Thead>
-          <Table.Tr>
-            <SortHeader label={t('tenantSettings.checklists.title')} column="title" sorting={sorting} onSort={onSort} />
-            <SortHeader
-              label={t('tenantSettings.list.created')}
-              column="createdAt"
-              sorting={sorting}
-              onSort={onSort}
-              className={listStyles.dateCell}
-            />
-            <Table.Th className={classes.numeric}>{t('tenantSettings.checklists.active')}</Table.Th>
-            <Table.Th className={classes.numeric}>{t('tenantSettings.checklists.completed')}</Table.Th>
-            <Table.Th className={listStyles.menuCell}>
-              <VisuallyHidden>{t('tenantSettings.list.actions')}</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {!rows ? (
-            <SkeletonRows rows={4} columns={5} />
-          ) : (
-            rows.map((c) => (
-              <Table.Tr key={c.id}>
-                <Table.Td className={listStyles.name}>
-                  <Text fw={600} size="sm" title={c.title}>
-                    {cutName(c.title)}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {t('tenantSettings.checklists.itemCount', { count: c.items.length })}
-                  </Text>
-                </Table.Td>
-                <Table.Td className={listStyles.dateCell}>
-                  <time dateTime={c.createdAt}>{formatDate(c.createdAt)}</time>
-                </Table.Td>
-                <Table.Td className={classes.numeric}>{c.countOfActive}</Table.Td>
-                <Table.Td className={classes.numeric}>{c.countOfCompleted}</Table.Td>
-                <Table.Td className={listStyles.menuCell}>
-                  <DeleteButton checklist={c} onDelete={onDelete} />
-                </Table.Td>
-              </Table.Tr>
-            ))
-          )}
-        </Table.Tbody>
-      </Table>
-    </Card>
+    <TableCard loading={loading}>
+      <Table.Thead>
+        <Table.Tr>
+          <SortHeader label={t('tenantSettings.checklists.title')} column="title" sorting={sorting} onSort={onSort} />
+          <SortHeader
+            label={t('tenantSettings.list.created')}
+            column="createdAt"
+            sorting={sorting}
+            onSort={onSort}
+            className={listStyles.dateCell}
+          />
+          <Table.Th className={classes.numeric}>{t('tenantSettings.checklists.active')}</Table.Th>
+          <Table.Th className={classes.numeric}>{t('tenantSettings.checklists.completed')}</Table.Th>
+          <Table.Th className={listStyles.menuCell}>
+            <VisuallyHidden>{t('tenantSettings.list.actions')}</VisuallyHidden>
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {!rows ? (
+          <SkeletonRows rows={4} columns={5} />
+        ) : (
+          rows.map((c) => (
+            <Table.Tr key={c.id}>
+              <Table.Td className={listStyles.name}>
+                <Text fw={600} size="sm" title={c.title}>
+                  {cutName(c.title)}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {t('tenantSettings.checklists.itemCount', { count: c.items.length })}
+                </Text>
+              </Table.Td>
+              <Table.Td className={listStyles.dateCell}>
+                <time dateTime={c.createdAt}>{formatDate(c.createdAt)}</time>
+              </Table.Td>
+              <Table.Td className={classes.numeric}>{c.countOfActive}</Table.Td>
+              <Table.Td className={classes.numeric}>{c.countOfCompleted}</Table.Td>
+              <Table.Td className={listStyles.menuCell}>
+                <DeleteButton checklist={c} onDelete={onDelete} />
+              </Table.Td>
+            </Table.Tr>
+          ))
+        )}
+      </Table.Tbody>
+    </TableCard>
   );
 }
 
 function ChecklistCards({ rows, onDelete }: ListProps) {
   const { t } = useTranslation();
-  if (!rows) {
-    return (
-      <Stack gap="sm">
-        {Array.from({ length: 3 }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-          <Skeleton key={i} height={80} radius="lg" />
-        ))}
-      </Stack>
-    );
-  }
+  if (!rows) return <SkeletonCards count={3} height={80} />;
   return (
-    <Stack gap="sm" component="ul" className={listClasses.cardList}>
+    <CardList>
       {rows.map((c) => (
-        <Card key={c.id} withBorder radius="lg" padding="md" component="li">
-          <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <div className={listClasses.cardText}>
-              <Text fw={600} className={listStyles.name} title={c.title}>
-                {cutName(c.title)}
-              </Text>
-              <Text size="sm" c="dimmed" mt={2}>
-                {t('tenantSettings.list.createdOn')} <time dateTime={c.createdAt}>{formatDate(c.createdAt)}</time> ·{' '}
-                {t('tenantSettings.checklists.itemCount', { count: c.items.length })}
-              </Text>
-              <Text size="sm" mt={4}>
-                {t('tenantSettings.checklists.active')}: <b>{c.countOfActive}</b> ·{' '}
-                {t('tenantSettings.checklists.completed')}: <b>{c.countOfCompleted}</b>
-              </Text>
-            </div>
-            <DeleteButton checklist={c} onDelete={onDelete} />
-          </Group>
-        </Card>
+        <ListCard key={c.id} actions={<DeleteButton checklist={c} onDelete={onDelete} />}>
+          <Text fw={600} className={listStyles.name} title={c.title}>
+            {cutName(c.title)}
+          </Text>
+          <Text size="sm" c="dimmed" mt={2}>
+            {t('tenantSettings.list.createdOn')} <time dateTime={c.createdAt}>{formatDate(c.createdAt)}</time> ·{' '}
+            {t('tenantSettings.checklists.itemCount', { count: c.items.length })}
+          </Text>
+          <Text size="sm" mt={4}>
+            {t('tenantSettings.checklists.active')}: <b>{c.countOfActive}</b> ·{' '}
+            {t('tenantSettings.checklists.completed')}: <b>{c.countOfCompleted}</b>
+          </Text>
+        </ListCard>
       ))}
-    </Stack>
+    </CardList>
   );
 }
 
@@ -187,39 +159,30 @@ export default function TenantChecklistsPage() {
         }),
     });
 
-  let content: React.ReactNode;
-  if (checklists.isError) {
-    content = (
-      <LoadFailed
-        title={t('tenantSettings.loadFailed')}
-        message={problemText(t, checklists.error)}
-        onRetry={() => void checklists.refetch()}
-      />
-    );
-  } else if (rows && rows.length === 0) {
-    content = (
-      <EmptyState
-        variant="light"
-        icon={<IconChecklist size={28} />}
-        title={params.search ? t('tenantSettings.list.noMatches') : t('tenantSettings.checklists.empty')}
-        description={
-          params.search
-            ? t('tenantSettings.list.noMatchesText', { search: params.search })
-            : t('tenantSettings.checklists.emptyText')
-        }
-        py="xl"
-      />
-    );
-  } else {
-    const props: ListProps = {
-      rows,
-      loading: checklists.isFetching,
-      sorting: { sort: params.sort, direction: params.direction },
-      onSort,
-      onDelete: setDeleting,
-    };
-    content = wide ? <ChecklistTable {...props} /> : <ChecklistCards {...props} />;
-  }
+  const listProps: ListProps = {
+    rows,
+    loading: checklists.isFetching,
+    sorting: { sort: params.sort, direction: params.direction },
+    onSort,
+    onDelete: setDeleting,
+  };
+  const content = (
+    <ListStates
+      query={checklists}
+      rows={rows}
+      failedTitle={t('tenantSettings.loadFailed')}
+      describe={(error) => problemText(t, error)}
+      icon={<IconChecklist size={28} />}
+      search={params.search}
+      empty={{ title: t('tenantSettings.checklists.empty'), text: t('tenantSettings.checklists.emptyText') }}
+      noMatches={{
+        title: t('tenantSettings.list.noMatches'),
+        text: t('tenantSettings.list.noMatchesText', { search: params.search }),
+      }}
+    >
+      {wide ? <ChecklistTable {...listProps} /> : <ChecklistCards {...listProps} />}
+    </ListStates>
+  );
 
   return (
     <ListFrame

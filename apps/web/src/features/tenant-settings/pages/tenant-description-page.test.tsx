@@ -1,11 +1,9 @@
-import { Notifications, notifications } from '@mantine/notifications';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetSessionForTests } from '@/shared/api/session';
+import { Route } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { json, problem } from '@/test/fixtures';
-import { renderWithProviders } from '@/test/render';
+import { type ApiStub, renderRoutes, resetPageState, stubApi } from '@/test/page';
 import TenantDescriptionPage from './tenant-description-page';
 
 const ID = '6b0f3c1a-2d4e-4f5a-8b9c-0d1e2f3a4b5c';
@@ -18,38 +16,23 @@ const ITEMS = [
 
 let putAnswer: (body: unknown) => Promise<Response>;
 let itemsAnswer: () => Promise<Response>;
-let fetchMock: ReturnType<typeof vi.fn>;
+let fetchMock: ApiStub;
 beforeEach(() => {
   putAnswer = async () => json(ITEMS);
   itemsAnswer = async () => json(ITEMS);
-  fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
-    const path = new URL(input, 'http://localhost').pathname.replace('/core/api', '');
-    const method = init?.method ?? 'GET';
+  fetchMock = stubApi(({ method, path, init }) => {
     if (method === 'GET' && path === `/tenants/${ID}`) return json({ id: ID, name: 'Harbour Care' });
     if (method === 'GET' && path === `/tenants/${ID}/featureitems`) return itemsAnswer();
     if (method === 'PUT' && path === `/tenants/${ID}/featureitems`) return putAnswer(JSON.parse(String(init?.body)));
     return problem(404, 'notFound', 'Not found');
   });
-  vi.stubGlobal('fetch', fetchMock);
 });
-afterEach(() => {
-  notifications.clean();
-  resetSessionForTests();
-});
-
-function Probe() {
-  return <output data-testid="location">{useLocation().pathname}</output>;
-}
+afterEach(resetPageState);
 
 function renderPage() {
-  return renderWithProviders(
-    <MemoryRouter initialEntries={[`/tenants/description/${ID}`]}>
-      <Notifications />
-      <Routes>
-        <Route path="/tenants/description/:id" element={<TenantDescriptionPage />} />
-        <Route path="*" element={<Probe />} />
-      </Routes>
-    </MemoryRouter>,
+  return renderRoutes(
+    `/tenants/description/${ID}`,
+    <Route path="/tenants/description/:id" element={<TenantDescriptionPage />} />,
   );
 }
 const puts = () => fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'PUT');

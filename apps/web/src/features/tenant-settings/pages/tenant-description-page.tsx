@@ -1,17 +1,14 @@
 import { type FeatureItem, HOME_LIMITS, href } from '@atrium/contracts';
-import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Card, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useFeatureItems } from '@/features/tenant-settings/api/get-feature-items';
-import { useTenantName } from '@/features/tenant-settings/api/get-tenant-name';
 import { fieldErrorsOf, problemText } from '@/features/tenant-settings/api/problem-messages';
 import { useSaveFeatureItems } from '@/features/tenant-settings/api/save-feature-items';
-import { SettingsPageFrame } from '@/features/tenant-settings/components/settings-page-frame';
-import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { SettingsFormActions, TenantRecordPage } from '@/features/tenant-settings/components/settings-page-frame';
 import { featureTitle } from '@/shared/i18n/feature-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
-import { recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
 import { RichTextField } from '@/shared/ui/rich-text-field';
 
 type Values = { items: { id: string; name: string; customTitle: string; customDescription: string }[] };
@@ -110,14 +107,7 @@ function DescriptionForm({
             </Stack>
           </Card>
         ))}
-        <Group justify="flex-end">
-          <Button variant="default" component={Link} to={href('tenants', 'list')}>
-            {t('tenantSettings.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t('tenantSettings.save')}
-          </Button>
-        </Group>
+        <SettingsFormActions saving={save.isPending} />
       </Stack>
     </form>
   );
@@ -127,17 +117,15 @@ function DescriptionForm({
 export default function TenantDescriptionPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const name = useTenantName(id);
   const items = useFeatureItems(id);
-  usePageTitle(t('tenantSettings.description.title'));
-  useNotFoundWhen(recordMissing(id, name.error ?? items.error));
   return (
-    <SettingsPageFrame
+    <TenantRecordPage
+      tenantId={id}
       title={t('tenantSettings.description.title')}
-      subtitle={t('tenantSettings.description.subtitle', { name: name.data ?? '' })}
-      queries={[name, items]}
+      subtitle={(name) => t('tenantSettings.description.subtitle', { name })}
+      record={items}
     >
-      {items.data && <DescriptionForm tenantId={id} tenantName={name.data ?? ''} items={items.data} />}
-    </SettingsPageFrame>
+      {(data, tenantName) => <DescriptionForm tenantId={id} tenantName={tenantName} items={data} />}
+    </TenantRecordPage>
   );
 }

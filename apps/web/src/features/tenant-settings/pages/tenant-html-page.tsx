@@ -6,22 +6,19 @@ import {
   type TenantContentBodyInput,
   tenantContentBodySchemaFor,
 } from '@atrium/contracts';
-import { Button, Card, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { Card, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useIsMutating } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useTenantContent } from '@/features/tenant-settings/api/get-tenant-content';
-import { useTenantName } from '@/features/tenant-settings/api/get-tenant-name';
 import { fieldErrorsOf, messageText, problemText } from '@/features/tenant-settings/api/problem-messages';
 import { useSaveTenantContent } from '@/features/tenant-settings/api/save-tenant-content';
 import { contentLogoUploadKey } from '@/features/tenant-settings/api/upload-content-logo';
 import { ContentLogoField } from '@/features/tenant-settings/components/content-logo-field';
-import { SettingsPageFrame } from '@/features/tenant-settings/components/settings-page-frame';
-import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { SettingsFormActions, TenantRecordPage } from '@/features/tenant-settings/components/settings-page-frame';
 import { useTranslation } from '@/shared/i18n/use-translation';
-import { recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
 import { RichTextField } from '@/shared/ui/rich-text-field';
 
 type Values = {
@@ -147,14 +144,7 @@ function ContentForm({
             />
           </Stack>
         </Card>
-        <Group justify="flex-end">
-          <Button variant="default" component={Link} to={href('tenants', 'list')}>
-            {t('tenantSettings.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending} disabled={invalid || uploading}>
-            {t('tenantSettings.save')}
-          </Button>
-        </Group>
+        <SettingsFormActions saving={save.isPending} disabled={invalid || uploading} />
       </Stack>
     </form>
   );
@@ -164,17 +154,15 @@ function ContentForm({
 export default function TenantHtmlPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const name = useTenantName(id);
   const content = useTenantContent(id);
-  usePageTitle(t('tenantSettings.html.title'));
-  useNotFoundWhen(recordMissing(id, name.error ?? content.error));
   return (
-    <SettingsPageFrame
+    <TenantRecordPage
+      tenantId={id}
       title={t('tenantSettings.html.title')}
-      subtitle={t('tenantSettings.html.subtitle', { name: name.data ?? '' })}
-      queries={[name, content]}
+      subtitle={(name) => t('tenantSettings.html.subtitle', { name })}
+      record={content}
     >
-      {content.data && <ContentForm tenantId={id} tenantName={name.data ?? ''} content={content.data} />}
-    </SettingsPageFrame>
+      {(data, tenantName) => <ContentForm tenantId={id} tenantName={tenantName} content={data} />}
+    </TenantRecordPage>
   );
 }

@@ -1,33 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/shared/i18n/i18n';
-import { FAILURES, type FailureName } from '@/test/problems';
+import { FAILURES, textReadings } from '@/test/problems';
 import { fieldErrorsOf, problemText } from './problem-messages';
 
 const t = i18n.t;
 
 // Pinned to what users read before the features shared one mapper.
 describe('tenants failure messages', () => {
-  it.each<[FailureName, string]>([
-    ['network', 'Could not reach the server. Check your connection and try again.'],
-    ['notAnApiError', 'Something went wrong. Please try again.'],
-    ['fieldErrors', 'Enter a valid email address This field is required'],
-    ['featureKeys', 'passwordTooShort Upload the logo again'],
-    ['unknownFieldKey', 'weirdKey'],
-    ['impersonationKey', 'userDeleted'],
-    ['quotaExceeded', 'Your partner tenant has reached its limit. At most 5 users.'],
-    ['noActiveTenant', 'Choose an active tenant first'],
-    ['invalidCredentials', 'Wrong email or password'],
-    ['throttled', 'Too many attempts'],
-    ['uploadVolumeExceeded', 'You have uploaded as much as you may in an hour. Try again in 13 min.'],
-    ['throttledWithoutRetryAfter', 'Too many attempts'],
-    ['bodyTooLarge', 'Request body is too large'],
-    ['notFound', 'No such user'],
-    ['clientErrorWithoutDetail', 'Body is not valid JSON'],
-    ['clientErrorWithoutBody', 'Something went wrong. Please try again.'],
-    ['serverError', 'Something went wrong on our side'],
-    ['serverErrorWithoutBody', 'Something went wrong. Please try again.'],
-    ['cannotIdentify', 'Can not identify current user'],
-  ])('%s reads %j', (name, expected) => {
+  it.each(
+    textReadings({
+      fieldErrors: 'Enter a valid email address This field is required',
+      featureKeys: 'passwordTooShort Upload the logo again',
+      unknownFieldKey: 'weirdKey',
+      impersonationKey: 'userDeleted',
+      quotaExceeded: 'Your partner tenant has reached its limit. At most 5 users.',
+      throttled: 'Too many attempts',
+      uploadVolumeExceeded: 'You have uploaded as much as you may in an hour. Try again in 13 min.',
+      throttledWithoutRetryAfter: 'Too many attempts',
+      bodyTooLarge: 'Request body is too large',
+      clientErrorWithoutDetail: 'Body is not valid JSON',
+      serverError: 'Something went wrong on our side',
+    }),
+  )('%s reads %j', (name, expected) => {
     expect(problemText(t, FAILURES[name])).toBe(expected);
   });
 

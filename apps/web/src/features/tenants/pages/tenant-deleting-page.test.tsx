@@ -1,12 +1,10 @@
-import { Notifications, notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetSessionForTests } from '@/shared/api/session';
+import { Route } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '@/shared/i18n/i18n';
 import { json, problem } from '@/test/fixtures';
-import { renderWithProviders } from '@/test/render';
+import { type ApiStub, renderRoutes, resetPageState, stubApi } from '@/test/page';
 import TenantDeletingPage from './tenant-deleting-page';
 
 const ID = '6b0f3c1a-2d4e-4f5a-8b9c-0d1e2f3a4b5c';
@@ -25,37 +23,19 @@ const HARBOUR = {
 };
 
 let deleteAnswer: () => Promise<Response>;
-let fetchMock: ReturnType<typeof vi.fn>;
+let fetchMock: ApiStub;
 beforeEach(() => {
   deleteAnswer = async () => new Response(null, { status: 204 });
-  fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
-    const path = new URL(input, 'http://localhost').pathname.replace('/core/api', '');
-    const method = init?.method ?? 'GET';
+  fetchMock = stubApi(({ method, path }) => {
     if (method === 'GET' && path === `/tenants/${ID}`) return json(HARBOUR);
     if (method === 'DELETE' && path === `/tenants/${ID}`) return deleteAnswer();
     return problem(404, 'notFound', 'Not found');
   });
-  vi.stubGlobal('fetch', fetchMock);
 });
-afterEach(() => {
-  notifications.clean();
-  resetSessionForTests();
-});
-
-function Probe() {
-  return <output data-testid="location">{useLocation().pathname}</output>;
-}
+afterEach(resetPageState);
 
 function renderPage(id = ID) {
-  return renderWithProviders(
-    <MemoryRouter initialEntries={[`/deleting/${id}`]}>
-      <Notifications />
-      <Routes>
-        <Route path="/deleting/:id" element={<TenantDeletingPage />} />
-        <Route path="*" element={<Probe />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  return renderRoutes(`/deleting/${id}`, <Route path="/deleting/:id" element={<TenantDeletingPage />} />);
 }
 const deletes = () => fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'DELETE');
 

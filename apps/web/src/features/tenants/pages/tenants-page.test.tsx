@@ -1,13 +1,13 @@
-import { Notifications, notifications } from '@mantine/notifications';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Route } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TenantRow } from '@/features/tenants/api/types';
-import { acceptAuthResult, resetSessionForTests } from '@/shared/api/session';
+import { acceptAuthResult } from '@/shared/api/session';
 import { formatDateTime } from '@/shared/format/date';
 import { authResult, json, problem } from '@/test/fixtures';
-import { renderWithProviders, setViewportWidth } from '@/test/render';
+import { type ApiStub, renderRoutes, resetPageState, stubApi } from '@/test/page';
+import { setViewportWidth } from '@/test/render';
 import TenantsPage from './tenants-page';
 
 const HARBOUR: TenantRow = {
@@ -27,7 +27,7 @@ const NORTHWIND: TenantRow = {
 };
 
 let tenants: TenantRow[];
-let fetchMock: ReturnType<typeof vi.fn>;
+let fetchMock: ApiStub;
 /** What GET /me/info says about the daily mails, and how POST senddailymails answers. */
 let canSendDailyMails: boolean;
 let dailyMailsAnswer: () => Promise<Response>;
@@ -36,10 +36,7 @@ beforeEach(() => {
   tenants = [HARBOUR, NORTHWIND];
   canSendDailyMails = false;
   dailyMailsAnswer = async () => json({ users: 2, notifications: 5 });
-  fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
-    const url = new URL(input, 'http://localhost');
-    const path = url.pathname.replace('/core/api', '');
-    const method = init?.method ?? 'GET';
+  fetchMock = stubApi(({ method, path, init }) => {
     if (method === 'GET' && path === '/me/info') {
       return json({ gdprConfirmed: true, language: 'en', isSuperadmin: true, tenants: [], canSendDailyMails });
     }
@@ -57,28 +54,11 @@ beforeEach(() => {
     }
     return json({ title: 'Not found', status: 404 }, 404);
   });
-  vi.stubGlobal('fetch', fetchMock);
 });
-afterEach(() => {
-  notifications.clean();
-  resetSessionForTests();
-});
-
-function Probe() {
-  const location = useLocation();
-  return <output data-testid="location">{location.pathname}</output>;
-}
+afterEach(resetPageState);
 
 function renderPage() {
-  return renderWithProviders(
-    <MemoryRouter initialEntries={['/tenants']}>
-      <Notifications />
-      <Routes>
-        <Route path="/tenants" element={<TenantsPage />} />
-        <Route path="*" element={<Probe />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  return renderRoutes('/tenants', <Route path="/tenants" element={<TenantsPage />} />);
 }
 const listCalls = () =>
   fetchMock.mock.calls

@@ -1,5 +1,5 @@
 import { href, TENANT_SORTS } from '@atrium/contracts';
-import { Button, EmptyState, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBuildingCommunity, IconMailForward, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -15,11 +15,11 @@ import { useUserInfo } from '@/shared/api/user-info';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { ListFrame } from '@/shared/list/list-frame';
+import { ListStates } from '@/shared/list/list-states';
 import { ListPager, ListToolbar } from '@/shared/list/list-toolbar';
 import { useListLayout } from '@/shared/list/use-list-layout';
 import { useLastPageFollow, useListParams } from '@/shared/list/use-list-params';
 import { ErrorAlert } from '@/shared/ui/error-alert';
-import { LoadFailed } from '@/shared/ui/load-failed';
 
 /** Tenants per page (the spec leaves the page size open). */
 export const TENANTS_PAGE_SIZE = 25;
@@ -75,36 +75,28 @@ export default function TenantsPage() {
       </Button>
     );
 
-  let content: React.ReactNode;
-  if (tenants.isError) {
-    content = (
-      <LoadFailed
-        title={t('tenants.loadFailed')}
-        message={problemText(t, tenants.error)}
-        onRetry={() => void tenants.refetch()}
-      />
-    );
-  } else if (rows && rows.length === 0) {
-    content = (
-      <EmptyState
-        variant="light"
-        icon={<IconBuildingCommunity size={28} />}
-        title={params.search ? t('tenants.noMatches') : t('tenants.empty')}
-        description={params.search ? t('tenants.noMatchesText', { search: params.search }) : t('tenants.emptyText')}
-        py="xl"
-      />
-    );
-  } else {
-    const listProps = {
-      rows,
-      loading: tenants.isFetching,
-      sorting: { sort: params.sort, direction: params.direction },
-      onSort,
-      onClone: setCloning,
-      onDelete: setDeleting,
-    };
-    content = wide ? <TenantsTable {...listProps} /> : <TenantsCards {...listProps} />;
-  }
+  const listProps = {
+    rows,
+    loading: tenants.isFetching,
+    sorting: { sort: params.sort, direction: params.direction },
+    onSort,
+    onClone: setCloning,
+    onDelete: setDeleting,
+  };
+  const content = (
+    <ListStates
+      query={tenants}
+      rows={rows}
+      failedTitle={t('tenants.loadFailed')}
+      describe={(error) => problemText(t, error)}
+      icon={<IconBuildingCommunity size={28} />}
+      search={params.search}
+      empty={{ title: t('tenants.empty'), text: t('tenants.emptyText') }}
+      noMatches={{ title: t('tenants.noMatches'), text: t('tenants.noMatchesText', { search: params.search }) }}
+    >
+      {wide ? <TenantsTable {...listProps} /> : <TenantsCards {...listProps} />}
+    </ListStates>
+  );
 
   return (
     <ListFrame
