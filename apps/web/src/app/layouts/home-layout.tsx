@@ -144,6 +144,7 @@ function Shell({ session }: { session: SignedIn }) {
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>
+        <UnsyncedLabel />
       </AppShell.Main>
       {isMobile && (
         <AppShell.Footer className={classes.footer}>
@@ -151,7 +152,6 @@ function Shell({ session }: { session: SignedIn }) {
         </AppShell.Footer>
       )}
       <Notifications position="top-right" autoClose={TOAST_MS} />
-      <UnsyncedLabel />
       <PwaPrompts />
       <Suspense fallback={null}>
         <GdprDialog />

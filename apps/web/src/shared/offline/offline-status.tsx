@@ -58,6 +58,8 @@ export function UnsyncedLabel() {
           {t('offline.unsynced', { count: entries.length })}
         </Button>
       )}
+      {/* Room at the end of the page, so that the floating label never covers its last lines. */}
+      {entries.length > 0 && <div className={classes.labelRoom} aria-hidden />}
       <QueueDialog opened={open && entries.length > 0} onClose={() => setOpen(false)} />
     </>
   );
