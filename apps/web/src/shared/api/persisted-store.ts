@@ -17,8 +17,27 @@ export const persistedQueriesStorage = {
   removeItem: (key: string) => del(key, store()),
 };
 
+/** Counts the forgets: a persister's storage writes only while none happened since it was made. */
+let generation = 0;
+
+/**
+ * The storage for one persister (one signed-in user's PersistedQueries). Its writes stop at the next
+ * forgetPersistedQueries: the persister throttles its writes, and one still waiting when the user signs
+ * out would otherwise write their data back after it was forgotten.
+ */
+export function persistedQueriesStorageUntilForgotten(): typeof persistedQueriesStorage {
+  const made = generation;
+  return {
+    ...persistedQueriesStorage,
+    setItem: async (key, value) => {
+      if (made === generation) await persistedQueriesStorage.setItem(key, value);
+    },
+  };
+}
+
 /** Forgets the data kept for every user (sign-out, the session over, another user signed in). */
 export async function forgetPersistedQueries(): Promise<void> {
+  generation += 1;
   try {
     await clear(store());
   } catch {

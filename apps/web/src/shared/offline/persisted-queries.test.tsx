@@ -36,6 +36,24 @@ describe('PersistedQueries', () => {
     expect(await kept(OTHER)).toBeNull();
   });
 
+  it('writes nothing more for the user once the kept data is forgotten (sign-out, session over)', async () => {
+    const queryClient = createTestQueryClient();
+    const view = renderWithProviders(
+      <PersistedQueries userId={ME} offline={false}>
+        <Clients fetchClients={async () => 'Nordlys'} />
+      </PersistedQueries>,
+      { queryClient },
+    );
+    await screen.findByText('Nordlys');
+    await waitFor(async () => expect(await kept(ME)).not.toBeNull());
+    // A read answered just before the sign-out: its write waits for the persister's throttle.
+    queryClient.setQueryData(['clients', 'other'], 'Fisk');
+    await forgetPersistedQueries();
+    view.unmount();
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(await kept(ME)).toBeNull();
+  });
+
   it('offline, shows the kept data before asking the network; online, asks the network', async () => {
     const first = renderWithProviders(
       <PersistedQueries userId={ME} offline={false}>

@@ -6,7 +6,7 @@ import {
 } from '@tanstack/query-persist-client-core';
 import { IsRestoringProvider, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
-import { persistedQueriesKey, persistedQueriesStorage } from '@/shared/api/persisted-store';
+import { persistedQueriesKey, persistedQueriesStorageUntilForgotten } from '@/shared/api/persisted-store';
 import { PERSISTED_QUERIES_MAX_AGE_MS } from '@/shared/api/query-client';
 
 /** Bumped when the shape of kept data changes in a way the pages cannot read: older data is dropped. */
@@ -37,7 +37,7 @@ export function PersistedQueries({ userId, offline, children }: Props) {
     const options: PersistQueryClientOptions = {
       queryClient: client,
       persister: createAsyncStoragePersister({
-        storage: persistedQueriesStorage,
+        storage: persistedQueriesStorageUntilForgotten(),
         key: persistedQueriesKey(userId),
         throttleTime: 500,
       }),
