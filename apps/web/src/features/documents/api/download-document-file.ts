@@ -12,6 +12,8 @@ export const documentPreviewQuery = (id: string) =>
     queryKey: [...documentKeys.detail(id), 'preview'],
     queryFn: () => downloadDocumentFile(id, 'preview'),
     staleTime: 5 * 60_000,
+    // Not kept for a reload with no network (shared/offline): a Blob would come back as {}.
+    meta: { persist: false },
   });
 
 export const useDocumentPreview = (id: string, enabled: boolean) => useQuery({ ...documentPreviewQuery(id), enabled });
