@@ -31,6 +31,9 @@ export const outboxQuery = (page: number, search: string) =>
       return api<OutboxPage>(`/mail/outbox?${query}`, { signal });
     },
     placeholderData: keepPreviousData,
+    // Not kept on the device for a reload with no network (shared/offline): a mail not sent yet holds
+    // its links (password resets), which the server itself keeps only until the mail is delivered.
+    meta: { persist: false },
   });
 
 /** The outbox, newest first: what the platform sent or queued (super administrators only). */

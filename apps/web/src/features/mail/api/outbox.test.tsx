@@ -1,0 +1,52 @@
+import { useQuery } from '@tanstack/react-query';
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { forgetPersistedQueries, persistedQueriesKey, persistedQueriesStorage } from '@/shared/api/persisted-store';
+import { PersistedQueries } from '@/shared/offline/persisted-queries';
+import { createTestQueryClient, renderWithProviders } from '@/test/render';
+import { type OutboxPage, outboxQuery } from './outbox';
+
+const ME = '11111111-1111-4111-8111-111111111111';
+
+/** A mail still waiting to be sent: its body holds a live password reset link. */
+const page: OutboxPage = {
+  data: [
+    {
+      id: '55555555-5555-4555-8555-555555555555',
+      to: 'someone@example.test',
+      subject: 'Reset your password',
+      html: '<a href="https://atrium.test/resetpassword?id=1&token=secret-reset-token">Reset</a>',
+      text: 'https://atrium.test/resetpassword?id=1&token=secret-reset-token',
+      status: 'pending',
+      attempts: 0,
+      lastError: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      sentAt: null,
+    },
+  ],
+  total: 1,
+} as OutboxPage;
+
+function Pages() {
+  const other = useQuery({ queryKey: ['clients', 'list'], queryFn: async () => 'Nordlys' });
+  const outbox = useQuery({ ...outboxQuery(1, ''), queryFn: async () => page });
+  return <output>{other.data && outbox.data ? 'loaded' : 'loading'}</output>;
+}
+
+beforeEach(() => forgetPersistedQueries());
+
+describe('outboxQuery', () => {
+  it('is not kept on the device: unsent mails carry password reset links', async () => {
+    renderWithProviders(
+      <PersistedQueries userId={ME} offline={false}>
+        <Pages />
+      </PersistedQueries>,
+      { queryClient: createTestQueryClient() },
+    );
+    expect(await screen.findByText('loaded')).toBeInTheDocument();
+    const kept = async () => (await persistedQueriesStorage.getItem(persistedQueriesKey(ME))) ?? '';
+    await waitFor(async () => expect(await kept()).toContain('Nordlys'));
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(await kept()).not.toContain('secret-reset-token');
+  });
+});
