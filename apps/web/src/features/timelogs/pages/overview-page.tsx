@@ -12,7 +12,6 @@ import {
   Stack,
   Table,
   Text,
-  Title,
   Tooltip,
 } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
@@ -26,6 +25,7 @@ import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { DateField } from '@/shared/ui/date-field';
 import { ErrorAlert } from '@/shared/ui/error-alert';
+import { PageHeader } from '@/shared/ui/page-header';
 
 type PeriodKind = 'week' | 'month' | 'custom';
 
@@ -70,13 +70,7 @@ export default function OverviewPage() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
-        <Stack gap={4}>
-          <Title order={1} size="h2">
-            {t('timelogs.overview.title')}
-          </Title>
-          <Text c="dimmed">{t('timelogs.overview.subtitle')}</Text>
-        </Stack>
+      <PageHeader title={t('timelogs.overview.title')} subtitle={t('timelogs.overview.subtitle')}>
         <Group gap="sm">
           <Button
             variant="default"
@@ -97,7 +91,7 @@ export default function OverviewPage() {
             {t('timelogs.overview.exportCsv')}
           </Button>
         </Group>
-      </Group>
+      </PageHeader>
 
       <Card withBorder radius="lg" padding="md">
         <Stack gap="sm">

@@ -1,6 +1,6 @@
 import type { Project } from '@atrium/contracts';
 import { href } from '@atrium/contracts';
-import { Anchor, Button, Card, Center, Group, Loader, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Card, Center, Group, Loader, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconChartBar, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -13,6 +13,7 @@ import { formatDate } from '@/shared/format/date';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { ErrorAlert } from '@/shared/ui/error-alert';
+import { PageHeader } from '@/shared/ui/page-header';
 
 /** /admin/timelogs/projects: the tenant's projects with their tasks, members and hours. */
 export default function ProjectsPage() {
@@ -23,13 +24,7 @@ export default function ProjectsPage() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
-        <Stack gap={4}>
-          <Title order={1} size="h2">
-            {t('timelogs.projects.title')}
-          </Title>
-          <Text c="dimmed">{t('timelogs.projects.subtitle')}</Text>
-        </Stack>
+      <PageHeader title={t('timelogs.projects.title')} subtitle={t('timelogs.projects.subtitle')}>
         <Group gap="sm">
           <Button
             component={Link}
@@ -43,7 +38,7 @@ export default function ProjectsPage() {
             {t('timelogs.projects.add')}
           </Button>
         </Group>
-      </Group>
+      </PageHeader>
 
       {projects.isError && (
         <ErrorAlert title={t('timelogs.projects.loadFailed')}>{problemText(t, projects.error)}</ErrorAlert>
