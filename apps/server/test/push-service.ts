@@ -1,5 +1,7 @@
 import { createRequire } from 'node:module';
+import { expect } from 'vitest';
 import { freePort } from './free-port.js';
+import type { TestContext } from './harness.js';
 
 // web-push-testing: a real push service on loopback (subscribe, receive, decrypt, expire), whose
 // notify endpoint checks the VAPID JWT against the key the browser subscribed with and decrypts the
@@ -48,4 +50,27 @@ export async function startPushService() {
       (await post('/get-notifications', { clientHash })).body!.data.messages.map((m) => JSON.parse(m)),
     close: () => new Promise<void>((r) => server._server.close(() => r())),
   };
+}
+
+/**
+ * What a signed-in user's browser does: subscribe at the push service with the app's public key and
+ * register the subscription with the app. Answers the subscription's clientHash, to read what it receives.
+ */
+export async function registerBrowser(
+  app: TestContext['app'],
+  pushService: Awaited<ReturnType<typeof startPushService>>,
+  auth: Record<string, string>,
+) {
+  const { publicKey } = (await app.inject({ url: '/core/api/auth/pushtoken/key', headers: auth })).json() as {
+    publicKey: string;
+  };
+  const sub = await pushService.subscribe(publicKey);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/core/api/auth/pushtoken',
+    headers: auth,
+    payload: { token: { endpoint: sub.endpoint, keys: sub.keys } },
+  });
+  expect(res.statusCode).toBe(204);
+  return sub.clientHash;
 }

@@ -10,7 +10,7 @@ import { crossTenant } from '../../src/db/tenant-scope.js';
 import { redisPresence } from '../../src/hub/presence.js';
 import { notificationSubscriptions } from '../../src/modules/notifications/notifications.schema.js';
 import { ownerUrlOf } from '../harness.js';
-import { startPushService } from '../push-service.js';
+import { registerBrowser, startPushService } from '../push-service.js';
 import { type HubServer, hubClient, nextCall, startHubServer } from './hub-helpers.js';
 
 // Runs only with REDIS_URL (vitest.config.ts leaves this file out otherwise).
@@ -51,20 +51,8 @@ describe('web push and presence: two processes on one Redis', () => {
   });
 
   /** The user's browser subscribes at the push service and registers the subscription with A. */
-  async function browserOf(token: string) {
-    const auth = { authorization: `Bearer ${token}` };
-    const { publicKey } = (await a.app.inject({ url: '/core/api/auth/pushtoken/key', headers: auth })).json() as {
-      publicKey: string;
-    };
-    const sub = await pushService.subscribe(publicKey);
-    const res = await a.app.inject({
-      method: 'POST',
-      url: '/core/api/auth/pushtoken',
-      headers: auth,
-      payload: { token: { endpoint: sub.endpoint, keys: sub.keys } },
-    });
-    expect(res.statusCode).toBe(204);
-    return sub.clientHash;
+  function browserOf(token: string) {
+    return registerBrowser(a.app, pushService, { authorization: `Bearer ${token}` });
   }
 
   it('pushes nothing to a user whose app is connected to the other process, and pushes once it is closed', async () => {

@@ -7,26 +7,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { acceptAuthResult, resetSessionForTests } from '@/shared/api/session';
 import { STORAGE_KEYS } from '@/shared/config/storage-keys';
 import { setUiState } from '@/shared/ui-state/ui-state';
-import { authResult, json, problem } from '@/test/fixtures';
+import { authResult, HARBOUR, json, NORTHWIND, NORTHWIND_FEATURES, problem } from '@/test/fixtures';
 import { createTestQueryClient, setViewportWidth } from '@/test/render';
 import { RouteGuard } from './guards/route-guard';
 import { AppProviders } from './providers';
 import { routes } from './routes';
 
-const NORTHWIND = { id: '1281b56c-18d1-484b-9f61-2d324b63bb40', name: 'Northwind Partners' };
-const HARBOUR = { id: '6b0f3c1a-2d4e-4f5a-8b9c-0d1e2f3a4b5c', name: 'Harbour Care' };
-const FEATURES = [
-  'News',
-  'Calendar',
-  'TimeLogs',
-  'Sprints',
-  'Messages',
-  'Documents',
-  'Notifications',
-  'ToolBox',
-  'PersonalPlan',
-  'Chat',
-];
+const FEATURES = NORTHWIND_FEATURES;
 const generalData: GeneralData = {
   imageLogosrc: null,
   imageMobileLogosrc: null,

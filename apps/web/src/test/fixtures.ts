@@ -38,3 +38,21 @@ export const problem = (status: number, code: string, detail: string, headers: R
     status,
     headers: { 'content-type': 'application/problem+json', ...headers },
   });
+
+/** The demo data's tenants, as the server lists them to their members. */
+export const NORTHWIND = { id: '1281b56c-18d1-484b-9f61-2d324b63bb40', name: 'Northwind Partners' };
+export const HARBOUR = { id: '6b0f3c1a-2d4e-4f5a-8b9c-0d1e2f3a4b5c', name: 'Harbour Care' };
+
+/** Northwind Partners' features, in the product's order (as the server lists them). */
+export const NORTHWIND_FEATURES = [
+  'News',
+  'Calendar',
+  'TimeLogs',
+  'Sprints',
+  'Messages',
+  'Documents',
+  'Notifications',
+  'ToolBox',
+  'PersonalPlan',
+  'Chat',
+];

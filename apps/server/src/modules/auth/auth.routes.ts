@@ -9,10 +9,13 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { noContent, routeOptions } from '../../http/route-options.js';
 import { principalOf } from '../../http/tenant-context.js';
 import { bearerToken } from '../../http/tokens.js';
 import { deviceTokenOf } from '../twofactor/device-cookie.js';
 import { clearRefreshCookie, REFRESH_COOKIE, sendIssued } from './refresh-cookie.js';
+
+const route = routeOptions(['auth']);
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
@@ -22,19 +25,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/login',
-    {
-      config: { policy: PUBLIC },
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign in with email and password',
-        description:
-          'Answers the session, or, when two-factor sign-in comes first, a challenge: `code` (send the ' +
-          "authenticator app's code to /auth/twofactor/verify) or `setup` (the active tenant requires " +
-          'two-factor: /auth/twofactor/setup). A remembered device (its cookie) skips the code.',
-        body: loginBodySchema,
-        response: { 200: loginResultSchema },
-      },
-    },
+    route(PUBLIC, 'Sign in with email and password', {
+      description:
+        'Answers the session, or, when two-factor sign-in comes first, a challenge: `code` (send the ' +
+        "authenticator app's code to /auth/twofactor/verify) or `setup` (the active tenant requires " +
+        'two-factor: /auth/twofactor/setup). A remembered device (its cookie) skips the code.',
+      body: loginBodySchema,
+      response: { 200: loginResultSchema },
+    }),
     async (request, reply) => {
       const { rememberMe } = request.body;
       const user = await auth.checkLogin({ ...request.body, ip: request.ip });
@@ -47,17 +45,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/refresh',
-    {
-      config: { policy: PUBLIC },
-      schema: {
-        tags: ['auth'],
-        summary: 'Exchange the refresh cookie for a new access token (rotates the cookie)',
-        description:
-          '204 when the request carries no refresh cookie at all: there is no session to renew (a page load ' +
-          'of someone signed out), which is not an error. 401 when the cookie is not (or no longer) valid.',
-        response: { 200: authResultSchema, 204: z.null() },
-      },
-    },
+    route(PUBLIC, 'Exchange the refresh cookie for a new access token (rotates the cookie)', {
+      description:
+        '204 when the request carries no refresh cookie at all: there is no session to renew (a page load ' +
+        'of someone signed out), which is not an error. 401 when the cookie is not (or no longer) valid.',
+      response: { 200: authResultSchema, 204: z.null() },
+    }),
     async (request, reply) => {
       if (!refreshCookieOf(request)) return reply.status(204).send(null);
       try {
@@ -71,10 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/logout',
-    {
-      config: { policy: PUBLIC },
-      schema: { tags: ['auth'], summary: 'Revoke the current session', response: { 204: z.null() } },
-    },
+    route(PUBLIC, 'Revoke the current session', { response: noContent }),
     async (request, reply) => {
       // Works with an expired access token too: the refresh cookie names the session.
       await auth.logout(bearerToken(request.headers), refreshCookieOf(request));
@@ -85,15 +75,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/activetenant',
-    {
-      config: { policy: AUTHENTICATED },
-      schema: {
-        tags: ['auth'],
-        summary: 'Set the active tenant of this session (none when tenantId is absent)',
-        body: activeTenantBodySchema,
-        response: { 200: authResultSchema },
-      },
-    },
+    route(AUTHENTICATED, 'Set the active tenant of this session (none when tenantId is absent)', {
+      body: activeTenantBodySchema,
+      response: { 200: authResultSchema },
+    }),
     async (request) => {
       const tenantId = request.body.tenantId ?? null;
       await app.services.twofactor.assertMayEnter(principalOf(request), tenantId);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
-import { startPushService } from '../../../test/push-service.js';
+import { registerBrowser, startPushService } from '../../../test/push-service.js';
 
 let ctx: TestContext;
 let pushService: Awaited<ReturnType<typeof startPushService>>;
@@ -14,20 +14,7 @@ afterAll(async () => {
 });
 
 /** The recipient's browser subscribes at the push service and registers the subscription. */
-async function subscribe(auth: Record<string, string>) {
-  const { publicKey } = (await ctx.app.inject({ url: '/core/api/auth/pushtoken/key', headers: auth })).json() as {
-    publicKey: string;
-  };
-  const sub = await pushService.subscribe(publicKey);
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/core/api/auth/pushtoken',
-    headers: auth,
-    payload: { token: { endpoint: sub.endpoint, keys: sub.keys } },
-  });
-  expect(res.statusCode).toBe(204);
-  return sub.clientHash;
-}
+const subscribe = (auth: Record<string, string>) => registerBrowser(ctx.app, pushService, auth);
 const received = (clientHash: string) => pushService.received(clientHash);
 
 describe('chat: web push for a direct message', () => {

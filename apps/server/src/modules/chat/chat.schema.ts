@@ -1,9 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  check,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { tenantOwned } from '../../db/tenant-owned.js';
 import { tenants } from '../tenants/tenants.schema.js';
 import { userGroups } from '../usergroups/usergroups.schema.js';
 import { users } from '../users/users.schema.js';
+
+/** A row's reference to the row it belongs to: required, and deleted with it. */
+const cascadeTo = (column: () => AnyPgColumn) => uuid().notNull().references(column, { onDelete: 'cascade' });
 
 /**
  * A conversation of a tenant: direct between two users (userLow < userHigh, so a pair has one row) or
@@ -13,9 +26,7 @@ export const chatConversations = pgTable(
   'chat_conversations',
   {
     id: uuid().primaryKey().defaultRandom(),
-    tenantId: uuid()
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: cascadeTo(() => tenants.id),
     userLow: uuid().references(() => users.id, { onDelete: 'cascade' }),
     userHigh: uuid().references(() => users.id, { onDelete: 'cascade' }),
     groupId: uuid().references(() => userGroups.id, { onDelete: 'cascade' }),
@@ -39,15 +50,9 @@ export const chatMessages = pgTable(
   'chat_messages',
   {
     id: uuid().primaryKey().defaultRandom(),
-    tenantId: uuid()
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    conversationId: uuid()
-      .notNull()
-      .references(() => chatConversations.id, { onDelete: 'cascade' }),
-    senderId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    tenantId: cascadeTo(() => tenants.id),
+    conversationId: cascadeTo(() => chatConversations.id),
+    senderId: cascadeTo(() => users.id),
     text: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -62,15 +67,9 @@ export const chatMessages = pgTable(
 export const chatReads = pgTable(
   'chat_reads',
   {
-    conversationId: uuid()
-      .notNull()
-      .references(() => chatConversations.id, { onDelete: 'cascade' }),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    tenantId: uuid()
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    conversationId: cascadeTo(() => chatConversations.id),
+    userId: cascadeTo(() => users.id),
+    tenantId: cascadeTo(() => tenants.id),
     readAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [

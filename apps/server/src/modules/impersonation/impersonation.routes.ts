@@ -1,8 +1,11 @@
 import { AUTHENTICATED, authResultSchema, impersonateBodySchema, POLICIES } from '@atrium/contracts';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routeOptions } from '../../http/route-options.js';
 import { principalOf } from '../../http/tenant-context.js';
 import { clearRefreshCookie, sendIssued } from '../auth/refresh-cookie.js';
+
+const route = routeOptions(['auth']);
 
 /** Runs `task` once the answer has been handed to the network, or the client has gone. */
 function afterResponse(reply: FastifyReply, task: () => Promise<void>) {
@@ -22,15 +25,11 @@ export const impersonationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/impersonate',
-    {
-      config: { policy: POLICIES.superadmins },
-      schema: {
-        tags: ['auth'],
-        summary: 'View the product as another user in one of their tenants (super administrators; 15 minutes)',
-        body: impersonateBodySchema,
-        response: { 200: authResultSchema },
-      },
-    },
+    route(
+      POLICIES.superadmins,
+      'View the product as another user in one of their tenants (super administrators; 15 minutes)',
+      { body: impersonateBodySchema, response: { 200: authResultSchema } },
+    ),
     async (request, reply) => {
       const { userId, tenantId } = request.body;
       const actor = principalOf(request);
@@ -44,14 +43,9 @@ export const impersonationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/unimpersonate',
-    {
-      config: { policy: AUTHENTICATED },
-      schema: {
-        tags: ['auth'],
-        summary: 'End impersonation: back to the super administrator’s own session',
-        response: { 200: authResultSchema },
-      },
-    },
+    route(AUTHENTICATED, 'End impersonation: back to the super administrator’s own session', {
+      response: { 200: authResultSchema },
+    }),
     async (request, reply) => {
       try {
         return sendIssued(reply, await impersonation.end(principalOf(request)), config.cookieSecure);

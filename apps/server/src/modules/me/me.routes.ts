@@ -9,9 +9,11 @@ import {
 } from '@atrium/contracts';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { noContent, routeOptions } from '../../http/route-options.js';
 import { activeTenantOf, principalOf } from '../../http/tenant-context.js';
 import { readUploadedFile } from '../../storage/uploads.js';
+
+const route = routeOptions(['me']);
 
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   const { me } = app.services;
@@ -21,36 +23,21 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/me/generaldata',
-    {
-      config: { policy: AUTHENTICATED },
-      schema: {
-        tags: ['me'],
-        summary: 'Everything the shell needs: tenants, user, features and menu titles, logos, theme',
-        response: { 200: generalDataSchema },
-      },
-    },
+    route(AUTHENTICATED, 'Everything the shell needs: tenants, user, features and menu titles, logos, theme', {
+      response: { 200: generalDataSchema },
+    }),
     async (request) => me.generalData(activeTenantOf(request), principalOf(request)),
   );
 
   app.get(
     '/me/info',
-    {
-      config: { policy: AUTHENTICATED },
-      schema: {
-        tags: ['me'],
-        summary: 'GDPR state, language and tenants of the user',
-        response: { 200: userInfoSchema },
-      },
-    },
+    route(AUTHENTICATED, 'GDPR state, language and tenants of the user', { response: { 200: userInfoSchema } }),
     async (request) => me.info(principalOf(request)),
   );
 
   app.post(
     '/me/gdpr',
-    {
-      config: { policy: AUTHENTICATED },
-      schema: { tags: ['me'], summary: 'Confirm the data-protection notice', response: { 204: z.null() } },
-    },
+    route(AUTHENTICATED, 'Confirm the data-protection notice', { response: noContent }),
     async (request, reply) => {
       await me.confirmGdpr(principalOf(request));
       return reply.status(204).send(null);
@@ -59,30 +46,20 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/me',
-    {
-      config: { policy: AUTHENTICATED },
-      schema: {
-        tags: ['me'],
-        summary: 'Update your own name, surname, language and picture; answers the user as sign-in does',
-        body: profileBodySchema,
-        response: { 200: authUserSchema },
-      },
-    },
+    route(AUTHENTICATED, 'Update your own name, surname, language and picture; answers the user as sign-in does', {
+      body: profileBodySchema,
+      response: { 200: authUserSchema },
+    }),
     async (request) => me.updateProfile(activeTenantOf(request), principalOf(request), request.body),
   );
 
   app.post(
     '/me/avatar',
-    {
-      config: { policy: AUTHENTICATED },
-      schema: {
-        tags: ['me'],
-        summary:
-          'Upload a profile picture (multipart field `file`: PNG, JPEG, SVG or ICO, at most 1 MiB); save its path with PATCH /me',
-        consumes: ['multipart/form-data'],
-        response: { 201: mediaUploadResultSchema },
-      },
-    },
+    route(
+      AUTHENTICATED,
+      'Upload a profile picture (multipart field `file`: PNG, JPEG, SVG or ICO, at most 1 MiB); save its path with PATCH /me',
+      { consumes: ['multipart/form-data'], response: { 201: mediaUploadResultSchema } },
+    ),
     async (request, reply) => {
       const stored = await me.storeAvatar(principalOf(request), () => readUploadedFile(request));
       return reply.status(201).send(stored);

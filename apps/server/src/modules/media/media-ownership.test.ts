@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
-import { multipart, PNG } from '../../../test/multipart.js';
+import { type Headers, mediaRoutes, type UploadAnswer } from './media-routes.fixture.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -8,41 +8,13 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Headers = Record<string, string>;
-
-const post = (url: string, auth: Headers) => {
-  const m = multipart(PNG, 'picture.png', 'image/png');
-  return ctx.app.inject({ method: 'POST', url, headers: { ...auth, ...m.headers }, payload: m.payload });
-};
-const pathOf = (res: Awaited<ReturnType<typeof post>>) => {
+const pathOf = (res: UploadAnswer) => {
   expect(res.statusCode).toBe(201);
   return res.json().path as string;
 };
 
 /** Every route that saves a media path, with who may upload for it and how a record comes to show it. */
-const ROUTES = {
-  avatar: {
-    field: 'imagePath',
-    uploader: () => ctx.actor(['User']),
-    upload: (auth: Headers) => post('/core/api/me/avatar', auth),
-    save: (auth: Headers, path: string | null) =>
-      ctx.app.inject({ method: 'PATCH', url: '/core/api/me', headers: auth, payload: { imagePath: path } }),
-  },
-  logo: {
-    field: 'logoMediaFile',
-    uploader: () => ctx.actor(['Superadmin']),
-    upload: (auth: Headers) => post('/core/api/tenants/media?field=logoMediaFile', auth),
-    save: async (auth: Headers, path: string | null) => {
-      const user = await ctx.factories.user();
-      return ctx.app.inject({
-        method: 'POST',
-        url: '/core/api/tenants',
-        headers: auth,
-        payload: { name: `Shows a logo ${crypto.randomUUID()}`, userIds: [user.id], logoMediaFile: path },
-      });
-    },
-  },
-} as const;
+const ROUTES = mediaRoutes(() => ctx);
 
 describe.each(Object.keys(ROUTES) as (keyof typeof ROUTES)[])('a media path saved through the %s route', (name) => {
   const route = ROUTES[name];

@@ -4,11 +4,12 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, freshDatabase, type TestContext } from '../../../test/harness.js';
-import { multipart, PNG } from '../../../test/multipart.js';
+import { PNG } from '../../../test/multipart.js';
 import { localFolderStorage } from '../../storage/storage.js';
 import { users } from '../users/users.schema.js';
 import { mediaUploads } from './media.schema.js';
 import { createMediaService } from './media.service.js';
+import { mediaRoutes, type UploadAnswer } from './media-routes.fixture.js';
 
 // A small hourly volume, so that a few test uploads reach it: 72-byte PNGs, ten fit in an hour.
 const VOLUME = 10 * PNG.length;
@@ -22,38 +23,11 @@ afterAll(async () => {
   await ctx.close();
 });
 
-type Headers = Record<string, string>;
-
-async function post(url: string, auth: Headers, data = PNG) {
-  const m = multipart(data, 'picture.png', 'image/png');
-  return ctx.app.inject({ method: 'POST', url, headers: { ...auth, ...m.headers }, payload: m.payload });
-}
-
 /** The two upload routes, each with who may use it and how a saved upload is shown by a record. */
-const ROUTES = {
-  avatar: {
-    uploader: () => ctx.actor(['User']),
-    upload: (auth: Headers) => post('/core/api/me/avatar', auth),
-    save: async (auth: Headers, path: string | null) =>
-      ctx.app.inject({ method: 'PATCH', url: '/core/api/me', headers: auth, payload: { imagePath: path } }),
-  },
-  logo: {
-    uploader: () => ctx.actor(['Superadmin']),
-    upload: (auth: Headers, field = 'logoMediaFile') => post(`/core/api/tenants/media?field=${field}`, auth),
-    save: async (auth: Headers, path: string | null) => {
-      const user = await ctx.factories.user();
-      return ctx.app.inject({
-        method: 'POST',
-        url: '/core/api/tenants',
-        headers: auth,
-        payload: { name: `Shows a logo ${crypto.randomUUID()}`, userIds: [user.id], logoMediaFile: path },
-      });
-    },
-  },
-} as const;
+const ROUTES = mediaRoutes(() => ctx);
 
 const served = async (path: string) => (await ctx.app.inject({ url: path })).statusCode;
-const pathOf = async (res: Awaited<ReturnType<typeof post>>) => {
+const pathOf = async (res: UploadAnswer) => {
   expect(res.statusCode).toBe(201);
   return res.json().path as string;
 };

@@ -344,35 +344,32 @@ describe('GET and PUT /core/api/tenants/:id/featureitems', () => {
 const insertContent = (ctx: TestContext, tenantId: string, headline: string) =>
   crossTenant('test fixture', () => ctx.db.insert(tenantHomeContent).values({ tenantId, headline }));
 
+/** Tenant B with home content under `headline`, whose start is the secret no other tenant may see. */
+const withContent = (headline: string, secret: string) => async (ctx: TestContext, tenantBId: string) => {
+  await insertContent(ctx, tenantBId, headline);
+  return { id: tenantBId, secret };
+};
+
 describeTenantIsolation([
   {
     name: 'GET /core/api/home/content',
     method: 'GET',
     url: () => '/core/api/home/content',
     list: true,
-    async createInTenantB(ctx, tenantBId) {
-      await insertContent(ctx, tenantBId, 'Secret welcome of tenant B');
-      return { id: tenantBId, secret: 'Secret welcome' };
-    },
+    createInTenantB: withContent('Secret welcome of tenant B', 'Secret welcome'),
   },
   {
     name: 'GET /core/api/tenants/:id/content',
     method: 'GET',
     url: (id) => `/core/api/tenants/${id}/content`,
-    async createInTenantB(ctx, tenantBId) {
-      await insertContent(ctx, tenantBId, 'Hidden headline of B');
-      return { id: tenantBId, secret: 'Hidden headline' };
-    },
+    createInTenantB: withContent('Hidden headline of B', 'Hidden headline'),
   },
   {
     name: 'PUT /core/api/tenants/:id/content',
     method: 'PUT',
     url: (id) => `/core/api/tenants/${id}/content`,
     payload: () => ({ headline: 'Overwritten' }),
-    async createInTenantB(ctx, tenantBId) {
-      await insertContent(ctx, tenantBId, 'Untouched headline of B');
-      return { id: tenantBId, secret: 'Untouched headline' };
-    },
+    createInTenantB: withContent('Untouched headline of B', 'Untouched headline'),
   },
   {
     name: 'GET /core/api/tenants/:id/featureitems',

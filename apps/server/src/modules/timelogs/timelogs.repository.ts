@@ -13,16 +13,26 @@ const taskHours = sql<number>`coalesce((select sum(m.hours)::float8 from time_ma
 const taskCount = sql<number>`(select count(*)::int from project_tasks t where t.project_id = projects.id)`;
 const memberCount = sql<number>`(select count(*)::int from project_members pm where pm.project_id = projects.id)`;
 
+/** A project as the lists and the single reads answer it: with its counts and all its hours. */
+const projectColumns = {
+  id: projects.id,
+  name: projects.name,
+  startDate: projects.startDate,
+  taskCount,
+  memberCount,
+  totalHours: projectHours,
+};
+/** A task as the lists and the single reads answer it: with its project and all its hours. */
+const taskColumns = {
+  id: projectTasks.id,
+  name: projectTasks.name,
+  projectId: projectTasks.projectId,
+  totalHours: taskHours,
+};
+
 export async function listProjects(db: Db, tenantId: string) {
   return db
-    .select({
-      id: projects.id,
-      name: projects.name,
-      startDate: projects.startDate,
-      taskCount,
-      memberCount,
-      totalHours: projectHours,
-    })
+    .select(projectColumns)
     .from(projects)
     .where(eq(projects.tenantId, tenantId))
     .orderBy(asc(projects.name), asc(projects.id));
@@ -33,25 +43,13 @@ export const findProject = async (db: Db, tenantId: string, id: string) =>
 
 const listProjectsWhere = (db: Db, tenantId: string, id: string) =>
   db
-    .select({
-      id: projects.id,
-      name: projects.name,
-      startDate: projects.startDate,
-      taskCount,
-      memberCount,
-      totalHours: projectHours,
-    })
+    .select(projectColumns)
     .from(projects)
     .where(and(eq(projects.tenantId, tenantId), eq(projects.id, id)));
 
 export const listTasks = (db: Db, tenantId: string, projectId?: string) =>
   db
-    .select({
-      id: projectTasks.id,
-      name: projectTasks.name,
-      projectId: projectTasks.projectId,
-      totalHours: taskHours,
-    })
+    .select(taskColumns)
     .from(projectTasks)
     .where(and(eq(projectTasks.tenantId, tenantId), projectId ? eq(projectTasks.projectId, projectId) : undefined))
     .orderBy(asc(projectTasks.name), asc(projectTasks.id));
@@ -59,12 +57,7 @@ export const listTasks = (db: Db, tenantId: string, projectId?: string) =>
 export const findTask = async (db: Db, tenantId: string, id: string) =>
   (
     await db
-      .select({
-        id: projectTasks.id,
-        name: projectTasks.name,
-        projectId: projectTasks.projectId,
-        totalHours: taskHours,
-      })
+      .select(taskColumns)
       .from(projectTasks)
       .where(and(eq(projectTasks.tenantId, tenantId), eq(projectTasks.id, id)))
   )[0];

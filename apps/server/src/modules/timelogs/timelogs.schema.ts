@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, numeric, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  check,
+  date,
+  index,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { tenantOwned } from '../../db/tenant-owned.js';
 import { tenants } from '../tenants/tenants.schema.js';
 import { users } from '../users/users.schema.js';
@@ -7,14 +19,15 @@ import { users } from '../users/users.schema.js';
 // Time logging (issue 14). Every table carries tenant_id for row-level security (decision 016);
 // indexes are explained in docs/decisions/018-timelogs-indexes.md.
 
+/** A row's reference to the row it belongs to: required, and deleted with it. */
+const cascadeTo = (column: () => AnyPgColumn) => uuid().notNull().references(column, { onDelete: 'cascade' });
+
 /** A project hours are logged against (spec part 2 §3: id, name, startDate). */
 export const projects = pgTable(
   'projects',
   {
     id: uuid().primaryKey().defaultRandom(),
-    tenantId: uuid()
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: cascadeTo(() => tenants.id),
     name: text().notNull(),
     startDate: date().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -27,12 +40,8 @@ export const projectTasks = pgTable(
   'project_tasks',
   {
     id: uuid().primaryKey().defaultRandom(),
-    tenantId: uuid()
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    tenantId: cascadeTo(() => tenants.id),
+    projectId: cascadeTo(() => projects.id),
     name: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -43,15 +52,9 @@ export const projectTasks = pgTable(
 export const projectMembers = pgTable(
   'project_members',
   {
-    tenantId: uuid()
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    tenantId: cascadeTo(() => tenants.id),
+    projectId: cascadeTo(() => projects.id),
+    userId: cascadeTo(() => users.id),
   },
   (t) => [
     primaryKey({ columns: [t.projectId, t.userId] }),
@@ -64,18 +67,10 @@ export const projectMembers = pgTable(
 export const timeMarks = pgTable(
   'time_marks',
   {
-    tenantId: uuid()
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    taskId: uuid()
-      .notNull()
-      .references(() => projectTasks.id, { onDelete: 'cascade' }),
+    tenantId: cascadeTo(() => tenants.id),
+    userId: cascadeTo(() => users.id),
+    projectId: cascadeTo(() => projects.id),
+    taskId: cascadeTo(() => projectTasks.id),
     date: date().notNull(),
     hours: numeric({ precision: 4, scale: 2, mode: 'number' }).notNull(),
   },
@@ -101,18 +96,10 @@ export const timeMarks = pgTable(
 export const timeWeekRows = pgTable(
   'time_week_rows',
   {
-    tenantId: uuid()
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    taskId: uuid()
-      .notNull()
-      .references(() => projectTasks.id, { onDelete: 'cascade' }),
+    tenantId: cascadeTo(() => tenants.id),
+    userId: cascadeTo(() => users.id),
+    projectId: cascadeTo(() => projects.id),
+    taskId: cascadeTo(() => projectTasks.id),
     week: date().notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.week, t.taskId] }), tenantOwned()],

@@ -1,38 +1,25 @@
 import { POLICIES } from '@atrium/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParams, routeOptions } from '../../http/route-options.js';
 import { tenantOf } from '../../http/tenant-context.js';
 
 const groupSchema = z.object({ id: z.uuid(), name: z.string(), createdAt: z.date() });
 const policy = POLICIES.groupReaders;
+const route = routeOptions(['usergroups']);
 
 export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { usergroups } = app.services;
 
   app.get(
     '/usergroups',
-    {
-      config: { policy },
-      schema: {
-        tags: ['usergroups'],
-        summary: 'User groups of the active tenant',
-        response: { 200: z.array(groupSchema) },
-      },
-    },
+    route(policy, 'User groups of the active tenant', { response: { 200: z.array(groupSchema) } }),
     async (request) => usergroups.list(tenantOf(request)),
   );
 
   app.get(
     '/usergroups/:id',
-    {
-      config: { policy },
-      schema: {
-        tags: ['usergroups'],
-        summary: 'One user group of the active tenant',
-        params: z.object({ id: z.uuid() }),
-        response: { 200: groupSchema },
-      },
-    },
+    route(policy, 'One user group of the active tenant', { params: idParams, response: { 200: groupSchema } }),
     async (request) => usergroups.get(tenantOf(request), request.params.id),
   );
 };

@@ -20,13 +20,13 @@ import fastifyMultipart from '@fastify/multipart';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParams, noContent, routeOptions } from '../../http/route-options.js';
 import { activeTenantOf, principalOf, tenantOf } from '../../http/tenant-context.js';
 import { readUploadedFile } from '../../storage/uploads.js';
 
 const policy = POLICIES.tenantAdmins;
 const superOnly = POLICIES.superadmins;
-const idParams = z.object({ id: z.uuid() });
-const tags = ['users'];
+const route = routeOptions(['users']);
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -37,53 +37,40 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users',
-    {
-      config: { policy },
-      schema: {
-        tags,
-        summary: 'Users: search on name, email and full name; role filter (user, admin, super, partner); group filter',
-        querystring: userListQuerySchema,
-        response: { 200: userPageSchema },
-      },
-    },
+    route(
+      policy,
+      'Users: search on name, email and full name; role filter (user, admin, super, partner); group filter',
+      { querystring: userListQuerySchema, response: { 200: userPageSchema } },
+    ),
     async (request) => users.list(activeTenantOf(request), principalOf(request), request.query),
   );
 
   app.get(
     '/users/dataselect',
-    {
-      config: { policy: AUTHENTICATED },
-      schema: {
-        tags,
-        summary: 'Live users for a searched select: those matching `search`, or exactly the users `ids` names',
+    route(
+      AUTHENTICATED,
+      'Live users for a searched select: those matching `search`, or exactly the users `ids` names',
+      {
         description:
           'Users of one tenant (`tenantId`) or of every tenant the caller sees, ordered by name and surname: the first `take` (default 50, at most 100) whose name, surname, full name or email contains `search`, or the users named by `ids` (comma-separated or repeated, at most 100; those outside the caller’s scope are left out), which labels users already chosen.',
         querystring: userSelectQuerySchema,
         response: { 200: z.array(userOptionSchema) },
       },
-    },
+    ),
     async (request) => users.dataselect(activeTenantOf(request), principalOf(request), request.query),
   );
 
   app.get(
     '/users/coaches',
-    {
-      config: { policy: AUTHENTICATED },
-      schema: {
-        tags,
-        summary: 'Coaches of the active tenant (its tenant administrators)',
-        response: { 200: z.array(userOptionSchema) },
-      },
-    },
+    route(AUTHENTICATED, 'Coaches of the active tenant (its tenant administrators)', {
+      response: { 200: z.array(userOptionSchema) },
+    }),
     async (request) => users.coaches(tenantOf(request)),
   );
 
   app.get(
     '/users/export',
-    {
-      config: { policy },
-      schema: { tags, summary: 'The active tenant’s users as an xlsx workbook (the import’s columns)' },
-    },
+    route(policy, 'The active tenant’s users as an xlsx workbook (the import’s columns)', {}),
     async (request, reply) => {
       const data = await users.exportXlsx(activeTenantOf(request), principalOf(request));
       const date = new Date().toISOString().slice(0, 10);
@@ -96,15 +83,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/users/import',
-    {
-      config: { policy },
-      schema: {
-        tags,
-        summary: 'Preview an import (multipart field `file`: xlsx or CSV): every row with its problems; writes nothing',
-        consumes: ['multipart/form-data'],
-        response: { 200: importPreviewSchema },
-      },
-    },
+    route(
+      policy,
+      'Preview an import (multipart field `file`: xlsx or CSV): every row with its problems; writes nothing',
+      { consumes: ['multipart/form-data'], response: { 200: importPreviewSchema } },
+    ),
     async (request) =>
       users.importPreview(activeTenantOf(request), principalOf(request), await readUploadedFile(request)),
   );
@@ -112,43 +95,30 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/import/confirm',
     {
-      config: { policy },
-      bodyLimit: 16 * 1024 * 1024,
-      schema: {
-        tags,
-        summary: 'Create the previewed users in the active tenant: all of them, or none when any row is wrong',
+      ...route(policy, 'Create the previewed users in the active tenant: all of them, or none when any row is wrong', {
         body: importConfirmBodySchema,
         response: { 200: importResultSchema },
-      },
+      }),
+      bodyLimit: 16 * 1024 * 1024,
     },
     async (request) => users.importConfirm(activeTenantOf(request), principalOf(request), request.body),
   );
 
   app.get(
     '/users/import/progress/:importId',
-    {
-      config: { policy },
-      schema: {
-        tags,
-        summary: 'How far the caller’s running import (its confirm’s importId) is; 404 when none runs here',
-        params: importProgressParamsSchema,
-        response: { 200: importProgressSchema },
-      },
-    },
+    route(policy, 'How far the caller’s running import (its confirm’s importId) is; 404 when none runs here', {
+      params: importProgressParamsSchema,
+      response: { 200: importProgressSchema },
+    }),
     async (request) => users.importProgress(activeTenantOf(request), principalOf(request), request.params.importId),
   );
 
   app.post(
     '/users/deletemany',
-    {
-      config: { policy: superOnly },
-      schema: {
-        tags,
-        summary: 'Delete several users (super administrators)',
-        body: deleteManyBodySchema,
-        response: { 204: z.null() },
-      },
-    },
+    route(superOnly, 'Delete several users (super administrators)', {
+      body: deleteManyBodySchema,
+      response: noContent,
+    }),
     async (request, reply) => {
       await users.remove(activeTenantOf(request), principalOf(request), request.body.ids);
       return reply.status(204).send(null);
@@ -161,15 +131,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   ] as const) {
     app.post(
       path,
-      {
-        config: { policy },
-        schema: {
-          tags,
-          summary: `${assign ? 'Add' : 'Remove'} users ${assign ? 'to' : 'from'} groups of the active tenant`,
-          body: groupAssignmentBodySchema,
-          response: { 204: z.null() },
-        },
-      },
+      route(policy, `${assign ? 'Add' : 'Remove'} users ${assign ? 'to' : 'from'} groups of the active tenant`, {
+        body: groupAssignmentBodySchema,
+        response: noContent,
+      }),
       async (request, reply) => {
         await users.setGroups(
           activeTenantOf(request),
@@ -185,43 +150,29 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/:id',
-    {
-      config: { policy },
-      schema: { tags, summary: 'One user', params: idParams, response: { 200: userSchema } },
-    },
+    route(policy, 'One user', { params: idParams, response: { 200: userSchema } }),
     async (request) => users.get(activeTenantOf(request), principalOf(request), request.params.id),
   );
 
   app.post(
     '/users',
-    {
-      config: { policy },
-      schema: { tags, summary: 'Create a user', body: userBodySchema, response: { 201: userSchema } },
-    },
+    route(policy, 'Create a user', { body: userBodySchema, response: { 201: userSchema } }),
     async (request, reply) =>
       reply.status(201).send(await users.create(activeTenantOf(request), principalOf(request), request.body)),
   );
 
   app.put(
     '/users/:id',
-    {
-      config: { policy },
-      schema: { tags, summary: 'Update a user', params: idParams, body: userBodySchema, response: { 200: userSchema } },
-    },
+    route(policy, 'Update a user', { params: idParams, body: userBodySchema, response: { 200: userSchema } }),
     async (request) => users.update(activeTenantOf(request), principalOf(request), request.params.id, request.body),
   );
 
   app.delete(
     '/users/:id',
-    {
-      config: { policy: superOnly },
-      schema: {
-        tags,
-        summary: 'Delete a user (super administrators); their sessions end',
-        params: idParams,
-        response: { 204: z.null() },
-      },
-    },
+    route(superOnly, 'Delete a user (super administrators); their sessions end', {
+      params: idParams,
+      response: noContent,
+    }),
     async (request, reply) => {
       await users.remove(activeTenantOf(request), principalOf(request), [request.params.id]);
       return reply.status(204).send(null);
@@ -230,16 +181,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/users/:id/restore',
-    {
-      // Only super administrators delete users, so only they may undo a deletion.
-      config: { policy: superOnly },
-      schema: {
-        tags,
-        summary: 'Restore a deleted user (super administrators)',
-        params: idParams,
-        response: { 200: userSchema },
-      },
-    },
+    // Only super administrators delete users, so only they may undo a deletion.
+    route(superOnly, 'Restore a deleted user (super administrators)', {
+      params: idParams,
+      response: { 200: userSchema },
+    }),
     async (request) => users.restore(activeTenantOf(request), principalOf(request), request.params.id),
   );
 };

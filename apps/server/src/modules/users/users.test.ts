@@ -633,6 +633,13 @@ const userOfB = async (c: TestContext, tenantBId: string) => {
   const u = await c.factories.user({ name: 'Secretname', surname: 'Ofb', tenantIds: [tenantBId] });
   return { id: u.id, secret: 'Secretname' };
 };
+/** A user and a group of tenant B, as one id: `userId|groupId`. */
+const userAndGroupOfB = async (c: TestContext, tenantBId: string) => {
+  const { id, secret } = await userOfB(c, tenantBId);
+  const g = await c.factories.userGroup(tenantBId, 'Secret group of B');
+  return { id: `${id}|${g.id}`, secret };
+};
+
 describeTenantIsolation([
   { name: 'GET /core/api/users/:id', method: 'GET', url: (id) => `/core/api/users/${id}`, createInTenantB: userOfB },
   {
@@ -661,28 +668,13 @@ describeTenantIsolation([
     payload: (id) => ({ ids: [id] }),
     createInTenantB: userOfB,
   },
-  {
-    name: 'POST /core/api/users/assigngroups',
-    method: 'POST',
-    url: () => '/core/api/users/assigngroups',
-    async createInTenantB(c, tenantBId) {
-      const { id, secret } = await userOfB(c, tenantBId);
-      const g = await c.factories.userGroup(tenantBId, 'Secret group of B');
-      return { id: `${id}|${g.id}`, secret };
-    },
-    payload: (pair) => ({ userIds: [pair.split('|')[0]], groupIds: [pair.split('|')[1]] }),
-  },
-  {
-    name: 'POST /core/api/users/unassigngroups',
-    method: 'POST',
-    url: () => '/core/api/users/unassigngroups',
-    async createInTenantB(c, tenantBId) {
-      const { id, secret } = await userOfB(c, tenantBId);
-      const g = await c.factories.userGroup(tenantBId, 'Secret group of B');
-      return { id: `${id}|${g.id}`, secret };
-    },
-    payload: (pair) => ({ userIds: [pair.split('|')[0]], groupIds: [pair.split('|')[1]] }),
-  },
+  ...(['assigngroups', 'unassigngroups'] as const).map((path) => ({
+    name: `POST /core/api/users/${path}`,
+    method: 'POST' as const,
+    url: () => `/core/api/users/${path}`,
+    createInTenantB: userAndGroupOfB,
+    payload: (pair: string) => ({ userIds: [pair.split('|')[0]], groupIds: [pair.split('|')[1]] }),
+  })),
   {
     name: 'PUT /core/api/auth/resetpassword/:id',
     method: 'PUT',

@@ -5,11 +5,10 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { i18n, translateKey } from '@/shared/i18n/i18n';
 import { buildMenu, type MenuModel } from '@/shared/menu/menu';
+import { HARBOUR, NORTHWIND, NORTHWIND_FEATURES } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { SideMenu, type SideMenuProps } from './side-menu';
 
-const NORTHWIND = { id: '1281b56c-18d1-484b-9f61-2d324b63bb40', name: 'Northwind Partners' };
-const HARBOUR = { id: '6b0f3c1a-2d4e-4f5a-8b9c-0d1e2f3a4b5c', name: 'Harbour Care' };
 const ACME = { id: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', name: 'Acme' };
 
 type MenuData = Pick<GeneralData, 'features' | 'tenantMenuItemsData'>;
@@ -18,21 +17,7 @@ const tenantData = (features: string[], titles: Record<string, string> = {}): Me
   tenantMenuItemsData: features.map((name) => ({ name, customTitle: titles[name] ?? null })),
 });
 // The demo tenants as the server lists them (in the product's feature order).
-const northwind = tenantData(
-  [
-    'News',
-    'Calendar',
-    'TimeLogs',
-    'Sprints',
-    'Messages',
-    'Documents',
-    'Notifications',
-    'ToolBox',
-    'PersonalPlan',
-    'Chat',
-  ],
-  { TimeLogs: 'Hours' },
-);
+const northwind = tenantData(NORTHWIND_FEATURES, { TimeLogs: 'Hours' });
 const harbour = tenantData(['News', 'TimeLogs', 'Notifications', 'Chat']);
 const withoutDocuments = tenantData(
   northwind.features.filter((f) => f !== 'Documents'),

@@ -4,12 +4,9 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { acceptAuthResult, resetSessionForTests } from '@/shared/api/session';
 import { STORAGE_KEYS } from '@/shared/config/storage-keys';
-import { authResult, json } from '@/test/fixtures';
+import { authResult, HARBOUR, json, NORTHWIND } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import ActiveTenantPage from './active-tenant-page';
-
-const NORTHWIND = { id: '1281b56c-18d1-484b-9f61-2d324b63bb40', name: 'Northwind Partners' };
-const HARBOUR = { id: '6b0f3c1a-2d4e-4f5a-8b9c-0d1e2f3a4b5c', name: 'Harbour Care' };
 
 function Probe() {
   const location = useLocation();

@@ -1,8 +1,8 @@
 import { FILL_COLORS, type FillColor, href } from '@atrium/contracts';
-import { Box, Card, Checkbox, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Box, Checkbox, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { DateField } from '@/shared/ui/date-field';
+import { FormSection } from '@/shared/ui/form-section';
 import { CLIENT_FIELDS, type ClientFormValues, validateClient } from './client-form-values';
 import { FILL_COLOR_THEME } from './fill-color';
 import { listClasses } from './list-parts';
@@ -12,19 +12,6 @@ export type ClientFormProps = {
   initialValues: ClientFormValues;
   submit: (body: NonNullable<ReturnType<typeof validateClient>['body']>) => Promise<unknown>;
 };
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-label={title}>
-      <Title order={2} size="h4">
-        {title}
-      </Title>
-      <Stack gap="md" mt="md">
-        {children}
-      </Stack>
-    </Card>
-  );
-}
 
 /** Every field of the Client entity (spec part 2 §3); title is required, and the server checks again. */
 export function ClientForm({ initialValues, submit }: ClientFormProps) {
@@ -42,7 +29,7 @@ export function ClientForm({ initialValues, submit }: ClientFormProps) {
   return (
     <form noValidate onSubmit={onSubmit} aria-busy={form.submitting}>
       <Stack gap="lg">
-        <Section title={t('clients.form.sections.client')}>
+        <FormSection title={t('clients.form.sections.client')}>
           <TextInput label={t('clients.form.title')} required withAsterisk {...field('title')} />
           <Textarea label={t('clients.form.description')} autosize minRows={2} maxRows={8} {...field('description')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -89,24 +76,24 @@ export function ClientForm({ initialValues, submit }: ClientFormProps) {
             {...form.getInputProps('aeAdvisor', { type: 'checkbox' })}
             data-path="aeAdvisor"
           />
-        </Section>
+        </FormSection>
 
-        <Section title={t('clients.form.sections.place')}>
+        <FormSection title={t('clients.form.sections.place')}>
           <TextInput label={t('clients.form.address')} {...field('address')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {/* Plain text, so that 200 or 'abc' stay as typed and the field says what is wrong with them. */}
             <TextInput label={t('clients.form.latitude')} inputMode="decimal" {...field('latitude')} />
             <TextInput label={t('clients.form.longitude')} inputMode="decimal" {...field('longitude')} />
           </SimpleGrid>
-        </Section>
+        </FormSection>
 
-        <Section title={t('clients.form.sections.invoice')}>
+        <FormSection title={t('clients.form.sections.invoice')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label={t('clients.form.billTo')} {...field('invoice.billTo')} />
             <TextInput label={t('clients.form.invoiceEmail')} type="email" {...field('invoice.email')} />
           </SimpleGrid>
           <Textarea label={t('clients.form.notes')} autosize minRows={2} maxRows={8} {...field('notes')} />
-        </Section>
+        </FormSection>
 
         <RecordFormFooter
           failure={failure}

@@ -4,14 +4,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ImpersonationCandidate } from '@/features/impersonation/api/search-users';
 import { acceptAuthResult, getSession, resetSessionForTests } from '@/shared/api/session';
 import { STORAGE_KEYS } from '@/shared/config/storage-keys';
-import { authResult, json, problem } from '@/test/fixtures';
+import { authResult, HARBOUR, json, NORTHWIND, problem } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { ImpersonationBanner } from './impersonation-banner';
 import ViewAsButton from './view-as-button';
 
 const SUPER_ID = '9b1e2c3d-4f5a-4b6c-8d7e-9f0a1b2c3d4e';
-const NORTHWIND = { id: '1281b56c-18d1-484b-9f61-2d324b63bb40', name: 'Northwind Partners' };
-const HARBOUR = { id: '6b0f3c1a-2d4e-4f5a-8b9c-0d1e2f3a4b5c', name: 'Harbour Care' };
 const candidate = (
   id: string,
   fullName: string,

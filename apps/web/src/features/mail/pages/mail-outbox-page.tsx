@@ -1,16 +1,4 @@
-import {
-  Badge,
-  Card,
-  Center,
-  Group,
-  Loader,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Badge, Card, Center, Group, Loader, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconMailOpened, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -24,6 +12,7 @@ import { useTranslation } from '@/shared/i18n/use-translation';
 import rowList from '@/shared/list/row-list.module.css';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { LabelledPagination } from '@/shared/ui/labelled-pagination';
+import { PageHeader } from '@/shared/ui/page-header';
 import classes from './mail-outbox-page.module.css';
 
 /**
@@ -44,13 +33,7 @@ export default function MailOutboxPage() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
-        <Stack gap={4}>
-          <Title order={1} size="h2">
-            {t('mailOutbox.title')}
-          </Title>
-          <Text c="dimmed">{t('mailOutbox.subtitle')}</Text>
-        </Stack>
+      <PageHeader title={t('mailOutbox.title')} subtitle={t('mailOutbox.subtitle')}>
         <TextInput
           aria-label={t('mailOutbox.search')}
           placeholder={t('mailOutbox.search')}
@@ -62,7 +45,7 @@ export default function MailOutboxPage() {
           }}
           className={classes.search}
         />
-      </Group>
+      </PageHeader>
 
       {outbox.isError && <ErrorAlert>{t('mailOutbox.loadFailed')}</ErrorAlert>}
 

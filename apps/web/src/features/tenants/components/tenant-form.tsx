@@ -1,7 +1,6 @@
 import { FONT_OPTIONS, href, type TenantBody } from '@atrium/contracts';
 import {
   Button,
-  Card,
   Checkbox,
   ColorInput,
   Group,
@@ -11,20 +10,19 @@ import {
   SimpleGrid,
   Stack,
   Switch,
-  Text,
   Textarea,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { type ReactNode, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { TenantFeature } from '@/features/tenants/api/get-tenant-features';
 import { fieldErrorsOf, messageText, problemText } from '@/features/tenants/api/problem-messages';
 import { featureTitle } from '@/shared/i18n/feature-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { ErrorAlert } from '@/shared/ui/error-alert';
+import { FormSection } from '@/shared/ui/form-section';
 import { LogoField } from './logo-field';
 import classes from './tenant-form.module.css';
 import {
@@ -45,24 +43,6 @@ export type TenantFormProps = {
   isNew: boolean;
   submit: (body: TenantBody) => Promise<unknown>;
 };
-
-function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
-  return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-label={title}>
-      <Title order={2} size="h4">
-        {title}
-      </Title>
-      {description && (
-        <Text size="sm" c="dimmed" mt={4}>
-          {description}
-        </Text>
-      )}
-      <Stack gap="md" mt="md">
-        {children}
-      </Stack>
-    </Card>
-  );
-}
 
 /** Only digits may be typed into the partner limits. */
 const digitsOnly = (value: string) => value.replace(/\D/g, '');
@@ -156,7 +136,7 @@ export function TenantForm({ initialValues, features, isSuperadmin, isNew, submi
           </ErrorAlert>
         )}
 
-        <Section title={t('tenants.form.general')}>
+        <FormSection title={t('tenants.form.general')}>
           <TextInput label={t('tenants.form.name')} required withAsterisk {...field('name')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput label={t('tenants.form.cvr')} {...field('cvr')} />
@@ -175,13 +155,13 @@ export function TenantForm({ initialValues, features, isSuperadmin, isNew, submi
           </SimpleGrid>
           <TextInput label={t('tenants.form.address')} {...field('address')} />
           <Textarea label={t('tenants.form.remarks')} autosize minRows={2} maxRows={6} {...field('remarks')} />
-        </Section>
+        </FormSection>
 
-        <Section title={t('tenants.form.usersSection')} description={t('tenants.form.usersHint')}>
+        <FormSection title={t('tenants.form.usersSection')} description={t('tenants.form.usersHint')}>
           <UserPicker label={t('tenants.form.users')} required {...field('userIds')} value={values.userIds} />
-        </Section>
+        </FormSection>
 
-        <Section title={t('tenants.form.featuresSection')}>
+        <FormSection title={t('tenants.form.featuresSection')}>
           <MultiSelect
             label={t('tenants.form.features')}
             searchable
@@ -221,10 +201,10 @@ export function TenantForm({ initialValues, features, isSuperadmin, isNew, submi
             description={t('tenants.form.requireTwoFactorHint')}
             {...form.getInputProps('requireTwoFactor', { type: 'checkbox' })}
           />
-        </Section>
+        </FormSection>
 
         {isSuperadmin && (
-          <Section title={t('tenants.form.partnerSection')} description={t('tenants.form.partnerHint')}>
+          <FormSection title={t('tenants.form.partnerSection')} description={t('tenants.form.partnerHint')}>
             <Checkbox
               label={t('tenants.form.isPartnerTenant')}
               checked={values.isPartnerTenant}
@@ -248,10 +228,10 @@ export function TenantForm({ initialValues, features, isSuperadmin, isNew, submi
                 />
               </SimpleGrid>
             )}
-          </Section>
+          </FormSection>
         )}
 
-        <Section title={t('tenants.form.brandingSection')}>
+        <FormSection title={t('tenants.form.brandingSection')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
             <LogoField
               field="logoMediaFile"
@@ -300,9 +280,9 @@ export function TenantForm({ initialValues, features, isSuperadmin, isNew, submi
               {...field('customTenantProperties.fontFamily')}
             />
           </SimpleGrid>
-        </Section>
+        </FormSection>
 
-        <Section title={t('tenants.form.mapSection')}>
+        <FormSection title={t('tenants.form.mapSection')}>
           <TextInput label={t('tenants.form.startingAddress')} {...field('startingAddress')} />
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
             <NumberInput
@@ -327,9 +307,9 @@ export function TenantForm({ initialValues, features, isSuperadmin, isNew, submi
               {...field('mapZoom')}
             />
           </SimpleGrid>
-        </Section>
+        </FormSection>
 
-        <Section title={t('tenants.form.assistantsSection')}>
+        <FormSection title={t('tenants.form.assistantsSection')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             {ASSISTANT_FIELDS.map((name) => {
               const path = `customTenantProperties.${name}`;
@@ -342,7 +322,7 @@ export function TenantForm({ initialValues, features, isSuperadmin, isNew, submi
               );
             })}
           </SimpleGrid>
-        </Section>
+        </FormSection>
 
         <Group justify="flex-end" gap="sm" className={classes.actions}>
           <Button component={Link} to={href('tenants', 'list')} variant="default">

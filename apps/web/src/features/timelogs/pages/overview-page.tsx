@@ -1,31 +1,20 @@
 import '@mantine/charts/styles.css';
 import { addDays, isDateString, localToday, mondayOf, monthRange, type OverviewKind } from '@atrium/contracts';
 import { BarChart } from '@mantine/charts';
-import {
-  ActionIcon,
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { IconChevronLeft, IconChevronRight, IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
+import { Button, Card, Center, Group, Loader, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
 import { useState } from 'react';
 import { type ExportFormat, useExportOverview } from '@/features/timelogs/api/export-overview';
 import { useOverview } from '@/features/timelogs/api/get-overview';
 import { problemText } from '@/features/timelogs/api/problem-messages';
+import { PeriodStepper } from '@/features/timelogs/components/period-stepper';
 import { showHours } from '@/features/timelogs/lib/hours';
 import { formatDate, formatMonth } from '@/shared/format/date';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { DateField } from '@/shared/ui/date-field';
 import { ErrorAlert } from '@/shared/ui/error-alert';
+import { PageHeader } from '@/shared/ui/page-header';
 
 type PeriodKind = 'week' | 'month' | 'custom';
 
@@ -70,13 +59,7 @@ export default function OverviewPage() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
-        <Stack gap={4}>
-          <Title order={1} size="h2">
-            {t('timelogs.overview.title')}
-          </Title>
-          <Text c="dimmed">{t('timelogs.overview.subtitle')}</Text>
-        </Stack>
+      <PageHeader title={t('timelogs.overview.title')} subtitle={t('timelogs.overview.subtitle')}>
         <Group gap="sm">
           <Button
             variant="default"
@@ -97,7 +80,7 @@ export default function OverviewPage() {
             {t('timelogs.overview.exportCsv')}
           </Button>
         </Group>
-      </Group>
+      </PageHeader>
 
       <Card withBorder radius="lg" padding="md">
         <Stack gap="sm">
@@ -127,31 +110,14 @@ export default function OverviewPage() {
                 />
               </Group>
             ) : (
-              <Group gap="xs" wrap="nowrap">
-                <Tooltip label={t('timelogs.overview.previous')}>
-                  <ActionIcon
-                    variant="default"
-                    size="lg"
-                    aria-label={t('timelogs.overview.previous')}
-                    onClick={() => setAnchor(shiftAnchor(periodKind, anchor, -1))}
-                  >
-                    <IconChevronLeft size={18} />
-                  </ActionIcon>
-                </Tooltip>
-                <Text fw={600} miw={180} ta="center" aria-live="polite" data-testid="overview-period">
-                  {label}
-                </Text>
-                <Tooltip label={t('timelogs.overview.next')}>
-                  <ActionIcon
-                    variant="default"
-                    size="lg"
-                    aria-label={t('timelogs.overview.next')}
-                    onClick={() => setAnchor(shiftAnchor(periodKind, anchor, 1))}
-                  >
-                    <IconChevronRight size={18} />
-                  </ActionIcon>
-                </Tooltip>
-              </Group>
+              <PeriodStepper
+                period={label}
+                testId="overview-period"
+                minWidth={180}
+                previousLabel={t('timelogs.overview.previous')}
+                nextLabel={t('timelogs.overview.next')}
+                onStep={(by) => setAnchor(shiftAnchor(periodKind, anchor, by))}
+              />
             )}
           </Group>
           <SegmentedControl

@@ -1,21 +1,8 @@
 import { href, isDateString, localToday } from '@atrium/contracts';
-import {
-  ActionIcon,
-  Button,
-  Card,
-  Group,
-  MultiSelect,
-  Stack,
-  Table,
-  TagsInput,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Button, Card, Group, MultiSelect, Stack, Table, TagsInput, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useProject } from '@/features/timelogs/api/get-projects';
@@ -24,6 +11,7 @@ import { problemText } from '@/features/timelogs/api/problem-messages';
 import { useSaveProject } from '@/features/timelogs/api/save-project';
 import { useSaveTask } from '@/features/timelogs/api/save-task';
 import { DeleteProjectDialog, DeleteTaskDialog } from '@/features/timelogs/components/delete-dialogs';
+import { RowActions } from '@/features/timelogs/components/row-actions';
 import { showHours } from '@/features/timelogs/lib/hours';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
@@ -219,30 +207,21 @@ function TasksCard({ projectId, tasks }: { projectId: string; tasks: TaskRow[] }
                   <Table.Td>{task.name}</Table.Td>
                   <Table.Td ta="right">{showHours(task.totalHours, i18n.language)}</Table.Td>
                   <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <Tooltip label={t('timelogs.tasks.rename')}>
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={t('timelogs.tasks.renameNamed', { name: task.name })}
-                          onClick={() => {
-                            setNewName(task.name);
-                            setRenaming(task);
-                          }}
-                        >
-                          <IconPencil size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label={t('timelogs.tasks.delete')}>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={t('timelogs.tasks.deleteNamed', { name: task.name })}
-                          onClick={() => setDeleting(task)}
-                        >
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Group>
+                    <RowActions
+                      edit={{
+                        tip: t('timelogs.tasks.rename'),
+                        label: t('timelogs.tasks.renameNamed', { name: task.name }),
+                        onClick: () => {
+                          setNewName(task.name);
+                          setRenaming(task);
+                        },
+                      }}
+                      remove={{
+                        tip: t('timelogs.tasks.delete'),
+                        label: t('timelogs.tasks.deleteNamed', { name: task.name }),
+                        onClick: () => setDeleting(task),
+                      }}
+                    />
                   </Table.Td>
                 </Table.Tr>
               ))}

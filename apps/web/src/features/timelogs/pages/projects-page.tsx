@@ -1,31 +1,19 @@
 import type { Project } from '@atrium/contracts';
 import { href } from '@atrium/contracts';
-import {
-  ActionIcon,
-  Anchor,
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  Stack,
-  Table,
-  Text,
-  Title,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
-import { IconChartBar, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Anchor, Button, Card, Center, Group, Loader, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { IconChartBar, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useProjects } from '@/features/timelogs/api/get-projects';
 import { problemText } from '@/features/timelogs/api/problem-messages';
 import { DeleteProjectDialog } from '@/features/timelogs/components/delete-dialogs';
+import { RowActions } from '@/features/timelogs/components/row-actions';
 import { showHours } from '@/features/timelogs/lib/hours';
 import { formatDate } from '@/shared/format/date';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { ErrorAlert } from '@/shared/ui/error-alert';
+import { PageHeader } from '@/shared/ui/page-header';
 
 /** /admin/timelogs/projects: the tenant's projects with their tasks, members and hours. */
 export default function ProjectsPage() {
@@ -36,13 +24,7 @@ export default function ProjectsPage() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
-        <Stack gap={4}>
-          <Title order={1} size="h2">
-            {t('timelogs.projects.title')}
-          </Title>
-          <Text c="dimmed">{t('timelogs.projects.subtitle')}</Text>
-        </Stack>
+      <PageHeader title={t('timelogs.projects.title')} subtitle={t('timelogs.projects.subtitle')}>
         <Group gap="sm">
           <Button
             component={Link}
@@ -56,7 +38,7 @@ export default function ProjectsPage() {
             {t('timelogs.projects.add')}
           </Button>
         </Group>
-      </Group>
+      </PageHeader>
 
       {projects.isError && (
         <ErrorAlert title={t('timelogs.projects.loadFailed')}>{problemText(t, projects.error)}</ErrorAlert>
@@ -108,28 +90,18 @@ export default function ProjectsPage() {
                       </Table.Td>
                       <Table.Td ta="right">{showHours(project.totalHours, i18n.language)}</Table.Td>
                       <Table.Td>
-                        <Group gap={4} justify="flex-end" wrap="nowrap">
-                          <Tooltip label={t('timelogs.projects.edit')}>
-                            <ActionIcon
-                              component={Link}
-                              to={href('timelogs', 'projectEdit', { id: project.id })}
-                              variant="subtle"
-                              aria-label={t('timelogs.projects.editNamed', { name: project.name })}
-                            >
-                              <IconPencil size={16} />
-                            </ActionIcon>
-                          </Tooltip>
-                          <Tooltip label={t('timelogs.projects.delete')}>
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              aria-label={t('timelogs.projects.deleteNamed', { name: project.name })}
-                              onClick={() => setDeleting(project)}
-                            >
-                              <IconTrash size={16} />
-                            </ActionIcon>
-                          </Tooltip>
-                        </Group>
+                        <RowActions
+                          edit={{
+                            tip: t('timelogs.projects.edit'),
+                            label: t('timelogs.projects.editNamed', { name: project.name }),
+                            to: href('timelogs', 'projectEdit', { id: project.id }),
+                          }}
+                          remove={{
+                            tip: t('timelogs.projects.delete'),
+                            label: t('timelogs.projects.deleteNamed', { name: project.name }),
+                            onClick: () => setDeleting(project),
+                          }}
+                        />
                       </Table.Td>
                     </Table.Tr>
                   ))}

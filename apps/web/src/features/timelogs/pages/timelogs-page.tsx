@@ -1,13 +1,6 @@
 import { addDays, can, href, isDateString, localToday, mondayOf, POLICIES } from '@atrium/contracts';
-import { ActionIcon, Button, Card, Center, Group, Loader, Select, Stack, Text, Tooltip } from '@mantine/core';
-import {
-  IconChartBar,
-  IconChevronLeft,
-  IconChevronRight,
-  IconCopy,
-  IconListDetails,
-  IconPlus,
-} from '@tabler/icons-react';
+import { Button, Card, Center, Group, Loader, Select, Stack, Text } from '@mantine/core';
+import { IconChartBar, IconCopy, IconListDetails, IconPlus } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useAddWeekRow } from '@/features/timelogs/api/add-week-row';
@@ -18,6 +11,7 @@ import { usePendingMarks, withPendingMarks } from '@/features/timelogs/api/pendi
 import { problemText } from '@/features/timelogs/api/problem-messages';
 import { useSaveMark } from '@/features/timelogs/api/save-mark';
 import type { CellDraft } from '@/features/timelogs/components/hours-cell';
+import { PeriodStepper } from '@/features/timelogs/components/period-stepper';
 import { WeekGrid } from '@/features/timelogs/components/week-grid';
 import { useSession } from '@/shared/api/session';
 import { formatDate } from '@/shared/format/date';
@@ -101,31 +95,14 @@ export default function TimelogsPage() {
         <FeatureHeading feature="TimeLogs" subtitle={t('timelogs.subtitle')} />
         <Group gap="xs" role="group" aria-label={t('timelogs.weekNavigation')}>
           {/* The arrows stay beside the range; 'This week' wraps below them on a phone. */}
-          <Group gap="xs" wrap="nowrap">
-            <Tooltip label={t('timelogs.previousWeek')}>
-              <ActionIcon
-                variant="default"
-                size="lg"
-                aria-label={t('timelogs.previousWeek')}
-                onClick={() => go(addDays(monday, -7))}
-              >
-                <IconChevronLeft size={18} />
-              </ActionIcon>
-            </Tooltip>
-            <Text fw={600} aria-live="polite" data-testid="week-range" miw={200} ta="center">
-              {range}
-            </Text>
-            <Tooltip label={t('timelogs.nextWeek')}>
-              <ActionIcon
-                variant="default"
-                size="lg"
-                aria-label={t('timelogs.nextWeek')}
-                onClick={() => go(addDays(monday, 7))}
-              >
-                <IconChevronRight size={18} />
-              </ActionIcon>
-            </Tooltip>
-          </Group>
+          <PeriodStepper
+            period={range}
+            testId="week-range"
+            minWidth={200}
+            previousLabel={t('timelogs.previousWeek')}
+            nextLabel={t('timelogs.nextWeek')}
+            onStep={(by) => go(addDays(monday, 7 * by))}
+          />
           {monday !== mondayOf(today) && (
             <Button variant="subtle" size="compact-sm" onClick={() => go(mondayOf(today))}>
               {t('timelogs.thisWeek')}

@@ -11,7 +11,6 @@ import {
 import {
   Alert,
   Button,
-  Card,
   Checkbox,
   Group,
   MultiSelect,
@@ -21,7 +20,6 @@ import {
   Stack,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconUsersGroup } from '@tabler/icons-react';
@@ -32,6 +30,7 @@ import type { UserGroup } from '@/features/users/api/get-user-groups';
 import { fieldErrorsOf, formPath, messageText, problemText } from '@/features/users/api/problem-messages';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { ErrorAlert } from '@/shared/ui/error-alert';
+import { FormSection } from '@/shared/ui/form-section';
 import { PasswordStrength } from '@/shared/ui/password-strength';
 
 export type UserFormValues = {
@@ -164,97 +163,87 @@ export function UserForm({
               {t('users.form.sharedText')}
             </Alert>
           )}
-          <Card withBorder radius="lg" padding="lg" component="section" aria-label={t('users.form.profile')}>
-            <Title order={2} size="h4">
-              {t('users.form.profile')}
-            </Title>
-            <Stack gap="md" mt="md">
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                <TextInput
-                  label={t('users.form.name')}
-                  required
-                  withAsterisk
-                  autoComplete="off"
-                  {...field('name')}
-                  {...locked}
-                />
-                <TextInput label={t('users.form.surname')} autoComplete="off" {...field('surname')} {...locked} />
-                <TextInput
-                  label={t('users.form.email')}
-                  type="email"
-                  required
-                  withAsterisk
-                  autoComplete="off"
-                  {...field('email')}
-                  {...locked}
-                />
-                <Select
-                  label={t('users.form.language')}
-                  data={LANGUAGES.map((l) => ({ value: l, label: t(`languages.${l}`) }))}
-                  allowDeselect={false}
-                  {...field('language')}
-                />
-              </SimpleGrid>
-              {isNew && (
-                <Stack gap="xs">
-                  <PasswordInput
-                    label={t('users.form.password')}
-                    description={t('users.form.passwordHint')}
-                    autoComplete="new-password"
-                    {...field('password')}
-                  />
-                  <PasswordStrength password={form.values.password ?? ''} email={form.values.email} />
-                </Stack>
-              )}
-            </Stack>
-          </Card>
-
-          <Card withBorder radius="lg" padding="lg" component="section" aria-label={t('users.form.access')}>
-            <Title order={2} size="h4">
-              {t('users.form.access')}
-            </Title>
-            <Stack gap="md" mt="md">
-              <Checkbox.Group
-                label={t('users.form.roles')}
+          <FormSection title={t('users.form.profile')}>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TextInput
+                label={t('users.form.name')}
                 required
                 withAsterisk
-                {...form.getInputProps('roles')}
-                data-path="roles"
-                description={shared ? t('users.form.sharedField') : undefined}
-              >
-                <Group gap="lg" mt={6}>
-                  {roleOptions.map((role) => (
-                    <Checkbox key={role} value={role} label={t(`roles.${role}`)} disabled={shared} />
-                  ))}
-                </Group>
-              </Checkbox.Group>
+                autoComplete="off"
+                {...field('name')}
+                {...locked}
+              />
+              <TextInput label={t('users.form.surname')} autoComplete="off" {...field('surname')} {...locked} />
+              <TextInput
+                label={t('users.form.email')}
+                type="email"
+                required
+                withAsterisk
+                autoComplete="off"
+                {...field('email')}
+                {...locked}
+              />
+              <Select
+                label={t('users.form.language')}
+                data={LANGUAGES.map((l) => ({ value: l, label: t(`languages.${l}`) }))}
+                allowDeselect={false}
+                {...field('language')}
+              />
+            </SimpleGrid>
+            {isNew && (
+              <Stack gap="xs">
+                <PasswordInput
+                  label={t('users.form.password')}
+                  description={t('users.form.passwordHint')}
+                  autoComplete="new-password"
+                  {...field('password')}
+                />
+                <PasswordStrength password={form.values.password ?? ''} email={form.values.email} />
+              </Stack>
+            )}
+          </FormSection>
+
+          <FormSection title={t('users.form.access')}>
+            <Checkbox.Group
+              label={t('users.form.roles')}
+              required
+              withAsterisk
+              {...form.getInputProps('roles')}
+              data-path="roles"
+              description={shared ? t('users.form.sharedField') : undefined}
+            >
+              <Group gap="lg" mt={6}>
+                {roleOptions.map((role) => (
+                  <Checkbox key={role} value={role} label={t(`roles.${role}`)} disabled={shared} />
+                ))}
+              </Group>
+            </Checkbox.Group>
+            <MultiSelect
+              label={t('users.form.tenants')}
+              description={isSuperadmin ? undefined : t('users.form.tenantsHint')}
+              data={tenants}
+              searchable
+              clearable
+              nothingFoundMessage={t('users.form.nothingFound')}
+              {...field('tenantIds')}
+            />
+            {activeTenantId ? (
               <MultiSelect
-                label={t('users.form.tenants')}
-                description={isSuperadmin ? undefined : t('users.form.tenantsHint')}
-                data={tenants}
+                label={t('users.form.groups')}
+                description={inActiveTenant ? t('users.form.groupsHint') : t('users.form.groupsNeedTenant')}
+                data={groups.map((g) => ({ value: g.id, label: g.name }))}
                 searchable
                 clearable
-                nothingFoundMessage={t('users.form.nothingFound')}
-                {...field('tenantIds')}
+                disabled={!inActiveTenant}
+                nothingFoundMessage={t('users.groups.none')}
+                {...field('groupIds')}
               />
-              {activeTenantId ? (
-                <MultiSelect
-                  label={t('users.form.groups')}
-                  description={inActiveTenant ? t('users.form.groupsHint') : t('users.form.groupsNeedTenant')}
-                  data={groups.map((g) => ({ value: g.id, label: g.name }))}
-                  searchable
-                  clearable
-                  disabled={!inActiveTenant}
-                  nothingFoundMessage={t('users.groups.none')}
-                  {...field('groupIds')}
-                />
-              ) : (
-                <Text size="sm" c="dimmed">
-                  {t('users.form.groupsNoTenant')}
-                </Text>
-              )}
-            </Stack>
-          </Card>
+            ) : (
+              <Text size="sm" c="dimmed">
+                {t('users.form.groupsNoTenant')}
+              </Text>
+            )}
+          </FormSection>
 
           <Group justify="flex-end" gap="sm">
             <Button component={Link} to={href('users', 'list')} variant="default">

@@ -1,9 +1,9 @@
 import { href } from '@atrium/contracts';
 import { Badge, Card, Checkbox, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { Link } from 'react-router';
 import type { UserRow } from '@/features/users/api/types';
 import { EmailBreaks } from '@/shared/format/email-breaks';
 import { useTranslation } from '@/shared/i18n/use-translation';
+import { CardList, NameLink } from '@/shared/list/list-parts';
 import { UserAvatar } from '@/shared/ui/user-avatar';
 import { cut, RoleBadges } from './user-display';
 import { UserRowMenu } from './user-row-menu';
@@ -26,16 +26,9 @@ function NameCell({ user }: { user: UserRow }) {
     <Group gap="sm" wrap="nowrap">
       <UserAvatar name={full || user.email} src={user.imagePath} size={32} />
       <div className={classes.nameText}>
-        <Text
-          component={Link}
-          to={href('users', 'form', { id: user.id })}
-          fw={600}
-          size="sm"
-          className={classes.nameLink}
-          title={full.length > 0 ? full : undefined}
-        >
+        <NameLink to={href('users', 'form', { id: user.id })} size="sm" title={full.length > 0 ? full : undefined}>
           {cut(user.name) || '—'}
-        </Text>
+        </NameLink>
         {user.deletedAt && (
           <Badge size="xs" color="red" variant="light" ml={6}>
             {t('users.deleted')}
@@ -159,7 +152,7 @@ export function UsersCards({ rows, selected, onToggle, onToggleAll, canDelete, o
         disabled={!rows.length}
         px="xs"
       />
-      <Stack gap="sm" component="ul" className={classes.cardList}>
+      <CardList>
         {rows.map((user) => (
           <Card
             key={user.id}
@@ -179,15 +172,9 @@ export function UsersCards({ rows, selected, onToggle, onToggleAll, canDelete, o
               />
               <div className={classes.cardBody}>
                 <Group gap="xs" wrap="nowrap">
-                  <Text
-                    component={Link}
-                    to={href('users', 'form', { id: user.id })}
-                    fw={600}
-                    className={classes.nameLink}
-                    title={user.fullName}
-                  >
+                  <NameLink to={href('users', 'form', { id: user.id })} title={user.fullName}>
                     {[cut(user.name), cut(user.surname)].filter(Boolean).join(' ') || '—'}
-                  </Text>
+                  </NameLink>
                   {user.deletedAt && (
                     <Badge size="xs" color="red" variant="light">
                       {t('users.deleted')}
@@ -210,7 +197,7 @@ export function UsersCards({ rows, selected, onToggle, onToggleAll, canDelete, o
             </Group>
           </Card>
         ))}
-      </Stack>
+      </CardList>
     </Stack>
   );
 }
