@@ -1,22 +1,10 @@
 import { sql } from 'drizzle-orm';
-import {
-  type AnyPgColumn,
-  check,
-  index,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { cascadeTo } from '../../db/references.js';
 import { tenantOwned } from '../../db/tenant-owned.js';
 import { tenants } from '../tenants/tenants.schema.js';
 import { userGroups } from '../usergroups/usergroups.schema.js';
 import { users } from '../users/users.schema.js';
-
-/** A row's reference to the row it belongs to: required, and deleted with it. */
-const cascadeTo = (column: () => AnyPgColumn) => uuid().notNull().references(column, { onDelete: 'cascade' });
 
 /**
  * A conversation of a tenant: direct between two users (userLow < userHigh, so a pair has one row) or

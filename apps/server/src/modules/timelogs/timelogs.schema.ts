@@ -1,26 +1,12 @@
 import { sql } from 'drizzle-orm';
-import {
-  type AnyPgColumn,
-  check,
-  date,
-  index,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  unique,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, date, index, numeric, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { cascadeTo } from '../../db/references.js';
 import { tenantOwned } from '../../db/tenant-owned.js';
 import { tenants } from '../tenants/tenants.schema.js';
 import { users } from '../users/users.schema.js';
 
 // Time logging (issue 14). Every table carries tenant_id for row-level security (decision 016);
 // indexes are explained in docs/decisions/018-timelogs-indexes.md.
-
-/** A row's reference to the row it belongs to: required, and deleted with it. */
-const cascadeTo = (column: () => AnyPgColumn) => uuid().notNull().references(column, { onDelete: 'cascade' });
 
 /** A project hours are logged against (spec part 2 §3: id, name, startDate). */
 export const projects = pgTable(
