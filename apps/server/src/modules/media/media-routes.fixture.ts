@@ -1,3 +1,4 @@
+import { ROLE } from '@atrium/contracts';
 import type { TestContext } from '../../../test/harness.js';
 import { multipart, PNG } from '../../../test/multipart.js';
 
@@ -16,14 +17,14 @@ export function mediaRoutes(app: () => TestContext) {
   return {
     avatar: {
       field: 'imagePath',
-      uploader: () => app().actor(['User']),
+      uploader: () => app().actor([ROLE.User]),
       upload: (auth: Headers) => post('/core/api/me/avatar', auth),
       save: (auth: Headers, path: string | null) =>
         app().app.inject({ method: 'PATCH', url: '/core/api/me', headers: auth, payload: { imagePath: path } }),
     },
     logo: {
       field: 'logoMediaFile',
-      uploader: () => app().actor(['Superadmin']),
+      uploader: () => app().actor([ROLE.Superadmin]),
       upload: (auth: Headers, field = 'logoMediaFile') => post(`/core/api/tenants/media?field=${field}`, auth),
       save: async (auth: Headers, path: string | null) => {
         const user = await app().factories.user();
