@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
-import { type Headers, mediaRoutes, type UploadAnswer } from './media-routes.fixture.js';
+import { type Headers, mediaRoutes, type UploadAnswer } from '../../../test/media-routes.js';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, freshDatabase, type TestContext } from '../../../test/harness.js';
+import { mediaRoutes, type UploadAnswer } from '../../../test/media-routes.js';
 import { PNG } from '../../../test/multipart.js';
 import { localFolderStorage } from '../../storage/storage.js';
 import { users } from '../users/users.schema.js';
 import { mediaUploads } from './media.schema.js';
 import { createMediaService } from './media.service.js';
-import { mediaRoutes, type UploadAnswer } from './media-routes.fixture.js';
 
 // A small hourly volume, so that a few test uploads reach it: 72-byte PNGs, ten fit in an hour.
 const VOLUME = 10 * PNG.length;

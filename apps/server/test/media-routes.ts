@@ -1,6 +1,6 @@
 import { ROLE } from '@atrium/contracts';
-import type { TestContext } from '../../../test/harness.js';
-import { multipart, PNG } from '../../../test/multipart.js';
+import type { TestContext } from './harness.js';
+import { multipart, PNG } from './multipart.js';
 
 export type Headers = Record<string, string>;
 
