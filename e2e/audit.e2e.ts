@@ -38,6 +38,7 @@ describe('the audit log', () => {
     await page.getByRole('link', { name: 'Audit log' }).click();
     await page.waitForURL(`${BASE_URL}/admin/audit`);
     await page.getByRole('textbox', { name: 'Record id' }).fill(tenant.id);
+    await page.waitForURL((url) => url.searchParams.get('recordId') === tenant.id);
     const ofRun = page.getByRole('row').filter({ hasText: `Audited ${RUN}` });
     const row = ofRun.filter({ hasText: 'Tenant updated' });
     await row.waitFor();
@@ -59,6 +60,9 @@ describe('the audit log', () => {
       .click();
     await page.getByRole('option', { name: 'Tenant updated' }).click();
     await ofRun.filter({ hasText: 'Tenant created' }).waitFor({ state: 'detached' });
+    await page.waitForURL(
+      (url) => url.searchParams.get('action') === 'tenant.updated' && url.searchParams.get('recordId') === tenant.id,
+    );
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const file = await download;

@@ -26,6 +26,16 @@ function Harness() {
       <button type="button" onClick={() => setPage(3)}>
         page 3
       </button>
+      <button
+        type="button"
+        onClick={() => {
+          // Two changes before the page renders again, as a debounced search landing beside a click.
+          list.update({ sort: 'updatedAt' });
+          list.update({ direction: 'desc' });
+        }}
+      >
+        two changes
+      </button>
     </>
   );
 }
@@ -62,6 +72,12 @@ describe('useListParams', () => {
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), '  acme ');
     await waitFor(() => expect(params()).toMatchObject({ search: 'acme', page: 1 }));
     expect(screen.getByTestId('url').textContent).toBe('?search=acme');
+  });
+
+  it('keeps both of two changes made before the page renders again', async () => {
+    renderAt('/x?search=acme');
+    await userEvent.click(screen.getByRole('button', { name: 'two changes' }));
+    expect(params()).toMatchObject({ search: 'acme', sort: 'updatedAt', direction: 'desc' });
   });
 
   it('leaves page 1 out of the URL', async () => {

@@ -1,7 +1,7 @@
 import type { ListParams } from '@atrium/contracts';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useUrlQuery } from '@/shared/routing/use-url-query';
 
 export type ListChanges = Partial<Record<'search' | 'sort' | 'direction' | 'page', string | null>>;
 type Direction = ListParams['direction'];
@@ -15,7 +15,8 @@ export function useListParams<S extends string>(
   defaultSort: S,
   { take, direction: defaultDirection = 'asc' }: { take: number; direction?: Direction },
 ) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setQuery] = useUrlQuery();
+  const update = (changes: ListChanges) => setQuery(changes);
   const sortParam = searchParams.get('sort') as S | null;
   const directionParam = searchParams.get('direction');
   const page = Number(searchParams.get('page'));
@@ -28,19 +29,6 @@ export function useListParams<S extends string>(
   };
   const [searchText, setSearchText] = useState(params.search);
   const [debounced] = useDebouncedValue(searchText, 300);
-
-  const update = (changes: ListChanges) =>
-    setSearchParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v === null || v === '' || v === undefined) next.delete(k);
-          else next.set(k, v);
-        }
-        return next;
-      },
-      { replace: true },
-    );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new search text resets the page
   useEffect(() => {

@@ -18,7 +18,6 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconChevronDown, IconChevronRight, IconDownload, IconHistory } from '@tabler/icons-react';
 import { Fragment, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import {
   AUDIT_PAGE_SIZE,
   type AuditEntry,
@@ -37,6 +36,7 @@ import { useTranslation } from '@/shared/i18n/use-translation';
 import { ListFrame } from '@/shared/list/list-frame';
 import { ListPager } from '@/shared/list/list-toolbar';
 import rowList from '@/shared/list/row-list.module.css';
+import { useUrlQuery } from '@/shared/routing/use-url-query';
 import { DateField } from '@/shared/ui/date-field';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { LoadFailed } from '@/shared/ui/load-failed';
@@ -47,7 +47,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The filters and page the URL holds (so back, reload and a shared link keep them). */
 function useAuditParams() {
-  const [params, setParams] = useSearchParams();
+  const [params, setQuery] = useUrlQuery();
   const action = params.get('action') ?? '';
   const filters: AuditFilters = {
     actorId: params.get('actorId') ?? '',
@@ -58,20 +58,8 @@ function useAuditParams() {
   };
   const page = Math.max(1, Number(params.get('page')) || 1);
   /** Changes filters (a new filter starts at page 1) or the page. */
-  const update = (changes: Partial<AuditFilters> & { page?: number }) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === '' || value === undefined || value === null || (key === 'page' && value === 1))
-            next.delete(key);
-          else next.set(key, String(value));
-        }
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
+  const update = ({ page, ...changes }: Partial<AuditFilters> & { page?: number }) =>
+    setQuery({ ...changes, page: page && page > 1 ? page : null });
   return { filters, page, update };
 }
 
