@@ -15,19 +15,35 @@ const needsService: [string, string][] = [
 const leftOut = needsService.filter(([variable]) => !process.env[variable]);
 for (const [variable, file] of leftOut) console.info(`server: ${file} is not in this run: ${variable} is unset`);
 
+/**
+ * Tests that compare how long things take: they run last, one file at a time, so that no other test
+ * file's work lands in one of the two measurements they compare.
+ */
+const timed = ['src/modules/passwords/passwords.test.ts', 'src/storage/images.test.ts'];
+
+const server = {
+  root: 'apps/server',
+  environment: 'node',
+  globalSetup: ['test/global-setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+} as const;
+
 export default defineConfig({
   test: {
+    // Two files at a time: much of a test's time is spent waiting on the database, timers and sockets.
+    maxWorkers: 2,
     projects: [
       {
         test: {
+          ...server,
           name: 'server',
-          root: 'apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          exclude: leftOut.map(([, file]) => file),
-          environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          exclude: [...timed, ...leftOut.map(([, file]) => file)],
         },
+      },
+      {
+        test: { ...server, name: 'server-timed', include: timed, maxWorkers: 1, sequence: { groupOrder: 1 } },
       },
       {
         test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'], environment: 'node' },

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Role } from '@atrium/contracts';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type App, type AppDeps, buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { type Database, openDatabase } from '../src/db/client.js';
@@ -65,9 +66,10 @@ function ensureAppLogin(serverUrl: string) {
 export async function freshDatabase(): Promise<Database & { dispose: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({ dataDir: null });
-    await migrate(database);
-    await seedReferenceData(database.db);
+    // A copy of the template global-setup.ts migrated once: a third of the time of initdb and migrations.
+    const template = new Blob([readFileSync(inject('pgliteTemplate'))]);
+    const database = await openDatabase({ dataDir: null, from: template });
+    await migrate(database); // nothing left to apply: it hands the connection to the app role
     return { ...database, dispose: database.close };
   }
   const name = `atrium_test_${randomUUID().replaceAll('-', '')}`;

@@ -54,6 +54,8 @@ export async function openDatabase(opts: {
   url?: string;
   dataDir: string | null;
   poolSize?: number;
+  /** PGlite: a dumped data directory to start from (the tests' migrated template). */
+  from?: Blob;
 }): Promise<Database> {
   if (opts.url) {
     // Each checkout brings the connection to the running work's tenant scope (db/tenant-scope.ts).
@@ -77,7 +79,7 @@ export async function openDatabase(opts: {
     dir = join(opts.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
   }
-  const client = await PGlite.create(dir);
+  const client = await PGlite.create(dir, opts.from && { loadDataDir: opts.from });
   // Queries take turns on the one connection, each in its work's tenant scope.
   const scoped = new ScopedPglite(client);
   const db = drizzlePglite({ client: scoped as unknown as PGlite, casing: 'snake_case' }) as unknown as Db;
