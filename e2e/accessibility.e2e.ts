@@ -296,7 +296,9 @@ async function checkRoutes(page: Page, role: string, rules: readonly PageRule[],
 }
 
 describe('accessibility gate (axe-core, WCAG 2.1 AA)', () => {
-  it('public pages, signed out', async () => {
+  // Two roles at a time (maxConcurrency in vitest.config.ts): axe works in the browser's renderer, one
+  // core each, while the test waits.
+  it.concurrent('public pages, signed out', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     trackRequests(page);
@@ -307,47 +309,43 @@ describe('accessibility gate (axe-core, WCAG 2.1 AA)', () => {
     await context.close();
   }, 180_000);
 
-  it.each(Object.entries(ROLES))(
-    '%s',
-    async (role, account) => {
-      const { token: loginToken } = await apiSignIn(account.email);
-      const tenants = await api<{ id: string; name: string }[]>('GET', '/me/generaldata', undefined, loginToken).then(
-        (g) => (g as unknown as { tenants: { id: string; name: string }[] }).tenants,
-      );
-      const tenantId = account.tenant ? tenants.find((t) => t.name === account.tenant)?.id : null;
-      if (account.tenant && !tenantId) throw new Error(`${account.email} is not in ${account.tenant}`);
-      const { user, token } = await api<{ user: { roles: string[] }; token: string }>(
-        'POST',
-        '/auth/activetenant',
-        { tenantId },
-        loginToken,
-      );
-      const general = await api<{ features: string[] }>('GET', '/me/generaldata', undefined, token);
-      const subject = { roles: user.roles, features: general.features } as AccessSubject;
-      const allowed = PAGES.filter((p) => p.policy.access !== 'public' && decideAccess(p.policy, subject) === 'allow');
+  it.concurrent.for(Object.entries(ROLES))('%s', { timeout: 180_000 }, async ([role, account], { expect }) => {
+    const { token: loginToken } = await apiSignIn(account.email);
+    const tenants = await api<{ id: string; name: string }[]>('GET', '/me/generaldata', undefined, loginToken).then(
+      (g) => (g as unknown as { tenants: { id: string; name: string }[] }).tenants,
+    );
+    const tenantId = account.tenant ? tenants.find((t) => t.name === account.tenant)?.id : null;
+    if (account.tenant && !tenantId) throw new Error(`${account.email} is not in ${account.tenant}`);
+    const { user, token } = await api<{ user: { roles: string[] }; token: string }>(
+      'POST',
+      '/auth/activetenant',
+      { tenantId },
+      loginToken,
+    );
+    const general = await api<{ features: string[] }>('GET', '/me/generaldata', undefined, token);
+    const subject = { roles: user.roles, features: general.features } as AccessSubject;
+    const allowed = PAGES.filter((p) => p.policy.access !== 'public' && decideAccess(p.policy, subject) === 'allow');
 
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      const page = await context.newPage();
-      trackRequests(page);
-      await signIn(page, account.email);
-      if (account.choose) {
-        await page.waitForURL(/active-tenant-page/);
-        if (account.choose === 'tenant' && account.tenant) {
-          await page.getByRole('combobox', { name: 'Active Tenant' }).click();
-          await page.getByRole('option', { name: account.tenant }).click();
-          await page.getByRole('button', { name: 'Submit' }).click();
-        } else {
-          await page.getByRole('button', { name: 'Skip' }).click();
-        }
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    trackRequests(page);
+    await signIn(page, account.email);
+    if (account.choose) {
+      await page.waitForURL(/active-tenant-page/);
+      if (account.choose === 'tenant' && account.tenant) {
+        await page.getByRole('combobox', { name: 'Active Tenant' }).click();
+        await page.getByRole('option', { name: account.tenant }).click();
+        await page.getByRole('button', { name: 'Submit' }).click();
+      } else {
+        await page.getByRole('button', { name: 'Skip' }).click();
       }
-      await page.waitForURL(`${BASE_URL}/home`);
-      await settle(page);
-      await checkRoutes(page, role, allowed, { token });
-      expect(new URL(page.url()).pathname, `${role} was signed out during the gate`).not.toMatch(/^\/signin/);
-      await context.close();
-    },
-    180_000,
-  );
+    }
+    await page.waitForURL(`${BASE_URL}/home`);
+    await settle(page);
+    await checkRoutes(page, role, allowed, { token });
+    expect(new URL(page.url()).pathname, `${role} was signed out during the gate`).not.toMatch(/^\/signin/);
+    await context.close();
+  });
 
   it('finds no violation', () => {
     console.log(`accessibility gate: ${checks} checks (page × role × scheme × width)`);

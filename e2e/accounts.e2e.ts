@@ -3,9 +3,7 @@
 // (oidc-provider on loopback, started by e2e/run.mjs).
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE_URL, DEMO_PASSWORD, launchBrowser, signIn } from './support.js';
-
-const IDP_ISSUER = process.env.E2E_IDP_ISSUER;
+import { BASE_URL, DEMO_PASSWORD, IDP_ISSUER, launchBrowser, signIn } from './support.js';
 
 let browser: Browser;
 beforeAll(async () => {

@@ -53,7 +53,8 @@ describe('chat', () => {
       await annBox.fill('Hello Ben, the plan: https://example.com/plan');
       await annBox.press('Enter');
       await log(a.page).getByText('Hello Ben, the plan:').waitFor();
-      expect(await annBox.inputValue()).toBe('');
+      // The box empties once the send is answered, which may come just after the message shows live.
+      await expect.poll(() => annBox.inputValue()).toBe('');
 
       // Ben's list shows it unread, without a reload; he opens it and reads it.
       await annItem.getByLabel('1 unread message').waitFor({ timeout: LIVE_MS });

@@ -12,19 +12,6 @@ if (!existsSync(join(root, 'apps/web/dist/index.html')) || process.argv.includes
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const port = 3900 + Math.floor(Math.random() * 90);
-const baseUrl = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(join(tmpdir(), 'atrium-e2e-'));
-
-// The Microsoft 365 stand-in: a real OpenID Connect provider (oidc-provider) on loopback, started first
-// so the server can be pointed at it. Its accounts sign in with any password: `uma` is Uma User,
-// `impostor` another Microsoft account with Uma's email, `nobody` an address with no Atrium account.
-const identityProvider = await startIdentityProvider(`${baseUrl}/office365auth`, 'e2e-entra-tenant', {
-  uma: { email: 'user@atrium.test' },
-  impostor: { email: 'user@atrium.test' },
-  nobody: { email: 'nobody@atrium.test' },
-});
-
 // A video host on loopback: the one address besides Atrium's own that tenants may embed (VIDEO_HOSTS).
 const videoHost = createServer((_req, res) => {
   res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
@@ -62,33 +49,20 @@ const graphPeer = createServer((req, res) => {
 await new Promise((resolve) => graphPeer.listen(0, '127.0.0.1', resolve));
 const graphOrigin = `http://127.0.0.1:${graphPeer.address().port}`;
 
-// One process (node with the tsx loader), so that killing it leaves nothing behind.
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    LOG_LEVEL: 'warn',
-    // Links in mail and the single sign-on redirect point back at this server.
-    PUBLIC_URL: baseUrl,
-    // The provider stamps this tenant id (tid) on its tokens; the server accepts only this tenant.
-    OFFICE365_TENANT_ID: identityProvider.tenantId,
-    OFFICE365_CLIENT_ID: identityProvider.clientId,
-    OFFICE365_CLIENT_SECRET: identityProvider.clientSecret,
-    OFFICE365_ISSUER: identityProvider.issuer,
-    VIDEO_HOSTS: new URL(videoOrigin).host,
-    MAIL_GRAPH_LOGIN_URL: graphOrigin,
-    MAIL_GRAPH_API_URL: graphOrigin,
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-
+/**
+ * Two lanes, each an Atrium of its own (its own embedded database with the demo data, its own Microsoft
+ * 365 stand-in), so that two test files run at once without seeing each other's changes: the tests
+ * spend most of their time waiting on the browser, and the machine has two cores. E2E_LANES=1: one.
+ */
+const laneCount = Math.max(1, Number(process.env.E2E_LANES) || 2);
+const firstPort = 3900 + Math.floor(Math.random() * 45) * 2;
+const lanes = [];
 const stopAll = () => {
-  server.kill('SIGTERM');
-  identityProvider.process.kill('SIGTERM');
+  for (const lane of lanes) {
+    lane.server.kill('SIGTERM');
+    lane.identityProvider.process.kill('SIGTERM');
+    rmSync(lane.dataDir, { recursive: true, force: true });
+  }
   videoHost.close();
   graphPeer.close();
 };
@@ -98,20 +72,68 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
     process.exit(1);
   });
 }
+
+async function startLane(port) {
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'atrium-e2e-'));
+  // The Microsoft 365 stand-in: a real OpenID Connect provider (oidc-provider) on loopback, started first
+  // so the server can be pointed at it. Its accounts sign in with any password: `uma` is Uma User,
+  // `impostor` another Microsoft account with Uma's email, `nobody` an address with no Atrium account.
+  const identityProvider = await startIdentityProvider(`${baseUrl}/office365auth`, 'e2e-entra-tenant', {
+    uma: { email: 'user@atrium.test' },
+    impostor: { email: 'user@atrium.test' },
+    nobody: { email: 'nobody@atrium.test' },
+  });
+  // One process (node with the tsx loader), so that killing it leaves nothing behind.
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      // Links in mail and the single sign-on redirect point back at this server.
+      PUBLIC_URL: baseUrl,
+      // The provider stamps this tenant id (tid) on its tokens; the server accepts only this tenant.
+      OFFICE365_TENANT_ID: identityProvider.tenantId,
+      OFFICE365_CLIENT_ID: identityProvider.clientId,
+      OFFICE365_CLIENT_SECRET: identityProvider.clientSecret,
+      OFFICE365_ISSUER: identityProvider.issuer,
+      VIDEO_HOSTS: new URL(videoOrigin).host,
+      MAIL_GRAPH_LOGIN_URL: graphOrigin,
+      MAIL_GRAPH_API_URL: graphOrigin,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const lane = { baseUrl, issuer: identityProvider.issuer, dataDir, identityProvider, server };
+  lanes.push(lane);
+  await waitForHealth(lane, 90_000);
+  return lane;
+}
+
 let exitCode = 1;
 try {
-  await waitForHealth(`${baseUrl}/core/api/health`, 60_000);
+  await Promise.all(Array.from({ length: laneCount }, (_, i) => startLane(firstPort + i)));
   // Spawned, not spawnSync: the video host above answers from this process while the tests run.
   const tests = spawn(
     'npx',
-    ['vitest', 'run', '--config', 'e2e/vitest.config.ts', ...process.argv.slice(2).filter((a) => a !== '--build')],
+    [
+      'vitest',
+      'run',
+      '--config',
+      'e2e/vitest.config.ts',
+      `--maxWorkers=${laneCount}`,
+      ...process.argv.slice(2).filter((a) => a !== '--build'),
+    ],
     {
       cwd: root,
       stdio: 'inherit',
       env: {
         ...process.env,
-        E2E_BASE_URL: baseUrl,
-        E2E_IDP_ISSUER: identityProvider.issuer,
+        // A test worker takes the lane of its VITEST_POOL_ID (e2e/support.ts).
+        E2E_LANES: JSON.stringify(lanes.map(({ baseUrl, issuer }) => ({ baseUrl, issuer }))),
         E2E_VIDEO_ORIGIN: videoOrigin,
       },
     },
@@ -121,7 +143,6 @@ try {
   console.error(err);
 } finally {
   stopAll();
-  rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(exitCode);
 
@@ -167,12 +188,12 @@ function startIdentityProvider(redirectUri, tenantId, accounts) {
   });
 }
 
-async function waitForHealth(url, timeoutMs) {
+async function waitForHealth({ server, baseUrl }, timeoutMs) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
     try {
-      if ((await fetch(url)).ok) return;
+      if ((await fetch(`${baseUrl}/core/api/health`)).ok) return;
     } catch {
       // not listening yet
     }

@@ -1,7 +1,12 @@
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterEach } from 'vitest';
 
-export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000';
+/** The Atrium this test worker drives: e2e/run.mjs starts one per worker, a lane by VITEST_POOL_ID. */
+const lanes: { baseUrl: string; issuer: string }[] = JSON.parse(process.env.E2E_LANES ?? '[]');
+const lane = lanes[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % Math.max(1, lanes.length)];
+export const BASE_URL = lane?.baseUrl ?? process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000';
+/** The lane's Microsoft 365 stand-in (oidc-provider). */
+export const IDP_ISSUER = lane?.issuer;
 export const DEMO_PASSWORD = 'Atrium-demo-1';
 
 /** Content-Security-Policy violations the browser reported during the current test. */

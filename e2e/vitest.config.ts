@@ -6,7 +6,8 @@ export default defineConfig({
     include: ['**/*.e2e.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // One browser at a time: the machine has two cores and the server needs one.
-    fileParallelism: false,
+    // One file per lane at a time: e2e/run.mjs sets --maxWorkers to its count of lanes (servers).
+    // Tests marked concurrent (the accessibility gate's roles): two at a time.
+    maxConcurrency: 2,
   },
 });
