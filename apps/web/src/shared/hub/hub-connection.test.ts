@@ -209,6 +209,32 @@ describe('startHub', () => {
     expect(hub.starts()).toBe(2);
   });
 
+  it('refetches what the reload events keep fresh once it reconnects, since events sent meanwhile are lost', async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    const hub = fakeHub(0);
+    const d = deps();
+    const keys = [
+      ['notifications', 'count', 't1'],
+      ['notifications', 'inbox', 1],
+      ['messages', 'user', 'u2'],
+      ['messages', 'group', 'g1'],
+      ['messages', 'conversations'],
+      ['me', 'generaldata'],
+      ['home', 'content'],
+      ['timelogs', 'week', '2026-11-23'],
+    ];
+    for (const key of keys) d.queryClient.setQueryData(key, { cached: true });
+    const stop = startHub(d, () => hub as unknown as HubLike);
+    const [[onReconnected]] = hub.onreconnected.mock.calls as unknown as [[() => void]];
+    onReconnected();
+    await vi.waitFor(() =>
+      expect(keys.slice(0, -1).every((key) => d.queryClient.getQueryState(key)?.isInvalidated)).toBe(true),
+    );
+    // Data no event keeps fresh stays as it is.
+    expect(d.queryClient.getQueryState(keys.at(-1)!)?.isInvalidated).toBe(false);
+    await stop();
+  });
+
   it('keeps one connection per tab: starting again stops the previous one', async () => {
     const first = fakeHub(0);
     const second = fakeHub(0);

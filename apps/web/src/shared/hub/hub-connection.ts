@@ -8,7 +8,7 @@ import {
   LogLevel,
 } from '@microsoft/signalr';
 import { getSession, refreshSession } from '@/shared/api/session';
-import { createHubHandlers, type HubHandlerDeps, registerHubHandlers } from './hub-handlers';
+import { catchUpAfterReconnect, createHubHandlers, type HubHandlerDeps, registerHubHandlers } from './hub-handlers';
 import { impersonationElsewhereNotice, showHubNotice } from './hub-notice';
 
 /** A token this close to its expiry is renewed before it opens a connection. */
@@ -86,7 +86,10 @@ export function startHub(deps: AppHubDeps, build: () => HubLike = buildHubConnec
     createHubHandlers({ notify: showHubNotice, impersonationElsewhere: impersonationElsewhereNotice, ...deps }),
   );
   connection.onreconnecting((err) => console.warn('hub: connection lost, reconnecting', err));
-  connection.onreconnected(() => console.info('hub: reconnected'));
+  connection.onreconnected(() => {
+    console.info('hub: reconnected');
+    void catchUpAfterReconnect(deps.queryClient);
+  });
   connection.onclose((err) => {
     if (err) console.warn('hub: connection closed', err);
   });

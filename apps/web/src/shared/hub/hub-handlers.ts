@@ -131,6 +131,18 @@ export function createHubHandlers({
   };
 }
 
+/**
+ * After a reconnect: what the reload events keep fresh is refetched, since events sent while the
+ * connection was down are lost (the server keeps no backlog).
+ */
+export async function catchUpAfterReconnect(queryClient: QueryClient) {
+  await Promise.all(
+    [notificationCountKey, notificationInboxKey, messageKeys.all, ...tenantDataKeys].map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey }),
+    ),
+  );
+}
+
 /** The part of a HubConnection the handlers are registered on. */
 export type HubEventSource = { on(methodName: string, newMethod: (...args: unknown[]) => unknown): void };
 
