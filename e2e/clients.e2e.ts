@@ -49,6 +49,7 @@ describe('clients', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(`${BASE_URL}/admin/clients`);
     await page.getByRole('searchbox', { name: 'Search clients' }).fill(RUN);
+    await page.waitForURL((url) => url.searchParams.get('search') === RUN);
     const row = page.getByTestId('client-row').filter({ hasText: CLIENT });
     await row.waitFor();
     const clientId = (await row.getByRole('link', { name: `Edit ${CLIENT}` }).getAttribute('href'))!.split('/').at(-1)!;

@@ -1,7 +1,7 @@
 import { Table } from '@mantine/core';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from 'react-router';
+import { BrowserRouter, MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, setViewportWidth } from '@/test/render';
 import { ListFrame } from './list-frame';
@@ -78,6 +78,21 @@ describe('useListParams', () => {
     renderAt('/x?search=acme');
     await userEvent.click(screen.getByRole('button', { name: 'two changes' }));
     expect(params()).toMatchObject({ search: 'acme', sort: 'updatedAt', direction: 'desc' });
+  });
+
+  it('drops the typed search when the user has followed a link before it lands', async () => {
+    window.history.replaceState(null, '', '/x');
+    renderWithProviders(
+      <BrowserRouter>
+        <Harness />
+      </BrowserRouter>,
+    );
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'acme' } });
+    // A link followed: the address bar moves at once, while this page is still on screen.
+    window.history.pushState(null, '', '/elsewhere');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/elsewhere');
+    window.history.replaceState(null, '', '/');
   });
 
   it('leaves page 1 out of the URL', async () => {

@@ -1,5 +1,5 @@
 import { useCallback, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 
 /** Changes to the query: a value sets its key, null, undefined or '' removes it. */
 export type QueryChanges = Record<string, string | number | null | undefined>;
@@ -11,9 +11,15 @@ export type QueryChanges = Record<string, string | number | null | undefined>;
  * router re-renders in a transition, so two updates close together (a debounced search box landing
  * just as a filter is picked) would each undo the other. `update` starts from the query as the last
  * update left it instead.
+ *
+ * An update after the user has followed a link is dropped: the page stays on screen while the next one
+ * loads, and a search box's debounced text landing then would take the user back.
  */
 export function useUrlQuery() {
   const [params, setParams] = useSearchParams();
+  const { pathname } = useLocation();
+  // In the browser the router follows the address bar (tests' memory routers do not).
+  const followsWindow = useRef(typeof window !== 'undefined' && window.location.pathname === pathname);
   const query = params.toString();
   const seen = useRef(query);
   const latest = useRef(query);
@@ -24,6 +30,7 @@ export function useUrlQuery() {
   }
   const update = useCallback(
     (changes: QueryChanges) => {
+      if (followsWindow.current && window.location.pathname !== pathname) return;
       const next = new URLSearchParams(latest.current);
       for (const [key, value] of Object.entries(changes)) {
         if (value === null || value === undefined || value === '') next.delete(key);
@@ -32,7 +39,7 @@ export function useUrlQuery() {
       latest.current = next.toString();
       setParams(next, { replace: true });
     },
-    [setParams],
+    [setParams, pathname],
   );
   return [params, update] as const;
 }
