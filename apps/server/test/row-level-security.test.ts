@@ -19,6 +19,7 @@ import { tenants } from '../src/modules/tenants/tenants.schema.js';
 import { userGroupMembers, userGroups } from '../src/modules/usergroups/usergroups.schema.js';
 import { users } from '../src/modules/users/users.schema.js';
 import { freshDatabase, ownerUrlOf } from './harness.js';
+import { refusal } from './refusal.js';
 
 // Every table of the modules' schemas: the files drizzle-kit reads (src/modules/<module>/<name>.schema.ts).
 const modulesDir = new URL('../src/modules/', import.meta.url);
@@ -52,17 +53,6 @@ const PLATFORM_WITH_TENANT = [
 
 const rowsOf = async <T>(db: Db, statement: ReturnType<typeof sql>) =>
   ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
-
-/** The database error behind a failed Drizzle query. */
-async function refusal(work: PromiseLike<unknown>) {
-  try {
-    await work;
-  } catch (err) {
-    const e = err as { code?: string; cause?: { code?: string } };
-    return e.code ?? e.cause?.code;
-  }
-  return 'no error';
-}
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 let db: Db;

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness.js';
-import { multipart, PNG } from '../../test/multipart.js';
+import { type MalformedMultipart, malformedMultipart, multipart, PNG } from '../../test/multipart.js';
 import { findHostileValue, MAX_INPUT_DEPTH } from './hostile-input.js';
 
 let ctx: TestContext;
@@ -89,12 +89,8 @@ describe('malformed multipart on every upload route', () => {
   const routes = ['/core/api/me/avatar', '/core/api/tenants/media', '/core/api/users/import'];
   const part = (boundary: string) =>
     `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
-  const cases: { name: string; type: string; body: string | Buffer; status: number[] }[] = [
-    { name: 'no boundary', type: 'multipart/form-data', body: `${part('X')}abc\r\n--X--\r\n`, status: [400] },
-    { name: 'an empty boundary', type: 'multipart/form-data; boundary=', body: 'abc', status: [400] },
-    { name: 'an unterminated body', type: 'multipart/form-data; boundary=X', body: `${part('X')}abc`, status: [400] },
-    { name: 'no parts at all', type: 'multipart/form-data; boundary=X', body: 'garbage', status: [400] },
-    { name: 'an empty body', type: 'multipart/form-data; boundary=X', body: '', status: [400] },
+  const cases: MalformedMultipart[] = [
+    ...malformedMultipart(part),
     {
       name: 'a malformed part header',
       type: 'multipart/form-data; boundary=X',
@@ -102,25 +98,11 @@ describe('malformed multipart on every upload route', () => {
       status: [400, 413],
     },
     {
-      name: 'too many parts',
-      type: 'multipart/form-data; boundary=X',
-      body: `${part('X')}a\r\n${part('X')}b\r\n${part('X')}c\r\n--X--\r\n`,
-      status: [400],
-    },
-    {
-      name: 'a field instead of a file',
-      type: 'multipart/form-data; boundary=X',
-      body: '--X\r\nContent-Disposition: form-data; name="file"\r\n\r\nabc\r\n--X--\r\n',
-      status: [400],
-    },
-    {
       name: 'a part too large',
       type: 'multipart/form-data; boundary=X',
       body: Buffer.concat([Buffer.from(part('X')), PNG, Buffer.alloc(17 * 1024 * 1024), Buffer.from('\r\n--X--\r\n')]),
       status: [413],
     },
-    { name: 'the wrong content type', type: 'application/xml', body: '<a/>', status: [415] },
-    { name: 'a multipart type of another kind', type: 'multipart/mixed; boundary=X', body: 'x', status: [400, 415] },
   ];
 
   for (const c of cases) {

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
 import { describeTenantIsolation } from '../../../test/isolation.js';
+import { refusal } from '../../../test/refusal.js';
 import { inTransaction } from '../../db/client.js';
 import { runWithRequestContext } from '../../http/request-context.js';
 import { csvCell } from './audit.csv.js';
@@ -15,17 +16,6 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const rowsFor = (recordId: string) => ctx.db.select().from(auditLog).where(eq(auditLog.recordId, recordId));
-
-/** The database error code behind a failed query. */
-async function refusal(work: PromiseLike<unknown>) {
-  try {
-    await work;
-  } catch (err) {
-    const e = err as { code?: string; cause?: { code?: string } };
-    return e.code ?? e.cause?.code;
-  }
-  return 'no error';
-}
 
 describe('audit.record', () => {
   it('writes in the transaction of the change: a change that fails leaves no row', async () => {

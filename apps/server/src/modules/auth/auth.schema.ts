@@ -1,4 +1,5 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { cascadeTo } from '../../db/references.js';
 import { tenants } from '../tenants/tenants.schema.js';
 import { users } from '../users/users.schema.js';
 
@@ -7,9 +8,7 @@ export const sessions = pgTable(
   'sessions',
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeTo(() => users.id),
     /** Set while a super administrator views the product as userId. */
     impersonatorId: uuid().references(() => users.id, { onDelete: 'cascade' }),
     /** The impersonator's own session, resumed when impersonation ends. */
@@ -30,9 +29,7 @@ export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     tokenHash: text().primaryKey(),
-    sessionId: uuid()
-      .notNull()
-      .references(() => sessions.id, { onDelete: 'cascade' }),
+    sessionId: cascadeTo(() => sessions.id),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     usedAt: timestamp({ withTimezone: true }),
   },

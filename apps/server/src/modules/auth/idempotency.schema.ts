@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { cascadeTo } from '../../db/references.js';
 import { users } from '../users/users.schema.js';
 
 /**
@@ -8,9 +9,7 @@ import { users } from '../users/users.schema.js';
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeTo(() => users.id),
     key: text().notNull(),
     /** SHA-256 of method, URL and body: the same key with another request is refused. */
     requestHash: text().notNull(),

@@ -13,6 +13,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { cascadeTo } from '../../db/references.js';
 import { tenantOwned } from '../../db/tenant-owned.js';
 import { tenants } from '../tenants/tenants.schema.js';
 
@@ -29,9 +30,7 @@ export const companies = pgTable(
   'companies',
   {
     id: uuid().primaryKey().defaultRandom(),
-    tenantId: uuid()
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: cascadeTo(() => tenants.id),
     title: text().notNull(),
     description: text(),
     address: text(),
@@ -83,12 +82,8 @@ export const companyLocations = pgTable(
   'company_locations',
   {
     id: uuid().primaryKey().defaultRandom(),
-    tenantId: uuid()
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    companyId: uuid()
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    tenantId: cascadeTo(() => tenants.id),
+    companyId: cascadeTo(() => companies.id),
     title: text().notNull(),
     address: text(),
     latitude: doublePrecision(),
@@ -104,12 +99,8 @@ export const companyContacts = pgTable(
   'company_contacts',
   {
     id: uuid().primaryKey().defaultRandom(),
-    tenantId: uuid()
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    companyId: uuid()
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    tenantId: cascadeTo(() => tenants.id),
+    companyId: cascadeTo(() => companies.id),
     name: text().notNull(),
     email: text().notNull(),
     phoneNumber: text(),

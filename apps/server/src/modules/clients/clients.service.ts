@@ -39,6 +39,25 @@ export function createClientsService({ db, tenants, map }: { db: Db; tenants: Te
   async function requireCompany(tenantId: string, id: string) {
     await company(tenantId, id);
   }
+  /** The repository filter for a page of a client's locations or contacts, once the client is the tenant's. */
+  async function childFilter<S extends string>(
+    tenantId: string,
+    q: Omit<repo.ChildListFilter<S>, 'tenantId' | 'companyId' | 'limit' | 'offset'> & {
+      clientId: string;
+      page: number;
+      take: number;
+    },
+  ): Promise<repo.ChildListFilter<S>> {
+    await requireCompany(tenantId, q.clientId);
+    return {
+      tenantId,
+      companyId: q.clientId,
+      search: q.search,
+      sort: q.sort,
+      direction: q.direction,
+      ...offsetOf(q),
+    };
+  }
   async function location(tenantId: string, id: string) {
     const found = await repo.findLocation(db, tenantId, id);
     if (!found) throw new AppError('notFound', 'No such location');
@@ -101,15 +120,7 @@ export function createClientsService({ db, tenants, map }: { db: Db; tenants: Te
     // Locations
 
     async locations(tenantId: string, q: LocationListQuery) {
-      await requireCompany(tenantId, q.clientId);
-      const { rows, total } = await repo.listLocations(db, {
-        tenantId,
-        companyId: q.clientId,
-        search: q.search,
-        sort: q.sort,
-        direction: q.direction,
-        ...offsetOf(q),
-      });
+      const { rows, total } = await repo.listLocations(db, await childFilter(tenantId, q));
       return page(rows, total, q);
     },
     location,
@@ -138,15 +149,7 @@ export function createClientsService({ db, tenants, map }: { db: Db; tenants: Te
     // Contacts
 
     async contacts(tenantId: string, q: ContactListQuery) {
-      await requireCompany(tenantId, q.clientId);
-      const { rows, total } = await repo.listContacts(db, {
-        tenantId,
-        companyId: q.clientId,
-        search: q.search,
-        sort: q.sort,
-        direction: q.direction,
-        ...offsetOf(q),
-      });
+      const { rows, total } = await repo.listContacts(db, await childFilter(tenantId, q));
       return page(rows, total, q);
     },
     contact,

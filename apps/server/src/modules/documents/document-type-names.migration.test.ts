@@ -1,37 +1,13 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { migrationUnderTest } from '../../../test/migration-under-test.js';
 
-const drizzleDir = resolve(import.meta.dirname, '../../../drizzle');
 const TAG = '0023_document_type_unique_name';
 
-/** The migrations before `tag`, in a folder of their own (the journal cut there). */
-function migrationsBefore(tag: string) {
-  const dir = mkdtempSync(join(tmpdir(), 'atrium-migrations-'));
-  cpSync(drizzleDir, dir, { recursive: true });
-  const journalPath = join(dir, 'meta/_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((e) => e.tag === tag);
-  expect(at).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, at);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
-
 describe(`migration ${TAG}`, () => {
-  const dir = migrationsBefore(TAG);
-  const client = new PGlite();
-  afterAll(async () => {
-    await client.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const { client, migrateBefore, apply } = migrationUnderTest(TAG);
 
   it('tells apart the names a tenant had twice (the system type keeps its own), then makes them unique', async () => {
-    await migrate(drizzle({ client }), { migrationsFolder: dir });
+    await migrateBefore();
     const tenant = async (name: string) =>
       (await client.query<{ id: string }>('insert into tenants (name) values ($1) returning id', [name])).rows[0]!.id;
     const a = await tenant('A');
@@ -48,9 +24,7 @@ describe(`migration ${TAG}`, () => {
     await type(a, 'General', true, 0);
     await type(b, 'Kontrakter æøå');
 
-    for (const statement of readFileSync(join(drizzleDir, `${TAG}.sql`), 'utf8').split('--> statement-breakpoint')) {
-      await client.exec(statement);
-    }
+    await apply();
     const names = await client.query<{ tenant: string; name: string; is_system: boolean }>(
       `select t.name as tenant, d.name, d.is_system from document_types d join tenants t on t.id = d.tenant_id
        order by t.name, d.created_at desc`,

@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { cascadeTo } from '../../db/references.js';
 import { tenantOwned } from '../../db/tenant-owned.js';
 import { tenants } from '../tenants/tenants.schema.js';
 
@@ -18,9 +19,7 @@ export const documentTypes = pgTable(
   'document_types',
   {
     id: uuid().primaryKey().defaultRandom(),
-    tenantId: uuid()
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: cascadeTo(() => tenants.id),
     name: text().notNull(),
     isShownOnSideMenu: boolean().notNull().default(false),
     isSystem: boolean().notNull().default(false),
@@ -40,9 +39,7 @@ export const documents = pgTable(
   'documents',
   {
     id: uuid().primaryKey().defaultRandom(),
-    tenantId: uuid()
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: cascadeTo(() => tenants.id),
     documentTypeId: uuid()
       .notNull()
       .references(() => documentTypes.id, { onDelete: 'restrict' }),
@@ -68,9 +65,7 @@ export const folders = pgTable(
   'folders',
   {
     id: uuid().primaryKey().defaultRandom(),
-    tenantId: uuid()
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: cascadeTo(() => tenants.id),
     name: text().notNull(),
     // A deleted folder's subfolders move up to the top level rather than vanish with it.
     parentFolderId: uuid().references((): AnyPgColumn => folders.id, { onDelete: 'set null' }),

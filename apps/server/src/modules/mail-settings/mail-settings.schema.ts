@@ -1,4 +1,5 @@
 import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { cascadeTo } from '../../db/references.js';
 import { tenantOwned } from '../../db/tenant-owned.js';
 import { tenants } from '../tenants/tenants.schema.js';
 
@@ -11,9 +12,7 @@ export const mailSettings = pgTable(
   'mail_settings',
   {
     id: uuid().primaryKey().defaultRandom(),
-    tenantId: uuid()
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: cascadeTo(() => tenants.id),
     title: text().notNull(),
     msGraphTenantId: text().notNull(),
     msGraphClientId: text().notNull(),

@@ -1,37 +1,13 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { migrationUnderTest } from '../../../test/migration-under-test.js';
 
-const drizzleDir = resolve(import.meta.dirname, '../../../drizzle');
 const TAG = '0035_notification_event_types_per_tenant';
 
-/** The migrations before `tag`, in a folder of their own (the journal cut there). */
-function migrationsBefore(tag: string) {
-  const dir = mkdtempSync(join(tmpdir(), 'atrium-migrations-'));
-  cpSync(drizzleDir, dir, { recursive: true });
-  const journalPath = join(dir, 'meta/_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((e) => e.tag === tag);
-  expect(at).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, at);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
-
 describe(`migration ${TAG}`, () => {
-  const dir = migrationsBefore(TAG);
-  const client = new PGlite();
-  afterAll(async () => {
-    await client.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const { client, migrateBefore, apply } = migrationUnderTest(TAG);
 
   it("gives every tenant its own copy of each type and moves subscriptions and notifications to their tenant's", async () => {
-    await migrate(drizzle({ client }), { migrationsFolder: dir });
+    await migrateBefore();
     const one = async (text: string, params: unknown[] = []) =>
       (await client.query<{ id: string }>(text, params)).rows[0]!.id;
     const news = await one(
@@ -64,9 +40,7 @@ describe(`migration ${TAG}`, () => {
       );
     }
 
-    for (const statement of readFileSync(join(drizzleDir, `${TAG}.sql`), 'utf8').split('--> statement-breakpoint')) {
-      await client.exec(statement);
-    }
+    await apply();
 
     const types = await client.query<{ id: string; tenant: string; name: string; note: string }>(
       `select e.id, t.name as tenant, e.name, e.note from notification_event_types e

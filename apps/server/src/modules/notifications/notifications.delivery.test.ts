@@ -739,39 +739,32 @@ describe('exactly once with two server processes on one database', () => {
   });
 });
 
+/** Puts a NewsPublished notification titled `secret` in tenant B, for one of its users. */
+const notificationInTenantB = (secret: string) => async (c: TestContext, tenantBId: string) => {
+  const owner = await c.factories.user({ tenantIds: [tenantBId] });
+  const eventTypeId = await c.factories.eventTypeId(tenantBId, 'NewsPublished');
+  const [row] = await crossTenant('test fixtures', () =>
+    c.db
+      .insert(notifications)
+      .values({ tenantId: tenantBId, userId: owner.id, eventTypeId, title: secret })
+      .returning(),
+  );
+  return { id: row!.id, secret };
+};
+
 describeTenantIsolation([
   {
     name: 'POST /notifications/:id/read',
     method: 'POST',
     url: (id) => `${API}/notifications/${id}/read`,
-    createInTenantB: async (c, tenantBId) => {
-      const owner = await c.factories.user({ tenantIds: [tenantBId] });
-      const event = { id: await c.factories.eventTypeId(tenantBId, 'NewsPublished') };
-      const [row] = await crossTenant('test fixtures', () =>
-        c.db
-          .insert(notifications)
-          .values({ tenantId: tenantBId, userId: owner.id, eventTypeId: event!.id, title: 'Secret of B' })
-          .returning(),
-      );
-      return { id: row!.id, secret: 'Secret of B' };
-    },
+    createInTenantB: notificationInTenantB('Secret of B'),
   },
   {
     name: 'GET /notifications (inbox)',
     method: 'GET',
     list: true,
     url: () => `${API}/notifications`,
-    createInTenantB: async (c, tenantBId) => {
-      const owner = await c.factories.user({ tenantIds: [tenantBId] });
-      const event = { id: await c.factories.eventTypeId(tenantBId, 'NewsPublished') };
-      const [row] = await crossTenant('test fixtures', () =>
-        c.db
-          .insert(notifications)
-          .values({ tenantId: tenantBId, userId: owner.id, eventTypeId: event!.id, title: 'Inbox secret of B' })
-          .returning(),
-      );
-      return { id: row!.id, secret: 'Inbox secret of B' };
-    },
+    createInTenantB: notificationInTenantB('Inbox secret of B'),
   },
   {
     name: 'GET /notification/getNotificationsTypes',

@@ -237,6 +237,27 @@ export async function claimOnce(tx: Db | Tx, job: string, period: string, userId
 /** One claimed notification with what its digest needs about the user and the tenant. */
 export type DigestItem = Awaited<ReturnType<typeof claimDigest>>[number];
 
+/** Joins a notification to its user's subscription to its event type in its tenant. */
+const subscriptionOfNotification = and(
+  eq(notificationSubscriptions.userId, notifications.userId),
+  eq(notificationSubscriptions.tenantId, notifications.tenantId),
+  eq(notificationSubscriptions.eventTypeId, notifications.eventTypeId),
+);
+
+/**
+ * Over notifications joined to subscriptions, users and tenants: the unmailed ones of a live user
+ * (of `onlyUsers`, when given) at `interval`, in a live tenant they belong to.
+ */
+const dueForDigest = (tx: Tx, interval: number, onlyUsers?: string[]) =>
+  and(
+    isNull(notifications.mailedAt),
+    eq(notificationSubscriptions.interval, interval),
+    onlyUsers ? inArray(notifications.userId, onlyUsers) : undefined,
+    isNull(users.deletedAt),
+    isNull(tenants.deletedAt),
+    belongsTo(tx, notifications.userId, notifications.tenantId),
+  );
+
 /**
  * The users with something to put in a digest of `interval`: unmailed notifications of an event
  * type they get at that interval, in a live tenant they belong to.
@@ -246,25 +267,10 @@ export async function digestUsers(tx: Tx, interval: number) {
   const rows = await tx
     .selectDistinct({ userId: n.userId })
     .from(n)
-    .innerJoin(
-      notificationSubscriptions,
-      and(
-        eq(notificationSubscriptions.userId, n.userId),
-        eq(notificationSubscriptions.tenantId, n.tenantId),
-        eq(notificationSubscriptions.eventTypeId, n.eventTypeId),
-      ),
-    )
+    .innerJoin(notificationSubscriptions, subscriptionOfNotification)
     .innerJoin(users, eq(users.id, n.userId))
     .innerJoin(tenants, eq(tenants.id, n.tenantId))
-    .where(
-      and(
-        isNull(n.mailedAt),
-        eq(notificationSubscriptions.interval, interval),
-        isNull(users.deletedAt),
-        isNull(tenants.deletedAt),
-        belongsTo(tx, n.userId, n.tenantId),
-      ),
-    );
+    .where(dueForDigest(tx, interval));
   return rows.map((r) => r.userId);
 }
 
@@ -276,30 +282,13 @@ export async function digestUsers(tx: Tx, interval: number) {
  */
 export async function claimDigest(tx: Tx, interval: number, onlyUsers?: string[]) {
   const n = notifications;
-  const belongs = belongsTo(tx, n.userId, n.tenantId);
   const due = tx
     .select({ id: n.id })
     .from(n)
-    .innerJoin(
-      notificationSubscriptions,
-      and(
-        eq(notificationSubscriptions.userId, n.userId),
-        eq(notificationSubscriptions.tenantId, n.tenantId),
-        eq(notificationSubscriptions.eventTypeId, n.eventTypeId),
-      ),
-    )
+    .innerJoin(notificationSubscriptions, subscriptionOfNotification)
     .innerJoin(users, eq(users.id, n.userId))
     .innerJoin(tenants, eq(tenants.id, n.tenantId))
-    .where(
-      and(
-        isNull(n.mailedAt),
-        eq(notificationSubscriptions.interval, interval),
-        onlyUsers ? inArray(n.userId, onlyUsers) : undefined,
-        isNull(users.deletedAt),
-        isNull(tenants.deletedAt),
-        belongs,
-      ),
-    )
+    .where(dueForDigest(tx, interval, onlyUsers))
     .for('update', { of: n, skipLocked: true });
   const claimed = tx.$with('claimed').as(
     tx.update(n).set({ mailedAt: sql`now()` }).where(inArray(n.id, due)).returning({

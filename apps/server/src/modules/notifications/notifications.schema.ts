@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { cascadeTo } from '../../db/references.js';
 import { tenantOwned } from '../../db/tenant-owned.js';
 import { tenants } from '../tenants/tenants.schema.js';
 import { users } from '../users/users.schema.js';
@@ -26,9 +27,7 @@ export const notificationEventTypes = pgTable(
   'notification_event_types',
   {
     id: uuid().primaryKey().defaultRandom(),
-    tenantId: uuid()
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: cascadeTo(() => tenants.id),
     name: text().notNull(),
     note: text(),
   },
@@ -47,12 +46,8 @@ export const notificationEventTypes = pgTable(
 export const notificationSubscriptions = pgTable(
   'notification_subscriptions',
   {
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    tenantId: uuid()
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    userId: cascadeTo(() => users.id),
+    tenantId: cascadeTo(() => tenants.id),
     /** One of this tenant's event types (the foreign key takes the tenant along). */
     eventTypeId: uuid().notNull(),
     interval: smallint().notNull(),
@@ -74,12 +69,8 @@ export const notifications = pgTable(
   'notifications',
   {
     id: uuid().primaryKey().defaultRandom(),
-    tenantId: uuid()
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    tenantId: cascadeTo(() => tenants.id),
+    userId: cascadeTo(() => users.id),
     /** One of this tenant's event types (the foreign key takes the tenant along). */
     eventTypeId: uuid().notNull(),
     title: text().notNull(),
@@ -116,12 +107,8 @@ export const notifications = pgTable(
 export const notificationUnreadCounts = pgTable(
   'notification_unread_counts',
   {
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    tenantId: uuid()
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    userId: cascadeTo(() => users.id),
+    tenantId: cascadeTo(() => tenants.id),
     unread: integer().notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.tenantId] }), tenantOwned()],
@@ -137,9 +124,7 @@ export const notificationUnreadCounts = pgTable(
 export const notificationClaims = pgTable(
   'notification_claims',
   {
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeTo(() => users.id),
     job: text().notNull(),
     period: text().notNull(),
     claimedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

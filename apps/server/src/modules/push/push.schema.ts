@@ -1,4 +1,5 @@
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { cascadeTo } from '../../db/references.js';
 import { users } from '../users/users.schema.js';
 
 /**
@@ -10,9 +11,7 @@ export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeTo(() => users.id),
     endpoint: text().notNull(),
     /** The browser's P-256 public key and auth secret (base64url), which encrypt each message. */
     p256dh: text().notNull(),

@@ -1,4 +1,5 @@
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { cascadeTo } from '../../db/references.js';
 import { tenantOwned } from '../../db/tenant-owned.js';
 import { tenants } from '../tenants/tenants.schema.js';
 import { users } from '../users/users.schema.js';
@@ -7,10 +8,7 @@ import { users } from '../users/users.schema.js';
 // comment on. The Sprints pages themselves are not built yet; /tenants/info/{id} reads their numbers
 // (spec part 2 §3 "Tenant collaboration info"). Every table carries tenant_id for row-level security.
 
-const tenantId = () =>
-  uuid()
-    .notNull()
-    .references(() => tenants.id, { onDelete: 'cascade' });
+const tenantId = () => cascadeTo(() => tenants.id);
 
 export const collaborations = pgTable(
   'collaborations',
@@ -29,12 +27,8 @@ export const collaborationMembers = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     tenantId: tenantId(),
-    collaborationId: uuid()
-      .notNull()
-      .references(() => collaborations.id, { onDelete: 'cascade' }),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    collaborationId: cascadeTo(() => collaborations.id),
+    userId: cascadeTo(() => users.id),
     joinedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -50,9 +44,7 @@ export const collaborationIdeas = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     tenantId: tenantId(),
-    collaborationId: uuid()
-      .notNull()
-      .references(() => collaborations.id, { onDelete: 'cascade' }),
+    collaborationId: cascadeTo(() => collaborations.id),
     authorId: uuid().references(() => users.id, { onDelete: 'set null' }),
     title: text().notNull(),
     description: text(),
@@ -67,9 +59,7 @@ export const collaborationComments = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     tenantId: tenantId(),
-    ideaId: uuid()
-      .notNull()
-      .references(() => collaborationIdeas.id, { onDelete: 'cascade' }),
+    ideaId: cascadeTo(() => collaborationIdeas.id),
     authorId: uuid().references(() => users.id, { onDelete: 'set null' }),
     text: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { cascadeTo } from '../../db/references.js';
 import { tenantOwned } from '../../db/tenant-owned.js';
 import { tenants } from '../tenants/tenants.schema.js';
 import { users } from '../users/users.schema.js';
@@ -9,10 +10,7 @@ import { users } from '../users/users.schema.js';
 // (/tenants/{tags|folders|teams|departments|checklists}/{id}). Every table carries tenant_id for
 // row-level security; a name is unique in its tenant ignoring case and surrounding spaces.
 
-const tenantId = () =>
-  uuid()
-    .notNull()
-    .references(() => tenants.id, { onDelete: 'cascade' });
+const tenantId = () => cascadeTo(() => tenants.id);
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
 export const tenantTags = pgTable(
@@ -55,9 +53,7 @@ export const standardChecklistItems = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     tenantId: tenantId(),
-    standardChecklistId: uuid()
-      .notNull()
-      .references(() => standardChecklists.id, { onDelete: 'cascade' }),
+    standardChecklistId: cascadeTo(() => standardChecklists.id),
     title: text().notNull(),
     order: integer().notNull().default(0),
   },
@@ -73,12 +69,8 @@ export const checklistAssignments = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     tenantId: tenantId(),
-    standardChecklistId: uuid()
-      .notNull()
-      .references(() => standardChecklists.id, { onDelete: 'cascade' }),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    standardChecklistId: cascadeTo(() => standardChecklists.id),
+    userId: cascadeTo(() => users.id),
     assignedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp({ withTimezone: true }),
   },

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { cascadeTo } from '../../db/references.js';
 
 export const tenants = pgTable(
   'tenants',
@@ -95,12 +96,8 @@ export const features = pgTable('features', {
 export const tenantFeatures = pgTable(
   'tenant_features',
   {
-    tenantId: uuid()
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    featureId: uuid()
-      .notNull()
-      .references(() => features.id, { onDelete: 'cascade' }),
+    tenantId: cascadeTo(() => tenants.id),
+    featureId: cascadeTo(() => features.id),
     /** Also offered in the mobile bottom menu. */
     mobile: boolean().notNull().default(false),
     customTitle: text(),

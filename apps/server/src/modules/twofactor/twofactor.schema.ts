@@ -1,4 +1,5 @@
 import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { cascadeTo } from '../../db/references.js';
 import { users } from '../users/users.schema.js';
 
 /**
@@ -22,9 +23,7 @@ export const twoFactorRecoveryCodes = pgTable(
   'two_factor_recovery_codes',
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeTo(() => users.id),
     codeHash: text().notNull(),
     usedAt: timestamp({ withTimezone: true }),
   },
@@ -36,9 +35,7 @@ export const twoFactorDevices = pgTable(
   'two_factor_devices',
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeTo(() => users.id),
     tokenHash: text().notNull().unique(),
     userAgent: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { cascadeTo } from '../../db/references.js';
 import { tenantOwned } from '../../db/tenant-owned.js';
 import { tenants } from '../tenants/tenants.schema.js';
 import { users } from '../users/users.schema.js';
@@ -9,9 +10,7 @@ export const userGroups = pgTable(
   'user_groups',
   {
     id: uuid().primaryKey().defaultRandom(),
-    tenantId: uuid()
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: cascadeTo(() => tenants.id),
     name: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -22,12 +21,8 @@ export const userGroups = pgTable(
 export const userGroupMembers = pgTable(
   'user_group_members',
   {
-    groupId: uuid()
-      .notNull()
-      .references(() => userGroups.id, { onDelete: 'cascade' }),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    groupId: cascadeTo(() => userGroups.id),
+    userId: cascadeTo(() => users.id),
   },
   (t) => [
     primaryKey({ columns: [t.groupId, t.userId] }),

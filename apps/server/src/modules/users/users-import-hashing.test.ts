@@ -60,17 +60,7 @@ describe('POST /core/api/users/import/confirm with many passwords', () => {
   it(`hashes at most ${HASH_CONCURRENCY} passwords at a time, and creates every user`, async () => {
     const tenant = await ctx.factories.tenant();
     const admin = await ctx.actor(['TenantAdmin'], { tenants: [tenant.id], activeTenant: tenant.id });
-    const t = Math.random().toString(36).slice(2, 8);
-    const rows = Array.from({ length: 12 }, (_, i) => ({
-      line: i + 2,
-      name: `Row${i}`,
-      surname: 'Imported',
-      email: `row${i}-${t}@example.test`,
-      role: '',
-      groups: [],
-      language: '',
-      password: `Harbour-lights-${i}-${t}`,
-    }));
+    const rows = importRows(12);
     hashing.most = 0;
     const res = await ctx.app.inject({
       method: 'POST',

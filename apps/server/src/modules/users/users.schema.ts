@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { cascadeTo } from '../../db/references.js';
 import { tenants } from '../tenants/tenants.schema.js';
 
 export const users = pgTable(
@@ -34,12 +35,8 @@ export const roles = pgTable('roles', {
 export const userRoles = pgTable(
   'user_roles',
   {
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    roleId: uuid()
-      .notNull()
-      .references(() => roles.id, { onDelete: 'cascade' }),
+    userId: cascadeTo(() => users.id),
+    roleId: cascadeTo(() => roles.id),
   },
   // The users list's role filter looks users up by role.
   (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId, t.userId)],
@@ -49,12 +46,8 @@ export const userRoles = pgTable(
 export const tenantMemberships = pgTable(
   'tenant_memberships',
   {
-    tenantId: uuid()
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    tenantId: cascadeTo(() => tenants.id),
+    userId: cascadeTo(() => users.id),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.userId] }), index('tenant_memberships_user_idx').on(t.userId)],
