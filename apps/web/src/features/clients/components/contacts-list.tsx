@@ -3,7 +3,6 @@ import { Anchor, Table, Text } from '@mantine/core';
 import type { ContactSort } from '@/features/clients/api/get-contacts';
 import type { ContactRow } from '@/features/clients/api/types';
 import { useTranslation } from '@/shared/i18n/use-translation';
-import { SortHeader } from '@/shared/list/list-toolbar';
 import type { RecordsListProps } from './client-records-page';
 import { RecordRows } from './record-rows';
 
@@ -12,7 +11,7 @@ type Props = RecordsListProps<ContactRow, ContactSort>;
 const editTo = (row: ContactRow) => href('clients', 'typedContact', { type: 'edit', id: row.id });
 
 /** A client's contacts: a table from 768px, cards below. */
-export function ContactsList({ sorting, onSort, ...props }: Props) {
+export function ContactsList(props: Props) {
   const { t } = useTranslation();
   return (
     <RecordRows
@@ -20,22 +19,10 @@ export function ContactsList({ sorting, onSort, ...props }: Props) {
       testId="contact-row"
       nameOf={(row) => row.name}
       editTo={editTo}
-      headers={[
-        <SortHeader
-          key="name"
-          label={t('clients.contacts.columns.name')}
-          column="name"
-          sorting={sorting}
-          onSort={onSort}
-        />,
-        <SortHeader
-          key="email"
-          label={t('clients.contacts.columns.email')}
-          column="email"
-          sorting={sorting}
-          onSort={onSort}
-        />,
-        <Table.Th key="phone">{t('clients.contacts.columns.phone')}</Table.Th>,
+      columns={[
+        { label: t('clients.contacts.columns.name'), sort: 'name' },
+        { label: t('clients.contacts.columns.email'), sort: 'email' },
+        { label: t('clients.contacts.columns.phone') },
       ]}
       cells={(row) => (
         <>

@@ -6,7 +6,6 @@ import { problemText } from '@/features/clients/api/problem-messages';
 import type { LocationRow } from '@/features/clients/api/types';
 import { useUpdateLocationRadius } from '@/features/clients/api/update-location-radius';
 import { useTranslation } from '@/shared/i18n/use-translation';
-import { SortHeader } from '@/shared/list/list-toolbar';
 import type { RecordsListProps } from './client-records-page';
 import { radiusSelectData } from './radius';
 import { RecordRows } from './record-rows';
@@ -48,7 +47,7 @@ function RadiusSelect({ row, useKmAsValues }: { row: LocationRow; useKmAsValues:
 const editTo = (row: LocationRow) => href('clients', 'typedLocation', { type: 'edit', id: row.id });
 
 /** A client's locations: a table from 768px, cards below. */
-export function LocationsList({ sorting, onSort, useKmAsValues, ...props }: Props & { wide: boolean }) {
+export function LocationsList({ useKmAsValues, ...props }: Props & { wide: boolean }) {
   const { t } = useTranslation();
   return (
     <RecordRows
@@ -56,22 +55,10 @@ export function LocationsList({ sorting, onSort, useKmAsValues, ...props }: Prop
       testId="location-row"
       nameOf={(row) => row.title}
       editTo={editTo}
-      headers={[
-        <SortHeader
-          key="title"
-          label={t('clients.locations.columns.title')}
-          column="title"
-          sorting={sorting}
-          onSort={onSort}
-        />,
-        <SortHeader
-          key="address"
-          label={t('clients.locations.columns.address')}
-          column="address"
-          sorting={sorting}
-          onSort={onSort}
-        />,
-        <Table.Th key="radius">{t('clients.locations.columns.radius')}</Table.Th>,
+      columns={[
+        { label: t('clients.locations.columns.title'), sort: 'title' },
+        { label: t('clients.locations.columns.address'), sort: 'address' },
+        { label: t('clients.locations.columns.radius') },
       ]}
       cells={(row) => (
         <>

@@ -1,6 +1,7 @@
 import { Skeleton, Table } from '@mantine/core';
-import type { ReactElement, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { CardList, ListCard, NameLink, TableCard } from '@/shared/list/list-parts';
+import { SortHeader } from '@/shared/list/list-toolbar';
 import { SkeletonRows } from '@/shared/list/skeleton-rows';
 import type { RecordsListProps } from './client-records-page';
 import { ActionsHeader, listClasses as classes, RowActions } from './list-parts';
@@ -9,24 +10,26 @@ import { ActionsHeader, listClasses as classes, RowActions } from './list-parts'
  * A client's contacts or locations: a table from 768px, cards below. Each row's name links to its edit
  * page, with edit and delete icons beside it; the two lists differ in their other columns.
  */
-export function RecordRows<Row extends { id: string }>({
+export function RecordRows<Row extends { id: string }, S extends string>({
   rows,
   loading,
+  sorting,
+  onSort,
   showActions,
   onDelete,
   wide,
   testId,
   nameOf,
   editTo,
-  headers,
+  columns,
   cells,
   details,
-}: Omit<RecordsListProps<Row, string>, 'sorting' | 'onSort'> & {
+}: RecordsListProps<Row, S> & {
   testId: string;
   nameOf: (row: Row) => string;
   editTo: (row: Row) => string;
-  /** The column headers after which the actions' one follows, each with a key. */
-  headers: ReactElement[];
+  /** The columns' headers, the name's first; those with a `sort` sort the list. */
+  columns: { label: string; sort?: S }[];
   /** A table row's cells after the name. */
   cells: (row: Row) => ReactNode;
   /** A card's lines under the name. */
@@ -52,13 +55,19 @@ export function RecordRows<Row extends { id: string }>({
     <TableCard loading={loading}>
       <Table.Thead>
         <Table.Tr>
-          {headers}
+          {columns.map(({ label, sort }) =>
+            sort ? (
+              <SortHeader key={label} label={label} column={sort} sorting={sorting} onSort={onSort} />
+            ) : (
+              <Table.Th key={label}>{label}</Table.Th>
+            ),
+          )}
           {showActions && <ActionsHeader />}
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
         {!rows ? (
-          <SkeletonRows rows={1} columns={headers.length + 1} />
+          <SkeletonRows rows={1} columns={columns.length + 1} />
         ) : (
           rows.map((row) => (
             <Table.Tr key={row.id} data-testid={testId}>
