@@ -1,5 +1,7 @@
 import { CANNOT_IDENTIFY_CURRENT_USER } from '@atrium/contracts';
+import { expect } from 'vitest';
 import { ApiError, NetworkError } from '@/shared/api/api-error';
+import { i18n, type TFunction } from '@/shared/i18n/i18n';
 
 const fields = (...pairs: [string, string][]) => pairs.map(([field, message]) => ({ field, message }));
 const invalid = { title: 'Your request has invalid fields', code: 'validation' };
@@ -84,3 +86,21 @@ const COMMON_LINES = Object.fromEntries(Object.entries(COMMON_READINGS).map(([na
 /** `it.each` rows of a feature's messages as lines: the common readings, then the feature's own. */
 export const lineReadings = (own: Partial<Record<FailureName, string[]>>) =>
   Object.entries({ ...COMMON_LINES, ...own }) as [FailureName, string[]][];
+
+/**
+ * Checks a feature's fieldErrorsOf: errors keyed by form path (`tenantIds.2` under `tenantIds`), the
+ * `featureKeys` failure in the feature's own words, and none for a failure without fields.
+ */
+export function expectFieldErrorsByPath(
+  fieldErrorsOf: (t: TFunction, error: unknown) => Record<string, string>,
+  featureKeys: { password: string; logoMediaFile: string },
+) {
+  const t = i18n.t;
+  expect(fieldErrorsOf(t, FAILURES.fieldErrors)).toEqual({
+    email: 'Enter a valid email address',
+    tenantIds: 'This field is required',
+    name: 'This field is required',
+  });
+  expect(fieldErrorsOf(t, FAILURES.featureKeys)).toEqual(featureKeys);
+  expect(fieldErrorsOf(t, FAILURES.network)).toEqual({});
+}

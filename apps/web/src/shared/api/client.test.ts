@@ -1,7 +1,8 @@
 import { MutationObserver, onlineManager } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/shared/config/storage-keys';
 import { authResult, fakeToken, json, problem } from '@/test/fixtures';
+import { signedOutWithFetchMock } from '@/test/signed-out-fetch';
 import { ApiError, api, NetworkError, REQUEST_TIMEOUT_MS } from './client';
 import { createQueryClient } from './query-client';
 import {
@@ -15,22 +16,11 @@ import {
   tokenExpiry,
 } from './session';
 
-let fetchMock: ReturnType<typeof vi.fn>;
-const calls = () => fetchMock.mock.calls.map(([url, init]) => `${(init as RequestInit)?.method ?? 'GET'} ${url}`);
+const { fetchMock, calls } = signedOutWithFetchMock();
 const authHeader = (index: number) => {
   const init = fetchMock.mock.calls[index]?.[1] as RequestInit | undefined;
   return (init?.headers as Record<string, string> | undefined)?.authorization;
 };
-
-beforeEach(() => {
-  resetSessionForTests({ status: 'anonymous' });
-  fetchMock = vi.fn();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  vi.useRealTimers();
-  resetSessionForTests({ status: 'anonymous' });
-});
 
 describe('session', () => {
   it('keeps the access token in memory only', () => {

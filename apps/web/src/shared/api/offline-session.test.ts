@@ -1,25 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/shared/config/storage-keys';
 import { authResult, authUser, json, problem } from '@/test/fixtures';
+import { signedOutWithFetchMock } from '@/test/signed-out-fetch';
 import { signOut } from './auth';
 import { api, NetworkError } from './client';
 import { persistedQueriesKey, persistedQueriesStorage } from './persisted-store';
 import { acceptAuthResult, bootstrapSession, getSession, isOfflineSession, resetSessionForTests } from './session';
 
 const ME = authUser({ id: '11111111-1111-4111-8111-111111111111', displayName: 'Ada Lovelace' });
-let fetchMock: ReturnType<typeof vi.fn>;
-const calls = () => fetchMock.mock.calls.map(([url, init]) => `${(init as RequestInit)?.method ?? 'GET'} ${url}`);
+const { fetchMock, calls } = signedOutWithFetchMock();
 const noNetwork = () => Promise.reject(new TypeError('Failed to fetch'));
-
-beforeEach(() => {
-  resetSessionForTests({ status: 'anonymous' });
-  fetchMock = vi.fn();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  vi.useRealTimers();
-  resetSessionForTests({ status: 'anonymous' });
-});
 
 /** A signed-in visit: the user is remembered and a page's data is kept for them. */
 async function visitOnline() {

@@ -1,5 +1,5 @@
-import { EmptyState } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { EmptyNotice } from '@/shared/ui/empty-notice';
 import { LoadFailed } from '@/shared/ui/load-failed';
 
 type Copy = { title: string; text: string };
@@ -35,7 +35,7 @@ export function ListStates({
   }
   if (rows && rows.length === 0) {
     const copy = search ? noMatches : empty;
-    return <EmptyState variant="light" icon={icon} title={copy.title} description={copy.text} py="xl" />;
+    return <EmptyNotice icon={icon} title={copy.title} text={copy.text} />;
   }
   return children;
 }

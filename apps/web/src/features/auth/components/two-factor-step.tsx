@@ -23,6 +23,20 @@ export default function TwoFactorStep(props: Props) {
   return props.challenge.twoFactor === 'code' ? <CodeStep {...props} /> : <RequiredSetupStep {...props} />;
 }
 
+/** A step's heading and the line under it. */
+function StepHeading({ title, text }: { title: string; text: string }) {
+  return (
+    <Stack gap={6}>
+      <Title order={1} className={classes.title}>
+        {title}
+      </Title>
+      <Text c="dimmed" size="md">
+        {text}
+      </Text>
+    </Stack>
+  );
+}
+
 function BackLink({ onCancel }: { onCancel: () => void }) {
   const { t } = useTranslation();
   return (
@@ -49,14 +63,10 @@ function CodeStep({ challenge, onSuccess, onCancel }: Props) {
 
   return (
     <Stack gap="xl">
-      <Stack gap={6}>
-        <Title order={1} className={classes.title}>
-          {t('twoFactor.signInTitle')}
-        </Title>
-        <Text c="dimmed" size="md">
-          {t(recovery ? 'twoFactor.signInRecoveryText' : 'twoFactor.signInText')}
-        </Text>
-      </Stack>
+      <StepHeading
+        title={t('twoFactor.signInTitle')}
+        text={t(recovery ? 'twoFactor.signInRecoveryText' : 'twoFactor.signInText')}
+      />
       {verify.isError && (
         <ErrorAlert ref={alertRef} title={t('twoFactor.verifyFailed')}>
           {twoFactorProblem(t, verify.error)}
@@ -128,14 +138,7 @@ function RequiredSetupStep({ challenge, onSuccess, onCancel }: Props) {
 
   return (
     <Stack gap="xl">
-      <Stack gap={6}>
-        <Title order={1} className={classes.title}>
-          {t('twoFactor.setupRequiredTitle')}
-        </Title>
-        <Text c="dimmed" size="md">
-          {t('twoFactor.setupRequiredText')}
-        </Text>
-      </Stack>
+      <StepHeading title={t('twoFactor.setupRequiredTitle')} text={t('twoFactor.setupRequiredText')} />
       {start.isError && <ErrorAlert title={t('twoFactor.setupFailed')}>{twoFactorProblem(t, start.error)}</ErrorAlert>}
       {start.isPending && (
         <Stack align="center" gap="xs" role="status">

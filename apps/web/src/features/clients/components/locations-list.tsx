@@ -1,17 +1,14 @@
 import { href } from '@atrium/contracts';
-import { Group, Select, Skeleton, Table, Text } from '@mantine/core';
+import { Group, Select, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { LocationSort } from '@/features/clients/api/get-locations';
 import { problemText } from '@/features/clients/api/problem-messages';
 import type { LocationRow } from '@/features/clients/api/types';
 import { useUpdateLocationRadius } from '@/features/clients/api/update-location-radius';
 import { useTranslation } from '@/shared/i18n/use-translation';
-import { CardList, ListCard, NameLink, TableCard } from '@/shared/list/list-parts';
-import { SortHeader } from '@/shared/list/list-toolbar';
-import { SkeletonRows } from '@/shared/list/skeleton-rows';
 import type { RecordsListProps } from './client-records-page';
-import { ActionsHeader, listClasses as classes, RowActions } from './list-parts';
 import { radiusSelectData } from './radius';
+import { RecordRows } from './record-rows';
 
 type Props = Omit<RecordsListProps<LocationRow, LocationSort>, 'wide'> & { useKmAsValues: boolean };
 
@@ -50,84 +47,41 @@ function RadiusSelect({ row, useKmAsValues }: { row: LocationRow; useKmAsValues:
 const editTo = (row: LocationRow) => href('clients', 'typedLocation', { type: 'edit', id: row.id });
 
 /** A client's locations: a table from 768px, cards below. */
-export function LocationsList({
-  rows,
-  loading,
-  sorting,
-  onSort,
-  useKmAsValues,
-  showActions,
-  onDelete,
-  wide,
-}: Props & { wide: boolean }) {
+export function LocationsList({ useKmAsValues, ...props }: Props & { wide: boolean }) {
   const { t } = useTranslation();
-  if (!wide) {
-    if (!rows) return <Skeleton height={72} radius="lg" />;
-    return (
-      <CardList>
-        {rows.map((row) => (
-          <ListCard
-            key={row.id}
-            testId="location-row"
-            actions={showActions && <RowActions name={row.title} editTo={editTo(row)} onDelete={() => onDelete(row)} />}
-          >
-            <NameLink to={editTo(row)} truncate>
-              {row.title}
-            </NameLink>
-            {row.address && (
-              <Text size="sm" c="dimmed" mt={2}>
-                {row.address}
-              </Text>
-            )}
-            <Group mt="xs">
-              <RadiusSelect row={row} useKmAsValues={useKmAsValues} />
-            </Group>
-          </ListCard>
-        ))}
-      </CardList>
-    );
-  }
   return (
-    <TableCard loading={loading}>
-      <Table.Thead>
-        <Table.Tr>
-          <SortHeader label={t('clients.locations.columns.title')} column="title" sorting={sorting} onSort={onSort} />
-          <SortHeader
-            label={t('clients.locations.columns.address')}
-            column="address"
-            sorting={sorting}
-            onSort={onSort}
-          />
-          <Table.Th>{t('clients.locations.columns.radius')}</Table.Th>
-          {showActions && <ActionsHeader />}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {!rows ? (
-          <SkeletonRows rows={1} columns={4} />
-        ) : (
-          rows.map((row) => (
-            <Table.Tr key={row.id} data-testid="location-row">
-              <Table.Td>
-                <NameLink to={editTo(row)} size="sm">
-                  {row.title}
-                </NameLink>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{row.address ?? '—'}</Text>
-              </Table.Td>
-              <Table.Td>
-                <RadiusSelect row={row} useKmAsValues={useKmAsValues} />
-              </Table.Td>
-              {showActions && (
-                <Table.Td className={classes.actionsCell}>
-                  <RowActions name={row.title} editTo={editTo(row)} onDelete={() => onDelete(row)} />
-                </Table.Td>
-              )}
-            </Table.Tr>
-          ))
-        )}
-      </Table.Tbody>
-    </TableCard>
+    <RecordRows
+      {...props}
+      testId="location-row"
+      nameOf={(row) => row.title}
+      editTo={editTo}
+      columns={[
+        { label: t('clients.locations.columns.title'), sort: 'title' },
+        { label: t('clients.locations.columns.address'), sort: 'address' },
+        { label: t('clients.locations.columns.radius') },
+      ]}
+      cells={(row) => (
+        <>
+          <Table.Td>
+            <Text size="sm">{row.address ?? '—'}</Text>
+          </Table.Td>
+          <Table.Td>
+            <RadiusSelect row={row} useKmAsValues={useKmAsValues} />
+          </Table.Td>
+        </>
+      )}
+      details={(row) => (
+        <>
+          {row.address && (
+            <Text size="sm" c="dimmed" mt={2}>
+              {row.address}
+            </Text>
+          )}
+          <Group mt="xs">
+            <RadiusSelect row={row} useKmAsValues={useKmAsValues} />
+          </Group>
+        </>
+      )}
+    />
   );
 }

@@ -5,12 +5,11 @@ import { useClient } from '@/features/clients/api/get-client';
 import { useContact } from '@/features/clients/api/get-contact';
 import { useSaveContact } from '@/features/clients/api/save-contact';
 import { ContactForm, contactValues } from '@/features/clients/components/contact-form';
-import { RecordLoadFailed } from '@/features/clients/components/load-failed';
+import { RecordFormFrame } from '@/features/clients/components/record-form-frame';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { isQueued } from '@/shared/offline/queue';
 import { isRecordId, recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
-import { FormPageFrame } from '@/shared/ui/form-page-frame';
 
 /**
  * /admin/clients/new/contact/{clientId} and /admin/clients/edit/contact/{contactId} (params type, id):
@@ -31,17 +30,10 @@ export default function ContactFormPage() {
     : t('clients.contacts.form.editTitle', { name: contact.data?.name ?? '' });
   usePageTitle(heading);
 
-  const failed = [client, contact].find((q) => q.isError);
-  const loading = client.isPending || (!isNew && contact.isPending);
   const back = clientId ? href('clients', 'contact', { id: clientId }) : href('clients', 'list');
 
   return (
-    <FormPageFrame
-      title={loading ? t('clients.title') : heading}
-      subtitle={client.data?.title}
-      loading={loading}
-      failure={failed && <RecordLoadFailed query={failed} back={back} />}
-    >
+    <RecordFormFrame heading={heading} client={client} queries={isNew ? [] : [contact]} back={back}>
       <ContactForm
         key={contact.data?.id ?? 'new'}
         initialValues={contactValues(contact.data)}
@@ -57,6 +49,6 @@ export default function ContactFormPage() {
           navigate(-1);
         }}
       />
-    </FormPageFrame>
+    </RecordFormFrame>
   );
 }

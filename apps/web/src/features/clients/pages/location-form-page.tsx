@@ -5,12 +5,11 @@ import { useClient } from '@/features/clients/api/get-client';
 import { useLocation } from '@/features/clients/api/get-location';
 import { useMapInfo } from '@/features/clients/api/get-map-info';
 import { useSaveLocation } from '@/features/clients/api/save-location';
-import { RecordLoadFailed } from '@/features/clients/components/load-failed';
 import { LocationForm, locationValues } from '@/features/clients/components/location-form';
+import { RecordFormFrame } from '@/features/clients/components/record-form-frame';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { isRecordId, recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
-import { FormPageFrame } from '@/shared/ui/form-page-frame';
 
 /**
  * /admin/clients/new/location/{clientId} and /admin/clients/edit/location/{locationId}: the location form;
@@ -33,17 +32,10 @@ export default function LocationFormPage() {
     : t('clients.locations.form.editTitle', { title: location.data?.title ?? '' });
   usePageTitle(heading);
 
-  const failed = [client, location, info].find((q) => q.isError);
-  const loading = client.isPending || (!isNew && location.isPending) || info.isPending;
   const back = clientId ? href('clients', 'location', { id: clientId }) : href('clients', 'list');
 
   return (
-    <FormPageFrame
-      title={loading ? t('clients.title') : heading}
-      subtitle={client.data?.title}
-      loading={loading}
-      failure={failed && <RecordLoadFailed query={failed} back={back} />}
-    >
+    <RecordFormFrame heading={heading} client={client} queries={isNew ? [info] : [location, info]} back={back}>
       <LocationForm
         key={location.data?.id ?? 'new'}
         initialValues={locationValues(location.data)}
@@ -55,6 +47,6 @@ export default function LocationFormPage() {
           navigate(href('clients', 'location', { id: saved.companyId }));
         }}
       />
-    </FormPageFrame>
+    </RecordFormFrame>
   );
 }

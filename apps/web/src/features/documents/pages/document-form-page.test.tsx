@@ -103,14 +103,7 @@ describe('/admin/documents/new', () => {
 
   it('after a refused upload (the server removed the record), a new try makes the record again', async () => {
     uploadStatuses = [503, 200];
-    renderWithProviders(
-      <MemoryRouter initialEntries={['/admin/documents/new']}>
-        <Routes>
-          <Route path="/admin/documents/new" element={<DocumentFormPage />} />
-          <Route path="*" element={<Where />} />
-        </Routes>
-      </MemoryRouter>,
-    );
+    newDocumentPage();
     const title = await screen.findByRole('textbox', { name: /Title/ });
     await userEvent.type(title, 'Handbok');
     await userEvent.click(screen.getByRole('combobox', { name: /Document type/ }));

@@ -1,5 +1,5 @@
 import { isImageFile, sideListTitle } from '@atrium/contracts';
-import { Anchor, Card, EmptyState, Group, Image, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, Image, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFile, IconFolderOpen } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -14,6 +14,7 @@ import { formatDateTime } from '@/shared/format/date';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { isRecordId, useNotFoundWhen } from '@/shared/routing/not-found';
+import { EmptyNotice } from '@/shared/ui/empty-notice';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 
 /** An image document's preview, fetched with the bearer token and shown from a blob URL. */
@@ -80,12 +81,10 @@ export default function DocumentTypeDocumentsPage() {
     );
   } else if (documents.data.length === 0) {
     content = (
-      <EmptyState
-        variant="light"
+      <EmptyNotice
         icon={<IconFolderOpen size={28} />}
         title={t('documents.side.empty')}
-        description={t('documents.side.emptyText')}
-        py="xl"
+        text={t('documents.side.emptyText')}
       />
     );
   } else {

@@ -21,6 +21,7 @@ import { TemplatePreview } from '@/features/mail-settings/components/template-pr
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
+import { CardForm } from '@/shared/ui/card-form';
 import { RichTextField } from '@/shared/ui/rich-text-field';
 
 type Values = { emailTemplate: string; footerText: string; backgroundColor: string };
@@ -74,79 +75,79 @@ function TemplateForm({
   });
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <Card withBorder padding="lg">
-          <Stack gap="md">
-            <Textarea
-              label={t('mailSettings.template.emailTemplate')}
-              description={t('mailSettings.template.emailTemplateHint', {
-                contentMark: EMAIL_TEMPLATE_CONTENT,
-                footerMark: EMAIL_TEMPLATE_FOOTER,
-              })}
-              required
-              rows={12}
-              resize="vertical"
-              maxLength={MAIL_SETTINGS_LIMITS.templateMax}
-              spellCheck={false}
-              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
-              {...form.getInputProps('emailTemplate')}
-            />
-            <RichTextField
-              formats={['heading', 'marks', 'history', 'lists']}
-              label={t('mailSettings.template.footerText')}
-              value={template.footerText}
-              onChange={(html) => form.setFieldValue('footerText', html)}
-              error={form.errors.footerText as string | undefined}
-            />
-            <Group align="flex-start" gap="md" wrap="wrap">
-              <ColorInput
-                label={t('mailSettings.template.backgroundColor')}
-                description={t('mailSettings.template.backgroundColorHint')}
-                format="hex"
-                swatches={['#ffffff', '#f1f3f5', '#eef2f6', '#e7f5ff', '#fff9db', '#1c3d5a']}
-                value={HEX_COLOUR.test(colour) ? colour : ''}
-                onChange={(value) => form.setFieldValue('backgroundColor', value)}
-                style={{ flex: '1 1 220px' }}
-                eyeDropperButtonProps={{ 'aria-label': t('mailSettings.template.backgroundColor') }}
+    <CardForm
+      onSubmit={submit}
+      below={
+        <>
+          <Card withBorder padding="lg">
+            <Stack gap="xs">
+              <Title order={2} size="h4">
+                {t('mailSettings.template.preview')}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {t('mailSettings.template.previewHint')}
+              </Text>
+              <TemplatePreview
+                emailTemplate={form.values.emailTemplate}
+                footerText={form.values.footerText}
+                backgroundColor={HEX_COLOUR.test(colour) ? colour : null}
               />
-              <TextInput
-                label={t('mailSettings.template.backgroundColorText')}
-                description={t('mailSettings.template.backgroundColorHint')}
-                placeholder="#eef2f6"
-                maxLength={7}
-                autoComplete="off"
-                style={{ flex: '1 1 220px' }}
-                {...form.getInputProps('backgroundColor')}
-              />
-            </Group>
-          </Stack>
-        </Card>
-        <Card withBorder padding="lg">
-          <Stack gap="xs">
-            <Title order={2} size="h4">
-              {t('mailSettings.template.preview')}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {t('mailSettings.template.previewHint')}
-            </Text>
-            <TemplatePreview
-              emailTemplate={form.values.emailTemplate}
-              footerText={form.values.footerText}
-              backgroundColor={HEX_COLOUR.test(colour) ? colour : null}
-            />
-          </Stack>
-        </Card>
-        <Group justify="flex-end">
-          <Button variant="default" component={Link} to={href('tenants', 'list')}>
-            {t('mailSettings.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t('mailSettings.template.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+            </Stack>
+          </Card>
+          <Group justify="flex-end">
+            <Button variant="default" component={Link} to={href('tenants', 'list')}>
+              {t('mailSettings.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {t('mailSettings.template.save')}
+            </Button>
+          </Group>
+        </>
+      }
+    >
+      <Textarea
+        label={t('mailSettings.template.emailTemplate')}
+        description={t('mailSettings.template.emailTemplateHint', {
+          contentMark: EMAIL_TEMPLATE_CONTENT,
+          footerMark: EMAIL_TEMPLATE_FOOTER,
+        })}
+        required
+        rows={12}
+        resize="vertical"
+        maxLength={MAIL_SETTINGS_LIMITS.templateMax}
+        spellCheck={false}
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
+        {...form.getInputProps('emailTemplate')}
+      />
+      <RichTextField
+        formats={['heading', 'marks', 'history', 'lists']}
+        label={t('mailSettings.template.footerText')}
+        value={template.footerText}
+        onChange={(html) => form.setFieldValue('footerText', html)}
+        error={form.errors.footerText as string | undefined}
+      />
+      <Group align="flex-start" gap="md" wrap="wrap">
+        <ColorInput
+          label={t('mailSettings.template.backgroundColor')}
+          description={t('mailSettings.template.backgroundColorHint')}
+          format="hex"
+          swatches={['#ffffff', '#f1f3f5', '#eef2f6', '#e7f5ff', '#fff9db', '#1c3d5a']}
+          value={HEX_COLOUR.test(colour) ? colour : ''}
+          onChange={(value) => form.setFieldValue('backgroundColor', value)}
+          style={{ flex: '1 1 220px' }}
+          eyeDropperButtonProps={{ 'aria-label': t('mailSettings.template.backgroundColor') }}
+        />
+        <TextInput
+          label={t('mailSettings.template.backgroundColorText')}
+          description={t('mailSettings.template.backgroundColorHint')}
+          placeholder="#eef2f6"
+          maxLength={7}
+          autoComplete="off"
+          style={{ flex: '1 1 220px' }}
+          {...form.getInputProps('backgroundColor')}
+        />
+      </Group>
+    </CardForm>
   );
 }
 

@@ -1,5 +1,5 @@
 import { href, MAIL_SETTINGS_LIMITS, type MailSettingsBodyInput, mailSettingsBodySchema } from '@atrium/contracts';
-import { Button, Card, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, PasswordInput, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -12,6 +12,7 @@ import { MailPageFrame } from '@/features/mail-settings/components/mail-page-fra
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
+import { CardForm } from '@/shared/ui/card-form';
 import { RichTextField } from '@/shared/ui/rich-text-field';
 
 type Values = {
@@ -85,80 +86,9 @@ function MailSettingsForm({
   });
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <Card withBorder padding="lg">
-          <Stack gap="md">
-            <TextInput
-              label={t('mailSettings.form.title')}
-              required
-              maxLength={MAIL_SETTINGS_LIMITS.titleMax}
-              {...form.getInputProps('title')}
-            />
-            <TextInput
-              label={t('mailSettings.form.msGraphTenantId')}
-              description={t('mailSettings.form.msGraphTenantIdHint')}
-              required
-              autoComplete="off"
-              maxLength={MAIL_SETTINGS_LIMITS.idMax}
-              {...form.getInputProps('msGraphTenantId')}
-            />
-            <TextInput
-              label={t('mailSettings.form.msGraphClientId')}
-              required
-              autoComplete="off"
-              maxLength={MAIL_SETTINGS_LIMITS.idMax}
-              {...form.getInputProps('msGraphClientId')}
-            />
-            <PasswordInput
-              label={t('mailSettings.form.msGraphClientSecret')}
-              description={
-                !settings
-                  ? t('mailSettings.form.msGraphClientSecretNew')
-                  : settings.hasClientSecret
-                    ? t('mailSettings.form.msGraphClientSecretKept')
-                    : t('mailSettings.form.msGraphClientSecretMissing')
-              }
-              required={secretRequired}
-              autoComplete="new-password"
-              maxLength={MAIL_SETTINGS_LIMITS.secretMax}
-              {...form.getInputProps('msGraphClientSecret')}
-            />
-            <TextInput
-              label={t('mailSettings.form.msGraphSenderId')}
-              description={t('mailSettings.form.msGraphSenderIdHint')}
-              autoComplete="off"
-              maxLength={MAIL_SETTINGS_LIMITS.idMax}
-              {...form.getInputProps('msGraphSenderId')}
-            />
-            <TextInput
-              label={t('mailSettings.form.msGraphFromMail')}
-              type="email"
-              required
-              autoComplete="off"
-              {...form.getInputProps('msGraphFromMail')}
-            />
-            <Checkbox
-              label={t('mailSettings.form.useForSystemMails')}
-              description={t('mailSettings.form.useForSystemMailsHint', { name: tenantName })}
-              {...form.getInputProps('useForSystemMails', { type: 'checkbox' })}
-            />
-            <Checkbox
-              label={t('mailSettings.form.customBusinessCard')}
-              description={t('mailSettings.form.customBusinessCardHint')}
-              {...form.getInputProps('customBusinessCard', { type: 'checkbox' })}
-            />
-            {form.values.customBusinessCard && (
-              <RichTextField
-                formats={['heading', 'marks', 'history', 'lists']}
-                label={t('mailSettings.form.customBusinessCardContent')}
-                value={form.values.customBusinessCardContent || null}
-                onChange={(html) => form.setFieldValue('customBusinessCardContent', html)}
-                error={form.errors.customBusinessCardContent as string | undefined}
-              />
-            )}
-          </Stack>
-        </Card>
+    <CardForm
+      onSubmit={submit}
+      below={
         <Group justify="flex-end">
           <Button variant="default" component={Link} to={back}>
             {t('mailSettings.cancel')}
@@ -167,8 +97,77 @@ function MailSettingsForm({
             {t('mailSettings.form.save')}
           </Button>
         </Group>
-      </Stack>
-    </form>
+      }
+    >
+      <TextInput
+        label={t('mailSettings.form.title')}
+        required
+        maxLength={MAIL_SETTINGS_LIMITS.titleMax}
+        {...form.getInputProps('title')}
+      />
+      <TextInput
+        label={t('mailSettings.form.msGraphTenantId')}
+        description={t('mailSettings.form.msGraphTenantIdHint')}
+        required
+        autoComplete="off"
+        maxLength={MAIL_SETTINGS_LIMITS.idMax}
+        {...form.getInputProps('msGraphTenantId')}
+      />
+      <TextInput
+        label={t('mailSettings.form.msGraphClientId')}
+        required
+        autoComplete="off"
+        maxLength={MAIL_SETTINGS_LIMITS.idMax}
+        {...form.getInputProps('msGraphClientId')}
+      />
+      <PasswordInput
+        label={t('mailSettings.form.msGraphClientSecret')}
+        description={
+          !settings
+            ? t('mailSettings.form.msGraphClientSecretNew')
+            : settings.hasClientSecret
+              ? t('mailSettings.form.msGraphClientSecretKept')
+              : t('mailSettings.form.msGraphClientSecretMissing')
+        }
+        required={secretRequired}
+        autoComplete="new-password"
+        maxLength={MAIL_SETTINGS_LIMITS.secretMax}
+        {...form.getInputProps('msGraphClientSecret')}
+      />
+      <TextInput
+        label={t('mailSettings.form.msGraphSenderId')}
+        description={t('mailSettings.form.msGraphSenderIdHint')}
+        autoComplete="off"
+        maxLength={MAIL_SETTINGS_LIMITS.idMax}
+        {...form.getInputProps('msGraphSenderId')}
+      />
+      <TextInput
+        label={t('mailSettings.form.msGraphFromMail')}
+        type="email"
+        required
+        autoComplete="off"
+        {...form.getInputProps('msGraphFromMail')}
+      />
+      <Checkbox
+        label={t('mailSettings.form.useForSystemMails')}
+        description={t('mailSettings.form.useForSystemMailsHint', { name: tenantName })}
+        {...form.getInputProps('useForSystemMails', { type: 'checkbox' })}
+      />
+      <Checkbox
+        label={t('mailSettings.form.customBusinessCard')}
+        description={t('mailSettings.form.customBusinessCardHint')}
+        {...form.getInputProps('customBusinessCard', { type: 'checkbox' })}
+      />
+      {form.values.customBusinessCard && (
+        <RichTextField
+          formats={['heading', 'marks', 'history', 'lists']}
+          label={t('mailSettings.form.customBusinessCardContent')}
+          value={form.values.customBusinessCardContent || null}
+          onChange={(html) => form.setFieldValue('customBusinessCardContent', html)}
+          error={form.errors.customBusinessCardContent as string | undefined}
+        />
+      )}
+    </CardForm>
   );
 }
 

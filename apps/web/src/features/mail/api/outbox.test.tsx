@@ -1,12 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { screen, waitFor } from '@testing-library/react';
+import { waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { forgetPersistedQueries, persistedQueriesKey, persistedQueriesStorage } from '@/shared/api/persisted-store';
-import { PersistedQueries } from '@/shared/offline/persisted-queries';
-import { createTestQueryClient, renderWithProviders } from '@/test/render';
+import { forgetPersistedQueries } from '@/shared/api/persisted-store';
+import { renderPersisted } from '@/test/persisted';
 import { type OutboxPage, outboxQuery } from './outbox';
-
-const ME = '11111111-1111-4111-8111-111111111111';
 
 /** A mail still waiting to be sent: its body holds a live password reset link. */
 const page: OutboxPage = {
@@ -37,14 +34,7 @@ beforeEach(() => forgetPersistedQueries());
 
 describe('outboxQuery', () => {
   it('is not kept on the device: unsent mails carry password reset links', async () => {
-    renderWithProviders(
-      <PersistedQueries userId={ME} offline={false}>
-        <Pages />
-      </PersistedQueries>,
-      { queryClient: createTestQueryClient() },
-    );
-    expect(await screen.findByText('loaded')).toBeInTheDocument();
-    const kept = async () => (await persistedQueriesStorage.getItem(persistedQueriesKey(ME))) ?? '';
+    const kept = await renderPersisted(<Pages />);
     await waitFor(async () => expect(await kept()).toContain('Nordlys'));
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(await kept()).not.toContain('secret-reset-token');

@@ -1,7 +1,7 @@
-import { EmptyState } from '@mantine/core';
 import { IconBuildingCommunity } from '@tabler/icons-react';
 import { useSession } from '@/shared/api/session';
 import { useTranslation } from '@/shared/i18n/use-translation';
+import { EmptyNotice } from '@/shared/ui/empty-notice';
 
 /** Whether the signed-in user has an active tenant: notifications and their settings are per tenant. */
 export function useHasActiveTenant() {
@@ -13,12 +13,10 @@ export function useHasActiveTenant() {
 export function NoTenant() {
   const { t } = useTranslation();
   return (
-    <EmptyState
-      variant="light"
+    <EmptyNotice
       icon={<IconBuildingCommunity size={28} />}
       title={t('notifications.noTenant')}
-      description={t('notifications.noTenantText')}
-      py="xl"
+      text={t('notifications.noTenantText')}
     />
   );
 }

@@ -1,18 +1,5 @@
 import { href, type InboxItem } from '@atrium/contracts';
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  EmptyState,
-  Group,
-  Loader,
-  Stack,
-  Switch,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Card, Group, Loader, Stack, Switch, Text, Tooltip } from '@mantine/core';
 import { notifications as toasts } from '@mantine/notifications';
 import { IconBellCheck, IconCheck, IconChecks, IconSettings } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
@@ -26,6 +13,7 @@ import { useTranslation } from '@/shared/i18n/use-translation';
 import { ListFrame } from '@/shared/list/list-frame';
 import { ListPager } from '@/shared/list/list-toolbar';
 import { useLastPageFollow } from '@/shared/list/use-list-params';
+import { EmptyNotice } from '@/shared/ui/empty-notice';
 import { LoadFailed } from '@/shared/ui/load-failed';
 import classes from './inbox-page.module.css';
 
@@ -105,12 +93,10 @@ export default function InboxPage() {
     );
   } else if (data.data.length === 0) {
     content = (
-      <EmptyState
-        variant="light"
+      <EmptyNotice
         icon={<IconBellCheck size={28} />}
         title={unreadOnly ? t('notifications.inbox.emptyUnread') : t('notifications.inbox.empty')}
-        description={unreadOnly ? t('notifications.inbox.emptyUnreadText') : t('notifications.inbox.emptyText')}
-        py="xl"
+        text={unreadOnly ? t('notifications.inbox.emptyUnreadText') : t('notifications.inbox.emptyText')}
       />
     );
   } else {

@@ -5,7 +5,7 @@ import {
   type NotificationEventType,
   type NotificationInterval,
 } from '@atrium/contracts';
-import { Badge, Button, Card, EmptyState, Group, Loader, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Card, Group, Loader, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { notifications as toasts } from '@mantine/notifications';
 import { IconBellOff, IconInbox, IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -24,6 +24,7 @@ import { ListFrame } from '@/shared/list/list-frame';
 import { ListPager, ListToolbar, SortHeader } from '@/shared/list/list-toolbar';
 import { useListLayout } from '@/shared/list/use-list-layout';
 import { useLastPageFollow, useListParams } from '@/shared/list/use-list-params';
+import { EmptyNotice } from '@/shared/ui/empty-notice';
 import { LoadFailed } from '@/shared/ui/load-failed';
 import classes from './notifications-page.module.css';
 
@@ -131,14 +132,12 @@ export default function NotificationsPage() {
     );
   } else if (rows.length === 0) {
     content = (
-      <EmptyState
-        variant="light"
+      <EmptyNotice
         icon={<IconBellOff size={28} />}
         title={params.search ? t('notifications.noMatches') : t('notifications.empty')}
-        description={
+        text={
           params.search ? t('notifications.noMatchesText', { search: params.search }) : t('notifications.emptyText')
         }
-        py="xl"
       />
     );
   } else if (wide) {

@@ -1,17 +1,5 @@
 import { type AuthUser, href, LANGUAGES, PROFILE_LIMITS, profileBodySchema } from '@atrium/contracts';
-import {
-  Alert,
-  Button,
-  Card,
-  FileButton,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, FileButton, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -22,7 +10,7 @@ import { updateProfile, uploadAvatar } from '@/features/profile/api/profile';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { UserAvatar } from '@/shared/ui/user-avatar';
-import classes from './form-actions.module.css';
+import { ProfileFormCard } from './profile-form-card';
 
 type Values = { name: string; surname: string; language: string; imagePath: string | null };
 
@@ -117,107 +105,106 @@ export function BasicInfoForm({ user, disabled, feedbackShown, onAttempt }: Prop
   const displayName = [form.values.name, form.values.surname].filter(Boolean).join(' ') || user.displayName;
 
   return (
-    <Card withBorder radius="lg" padding="lg">
-      <form noValidate onSubmit={form.onSubmit(submit)} aria-busy={save.isPending}>
-        <fieldset disabled={disabled} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-          <Stack gap="lg">
-            <Title order={2} size="h4">
-              {t('profile.basicInfo')}
-            </Title>
-            {feedbackShown && failure && <ErrorAlert title={t('profile.updateFailed')} messages={failure} />}
-            {feedbackShown && save.isSuccess && !form.isDirty() && (
-              <Alert role="status" color="teal" variant="light" icon={<IconCircleCheck size={20} />}>
-                {t('profile.saved')}
-              </Alert>
+    <ProfileFormCard
+      onSubmit={form.onSubmit(submit)}
+      busy={save.isPending}
+      disabled={disabled}
+      actions={
+        <>
+          <Button component={Link} to={href('profile', 'view')} variant="default">
+            {t('profile.cancel')}
+          </Button>
+          <Button type="submit" loading={save.isPending} disabled={disabled || save.isPending || upload.isPending}>
+            {t('profile.save')}
+          </Button>
+        </>
+      }
+    >
+      <Title order={2} size="h4">
+        {t('profile.basicInfo')}
+      </Title>
+      {feedbackShown && failure && <ErrorAlert title={t('profile.updateFailed')} messages={failure} />}
+      {feedbackShown && save.isSuccess && !form.isDirty() && (
+        <Alert role="status" color="teal" variant="light" icon={<IconCircleCheck size={20} />}>
+          {t('profile.saved')}
+        </Alert>
+      )}
+
+      <Group gap="lg" wrap="nowrap" align="center">
+        <UserAvatar name={displayName} src={form.values.imagePath} size={80} />
+        <Stack gap={6} style={{ minWidth: 0 }}>
+          <Text fw={600} size="sm">
+            {t('profile.picture')}
+          </Text>
+          <Group gap="xs">
+            <FileButton onChange={choose} accept={ACCEPT} disabled={disabled || upload.isPending}>
+              {(props) => (
+                <Button
+                  {...props}
+                  variant="light"
+                  size="xs"
+                  leftSection={<IconUpload size={14} />}
+                  loading={upload.isPending}
+                >
+                  {t('profile.uploadPicture')}
+                </Button>
+              )}
+            </FileButton>
+            {form.values.imagePath && (
+              <Button
+                variant="subtle"
+                color="red"
+                size="xs"
+                leftSection={<IconTrash size={14} />}
+                onClick={() => {
+                  upload.reset();
+                  setLocalError(null);
+                  form.setFieldValue('imagePath', null);
+                }}
+              >
+                {t('profile.removePicture')}
+              </Button>
             )}
+          </Group>
+          <Text size="xs" c={pictureError ? 'red' : 'dimmed'} role={pictureError ? 'alert' : undefined}>
+            {pictureError ?? t('profile.pictureHint')}
+          </Text>
+        </Stack>
+      </Group>
 
-            <Group gap="lg" wrap="nowrap" align="center">
-              <UserAvatar name={displayName} src={form.values.imagePath} size={80} />
-              <Stack gap={6} style={{ minWidth: 0 }}>
-                <Text fw={600} size="sm">
-                  {t('profile.picture')}
-                </Text>
-                <Group gap="xs">
-                  <FileButton onChange={choose} accept={ACCEPT} disabled={disabled || upload.isPending}>
-                    {(props) => (
-                      <Button
-                        {...props}
-                        variant="light"
-                        size="xs"
-                        leftSection={<IconUpload size={14} />}
-                        loading={upload.isPending}
-                      >
-                        {t('profile.uploadPicture')}
-                      </Button>
-                    )}
-                  </FileButton>
-                  {form.values.imagePath && (
-                    <Button
-                      variant="subtle"
-                      color="red"
-                      size="xs"
-                      leftSection={<IconTrash size={14} />}
-                      onClick={() => {
-                        upload.reset();
-                        setLocalError(null);
-                        form.setFieldValue('imagePath', null);
-                      }}
-                    >
-                      {t('profile.removePicture')}
-                    </Button>
-                  )}
-                </Group>
-                <Text size="xs" c={pictureError ? 'red' : 'dimmed'} role={pictureError ? 'alert' : undefined}>
-                  {pictureError ?? t('profile.pictureHint')}
-                </Text>
-              </Stack>
-            </Group>
-
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <TextInput
-                label={t('profile.name')}
-                required
-                autoComplete="given-name"
-                maxLength={PROFILE_LIMITS.nameMax}
-                {...form.getInputProps('name')}
-                error={errorOf('name')}
-              />
-              <TextInput
-                label={t('profile.surname')}
-                autoComplete="family-name"
-                maxLength={PROFILE_LIMITS.nameMax}
-                {...form.getInputProps('surname')}
-                error={errorOf('surname')}
-              />
-              <TextInput
-                label={t('profile.email')}
-                value={user.email}
-                readOnly
-                description={t('profile.emailHint')}
-                // The hint goes under the field, so the fields of a row stay level.
-                inputWrapperOrder={['label', 'input', 'description', 'error']}
-                variant="filled"
-              />
-              <Select
-                label={t('profile.language')}
-                data={LANGUAGES.map((value) => ({ value, label: t(`languages.${value}`) }))}
-                allowDeselect={false}
-                {...form.getInputProps('language')}
-                error={errorOf('language')}
-              />
-            </SimpleGrid>
-
-            <div className={classes.actions}>
-              <Button component={Link} to={href('profile', 'view')} variant="default">
-                {t('profile.cancel')}
-              </Button>
-              <Button type="submit" loading={save.isPending} disabled={disabled || save.isPending || upload.isPending}>
-                {t('profile.save')}
-              </Button>
-            </div>
-          </Stack>
-        </fieldset>
-      </form>
-    </Card>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextInput
+          label={t('profile.name')}
+          required
+          autoComplete="given-name"
+          maxLength={PROFILE_LIMITS.nameMax}
+          {...form.getInputProps('name')}
+          error={errorOf('name')}
+        />
+        <TextInput
+          label={t('profile.surname')}
+          autoComplete="family-name"
+          maxLength={PROFILE_LIMITS.nameMax}
+          {...form.getInputProps('surname')}
+          error={errorOf('surname')}
+        />
+        <TextInput
+          label={t('profile.email')}
+          value={user.email}
+          readOnly
+          description={t('profile.emailHint')}
+          // The hint goes under the field, so the fields of a row stay level.
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          variant="filled"
+        />
+        <Select
+          label={t('profile.language')}
+          data={LANGUAGES.map((value) => ({ value, label: t(`languages.${value}`) }))}
+          allowDeselect={false}
+          {...form.getInputProps('language')}
+          error={errorOf('language')}
+        />
+      </SimpleGrid>
+    </ProfileFormCard>
   );
 }

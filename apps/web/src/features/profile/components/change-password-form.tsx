@@ -1,5 +1,5 @@
 import { passwordSchema } from '@atrium/contracts';
-import { Alert, Button, Card, PasswordInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, PasswordInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -9,7 +9,7 @@ import { ApiError } from '@/shared/api/client';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { PasswordStrength } from '@/shared/ui/password-strength';
-import classes from './form-actions.module.css';
+import { ProfileFormCard } from './profile-form-card';
 
 type Values = { password: string; currentPassword: string };
 
@@ -58,69 +58,63 @@ export function ChangePasswordForm({ disabled, feedbackShown, onAttempt }: Props
   });
 
   return (
-    <Card withBorder radius="lg" padding="lg">
-      <form
-        noValidate
-        aria-busy={change.isPending}
-        onSubmit={form.onSubmit((values) => {
-          if (change.isPending) return;
-          onAttempt();
-          change.mutate(values);
-        })}
-      >
-        <fieldset disabled={disabled} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-          <Stack gap="lg">
-            <Stack gap={4}>
-              <Title order={2} size="h4">
-                {t('profile.changePassword')}
-              </Title>
-              <Text size="sm" c="dimmed">
-                {t('profile.changePasswordText')}
-              </Text>
-            </Stack>
-            {feedbackShown && change.isError && (
-              <ErrorAlert title={t('profile.passwordFailed')} messages={problemLines(t, change.error)} />
-            )}
-            {feedbackShown && change.isSuccess && (
-              <Alert role="status" color="teal" variant="light" icon={<IconCircleCheck size={20} />}>
-                {t('profile.passwordChanged')}
-              </Alert>
-            )}
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <PasswordInput
-                label={t('profile.currentPassword')}
-                autoComplete="current-password"
-                required
-                {...form.getInputProps('currentPassword')}
-                {...aria('currentPassword')}
-                error={errorOf('currentPassword')}
-              />
-              <PasswordInput
-                label={t('profile.newPassword')}
-                description={t('passwords.passwordRule')}
-                // The rule goes under the field, so both password fields stay level.
-                inputWrapperOrder={['label', 'input', 'description', 'error']}
-                autoComplete="new-password"
-                required
-                {...form.getInputProps('password')}
-                {...aria('password')}
-                error={errorOf('password')}
-                inputContainer={(input) => (
-                  <>
-                    {input}
-                    <PasswordStrength password={form.values.password} />
-                  </>
-                )}
-              />
-            </SimpleGrid>
-            <div className={classes.actions}>
-              <Button type="submit" loading={change.isPending} disabled={disabled || change.isPending}>
-                {t('profile.savePassword')}
-              </Button>
-            </div>
-          </Stack>
-        </fieldset>
-      </form>
-    </Card>
+    <ProfileFormCard
+      onSubmit={form.onSubmit((values) => {
+        if (change.isPending) return;
+        onAttempt();
+        change.mutate(values);
+      })}
+      busy={change.isPending}
+      disabled={disabled}
+      actions={
+        <Button type="submit" loading={change.isPending} disabled={disabled || change.isPending}>
+          {t('profile.savePassword')}
+        </Button>
+      }
+    >
+      <Stack gap={4}>
+        <Title order={2} size="h4">
+          {t('profile.changePassword')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('profile.changePasswordText')}
+        </Text>
+      </Stack>
+      {feedbackShown && change.isError && (
+        <ErrorAlert title={t('profile.passwordFailed')} messages={problemLines(t, change.error)} />
+      )}
+      {feedbackShown && change.isSuccess && (
+        <Alert role="status" color="teal" variant="light" icon={<IconCircleCheck size={20} />}>
+          {t('profile.passwordChanged')}
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <PasswordInput
+          label={t('profile.currentPassword')}
+          autoComplete="current-password"
+          required
+          {...form.getInputProps('currentPassword')}
+          {...aria('currentPassword')}
+          error={errorOf('currentPassword')}
+        />
+        <PasswordInput
+          label={t('profile.newPassword')}
+          description={t('passwords.passwordRule')}
+          // The rule goes under the field, so both password fields stay level.
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          autoComplete="new-password"
+          required
+          {...form.getInputProps('password')}
+          {...aria('password')}
+          error={errorOf('password')}
+          inputContainer={(input) => (
+            <>
+              {input}
+              <PasswordStrength password={form.values.password} />
+            </>
+          )}
+        />
+      </SimpleGrid>
+    </ProfileFormCard>
   );
 }

@@ -8,7 +8,7 @@ import {
   type TenantListKind,
   type TenantListSort,
 } from '@atrium/contracts';
-import { ActionIcon, Button, Card, Group, Menu, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Menu, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconDots, IconEdit, IconListDetails, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
@@ -24,13 +24,13 @@ import type { TranslationKey } from '@/shared/i18n/i18n';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { ListFrame } from '@/shared/list/list-frame';
 import { CardList, ListCard, SkeletonCards, TableCard } from '@/shared/list/list-parts';
-import { ListStates } from '@/shared/list/list-states';
 import { ListPager, ListToolbar, SortHeader, type Sorting } from '@/shared/list/list-toolbar';
 import { SkeletonRows } from '@/shared/list/skeleton-rows';
 import { useListLayout } from '@/shared/list/use-list-layout';
 import { useLastPageFollow, useListParams } from '@/shared/list/use-list-params';
 import { recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
+import { ActionsHeader, CreatedCell, CreatedHeader, SettingsListStates } from './list-parts';
 import { TagEditDialog } from './tag-edit-dialog';
 import classes from './tenant-list.module.css';
 
@@ -79,22 +79,13 @@ function ListTable({
   sorting: Sorting<TenantListSort>;
   onSort: (sort: TenantListSort) => void;
 }) {
-  const { t } = useTranslation();
   return (
     <TableCard loading={loading}>
       <Table.Thead>
         <Table.Tr>
           <SortHeader label={textLabel} column="text" sorting={sorting} onSort={onSort} />
-          <SortHeader
-            label={t('tenantSettings.list.created')}
-            column="createdAt"
-            sorting={sorting}
-            onSort={onSort}
-            className={classes.dateCell}
-          />
-          <Table.Th className={classes.menuCell}>
-            <VisuallyHidden>{t('tenantSettings.list.actions')}</VisuallyHidden>
-          </Table.Th>
+          <CreatedHeader sorting={sorting} onSort={onSort} />
+          <ActionsHeader />
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -106,9 +97,7 @@ function ListTable({
               <Table.Td className={classes.name} title={row.text}>
                 {cutName(row.text)}
               </Table.Td>
-              <Table.Td className={classes.dateCell}>
-                <time dateTime={row.entry.createdAt}>{formatDate(row.entry.createdAt)}</time>
-              </Table.Td>
+              <CreatedCell at={row.entry.createdAt} />
               <Table.Td className={classes.menuCell}>
                 <RowMenu row={row} {...actions} />
               </Table.Td>
@@ -224,18 +213,12 @@ export function TenantListPage({ kind }: { kind: TenantListKind }) {
   const actions: RowActions = { canEdit: kind === 'tags', onEdit: setEditing, onDelete: setDeleting };
 
   const content = (
-    <ListStates
+    <SettingsListStates
       query={entries}
       rows={rows}
-      failedTitle={t('tenantSettings.loadFailed')}
-      describe={(error) => problemText(t, error)}
       icon={<IconListDetails size={28} />}
       search={params.search}
       empty={{ title: t(k('empty')), text: t(k('emptyText')) }}
-      noMatches={{
-        title: t('tenantSettings.list.noMatches'),
-        text: t('tenantSettings.list.noMatchesText', { search: params.search }),
-      }}
     >
       {wide ? (
         <ListTable
@@ -249,7 +232,7 @@ export function TenantListPage({ kind }: { kind: TenantListKind }) {
       ) : (
         <ListCards rows={rows} textLabel={textLabel} {...actions} />
       )}
-    </ListStates>
+    </SettingsListStates>
   );
 
   return (

@@ -1,5 +1,5 @@
 import { CHECKLIST_SORTS, type Checklist, type ChecklistSort, cutName, href } from '@atrium/contracts';
-import { ActionIcon, Button, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Button, Table, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconChecklist, IconFileSpreadsheet, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -11,13 +11,18 @@ import { useTenantName } from '@/features/tenant-settings/api/get-tenant-name';
 import { problemText } from '@/features/tenant-settings/api/problem-messages';
 import { ChecklistDialog } from '@/features/tenant-settings/components/checklist-dialog';
 import { ConfirmDeleteDialog } from '@/features/tenant-settings/components/confirm-delete-dialog';
+import {
+  ActionsHeader,
+  CreatedCell,
+  CreatedHeader,
+  SettingsListStates,
+} from '@/features/tenant-settings/components/list-parts';
 import listStyles from '@/features/tenant-settings/components/tenant-list.module.css';
 import { formatDate } from '@/shared/format/date';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { ListFrame } from '@/shared/list/list-frame';
 import { CardList, ListCard, SkeletonCards, TableCard } from '@/shared/list/list-parts';
-import { ListStates } from '@/shared/list/list-states';
 import { ListPager, ListToolbar, SortHeader, type Sorting } from '@/shared/list/list-toolbar';
 import { SkeletonRows } from '@/shared/list/skeleton-rows';
 import { useListLayout } from '@/shared/list/use-list-layout';
@@ -58,18 +63,10 @@ function ChecklistTable({ rows, loading, sorting, onSort, onDelete }: ListProps)
       <Table.Thead>
         <Table.Tr>
           <SortHeader label={t('tenantSettings.checklists.title')} column="title" sorting={sorting} onSort={onSort} />
-          <SortHeader
-            label={t('tenantSettings.list.created')}
-            column="createdAt"
-            sorting={sorting}
-            onSort={onSort}
-            className={listStyles.dateCell}
-          />
+          <CreatedHeader sorting={sorting} onSort={onSort} />
           <Table.Th className={classes.numeric}>{t('tenantSettings.checklists.active')}</Table.Th>
           <Table.Th className={classes.numeric}>{t('tenantSettings.checklists.completed')}</Table.Th>
-          <Table.Th className={listStyles.menuCell}>
-            <VisuallyHidden>{t('tenantSettings.list.actions')}</VisuallyHidden>
-          </Table.Th>
+          <ActionsHeader />
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -86,9 +83,7 @@ function ChecklistTable({ rows, loading, sorting, onSort, onDelete }: ListProps)
                   {t('tenantSettings.checklists.itemCount', { count: c.items.length })}
                 </Text>
               </Table.Td>
-              <Table.Td className={listStyles.dateCell}>
-                <time dateTime={c.createdAt}>{formatDate(c.createdAt)}</time>
-              </Table.Td>
+              <CreatedCell at={c.createdAt} />
               <Table.Td className={classes.numeric}>{c.countOfActive}</Table.Td>
               <Table.Td className={classes.numeric}>{c.countOfCompleted}</Table.Td>
               <Table.Td className={listStyles.menuCell}>
@@ -167,21 +162,15 @@ export default function TenantChecklistsPage() {
     onDelete: setDeleting,
   };
   const content = (
-    <ListStates
+    <SettingsListStates
       query={checklists}
       rows={rows}
-      failedTitle={t('tenantSettings.loadFailed')}
-      describe={(error) => problemText(t, error)}
       icon={<IconChecklist size={28} />}
       search={params.search}
       empty={{ title: t('tenantSettings.checklists.empty'), text: t('tenantSettings.checklists.emptyText') }}
-      noMatches={{
-        title: t('tenantSettings.list.noMatches'),
-        text: t('tenantSettings.list.noMatchesText', { search: params.search }),
-      }}
     >
       {wide ? <ChecklistTable {...listProps} /> : <ChecklistCards {...listProps} />}
-    </ListStates>
+    </SettingsListStates>
   );
 
   return (

@@ -6,7 +6,7 @@ import {
   type TenantContentBodyInput,
   tenantContentBodySchemaFor,
 } from '@atrium/contracts';
-import { Card, Stack, Textarea, TextInput } from '@mantine/core';
+import { Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useIsMutating } from '@tanstack/react-query';
@@ -19,6 +19,7 @@ import { contentLogoUploadKey } from '@/features/tenant-settings/api/upload-cont
 import { ContentLogoField } from '@/features/tenant-settings/components/content-logo-field';
 import { SettingsFormActions, TenantRecordPage } from '@/features/tenant-settings/components/settings-page-frame';
 import { useTranslation } from '@/shared/i18n/use-translation';
+import { CardForm } from '@/shared/ui/card-form';
 import { RichTextField } from '@/shared/ui/rich-text-field';
 
 type Values = {
@@ -98,55 +99,48 @@ function ContentForm({
   });
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <Card withBorder padding="lg">
-          <Stack gap="md">
-            <TextInput
-              label={t('tenantSettings.html.headline')}
-              maxLength={HOME_LIMITS.headlineMax + 20}
-              {...form.getInputProps('headline')}
-            />
-            <ContentLogoField
-              tenantId={tenantId}
-              value={form.values.logo}
-              onChange={(logo) => form.setFieldValue('logo', logo)}
-              error={form.errors.logo as string | undefined}
-            />
-            <RichTextField
-              formats={['headings', 'marks', 'lists']}
-              label={t('tenantSettings.html.pageHtml')}
-              value={content.pageHtml}
-              onChange={(html) => form.setFieldValue('pageHtml', html)}
-              error={form.errors.pageHtml as string | undefined}
-            />
-            <TextInput
-              label={t('tenantSettings.html.videoUrl')}
-              description={t('tenantSettings.html.videoUrlHint', {
-                hosts: new Intl.ListFormat(i18n.language, { type: 'disjunction' }).format(content.videoHosts),
-              })}
-              inputMode="url"
-              {...form.getInputProps('videoUrl')}
-            />
-            <RichTextField
-              formats={['headings', 'marks', 'lists']}
-              label={t('tenantSettings.html.pageHtml2')}
-              description={t('tenantSettings.html.pageHtml2Hint')}
-              value={content.pageHtml2}
-              onChange={(html) => form.setFieldValue('pageHtml2', html)}
-              error={form.errors.pageHtml2 as string | undefined}
-            />
-            <Textarea
-              label={t('tenantSettings.html.descriptionMobile')}
-              description={t('tenantSettings.html.descriptionMobileHint')}
-              rows={3}
-              {...form.getInputProps('descriptionMobile')}
-            />
-          </Stack>
-        </Card>
-        <SettingsFormActions saving={save.isPending} disabled={invalid || uploading} />
-      </Stack>
-    </form>
+    <CardForm onSubmit={submit} below={<SettingsFormActions saving={save.isPending} disabled={invalid || uploading} />}>
+      <TextInput
+        label={t('tenantSettings.html.headline')}
+        maxLength={HOME_LIMITS.headlineMax + 20}
+        {...form.getInputProps('headline')}
+      />
+      <ContentLogoField
+        tenantId={tenantId}
+        value={form.values.logo}
+        onChange={(logo) => form.setFieldValue('logo', logo)}
+        error={form.errors.logo as string | undefined}
+      />
+      <RichTextField
+        formats={['headings', 'marks', 'lists']}
+        label={t('tenantSettings.html.pageHtml')}
+        value={content.pageHtml}
+        onChange={(html) => form.setFieldValue('pageHtml', html)}
+        error={form.errors.pageHtml as string | undefined}
+      />
+      <TextInput
+        label={t('tenantSettings.html.videoUrl')}
+        description={t('tenantSettings.html.videoUrlHint', {
+          hosts: new Intl.ListFormat(i18n.language, { type: 'disjunction' }).format(content.videoHosts),
+        })}
+        inputMode="url"
+        {...form.getInputProps('videoUrl')}
+      />
+      <RichTextField
+        formats={['headings', 'marks', 'lists']}
+        label={t('tenantSettings.html.pageHtml2')}
+        description={t('tenantSettings.html.pageHtml2Hint')}
+        value={content.pageHtml2}
+        onChange={(html) => form.setFieldValue('pageHtml2', html)}
+        error={form.errors.pageHtml2 as string | undefined}
+      />
+      <Textarea
+        label={t('tenantSettings.html.descriptionMobile')}
+        description={t('tenantSettings.html.descriptionMobileHint')}
+        rows={3}
+        {...form.getInputProps('descriptionMobile')}
+      />
+    </CardForm>
   );
 }
 

@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import type { CollaborationInfo } from '@atrium/contracts';
 import { BarChart } from '@mantine/charts';
-import { Card, EmptyState, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconUsersGroup } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { useTenantInfo } from '@/features/tenant-settings/api/get-tenant-info';
@@ -12,6 +12,7 @@ import { useTranslation } from '@/shared/i18n/use-translation';
 import listClasses from '@/shared/list/list.module.css';
 import { useListLayout } from '@/shared/list/use-list-layout';
 import { recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
+import { EmptyNotice } from '@/shared/ui/empty-notice';
 import classes from './tenant-info-page.module.css';
 
 /** A count as the UI language writes it. */
@@ -122,12 +123,10 @@ export default function TenantInfoPage() {
             <Stat label={t('tenantSettings.info.totalComments')} value={totals.comments} />
           </SimpleGrid>
           {data.collaborations.length === 0 ? (
-            <EmptyState
-              variant="light"
+            <EmptyNotice
               icon={<IconUsersGroup size={28} />}
               title={t('tenantSettings.info.empty')}
-              description={t('tenantSettings.info.emptyText')}
-              py="xl"
+              text={t('tenantSettings.info.emptyText')}
             />
           ) : (
             <>

@@ -1,17 +1,5 @@
 import { can, href, POLICIES, ROLE_FILTERS, type RoleFilter } from '@atrium/contracts';
-import {
-  ActionIcon,
-  Button,
-  EmptyState,
-  Group,
-  Loader,
-  Menu,
-  MultiSelect,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Button, Group, Loader, Menu, MultiSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
@@ -42,6 +30,7 @@ import { useSession } from '@/shared/api/session';
 import { BREAKPOINTS } from '@/shared/config/ui';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
+import { EmptyNotice } from '@/shared/ui/empty-notice';
 import { LoadFailed } from '@/shared/ui/load-failed';
 
 /**
@@ -205,12 +194,10 @@ export default function UsersPage() {
   } else if (rows && rows.length === 0) {
     const filtered = !!filter.search || filter.roles.length > 0 || filter.groupIds.length > 0;
     content = (
-      <EmptyState
-        variant="light"
+      <EmptyNotice
         icon={<IconUsers size={28} />}
         title={filtered ? t('users.noMatches') : t('users.empty')}
-        description={filtered ? t('users.noMatchesText') : t('users.emptyText')}
-        py="xl"
+        text={filtered ? t('users.noMatchesText') : t('users.emptyText')}
       />
     );
   } else {
