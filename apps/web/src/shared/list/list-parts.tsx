@@ -1,6 +1,7 @@
-import { Card, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Card, Group, Skeleton, Stack, Table, type TableThProps, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import classes from './list.module.css';
 
 /** A list's table (wide layouts): a card around a hover-highlighted table, busy while a page reloads. */
@@ -65,5 +66,15 @@ export function NameLink({
     <Text component={Link} to={to} fw={600} size={size} className={classes.nameLink} truncate={truncate} title={title}>
       {children}
     </Text>
+  );
+}
+
+/** The row actions' column header, named for screen readers only (its width is the list's). */
+export function ActionsHeader(props: TableThProps) {
+  const { t } = useTranslation();
+  return (
+    <Table.Th {...props}>
+      <VisuallyHidden>{t('list.actions')}</VisuallyHidden>
+    </Table.Th>
   );
 }

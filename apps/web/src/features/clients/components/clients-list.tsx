@@ -6,11 +6,11 @@ import type { ClientSort } from '@/features/clients/api/get-clients';
 import type { ClientRow } from '@/features/clients/api/types';
 import { formatDateTime } from '@/shared/format/date';
 import { useTranslation } from '@/shared/i18n/use-translation';
-import { CardList, ListCard, NameLink, SkeletonCards, TableCard } from '@/shared/list/list-parts';
+import { ActionsHeader, CardList, ListCard, NameLink, SkeletonCards, TableCard } from '@/shared/list/list-parts';
 import { SortHeader, type Sorting } from '@/shared/list/list-toolbar';
 import { SkeletonRows } from '@/shared/list/skeleton-rows';
 import { FILL_COLOR_THEME } from './fill-color';
-import { ActionsHeader, listClasses as classes, RowActions } from './list-parts';
+import { listClasses as classes, RowActions } from './list-parts';
 
 type Props = {
   rows: ClientRow[] | undefined;
@@ -68,7 +68,7 @@ export function ClientsTable({ rows, loading, sorting, onSort, showActions, onDe
           <Table.Th>{t('clients.columns.clientCode')}</Table.Th>
           <Table.Th>{t('clients.columns.people')}</Table.Th>
           <SortHeader label={t('clients.columns.updated')} column="updatedAt" sorting={sorting} onSort={onSort} />
-          {showActions && <ActionsHeader />}
+          {showActions && <ActionsHeader className={classes.actionsCell} />}
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>

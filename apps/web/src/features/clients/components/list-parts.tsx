@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Table, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Group } from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -37,16 +37,6 @@ export function RowActions({
         <IconTrash size={18} />
       </ActionIcon>
     </Group>
-  );
-}
-
-/** The row actions' column header: narrow, and named for screen readers only. */
-export function ActionsHeader() {
-  const { t } = useTranslation();
-  return (
-    <Table.Th className={listClasses.actionsCell}>
-      <VisuallyHidden>{t('clients.columns.actions')}</VisuallyHidden>
-    </Table.Th>
   );
 }
 

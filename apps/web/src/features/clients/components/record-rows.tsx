@@ -1,10 +1,10 @@
 import { Skeleton, Table } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { CardList, ListCard, NameLink, TableCard } from '@/shared/list/list-parts';
+import { ActionsHeader, CardList, ListCard, NameLink, TableCard } from '@/shared/list/list-parts';
 import { SortHeader } from '@/shared/list/list-toolbar';
 import { SkeletonRows } from '@/shared/list/skeleton-rows';
 import type { RecordsListProps } from './client-records-page';
-import { ActionsHeader, listClasses as classes, RowActions } from './list-parts';
+import { listClasses as classes, RowActions } from './list-parts';
 
 /**
  * A client's contacts or locations: a table from 768px, cards below. Each row's name links to its edit
@@ -62,7 +62,7 @@ export function RecordRows<Row extends { id: string }, S extends string>({
               <Table.Th key={label}>{label}</Table.Th>
             ),
           )}
-          {showActions && <ActionsHeader />}
+          {showActions && <ActionsHeader className={classes.actionsCell} />}
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>

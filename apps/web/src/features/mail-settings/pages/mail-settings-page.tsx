@@ -1,5 +1,5 @@
 import { cutName, href } from '@atrium/contracts';
-import { Badge, Button, Card, Group, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Card, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconMailOff, IconPlus } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
@@ -15,6 +15,7 @@ import { formatDateTime } from '@/shared/format/date';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { ListFrame } from '@/shared/list/list-frame';
+import { ActionsHeader } from '@/shared/list/list-parts';
 import { ListToolbar, SortHeader } from '@/shared/list/list-toolbar';
 import { useListLayout } from '@/shared/list/use-list-layout';
 import { useListParams } from '@/shared/list/use-list-params';
@@ -159,9 +160,7 @@ export default function MailSettingsPage() {
                 sorting={params}
                 onSort={list.onSort}
               />
-              <Table.Th w={80}>
-                <VisuallyHidden>{t('mailSettings.list.columnActions')}</VisuallyHidden>
-              </Table.Th>
+              <ActionsHeader w={80} />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

@@ -1,4 +1,4 @@
-import { Table, VisuallyHidden } from '@mantine/core';
+import { Table } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { problemText } from '@/features/tenant-settings/api/problem-messages';
 import { formatDate } from '@/shared/format/date';
@@ -69,15 +69,5 @@ export function CreatedCell({ at }: { at: string }) {
     <Table.Td className={classes.dateCell}>
       <time dateTime={at}>{formatDate(at)}</time>
     </Table.Td>
-  );
-}
-
-/** The row actions' column header: narrow, and named for screen readers only. */
-export function ActionsHeader() {
-  const { t } = useTranslation();
-  return (
-    <Table.Th className={classes.menuCell}>
-      <VisuallyHidden>{t('tenantSettings.list.actions')}</VisuallyHidden>
-    </Table.Th>
   );
 }

@@ -23,14 +23,14 @@ import { usePageTitle } from '@/shared/hooks/use-page-title';
 import type { TranslationKey } from '@/shared/i18n/i18n';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { ListFrame } from '@/shared/list/list-frame';
-import { CardList, ListCard, SkeletonCards, TableCard } from '@/shared/list/list-parts';
+import { ActionsHeader, CardList, ListCard, SkeletonCards, TableCard } from '@/shared/list/list-parts';
 import { ListPager, ListToolbar, SortHeader, type Sorting } from '@/shared/list/list-toolbar';
 import { SkeletonRows } from '@/shared/list/skeleton-rows';
 import { useListLayout } from '@/shared/list/use-list-layout';
 import { useLastPageFollow, useListParams } from '@/shared/list/use-list-params';
 import { recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
-import { ActionsHeader, CreatedCell, CreatedHeader, SettingsListStates } from './list-parts';
+import { CreatedCell, CreatedHeader, SettingsListStates } from './list-parts';
 import { TagEditDialog } from './tag-edit-dialog';
 import classes from './tenant-list.module.css';
 
@@ -85,7 +85,7 @@ function ListTable({
         <Table.Tr>
           <SortHeader label={textLabel} column="text" sorting={sorting} onSort={onSort} />
           <CreatedHeader sorting={sorting} onSort={onSort} />
-          <ActionsHeader />
+          <ActionsHeader className={classes.menuCell} />
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>

@@ -11,18 +11,13 @@ import { useTenantName } from '@/features/tenant-settings/api/get-tenant-name';
 import { problemText } from '@/features/tenant-settings/api/problem-messages';
 import { ChecklistDialog } from '@/features/tenant-settings/components/checklist-dialog';
 import { ConfirmDeleteDialog } from '@/features/tenant-settings/components/confirm-delete-dialog';
-import {
-  ActionsHeader,
-  CreatedCell,
-  CreatedHeader,
-  SettingsListStates,
-} from '@/features/tenant-settings/components/list-parts';
+import { CreatedCell, CreatedHeader, SettingsListStates } from '@/features/tenant-settings/components/list-parts';
 import listStyles from '@/features/tenant-settings/components/tenant-list.module.css';
 import { formatDate } from '@/shared/format/date';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { ListFrame } from '@/shared/list/list-frame';
-import { CardList, ListCard, SkeletonCards, TableCard } from '@/shared/list/list-parts';
+import { ActionsHeader, CardList, ListCard, SkeletonCards, TableCard } from '@/shared/list/list-parts';
 import { ListPager, ListToolbar, SortHeader, type Sorting } from '@/shared/list/list-toolbar';
 import { SkeletonRows } from '@/shared/list/skeleton-rows';
 import { useListLayout } from '@/shared/list/use-list-layout';
@@ -66,7 +61,7 @@ function ChecklistTable({ rows, loading, sorting, onSort, onDelete }: ListProps)
           <CreatedHeader sorting={sorting} onSort={onSort} />
           <Table.Th className={classes.numeric}>{t('tenantSettings.checklists.active')}</Table.Th>
           <Table.Th className={classes.numeric}>{t('tenantSettings.checklists.completed')}</Table.Th>
-          <ActionsHeader />
+          <ActionsHeader className={listStyles.menuCell} />
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>

@@ -1,10 +1,10 @@
 import { href } from '@atrium/contracts';
-import { Badge, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Group, Table, Text } from '@mantine/core';
 import type { TenantSort } from '@/features/tenants/api/get-tenants';
 import type { TenantRow } from '@/features/tenants/api/types';
 import { formatDateTime } from '@/shared/format/date';
 import { useTranslation } from '@/shared/i18n/use-translation';
-import { CardList, ListCard, NameLink, SkeletonCards, TableCard } from '@/shared/list/list-parts';
+import { ActionsHeader, CardList, ListCard, NameLink, SkeletonCards, TableCard } from '@/shared/list/list-parts';
 import { SortHeader, type Sorting } from '@/shared/list/list-toolbar';
 import { SkeletonRows } from '@/shared/list/skeleton-rows';
 import { TenantRowMenu } from './tenant-row-menu';
@@ -40,9 +40,7 @@ export function TenantsTable({ rows, loading, sorting, onSort, onClone, onDelete
           <SortHeader label={t('tenants.columns.name')} column="name" sorting={sorting} onSort={onSort} />
           <Table.Th className={classes.numeric}>{t('tenants.columns.users')}</Table.Th>
           <SortHeader label={t('tenants.columns.created')} column="createdAt" sorting={sorting} onSort={onSort} />
-          <Table.Th className={classes.menuCell}>
-            <VisuallyHidden>{t('tenants.columns.actions')}</VisuallyHidden>
-          </Table.Th>
+          <ActionsHeader className={classes.menuCell} />
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>

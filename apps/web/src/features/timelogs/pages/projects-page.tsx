@@ -1,6 +1,6 @@
 import type { Project } from '@atrium/contracts';
 import { href } from '@atrium/contracts';
-import { Anchor, Button, Card, Center, Group, Loader, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Card, Center, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { IconChartBar, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -12,6 +12,7 @@ import { showHours } from '@/features/timelogs/lib/hours';
 import { formatDate } from '@/shared/format/date';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
+import { ActionsHeader } from '@/shared/list/list-parts';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { PageHeader } from '@/shared/ui/page-header';
 
@@ -68,9 +69,7 @@ export default function ProjectsPage() {
                       {t('timelogs.projects.members')}
                     </Table.Th>
                     <Table.Th ta="right">{t('timelogs.projects.hours')}</Table.Th>
-                    <Table.Th>
-                      <VisuallyHidden>{t('timelogs.projects.actions')}</VisuallyHidden>
-                    </Table.Th>
+                    <ActionsHeader />
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>

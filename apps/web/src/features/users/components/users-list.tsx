@@ -1,9 +1,9 @@
 import { href } from '@atrium/contracts';
-import { Badge, Card, Checkbox, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Card, Checkbox, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import type { UserRow } from '@/features/users/api/types';
 import { EmailBreaks } from '@/shared/format/email-breaks';
 import { useTranslation } from '@/shared/i18n/use-translation';
-import { CardList, NameLink } from '@/shared/list/list-parts';
+import { ActionsHeader, CardList, NameLink } from '@/shared/list/list-parts';
 import { UserAvatar } from '@/shared/ui/user-avatar';
 import { cut, RoleBadges } from './user-display';
 import { UserRowMenu } from './user-row-menu';
@@ -67,9 +67,7 @@ export function UsersTable({ rows, selected, onToggle, onToggleAll, canDelete, o
             <Table.Th>{t('users.columns.email')}</Table.Th>
             <Table.Th>{t('users.columns.roles')}</Table.Th>
             <Table.Th>{t('users.columns.groups')}</Table.Th>
-            <Table.Th className={classes.menuCell}>
-              <VisuallyHidden>{t('users.columns.actions')}</VisuallyHidden>
-            </Table.Th>
+            <ActionsHeader className={classes.menuCell} />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
