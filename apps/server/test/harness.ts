@@ -58,6 +58,14 @@ function ensureAppLogin(serverUrl: string) {
 }
 
 /**
+ * The PGlite database global-setup.ts migrated once for this test run: a copy starts in a third of the
+ * time of initdb and migrations. None outside vitest (the benches that use this harness).
+ */
+function pgliteTemplate(): Blob | undefined {
+  return process.env.VITEST ? new Blob([readFileSync(inject('pgliteTemplate'))]) : undefined;
+}
+
+/**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a
  * throw-away database on the real PostgreSQL server when TEST_DATABASE_URL is set. There, as in a
  * deployment, the owner (TEST_DATABASE_URL's login) migrates and the app logs in as a plain member
@@ -66,10 +74,11 @@ function ensureAppLogin(serverUrl: string) {
 export async function freshDatabase(): Promise<Database & { dispose: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    // A copy of the template global-setup.ts migrated once: a third of the time of initdb and migrations.
-    const template = new Blob([readFileSync(inject('pgliteTemplate'))]);
+    const template = pgliteTemplate();
     const database = await openDatabase({ dataDir: null, from: template });
-    await migrate(database); // nothing left to apply: it hands the connection to the app role
+    // From the template there is nothing left to apply: it hands the connection to the app role.
+    await migrate(database);
+    if (!template) await seedReferenceData(database.db);
     return { ...database, dispose: database.close };
   }
   const name = `atrium_test_${randomUUID().replaceAll('-', '')}`;
