@@ -1,5 +1,5 @@
 import { CANNOT_IDENTIFY_CURRENT_USER } from '@atrium/contracts';
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '@/shared/api/api-error';
 import { i18n, type TFunction } from '@/shared/i18n/i18n';
 
@@ -76,25 +76,56 @@ const COMMON_READINGS = {
   cannotIdentify: 'Can not identify current user',
 } satisfies Partial<Record<FailureName, string>>;
 
-/** `it.each` rows of a feature's one-line messages: the common readings, then the feature's own. */
-export const textReadings = (own: Partial<Record<FailureName, string>>) =>
-  Object.entries({ ...COMMON_READINGS, ...own }) as [FailureName, string][];
+type Readings<R> = Partial<Record<FailureName, R>>;
+type Mapper<R> = (t: TFunction, error: unknown) => R;
+type FieldErrorsOf = Mapper<Record<string, string>>;
+/** The `featureKeys` failure's field errors in a feature's own words. */
+type FeatureKeyErrors = { password: string; logoMediaFile: string };
+
+/** `it.each` rows of a feature's messages: the common readings, then the feature's own. */
+const readings = <R>(common: Readings<R>, own: Readings<R>) =>
+  Object.entries({ ...common, ...own }) as [FailureName, R][];
 
 /** The common readings as `problemLines` gives them: one line each. */
-const COMMON_LINES = Object.fromEntries(Object.entries(COMMON_READINGS).map(([name, text]) => [name, [text]]));
+const COMMON_LINES: Readings<string[]> = Object.fromEntries(
+  Object.entries(COMMON_READINGS).map(([name, text]) => [name, [text]]),
+);
 
-/** `it.each` rows of a feature's messages as lines: the common readings, then the feature's own. */
-export const lineReadings = (own: Partial<Record<FailureName, string[]>>) =>
-  Object.entries({ ...COMMON_LINES, ...own }) as [FailureName, string[]][];
+/**
+ * Pins a feature's one-line messages (its problemText): each failure reads as the feature words it, else
+ * as the common readings; with `fieldErrors`, its fieldErrorsOf too (expectFieldErrorsByPath).
+ */
+export function describeProblemText(
+  title: string,
+  problemText: Mapper<string>,
+  own: Readings<string>,
+  fieldErrors?: { fieldErrorsOf: FieldErrorsOf; featureKeys: FeatureKeyErrors },
+) {
+  describe(title, () => {
+    it.each(readings(COMMON_READINGS, own))('%s reads %j', (name, expected) => {
+      expect(problemText(i18n.t, FAILURES[name])).toBe(expected);
+    });
+    if (fieldErrors) {
+      it('keys field errors by form path, in its own words', () =>
+        expectFieldErrorsByPath(fieldErrors.fieldErrorsOf, fieldErrors.featureKeys));
+    }
+  });
+}
+
+/** Pins a feature's messages as lines (its problemLines), as describeProblemText does its one-line ones. */
+export function describeProblemLines(title: string, problemLines: Mapper<string[]>, own: Readings<string[]>) {
+  describe(title, () => {
+    it.each(readings(COMMON_LINES, own))('%s reads %j', (name, expected) => {
+      expect(problemLines(i18n.t, FAILURES[name])).toEqual(expected);
+    });
+  });
+}
 
 /**
  * Checks a feature's fieldErrorsOf: errors keyed by form path (`tenantIds.2` under `tenantIds`), the
  * `featureKeys` failure in the feature's own words, and none for a failure without fields.
  */
-export function expectFieldErrorsByPath(
-  fieldErrorsOf: (t: TFunction, error: unknown) => Record<string, string>,
-  featureKeys: { password: string; logoMediaFile: string },
-) {
+function expectFieldErrorsByPath(fieldErrorsOf: FieldErrorsOf, featureKeys: FeatureKeyErrors) {
   const t = i18n.t;
   expect(fieldErrorsOf(t, FAILURES.fieldErrors)).toEqual({
     email: 'Enter a valid email address',

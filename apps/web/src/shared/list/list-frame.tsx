@@ -1,5 +1,6 @@
-import { Group, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Heading } from '@/shared/ui/heading';
 import { useListLayout } from './use-list-layout';
 
 /**
@@ -21,14 +22,7 @@ export function ListFrame({
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
-        <div>
-          <Title order={1} size="h2">
-            {title}
-          </Title>
-          <Text c="dimmed" size="sm" mt={4} aria-live="polite">
-            {subtitle}
-          </Text>
-        </div>
+        <Heading level={1} title={title} hint={subtitle} live />
         {headerAdd && <Group gap="sm">{actions(false)}</Group>}
       </Group>
       {children}

@@ -19,7 +19,7 @@ function Harness() {
     <>
       <output data-testid="params">{JSON.stringify(params)}</output>
       <output data-testid="url">{search}</output>
-      <ListToolbar list={list} searchLabel="Search" sortLabel="Sort by" />
+      <ListToolbar list={list} searchLabel="Search" />
       <button type="button" onClick={() => onSort('updatedAt')}>
         sort by updated
       </button>
@@ -103,7 +103,7 @@ describe('useListParams', () => {
 });
 
 describe('ListToolbar', () => {
-  function Toolbar({ withSort }: { withSort: boolean }) {
+  function Toolbar({ withSort, sortHeaders }: { withSort: boolean; sortHeaders?: boolean }) {
     const list = useListParams(SORTS, 'title', { take: 10 });
     return (
       <>
@@ -111,39 +111,54 @@ describe('ListToolbar', () => {
         <ListToolbar
           list={list}
           searchLabel="Search"
-          sortLabel="Sort by"
-          sortOptions={
+          sortBy={
             withSort
               ? [
-                  { value: 'title:asc', label: 'Name A-Z' },
-                  { value: 'updatedAt:desc', label: 'Newest first' },
+                  { column: 'title', name: 'Name' },
+                  { column: 'updatedAt', date: true },
                 ]
               : undefined
           }
+          sortHeaders={sortHeaders}
         />
       </>
     );
   }
+  const renderToolbar = (props: { withSort: boolean; sortHeaders?: boolean }, url = '/x') =>
+    renderWithProviders(
+      <MemoryRouter initialEntries={[url]}>
+        <Toolbar {...props} />
+      </MemoryRouter>,
+    );
 
   it('offers the sort choice only when given one; a choice sets column and direction from page 1', async () => {
-    const { unmount } = renderWithProviders(
-      <MemoryRouter>
-        <Toolbar withSort={false} />
-      </MemoryRouter>,
-    );
+    setViewportWidth(375);
+    const { unmount } = renderToolbar({ withSort: false });
     expect(screen.queryByRole('combobox', { name: 'Sort by' })).not.toBeInTheDocument();
     unmount();
-    renderWithProviders(
-      <MemoryRouter initialEntries={['/x?page=2']}>
-        <Toolbar withSort />
-      </MemoryRouter>,
-    );
+    renderToolbar({ withSort: true }, '/x?page=2');
     const select = screen.getByRole('combobox', { name: 'Sort by' });
-    expect(select).toHaveValue('Name A-Z');
+    expect(select).toHaveValue('Name (A–Z)');
     await userEvent.click(select);
-    await userEvent.click(await screen.findByRole('option', { name: 'Newest first' }));
+    // Two choices a column: text A–Z then Z–A, a date newest then oldest first.
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Name (A–Z)',
+      'Name (Z–A)',
+      'Newest first',
+      'Oldest first',
+    ]);
+    await userEvent.click(screen.getByRole('option', { name: 'Newest first' }));
     expect(params()).toMatchObject({ sort: 'updatedAt', direction: 'desc', page: 1 });
     expect(select).toHaveValue('Newest first');
+  });
+
+  it('leaves the sorting to the column headers of the wide layout, unless the list has none', () => {
+    setViewportWidth(1280);
+    const { unmount } = renderToolbar({ withSort: true });
+    expect(screen.queryByRole('combobox', { name: 'Sort by' })).not.toBeInTheDocument();
+    unmount();
+    renderToolbar({ withSort: true, sortHeaders: false });
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('Name (A–Z)');
   });
 });
 

@@ -1,6 +1,7 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { PageLoader } from '@/shared/ui/page-loader';
+import { Heading } from './heading';
 
 /**
  * A form page: its heading with a line under it, then a loader while its records load, the view of a
@@ -24,16 +25,7 @@ export function FormPageFrame({
 }) {
   return (
     <Stack gap="lg" maw={width}>
-      <div>
-        <Title order={1} size="h2">
-          {title}
-        </Title>
-        {subtitle && (
-          <Text c="dimmed" size="sm" mt={4}>
-            {subtitle}
-          </Text>
-        )}
-      </div>
+      <Heading level={1} title={title} hint={subtitle} />
       {failure || (loading ? <PageLoader /> : children)}
     </Stack>
   );

@@ -1,5 +1,6 @@
-import { Card, Stack, Text, Title } from '@mantine/core';
+import { Card, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Heading } from './heading';
 
 /** A titled part of a form (a card, named by its title for screen readers), with an optional hint. */
 export function FormSection({
@@ -13,14 +14,7 @@ export function FormSection({
 }) {
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-label={title}>
-      <Title order={2} size="h4">
-        {title}
-      </Title>
-      {description && (
-        <Text size="sm" c="dimmed" mt={4}>
-          {description}
-        </Text>
-      )}
+      <Heading level={2} title={title} hint={description} />
       <Stack gap="md" mt="md">
         {children}
       </Stack>

@@ -14,7 +14,7 @@ import type { Page } from '@/shared/api/wire';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { ListFrame } from '@/shared/list/list-frame';
-import { ListPager, ListToolbar, type Sorting } from '@/shared/list/list-toolbar';
+import { ListPager, ListToolbar, type SortField, type Sorting } from '@/shared/list/list-toolbar';
 import { useListLayout } from '@/shared/list/use-list-layout';
 import { type ListState, useLastPageFollow } from '@/shared/list/use-list-params';
 import { recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
@@ -42,7 +42,7 @@ export function ClientRecordsPage<S extends string, Row extends { id: string }>(
   icon,
   list,
   records,
-  sortOptions,
+  sortBy,
   nameOf,
   remove,
   above,
@@ -53,8 +53,8 @@ export function ClientRecordsPage<S extends string, Row extends { id: string }>(
   icon: ReactNode;
   list: ListState<S>;
   records: UseQueryResult<Page<Row>>;
-  /** The narrow layout's sort choices, as `field:direction`. */
-  sortOptions: { value: `${S}:${'asc' | 'desc'}`; label: string }[];
+  /** The narrow layout's sort choices. */
+  sortBy: SortField<S>[];
   nameOf: (row: Row) => string;
   remove: { isPending: boolean; error: unknown; reset: () => void; run: (row: Row, done: () => void) => void };
   above?: (client: ClientDetails) => ReactNode;
@@ -99,8 +99,7 @@ export function ClientRecordsPage<S extends string, Row extends { id: string }>(
         list={list}
         searchLabel={t(`clients.${kind}.search`)}
         searchPlaceholder={t(`clients.${kind}.searchPlaceholder`)}
-        sortLabel={t('clients.sortBy')}
-        sortOptions={wide ? undefined : sortOptions}
+        sortBy={sortBy}
       />
 
       <ListStates

@@ -1,7 +1,6 @@
 import { href } from '@atrium/contracts';
-import { ActionIcon, Box, Group, Table, Text } from '@mantine/core';
+import { Box, Group, Table, Text } from '@mantine/core';
 import { IconAddressBook, IconMapPin } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import type { ClientSort } from '@/features/clients/api/get-clients';
 import type { ClientRow } from '@/features/clients/api/types';
 import { formatDateTime } from '@/shared/format/date';
@@ -34,24 +33,23 @@ function Swatch({ row }: { row: ClientRow }) {
 export function ClientRowActions({ row, onDelete }: { row: ClientRow; onDelete: (row: ClientRow) => void }) {
   const { t } = useTranslation();
   return (
-    <RowActions name={row.title} editTo={href('clients', 'form', { id: row.id })} onDelete={() => onDelete(row)}>
-      <ActionIcon
-        variant="subtle"
-        component={Link}
-        to={href('clients', 'contact', { id: row.id })}
-        aria-label={t('clients.actions.contacts', { name: row.title })}
-      >
-        <IconAddressBook size={18} />
-      </ActionIcon>
-      <ActionIcon
-        variant="subtle"
-        component={Link}
-        to={href('clients', 'location', { id: row.id })}
-        aria-label={t('clients.actions.locations', { name: row.title })}
-      >
-        <IconMapPin size={18} />
-      </ActionIcon>
-    </RowActions>
+    <RowActions
+      name={row.title}
+      links={[
+        {
+          to: href('clients', 'contact', { id: row.id }),
+          label: t('clients.actions.contacts', { name: row.title }),
+          icon: IconAddressBook,
+        },
+        {
+          to: href('clients', 'location', { id: row.id }),
+          label: t('clients.actions.locations', { name: row.title }),
+          icon: IconMapPin,
+        },
+      ]}
+      editTo={href('clients', 'form', { id: row.id })}
+      onDelete={() => onDelete(row)}
+    />
   );
 }
 

@@ -1,5 +1,5 @@
 import { ActionIcon, Group } from '@mantine/core';
-import { IconEdit, IconTrash } from '@tabler/icons-react';
+import { type Icon, IconEdit, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { problemText } from '@/features/clients/api/problem-messages';
@@ -14,25 +14,30 @@ export const CLIENTS_PAGE_SIZE = 10;
 /** The lists' shared classes (table card, name link, card list) and the clients' own. */
 export const listClasses = { ...sharedClasses, ...classes };
 
-/** A row's icons: its own (`children`), then edit and delete, each named for screen readers. */
+/** A link of a row's, as an icon named for screen readers. */
+type IconLink = { to: string; label: string; icon: Icon };
+
+/** A row's icons: its own links (`links`), then edit and delete, each named for screen readers. */
 export function RowActions({
   name,
+  links = [],
   editTo,
   onDelete,
-  children,
 }: {
   name: string;
+  links?: IconLink[];
   editTo: string;
   onDelete: () => void;
-  children?: ReactNode;
 }) {
   const { t } = useTranslation();
+  const all = [...links, { to: editTo, label: t('clients.actions.edit', { name }), icon: IconEdit }];
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
-      {children}
-      <ActionIcon variant="subtle" component={Link} to={editTo} aria-label={t('clients.actions.edit', { name })}>
-        <IconEdit size={18} />
-      </ActionIcon>
+      {all.map(({ to, label, icon: Glyph }) => (
+        <ActionIcon key={to} variant="subtle" component={Link} to={to} aria-label={label}>
+          <Glyph size={18} />
+        </ActionIcon>
+      ))}
       <ActionIcon variant="subtle" color="red" onClick={onDelete} aria-label={t('clients.actions.delete', { name })}>
         <IconTrash size={18} />
       </ActionIcon>

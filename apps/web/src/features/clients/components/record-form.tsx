@@ -1,9 +1,9 @@
-import { Button, Group } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type ReactNode, type RefObject, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { fieldErrorsOf, messageText, problemText } from '@/features/clients/api/problem-messages';
 import { useTranslation } from '@/shared/i18n/use-translation';
+import { CancelAndSave } from '@/shared/ui/cancel-and-save';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 
 type Validated<B> = { body?: B; errors?: Record<string, string> };
@@ -86,18 +86,12 @@ export function RecordFormFooter({
       )}
       {hint}
       <Group justify="flex-end" gap="sm">
-        {typeof cancel === 'string' ? (
-          <Button variant="default" component={Link} to={cancel}>
-            {t('clients.cancel')}
-          </Button>
-        ) : (
-          <Button variant="default" onClick={cancel}>
-            {t('clients.cancel')}
-          </Button>
-        )}
-        <Button type="submit" loading={submitting}>
-          {t('clients.form.save')}
-        </Button>
+        <CancelAndSave
+          cancel={cancel}
+          cancelLabel={t('clients.cancel')}
+          saveLabel={t('clients.form.save')}
+          saving={submitting}
+        />
       </Group>
     </>
   );

@@ -74,17 +74,13 @@ export default function ClientsPage() {
         list={list}
         searchLabel={t('clients.search')}
         searchPlaceholder={t('clients.searchPlaceholder')}
-        sortLabel={t('clients.sortBy')}
-        sortOptions={
-          wide
-            ? undefined
-            : [
-                { value: 'title:asc', label: t('clients.sort.nameAsc') },
-                { value: 'title:desc', label: t('clients.sort.nameDesc') },
-                { value: 'updatedAt:desc', label: t('clients.sort.updatedDesc') },
-                { value: 'updatedAt:asc', label: t('clients.sort.updatedAsc') },
-              ]
-        }
+        sortBy={[
+          { column: 'title', name: t('clients.columns.name') },
+          {
+            column: 'updatedAt',
+            date: { newest: t('clients.sort.updatedDesc'), oldest: t('clients.sort.updatedAsc') },
+          },
+        ]}
       >
         <RadiusUnitSwitch />
       </ListToolbar>

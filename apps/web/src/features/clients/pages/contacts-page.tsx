@@ -23,11 +23,9 @@ export default function ContactsPage() {
       icon={<IconAddressBook size={28} />}
       list={list}
       records={contacts}
-      sortOptions={[
-        { value: 'name:asc', label: t('clients.contacts.sort.nameAsc') },
-        { value: 'name:desc', label: t('clients.contacts.sort.nameDesc') },
-        { value: 'email:asc', label: t('clients.contacts.sort.emailAsc') },
-        { value: 'email:desc', label: t('clients.contacts.sort.emailDesc') },
+      sortBy={[
+        { column: 'name', name: t('clients.contacts.columns.name') },
+        { column: 'email', name: t('clients.contacts.columns.email') },
       ]}
       nameOf={(row) => row.name}
       remove={{ ...remove, run: (row, done) => remove.mutate({ id: row.id, companyId: id }, { onSuccess: done }) }}

@@ -39,11 +39,9 @@ export default function LocationsPage() {
       icon={<IconMapPin size={28} />}
       list={list}
       records={locations}
-      sortOptions={[
-        { value: 'title:asc', label: t('clients.locations.sort.titleAsc') },
-        { value: 'title:desc', label: t('clients.locations.sort.titleDesc') },
-        { value: 'address:asc', label: t('clients.locations.sort.addressAsc') },
-        { value: 'address:desc', label: t('clients.locations.sort.addressDesc') },
+      sortBy={[
+        { column: 'title', name: t('clients.locations.columns.title') },
+        { column: 'address', name: t('clients.locations.columns.address') },
       ]}
       nameOf={(row) => row.title}
       remove={{ ...remove, run: (row, done) => remove.mutate({ id: row.id, companyId: id }, { onSuccess: done }) }}

@@ -8,7 +8,7 @@ import { DOCUMENTS_PAGE_SIZE } from '@/features/documents/api/types';
 import { BREAKPOINTS } from '@/shared/config/ui';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { ListStates } from '@/shared/list/list-states';
-import { ListToolbar } from '@/shared/list/list-toolbar';
+import { ListToolbar, type SortField } from '@/shared/list/list-toolbar';
 import type { ListControls } from '@/shared/list/use-list-params';
 import { LabelledPagination } from '@/shared/ui/labelled-pagination';
 import { DocumentsTabs } from './documents-tabs';
@@ -23,8 +23,7 @@ type Props = {
   search?: {
     list: ListControls<string>;
     label: string;
-    sortLabel: string;
-    sortOptions: { value: `${string}:${'asc' | 'desc'}`; label: string }[];
+    sortBy: SortField<string>[];
   };
   query: { isError: boolean; error: unknown; refetch: () => unknown; isFetching: boolean };
   loadFailed: string;
@@ -92,12 +91,7 @@ export function ListPage(props: Props) {
       </Group>
 
       {search && (
-        <ListToolbar
-          list={search.list}
-          searchLabel={search.label}
-          sortLabel={search.sortLabel}
-          sortOptions={search.sortOptions}
-        />
+        <ListToolbar list={search.list} searchLabel={search.label} sortBy={search.sortBy} sortHeaders={false} />
       )}
 
       {content}

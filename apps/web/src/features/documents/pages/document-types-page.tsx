@@ -81,12 +81,9 @@ export default function DocumentTypesPage() {
       search={{
         list,
         label: t('documents.types.search'),
-        sortLabel: t('documents.sortBy'),
-        sortOptions: [
-          { value: 'name:asc', label: t('documents.sort.nameAsc') },
-          { value: 'name:desc', label: t('documents.sort.nameDesc') },
-          { value: 'createdAt:desc', label: t('documents.sort.createdDesc') },
-          { value: 'createdAt:asc', label: t('documents.sort.createdAsc') },
+        sortBy: [
+          { column: 'name', name: t('documents.types.name') },
+          { column: 'createdAt', date: true },
         ],
       }}
       query={types}

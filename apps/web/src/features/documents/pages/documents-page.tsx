@@ -56,12 +56,12 @@ export default function DocumentsPage() {
       search={{
         list,
         label: t('documents.list.search'),
-        sortLabel: t('documents.sortBy'),
-        sortOptions: [
-          { value: 'title:asc', label: t('documents.sort.nameAsc') },
-          { value: 'title:desc', label: t('documents.sort.nameDesc') },
-          { value: 'updatedAt:desc', label: t('documents.sort.updatedDesc') },
-          { value: 'updatedAt:asc', label: t('documents.sort.updatedAsc') },
+        sortBy: [
+          { column: 'title', name: t('documents.sort.name') },
+          {
+            column: 'updatedAt',
+            date: { newest: t('documents.sort.updatedDesc'), oldest: t('documents.sort.updatedAsc') },
+          },
         ],
       }}
       query={documents}

@@ -7,10 +7,10 @@ import {
   href,
   MAIL_SETTINGS_LIMITS,
 } from '@atrium/contracts';
-import { Button, Card, ColorInput, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Card, ColorInput, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useEmailTemplate } from '@/features/mail-settings/api/get-email-template';
 import { useTenantName } from '@/features/mail-settings/api/get-tenant-name';
 import { fieldErrorsOf, messageText, problemText } from '@/features/mail-settings/api/problem-messages';
@@ -21,6 +21,7 @@ import { TemplatePreview } from '@/features/mail-settings/components/template-pr
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
+import { CancelAndSave } from '@/shared/ui/cancel-and-save';
 import { CardForm } from '@/shared/ui/card-form';
 import { RichTextField } from '@/shared/ui/rich-text-field';
 
@@ -95,12 +96,12 @@ function TemplateForm({
             </Stack>
           </Card>
           <Group justify="flex-end">
-            <Button variant="default" component={Link} to={href('tenants', 'list')}>
-              {t('mailSettings.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('mailSettings.template.save')}
-            </Button>
+            <CancelAndSave
+              cancel={href('tenants', 'list')}
+              cancelLabel={t('mailSettings.cancel')}
+              saveLabel={t('mailSettings.template.save')}
+              saving={save.isPending}
+            />
           </Group>
         </>
       }

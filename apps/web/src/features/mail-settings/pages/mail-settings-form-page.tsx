@@ -1,8 +1,8 @@
 import { href, MAIL_SETTINGS_LIMITS, type MailSettingsBodyInput, mailSettingsBodySchema } from '@atrium/contracts';
-import { Button, Checkbox, Group, PasswordInput, TextInput } from '@mantine/core';
+import { Checkbox, Group, PasswordInput, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useMailSettings } from '@/features/mail-settings/api/get-mail-settings';
 import { useTenantName } from '@/features/mail-settings/api/get-tenant-name';
 import { fieldErrorsOf, messageText, problemText } from '@/features/mail-settings/api/problem-messages';
@@ -12,6 +12,7 @@ import { MailPageFrame } from '@/features/mail-settings/components/mail-page-fra
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
+import { CancelAndSave } from '@/shared/ui/cancel-and-save';
 import { CardForm } from '@/shared/ui/card-form';
 import { RichTextField } from '@/shared/ui/rich-text-field';
 
@@ -90,12 +91,13 @@ function MailSettingsForm({
       onSubmit={submit}
       below={
         <Group justify="flex-end">
-          <Button variant="default" component={Link} to={back}>
-            {t('mailSettings.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending} disabled={!form.isDirty()}>
-            {t('mailSettings.form.save')}
-          </Button>
+          <CancelAndSave
+            cancel={back}
+            cancelLabel={t('mailSettings.cancel')}
+            saveLabel={t('mailSettings.form.save')}
+            saving={save.isPending}
+            disabled={!form.isDirty()}
+          />
         </Group>
       }
     >

@@ -228,17 +228,10 @@ export default function MailSettingsPage() {
       <ListToolbar
         list={list}
         searchLabel={t('mailSettings.list.search')}
-        sortLabel={t('mailSettings.list.sortBy')}
-        sortOptions={
-          wide
-            ? undefined
-            : [
-                { value: 'createdAt:desc', label: t('mailSettings.list.sortCreatedDesc') },
-                { value: 'createdAt:asc', label: t('mailSettings.list.sortCreatedAsc') },
-                { value: 'title:asc', label: t('mailSettings.list.sortTitleAsc') },
-                { value: 'title:desc', label: t('mailSettings.list.sortTitleDesc') },
-              ]
-        }
+        sortBy={[
+          { column: 'createdAt', date: true },
+          { column: 'title', name: t('mailSettings.list.columnTitle') },
+        ]}
       />
       {body}
       <ConfirmDelete row={deleting} tenantId={tenantId} onClose={() => setDeleting(null)} />

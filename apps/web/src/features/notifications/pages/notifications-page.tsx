@@ -195,17 +195,10 @@ export default function NotificationsPage() {
         list={list}
         searchLabel={t('notifications.search')}
         searchPlaceholder={t('notifications.searchPlaceholder')}
-        sortLabel={t('notifications.sortBy')}
-        sortOptions={
-          wide
-            ? undefined
-            : [
-                { value: 'name:asc', label: t('notifications.sort.nameAsc') },
-                { value: 'name:desc', label: t('notifications.sort.nameDesc') },
-                { value: 'note:asc', label: t('notifications.sort.noteAsc') },
-                { value: 'note:desc', label: t('notifications.sort.noteDesc') },
-              ]
-        }
+        sortBy={[
+          { column: 'name', name: t('notifications.sortName') },
+          { column: 'note', name: t('notifications.note') },
+        ]}
       />
       {content}
       <ListPager data={data} page={params.page} pages={pages} onPage={setPage} />

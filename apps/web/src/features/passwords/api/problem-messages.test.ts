@@ -1,26 +1,16 @@
-import { describe, expect, it } from 'vitest';
-import { i18n } from '@/shared/i18n/i18n';
-import { FAILURES, lineReadings } from '@/test/problems';
+import { describeProblemLines } from '@/test/problems';
 import { problemLines } from './problem-messages';
 
-const t = i18n.t;
-
 // Pinned to what users read before the features shared one mapper.
-describe('password reset failure messages', () => {
-  it.each(
-    lineReadings({
-      fieldErrors: ['Enter a valid email address', 'This field is required'],
-      featureKeys: ['The password must have at least 8 characters', 'Upload the picture again'],
-      unknownFieldKey: ['weirdKey'],
-      impersonationKey: ['userDeleted'],
-      quotaExceeded: ['At most 5 users.'],
-      throttled: ['Too many requests. Wait a few minutes and try again.'],
-      throttledWithoutRetryAfter: ['Too many requests. Wait a few minutes and try again.'],
-      bodyTooLarge: ['Something went wrong. Please try again.'],
-      clientErrorWithoutDetail: ['Something went wrong. Please try again.'],
-      serverError: ['Something went wrong. Please try again.'],
-    }),
-  )('%s reads %j', (name, expected) => {
-    expect(problemLines(t, FAILURES[name])).toEqual(expected);
-  });
+describeProblemLines('password reset failure messages', problemLines, {
+  fieldErrors: ['Enter a valid email address', 'This field is required'],
+  featureKeys: ['The password must have at least 8 characters', 'Upload the picture again'],
+  unknownFieldKey: ['weirdKey'],
+  impersonationKey: ['userDeleted'],
+  quotaExceeded: ['At most 5 users.'],
+  throttled: ['Too many requests. Wait a few minutes and try again.'],
+  throttledWithoutRetryAfter: ['Too many requests. Wait a few minutes and try again.'],
+  bodyTooLarge: ['Something went wrong. Please try again.'],
+  clientErrorWithoutDetail: ['Something went wrong. Please try again.'],
+  serverError: ['Something went wrong. Please try again.'],
 });

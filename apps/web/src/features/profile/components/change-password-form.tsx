@@ -1,5 +1,5 @@
 import { passwordSchema } from '@atrium/contracts';
-import { Alert, Button, PasswordInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, PasswordInput, SimpleGrid } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { changePassword } from '@/features/profile/api/profile';
 import { ApiError } from '@/shared/api/client';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { ErrorAlert } from '@/shared/ui/error-alert';
+import { Heading } from '@/shared/ui/heading';
 import { PasswordStrength } from '@/shared/ui/password-strength';
 import { ProfileFormCard } from './profile-form-card';
 
@@ -72,14 +73,7 @@ export function ChangePasswordForm({ disabled, feedbackShown, onAttempt }: Props
         </Button>
       }
     >
-      <Stack gap={4}>
-        <Title order={2} size="h4">
-          {t('profile.changePassword')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('profile.changePasswordText')}
-        </Text>
-      </Stack>
+      <Heading level={2} title={t('profile.changePassword')} hint={t('profile.changePasswordText')} />
       {feedbackShown && change.isError && (
         <ErrorAlert title={t('profile.passwordFailed')} messages={problemLines(t, change.error)} />
       )}

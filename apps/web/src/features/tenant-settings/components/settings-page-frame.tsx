@@ -1,13 +1,13 @@
 import { href } from '@atrium/contracts';
-import { Button, Group } from '@mantine/core';
+import { Group } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { useTenantName } from '@/features/tenant-settings/api/get-tenant-name';
 import { problemText } from '@/features/tenant-settings/api/problem-messages';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
+import { CancelAndSave } from '@/shared/ui/cancel-and-save';
 import { QueriesPageFrame } from '@/shared/ui/queries-page-frame';
 
 /** A tenant settings page: heading, then its loading, failed or loaded state. */
@@ -55,12 +55,13 @@ export function SettingsFormActions({ saving, disabled }: { saving: boolean; dis
   const { t } = useTranslation();
   return (
     <Group justify="flex-end">
-      <Button variant="default" component={Link} to={href('tenants', 'list')}>
-        {t('tenantSettings.cancel')}
-      </Button>
-      <Button type="submit" loading={saving} disabled={disabled}>
-        {t('tenantSettings.save')}
-      </Button>
+      <CancelAndSave
+        cancel={href('tenants', 'list')}
+        cancelLabel={t('tenantSettings.cancel')}
+        saveLabel={t('tenantSettings.save')}
+        saving={saving}
+        disabled={disabled}
+      />
     </Group>
   );
 }

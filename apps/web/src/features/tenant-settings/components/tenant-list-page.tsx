@@ -257,17 +257,10 @@ export function TenantListPage({ kind }: { kind: TenantListKind }) {
       <ListToolbar
         list={list}
         searchLabel={t(k('search'))}
-        sortLabel={t('tenantSettings.list.sortBy')}
-        sortOptions={
-          wide
-            ? undefined
-            : [
-                { value: 'text:asc', label: t('tenantSettings.list.sort.textAsc') },
-                { value: 'text:desc', label: t('tenantSettings.list.sort.textDesc') },
-                { value: 'createdAt:desc', label: t('tenantSettings.list.sort.createdDesc') },
-                { value: 'createdAt:asc', label: t('tenantSettings.list.sort.createdAsc') },
-              ]
-        }
+        sortBy={[
+          { column: 'text', name: t('tenantSettings.list.sortName') },
+          { column: 'createdAt', date: true },
+        ]}
       />
       {content}
       <ListPager data={data} page={params.page} pages={pages} onPage={setPage} />

@@ -205,17 +205,10 @@ export default function TenantChecklistsPage() {
       <ListToolbar
         list={list}
         searchLabel={t('tenantSettings.checklists.search')}
-        sortLabel={t('tenantSettings.list.sortBy')}
-        sortOptions={
-          wide
-            ? undefined
-            : [
-                { value: 'title:asc', label: t('tenantSettings.checklists.sort.titleAsc') },
-                { value: 'title:desc', label: t('tenantSettings.checklists.sort.titleDesc') },
-                { value: 'createdAt:desc', label: t('tenantSettings.list.sort.createdDesc') },
-                { value: 'createdAt:asc', label: t('tenantSettings.list.sort.createdAsc') },
-              ]
-        }
+        sortBy={[
+          { column: 'title', name: t('tenantSettings.checklists.title') },
+          { column: 'createdAt', date: true },
+        ]}
       />
       {content}
       <ListPager data={data} page={params.page} pages={pages} onPage={setPage} />

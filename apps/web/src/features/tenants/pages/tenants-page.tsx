@@ -119,17 +119,10 @@ export default function TenantsPage() {
         list={list}
         searchLabel={t('tenants.search')}
         searchPlaceholder={t('tenants.searchPlaceholder')}
-        sortLabel={t('tenants.sortBy')}
-        sortOptions={
-          wide
-            ? undefined
-            : [
-                { value: 'name:asc', label: t('tenants.sort.nameAsc') },
-                { value: 'name:desc', label: t('tenants.sort.nameDesc') },
-                { value: 'createdAt:desc', label: t('tenants.sort.createdDesc') },
-                { value: 'createdAt:asc', label: t('tenants.sort.createdAsc') },
-              ]
-        }
+        sortBy={[
+          { column: 'name', name: t('tenants.columns.name') },
+          { column: 'createdAt', date: true },
+        ]}
       />
 
       {content}

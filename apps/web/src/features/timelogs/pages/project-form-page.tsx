@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useProject } from '@/features/timelogs/api/get-projects';
 import { useTenantUsers } from '@/features/timelogs/api/get-tenant-users';
 import { problemText } from '@/features/timelogs/api/problem-messages';
@@ -16,6 +16,7 @@ import { showHours } from '@/features/timelogs/lib/hours';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { isRecordId, recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
+import { CancelAndSave } from '@/shared/ui/cancel-and-save';
 import { DateField } from '@/shared/ui/date-field';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { FormDialog } from '@/shared/ui/form-dialog';
@@ -126,12 +127,12 @@ export default function ProjectFormPage() {
                   <span />
                 )}
                 <Group gap="sm">
-                  <Button variant="default" component={Link} to={href('timelogs', 'projects')}>
-                    {t('timelogs.cancel')}
-                  </Button>
-                  <Button type="submit" loading={save.isPending}>
-                    {t('timelogs.save')}
-                  </Button>
+                  <CancelAndSave
+                    cancel={href('timelogs', 'projects')}
+                    cancelLabel={t('timelogs.cancel')}
+                    saveLabel={t('timelogs.save')}
+                    saving={save.isPending}
+                  />
                 </Group>
               </Group>
             </Stack>

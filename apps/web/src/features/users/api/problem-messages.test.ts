@@ -1,33 +1,24 @@
-import { describe, expect, it } from 'vitest';
-import { i18n } from '@/shared/i18n/i18n';
-import { expectFieldErrorsByPath, FAILURES, textReadings } from '@/test/problems';
+import { describeProblemText } from '@/test/problems';
 import { fieldErrorsOf, problemText } from './problem-messages';
 
-const t = i18n.t;
-
 // Pinned to what users read before the features shared one mapper.
-describe('users failure messages', () => {
-  it.each(
-    textReadings({
-      fieldErrors: 'Enter a valid email address This field is required',
-      featureKeys: 'Use at least 8 characters unknownMediaFile',
-      unknownFieldKey: 'weirdKey',
-      impersonationKey: 'userDeleted',
-      quotaExceeded: 'Your partner tenant has reached its limit. At most 5 users.',
-      throttled: 'Too many attempts',
-      throttledWithoutRetryAfter: 'Too many attempts',
-      bodyTooLarge: 'Request body is too large',
-      clientErrorWithoutDetail: 'Body is not valid JSON',
-      serverError: 'Something went wrong on our side',
-    }),
-  )('%s reads %j', (name, expected) => {
-    expect(problemText(t, FAILURES[name])).toBe(expected);
-  });
-
-  it('keys field errors by form path, in its own words', () => {
-    expectFieldErrorsByPath(fieldErrorsOf, {
-      password: 'Use at least 8 characters',
-      logoMediaFile: 'unknownMediaFile',
-    });
-  });
-});
+describeProblemText(
+  'users failure messages',
+  problemText,
+  {
+    fieldErrors: 'Enter a valid email address This field is required',
+    featureKeys: 'Use at least 8 characters unknownMediaFile',
+    unknownFieldKey: 'weirdKey',
+    impersonationKey: 'userDeleted',
+    quotaExceeded: 'Your partner tenant has reached its limit. At most 5 users.',
+    throttled: 'Too many attempts',
+    throttledWithoutRetryAfter: 'Too many attempts',
+    bodyTooLarge: 'Request body is too large',
+    clientErrorWithoutDetail: 'Body is not valid JSON',
+    serverError: 'Something went wrong on our side',
+  },
+  {
+    fieldErrorsOf,
+    featureKeys: { password: 'Use at least 8 characters', logoMediaFile: 'unknownMediaFile' },
+  },
+);

@@ -1,9 +1,10 @@
 import { passwordEmailProblem, passwordSchema } from '@atrium/contracts';
-import { Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, PasswordInput, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { messageText, problemText } from '@/features/users/api/problem-messages';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { ErrorAlert } from '@/shared/ui/error-alert';
+import { Heading } from '@/shared/ui/heading';
 import { PasswordStrength } from '@/shared/ui/password-strength';
 
 type ResetPasswordFormProps = {
@@ -49,12 +50,11 @@ export function ResetPasswordForm({ email, shared = false, submit }: ResetPasswo
 
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-label={t('users.reset.title')}>
-      <Title order={2} size="h4">
-        {t('users.reset.title')}
-      </Title>
-      <Text size="sm" c="dimmed" mt={4}>
-        {shared ? t('users.reset.shared') : t('users.reset.hint')}
-      </Text>
+      <Heading
+        level={2}
+        title={t('users.reset.title')}
+        hint={shared ? t('users.reset.shared') : t('users.reset.hint')}
+      />
       <form
         noValidate
         onSubmit={(e) => {
