@@ -8,16 +8,13 @@ import {
   LogLevel,
 } from '@microsoft/signalr';
 import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
 import type { Database } from '../../src/db/client.js';
 import { crossTenant } from '../../src/db/tenant-scope.js';
 import type { HubOptions } from '../../src/hub/index.js';
 import { diagnosticMethods } from '../../src/hub/methods.js';
 import { userGroupMembers } from '../../src/modules/usergroups/usergroups.schema.js';
 import { makeFactories } from '../factories.js';
-import { freshDatabase } from '../harness.js';
-
-export const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256';
+import { activateTenant, bearer, freshDatabase, signIn, testConfig } from '../harness.js';
 
 type ServerOptions = {
   hub?: Partial<HubOptions>;
@@ -29,13 +26,7 @@ type ServerOptions = {
 
 /** Builds the app on a database and listens on a loopback port (0: any free one). */
 async function listen(database: Database, opts: ServerOptions, port = 0) {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    JWT_SECRET,
-    WEB_DIST: '/nonexistent',
-    ...opts.env,
-  });
+  const config = testConfig(opts.env);
   const hub = opts.diagnostics === false ? opts.hub : { methods: diagnosticMethods, ...opts.hub };
   const app = await buildApp({ config, database, hub });
   await app.listen({ port, host: '127.0.0.1' });
@@ -54,34 +45,16 @@ export async function startHubServer(opts: ServerOptions = {}) {
   const origin = `http://127.0.0.1:${port}`;
   const factories = makeFactories(database.db);
 
-  async function signIn(email: string) {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/core/api/auth/login',
-      payload: { email, password: factories.PASSWORD, rememberMe: false },
-    });
-    if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
-    const cookie = res.cookies.find((c) => c.name === 'atrium_refresh')!.value;
-    return { token: res.json().token as string, cookie };
-  }
+  // `app` changes on a restart: these always ask the one listening now.
+  const signInHere = (email: string) => signIn(app, email);
+  const activate = (token: string, tenantId: string) => activateTenant(app, token, tenantId);
 
   /** A user who is a member of the tenants given, signed in, with the first tenant active. */
   async function member(tenantIds: string[]) {
     const user = await factories.user({ tenantIds });
-    let { token, cookie } = await signIn(user.email);
+    let { token, cookie } = await signInHere(user.email);
     if (tenantIds[0]) token = await activate(token, tenantIds[0]);
     return { user, token, cookie };
-  }
-
-  async function activate(token: string, tenantId: string) {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/core/api/auth/activetenant',
-      headers: { authorization: `Bearer ${token}` },
-      payload: { tenantId },
-    });
-    if (res.statusCode !== 200) throw new Error(`activating the tenant failed: ${res.body}`);
-    return res.json().token as string;
   }
 
   /** A super administrator (signed in with adminToken) starts viewing as userId; the new token. */
@@ -89,7 +62,7 @@ export async function startHubServer(opts: ServerOptions = {}) {
     const res = await app.inject({
       method: 'POST',
       url: '/core/api/auth/impersonate',
-      headers: { authorization: `Bearer ${adminToken}` },
+      headers: bearer(adminToken),
       payload: { userId, tenantId },
     });
     if (res.statusCode !== 200) throw new Error(`impersonating failed: ${res.body}`);
@@ -104,7 +77,7 @@ export async function startHubServer(opts: ServerOptions = {}) {
     factories,
     origin,
     hubUrl: `${origin}${HUB.path}`,
-    signIn,
+    signIn: signInHere,
     member,
     activate,
     impersonate,

@@ -4,7 +4,8 @@ import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { diagnosticMethods, stream, unary } from '../../src/hub/methods.js';
-import { type HubServer, hubClient, JWT_SECRET, nextCall, receivesWithin, startHubServer } from './hub-helpers.js';
+import { TEST_JWT_SECRET } from '../harness.js';
+import { type HubServer, hubClient, nextCall, receivesWithin, startHubServer } from './hub-helpers.js';
 import { HANDSHAKE, RS, rawHub } from './raw-client.js';
 
 /** Fails instead of waiting forever for something that never happens. */
@@ -24,7 +25,7 @@ async function reissue(token: string, seconds: number) {
     .setIssuer('atrium')
     .setIssuedAt()
     .setExpirationTime(Math.floor(Date.now() / 1000) + seconds)
-    .sign(new TextEncoder().encode(JWT_SECRET));
+    .sign(new TextEncoder().encode(TEST_JWT_SECRET));
 }
 
 const nested = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;

@@ -6,11 +6,10 @@ import { and, eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeFactories } from '../../../test/factories.js';
-import { createTestApp, freshDatabase, ownerUrlOf, type TestContext } from '../../../test/harness.js';
+import { createTestApp, freshDatabase, ownerUrlOf, type TestContext, testConfig } from '../../../test/harness.js';
 import { describeTenantIsolation } from '../../../test/isolation.js';
 import { multipart } from '../../../test/multipart.js';
 import { type App, buildApp } from '../../app.js';
-import { loadConfig } from '../../config.js';
 import { type Database, openDatabase } from '../../db/client.js';
 import { migrate } from '../../db/migrate.js';
 import { crossTenant } from '../../db/tenant-scope.js';
@@ -664,13 +663,7 @@ describe('exactly once with two server processes on one database', () => {
   const appOn = async (db: Database) => {
     const dir = mkdtempSync(join(tmpdir(), 'atrium-test-'));
     dirs.push(dir);
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256',
-      WEB_DIST: '/nonexistent',
-      DATA_DIR: dir,
-    });
+    const config = testConfig({ DATA_DIR: dir });
     const app = await buildApp({ config, database: db });
     await app.ready();
     apps.push(app);

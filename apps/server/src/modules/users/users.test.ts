@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/harness.js';
+import { createTestApp, type Headers, sessionIdOf, type TestContext } from '../../../test/harness.js';
 import { describeTenantIsolation } from '../../../test/isolation.js';
 import { crossTenant } from '../../db/tenant-scope.js';
 import { AppError } from '../../http/errors.js';
@@ -14,29 +14,15 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Headers = Record<string, string>;
 const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) =>
   ctx.app.inject({ method, url: `/core/api${url}`, headers, ...(payload && { payload }) });
 const me = (token: string) =>
   ctx.app.inject({ url: '/core/api/me/info', headers: { authorization: `Bearer ${token}` } });
 const uniq = () => Math.random().toString(36).slice(2, 8);
 
-/** The session an access token belongs to (its `sid` claim). */
-const sessionIdOf = (token: string) =>
-  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid as string;
-
 /** Signs the user in and makes tenantId the session's active tenant. */
-async function sessionIn(email: string, tenantId: string) {
-  const { token } = await ctx.signIn(email);
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/core/api/auth/activetenant',
-    headers: { authorization: `Bearer ${token}` },
-    payload: { tenantId },
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json().token as string;
-}
+const sessionIn = async (email: string, tenantId: string) =>
+  ctx.activateTenant((await ctx.signIn(email)).token, tenantId);
 
 async function tenantWithAdmin() {
   const tenant = await ctx.factories.tenant();
