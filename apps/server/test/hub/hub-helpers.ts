@@ -8,13 +8,14 @@ import {
   LogLevel,
 } from '@microsoft/signalr';
 import { buildApp } from '../../src/app.js';
-import type { Database } from '../../src/db/client.js';
+import { type Database, openDatabase } from '../../src/db/client.js';
+import { migrate } from '../../src/db/migrate.js';
 import { crossTenant } from '../../src/db/tenant-scope.js';
 import type { HubOptions } from '../../src/hub/index.js';
 import { diagnosticMethods } from '../../src/hub/methods.js';
 import { userGroupMembers } from '../../src/modules/usergroups/usergroups.schema.js';
 import { makeFactories } from '../factories.js';
-import { activateTenant, bearer, freshDatabase, signIn, testConfig } from '../harness.js';
+import { activateTenant, bearer, freshDatabase, ownerUrlOf, signIn, testConfig } from '../harness.js';
 
 type ServerOptions = {
   hub?: Partial<HubOptions>;
@@ -98,6 +99,25 @@ export async function startHubServer(opts: ServerOptions = {}) {
 }
 export type HubServer = Awaited<ReturnType<typeof startHubServer>>;
 
+/**
+ * A second process of first's deployment, on its database: on PostgreSQL with a pool of its own, as a
+ * separate process would have, migrated as a process starts (nothing left to do); close() closes that
+ * pool too.
+ */
+export async function startSecondProcess(first: HubServer, opts: Omit<ServerOptions, 'database'> = {}) {
+  const url = first.database.pool?.options.connectionString;
+  const own = url ? await openDatabase({ url, dataDir: null }) : null;
+  if (own) await migrate(own, ownerUrlOf(first.database));
+  const second = await startHubServer({ ...opts, database: own ?? first.database });
+  const closeApp = second.close;
+  return Object.assign(second, {
+    async close() {
+      await closeApp();
+      await own?.close();
+    },
+  });
+}
+
 const quickRetry: IRetryPolicy = {
   // Bounded: a handful of quick attempts, then the client gives up.
   nextRetryDelayInMilliseconds: ({ previousRetryCount }) => (previousRetryCount < 50 ? 100 : null),
@@ -134,4 +154,25 @@ export async function receivesWithin(connection: HubConnection, target: string, 
     () => true,
     () => false,
   );
+}
+
+/** The official clients a describe block opens: each tracked as it is made, all stopped in its afterAll. */
+export function trackedClients() {
+  const open: HubConnection[] = [];
+  const client = (hubUrl: string, transport: HttpTransportType, token: () => string | undefined) => {
+    const connection = hubClient(hubUrl, transport, token);
+    open.push(connection);
+    return connection;
+  };
+  return {
+    /** A tracked client, not started yet (to register handlers first). */
+    client,
+    /** A tracked client, started. */
+    async connect(hubUrl: string, transport: HttpTransportType, token: () => string | undefined) {
+      const connection = client(hubUrl, transport, token);
+      await connection.start();
+      return connection;
+    },
+    stopAll: () => Promise.all(open.map((c) => c.stop())),
+  };
 }

@@ -1,7 +1,7 @@
 import { HUB_EVENTS } from '@atrium/contracts';
-import { HttpTransportType, type HubConnection, HubConnectionState } from '@microsoft/signalr';
+import { HttpTransportType, HubConnectionState } from '@microsoft/signalr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HubServer, hubClient, nextCall, receivesWithin, startHubServer } from './hub-helpers.js';
+import { type HubServer, nextCall, receivesWithin, startHubServer, trackedClients } from './hub-helpers.js';
 
 /**
  * Interoperability with the official @microsoft/signalr client, forced onto each transport in
@@ -17,14 +17,8 @@ describe.each(transports)('hub over %s', (_name, transport) => {
   let server: HubServer;
   let tenantA: string;
   let tenantB: string;
-  const open: HubConnection[] = [];
-
-  async function connect(token: string | undefined) {
-    const connection = hubClient(server.hubUrl, transport, () => token);
-    open.push(connection);
-    await connection.start();
-    return connection;
-  }
+  const clients = trackedClients();
+  const connect = (token: string | undefined) => clients.connect(server.hubUrl, transport, () => token);
 
   beforeAll(async () => {
     server = await startHubServer();
@@ -33,7 +27,7 @@ describe.each(transports)('hub over %s', (_name, transport) => {
   });
 
   afterAll(async () => {
-    await Promise.all(open.map((c) => c.stop()));
+    await clients.stopAll();
     await server.close();
   });
 

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { diagnosticMethods, stream, unary } from '../../src/hub/methods.js';
 import { TEST_JWT_SECRET } from '../harness.js';
-import { type HubServer, hubClient, nextCall, receivesWithin, startHubServer } from './hub-helpers.js';
+import { type HubServer, hubClient, nextCall, receivesWithin, startHubServer, trackedClients } from './hub-helpers.js';
 import { HANDSHAKE, RS, rawHub } from './raw-client.js';
 
 /** Fails instead of waiting forever for something that never happens. */
@@ -210,7 +210,7 @@ describe('hub connections and the life of their access token', () => {
   let server: HubServer;
   let raw: ReturnType<typeof rawHub>;
   let tenant: string;
-  const open: HubConnection[] = [];
+  const clients = trackedClients();
 
   beforeAll(async () => {
     server = await startHubServer({ hub: { sweepMs: 50, pollHoldMs: 300 } });
@@ -218,7 +218,7 @@ describe('hub connections and the life of their access token', () => {
     tenant = (await server.factories.tenant()).id;
   });
   afterAll(async () => {
-    await Promise.all(open.map((c) => c.stop()));
+    await clients.stopAll();
     await server.close();
   });
 
@@ -241,8 +241,7 @@ describe('hub connections and the life of their access token', () => {
   ])('has the official client over %s reconnect with a fresh token from its factory', async (_name, transport) => {
     const { user, token } = await server.member([tenant]);
     let current = await reissue(token, 2);
-    const connection = hubClient(server.hubUrl, transport, () => current);
-    open.push(connection);
+    const connection = clients.client(server.hubUrl, transport, () => current);
     connection.onreconnecting(() => {
       current = token;
     });
@@ -294,7 +293,7 @@ describe('hub and impersonation', () => {
   let server: HubServer;
   let tenantA: string;
   let tenantB: string;
-  const open: HubConnection[] = [];
+  const clients = trackedClients();
 
   beforeAll(async () => {
     server = await startHubServer();
@@ -302,16 +301,11 @@ describe('hub and impersonation', () => {
     tenantB = (await server.factories.tenant()).id;
   });
   afterAll(async () => {
-    await Promise.all(open.map((c) => c.stop()));
+    await clients.stopAll();
     await server.close();
   });
 
-  async function connect(token: string) {
-    const connection = hubClient(server.hubUrl, HttpTransportType.WebSockets, () => token);
-    open.push(connection);
-    await connection.start();
-    return connection;
-  }
+  const connect = (token: string) => clients.connect(server.hubUrl, HttpTransportType.WebSockets, () => token);
 
   /** A user of tenants A and B signed in on their own device (tenant A), and a super administrator viewing as them. */
   async function impersonation() {
