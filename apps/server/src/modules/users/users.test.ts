@@ -41,6 +41,10 @@ const newUser = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+/** The admin saves the user with no tenant left: the removal that ends their sessions there. */
+const takeOutOfTenants = (auth: Headers, u: { id: string; name: string; surname: string; email: string }) =>
+  api('PUT', `/users/${u.id}`, auth, newUser({ ...nameOf(u), email: u.email, tenantIds: [] }));
+
 describe('GET /core/api/users', () => {
   it('searches name, surname, full name and email; filters by role; pages; flags deleted users', async () => {
     const su = await ctx.actor(['Superadmin']);
@@ -401,12 +405,7 @@ describe('GET, PUT /core/api/users/:id and POST /core/api/users/:id/restore', ()
       .update(sessions)
       .set({ activeTenantId: tenant.id })
       .where(eq(sessions.id, sessionIdOf(inTenant)));
-    const res = await api(
-      'PUT',
-      `/users/${u.id}`,
-      admin.auth,
-      newUser({ ...nameOf(u), email: u.email, tenantIds: [] }),
-    );
+    const res = await takeOutOfTenants(admin.auth, u);
     expect(res.statusCode).toBe(200);
     expect((await me(inTenant)).statusCode).toBe(401);
     expect((await me(inOther)).statusCode).toBe(200);
@@ -459,12 +458,7 @@ describe('GET, PUT /core/api/users/:id and POST /core/api/users/:id/restore', ()
     const { tenant, admin } = await tenantWithAdmin();
     const u = await ctx.factories.user({ tenantIds: [tenant.id] });
     const session = await ctx.signIn(u.email);
-    const res = await api(
-      'PUT',
-      `/users/${u.id}`,
-      admin.auth,
-      newUser({ ...nameOf(u), email: u.email, tenantIds: [] }),
-    );
+    const res = await takeOutOfTenants(admin.auth, u);
     expect(res.statusCode).toBe(200);
     expect((await me(session.token)).statusCode).toBe(401);
     expect((await api('GET', `/users/${u.id}`, admin.auth)).statusCode).toBe(404);
