@@ -8,7 +8,7 @@ import {
 } from '@atrium/contracts';
 import { type Db, inTransaction } from '../../db/client.js';
 import { withTenant } from '../../db/tenant-scope.js';
-import { AppError, type FieldError } from '../../http/errors.js';
+import { type FieldError, fieldErrors } from '../../http/errors.js';
 import type { Principal } from '../../http/tokens.js';
 import type { HubService } from '../../hub/index.js';
 import { sanitizeRichText } from '../../storage/rich-text.js';
@@ -100,8 +100,7 @@ export function createTenantSettingsService(deps: {
           errors.push({ field, message: 'unknownMediaFile' });
         }
       }
-      if (errors.length)
-        throw new AppError('validation', errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors);
+      if (errors.length) throw fieldErrors(errors);
       const values: repo.ContentValues = {
         headline: body.headline,
         logoMediaFile: body.logoMediaFile,
@@ -115,8 +114,7 @@ export function createTenantSettingsService(deps: {
       for (const field of ['pageHtml', 'pageHtml2'] as const) {
         if ((values[field]?.length ?? 0) > HOME_LIMITS.richTextMax) errors.push({ field, message: 'tooLong' });
       }
-      if (errors.length)
-        throw new AppError('validation', errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors);
+      if (errors.length) throw fieldErrors(errors);
       const before = await withTenant(tenantId, () =>
         inTransaction(db, async (tx) => {
           const current = await repo.findContent(tx, tenantId);
@@ -184,7 +182,7 @@ export function createTenantSettingsService(deps: {
           }
         });
         if (errors.length) {
-          throw new AppError('validation', errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors);
+          throw fieldErrors(errors);
         }
         for (const [i, item] of body.entries()) {
           await repo.setFeatureItem(tx, tenantId, item.id, {
