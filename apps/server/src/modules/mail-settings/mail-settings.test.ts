@@ -112,15 +112,24 @@ async function create(tenantId: string, auth: Record<string, string>, overrides:
   return res.json() as { id: string; hasClientSecret: boolean };
 }
 
+/** A tenant, a super administrator, and mail settings of the tenant they created from body(overrides). */
+async function tenantWithSettings(overrides: Record<string, unknown> = {}) {
+  const t = await ctx.factories.tenant();
+  const admin = await superadmin();
+  return { t, admin, created: await create(t.id, admin.auth, overrides) };
+}
+
+/** The settings' Test button: a mail to the caller through Microsoft Graph. */
+const sendTest = (tenantId: string, id: string, auth: Record<string, string>) =>
+  ctx.app.inject({ method: 'POST', url: `${one(tenantId, id)}/test`, headers: auth });
+
 const storedRow = (id: string) =>
   crossTenant('test', async () => (await ctx.db.select().from(mailSettings).where(eq(mailSettings.id, id)))[0]!);
 
 describe('mail settings: create, read, update, delete', () => {
   it('creates settings whose secret is sealed at rest and never answered', async () => {
-    const t = await ctx.factories.tenant();
-    const admin = await superadmin();
     const plain = secret('create');
-    const created = await create(t.id, admin.auth, {
+    const { t, admin, created } = await tenantWithSettings({
       title: '  Contoso 365  ',
       msGraphClientSecret: plain,
       customBusinessCard: true,
@@ -173,10 +182,8 @@ describe('mail settings: create, read, update, delete', () => {
   });
 
   it('keeps the stored secret when an update brings none, and replaces it when one is typed', async () => {
-    const t = await ctx.factories.tenant();
-    const admin = await superadmin();
     const first = secret('first');
-    const created = await create(t.id, admin.auth, { msGraphClientSecret: first });
+    const { t, admin, created } = await tenantWithSettings({ msGraphClientSecret: first });
     const update = (payload: Record<string, unknown>) =>
       ctx.app.inject({ method: 'PUT', url: one(t.id, created.id), headers: admin.auth, payload });
 
@@ -196,9 +203,7 @@ describe('mail settings: create, read, update, delete', () => {
   });
 
   it('deletes settings; then they are gone', async () => {
-    const t = await ctx.factories.tenant();
-    const admin = await superadmin();
-    const created = await create(t.id, admin.auth);
+    const { t, admin, created } = await tenantWithSettings();
     const del = await ctx.app.inject({ method: 'DELETE', url: one(t.id, created.id), headers: admin.auth });
     expect(del.statusCode).toBe(204);
     expect((await ctx.app.inject({ url: one(t.id, created.id), headers: admin.auth })).statusCode).toBe(404);
@@ -208,10 +213,8 @@ describe('mail settings: create, read, update, delete', () => {
   });
 
   it('records create, update and delete in the audit log, never the secret', async () => {
-    const t = await ctx.factories.tenant();
-    const admin = await superadmin();
     const plain = secret('audited');
-    const created = await create(t.id, admin.auth, { msGraphClientSecret: plain });
+    const { t, admin, created } = await tenantWithSettings({ msGraphClientSecret: plain });
     const second = secret('audited-2');
     await ctx.app.inject({
       method: 'PUT',
@@ -272,9 +275,7 @@ describe('mail settings: validation (400, never 5xx)', () => {
   });
 
   it('refuses bad ids, bodies and queries with 4xx', async () => {
-    const t = await ctx.factories.tenant();
-    const admin = await superadmin();
-    const created = await create(t.id, admin.auth);
+    const { t, admin, created } = await tenantWithSettings();
     const cases = [
       { method: 'GET' as const, url: list('nope') },
       { method: 'GET' as const, url: one(t.id, 'nope') },
@@ -346,17 +347,15 @@ describe('mail settings: who may', () => {
 
 describe('mail settings: Test through Microsoft Graph', () => {
   it('gets a client-credentials token and sends the caller a mail', async () => {
-    const t = await ctx.factories.tenant();
-    const admin = await superadmin();
     const plain = secret('test');
-    const created = await create(t.id, admin.auth, {
+    const { t, admin, created } = await tenantWithSettings({
       msGraphTenantId: 'contoso-tenant',
       msGraphClientSecret: plain,
       msGraphSenderId: 'sender@contoso.test',
       customBusinessCard: true,
       customBusinessCardContent: '<p>Rita, sales</p>',
     });
-    const res = await ctx.app.inject({ method: 'POST', url: `${one(t.id, created.id)}/test`, headers: admin.auth });
+    const res = await sendTest(t.id, created.id, admin.auth);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true, sentTo: admin.user.email, reason: null });
     expectNoSecret(res.body);
@@ -386,19 +385,15 @@ describe('mail settings: Test through Microsoft Graph', () => {
   });
 
   it('sends as the from address when no sender id is set', async () => {
-    const t = await ctx.factories.tenant();
-    const admin = await superadmin();
-    const created = await create(t.id, admin.auth, { msGraphFromMail: 'desk@contoso.test' });
-    const res = await ctx.app.inject({ method: 'POST', url: `${one(t.id, created.id)}/test`, headers: admin.auth });
+    const { t, admin, created } = await tenantWithSettings({ msGraphFromMail: 'desk@contoso.test' });
+    const res = await sendTest(t.id, created.id, admin.auth);
     expect(res.json().ok).toBe(true);
     expect(seen.map((s) => s.url)).toContain('/v1.0/users/desk%40contoso.test/sendMail');
   });
 
   it('answers the token endpoint’s reason when Entra refuses', async () => {
-    const t = await ctx.factories.tenant();
-    const admin = await superadmin();
-    const created = await create(t.id, admin.auth, { msGraphTenantId: 'bad-tenant' });
-    const res = await ctx.app.inject({ method: 'POST', url: `${one(t.id, created.id)}/test`, headers: admin.auth });
+    const { t, admin, created } = await tenantWithSettings({ msGraphTenantId: 'bad-tenant' });
+    const res = await sendTest(t.id, created.id, admin.auth);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       ok: false,
@@ -409,10 +404,8 @@ describe('mail settings: Test through Microsoft Graph', () => {
   });
 
   it('answers Graph’s reason when sendMail is refused', async () => {
-    const t = await ctx.factories.tenant();
-    const admin = await superadmin();
-    const created = await create(t.id, admin.auth, { msGraphFromMail: 'refused@contoso.test' });
-    const res = await ctx.app.inject({ method: 'POST', url: `${one(t.id, created.id)}/test`, headers: admin.auth });
+    const { t, admin, created } = await tenantWithSettings({ msGraphFromMail: 'refused@contoso.test' });
+    const res = await sendTest(t.id, created.id, admin.auth);
     expect(res.json()).toEqual({
       ok: false,
       sentTo: admin.user.email,
