@@ -7,6 +7,7 @@ import {
   type IRetryPolicy,
   LogLevel,
 } from '@microsoft/signalr';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { type Database, openDatabase } from '../../src/db/client.js';
 import { migrate } from '../../src/db/migrate.js';
@@ -175,4 +176,28 @@ export function trackedClients() {
     },
     stopAll: () => Promise.all(open.map((c) => c.stop())),
   };
+}
+
+/**
+ * For a describe block: a hub server with two tenants, started before its tests, and the clients they
+ * open over the transport (connect); all closed after them.
+ */
+export function hubWithTwoTenants(transport: HttpTransportType) {
+  const clients = trackedClients();
+  const hub = {
+    server: undefined as unknown as HubServer,
+    tenantA: '',
+    tenantB: '',
+    connect: (token: string | undefined) => clients.connect(hub.server.hubUrl, transport, () => token),
+  };
+  beforeAll(async () => {
+    hub.server = await startHubServer();
+    hub.tenantA = (await hub.server.factories.tenant()).id;
+    hub.tenantB = (await hub.server.factories.tenant()).id;
+  });
+  afterAll(async () => {
+    await clients.stopAll();
+    await hub.server.close();
+  });
+  return hub;
 }
