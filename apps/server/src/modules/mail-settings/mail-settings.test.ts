@@ -123,6 +123,9 @@ async function tenantWithSettings(overrides: Record<string, unknown> = {}) {
 const sendTest = (tenantId: string, id: string, auth: Record<string, string>) =>
   ctx.app.inject({ method: 'POST', url: `${one(tenantId, id)}/test`, headers: auth });
 
+const putTemplate = (auth: Record<string, string>, tenantId: string, payload: object) =>
+  ctx.app.inject({ method: 'PUT', url: template(tenantId), headers: auth, payload });
+
 const storedRow = (id: string) =>
   crossTenant('test', async () => (await ctx.db.select().from(mailSettings).where(eq(mailSettings.id, id)))[0]!);
 
@@ -426,18 +429,13 @@ describe('email template', () => {
   it('stores the template sanitized for mail: tables and safe styles stay, scripts and url() go', async () => {
     const t = await ctx.factories.tenant();
     const admin = await superadmin();
-    const res = await ctx.app.inject({
-      method: 'PUT',
-      url: template(t.id),
-      headers: admin.auth,
-      payload: {
-        tenantId: t.id,
-        emailTemplate:
-          '  <table width="100%" cellpadding="0" onclick="x()"><tr><td style="color: #123456; background-image: url(https://evil.test/x); padding: 8px" title="{{content}}">{{content}}</td></tr></table>' +
-          '<script>alert(1)</script><style>body{}</style><a href="javascript:alert(1)">x</a><img src="http://tracker.test/p.gif"><iframe src="https://evil.test"></iframe>  ',
-        footerText: '<p>Footer <a href="https://x.test">link</a></p><img src=x onerror=alert(1)>',
-        backgroundColor: '#abc',
-      },
+    const res = await putTemplate(admin.auth, t.id, {
+      tenantId: t.id,
+      emailTemplate:
+        '  <table width="100%" cellpadding="0" onclick="x()"><tr><td style="color: #123456; background-image: url(https://evil.test/x); padding: 8px" title="{{content}}">{{content}}</td></tr></table>' +
+        '<script>alert(1)</script><style>body{}</style><a href="javascript:alert(1)">x</a><img src="http://tracker.test/p.gif"><iframe src="https://evil.test"></iframe>  ',
+      footerText: '<p>Footer <a href="https://x.test">link</a></p><img src=x onerror=alert(1)>',
+      backgroundColor: '#abc',
     });
     expect(res.statusCode, res.body).toBe(200);
     const saved = res.json();
@@ -453,11 +451,10 @@ describe('email template', () => {
   it('stores an empty footer and colour as null', async () => {
     const t = await ctx.factories.tenant();
     const admin = await superadmin();
-    const res = await ctx.app.inject({
-      method: 'PUT',
-      url: template(t.id),
-      headers: admin.auth,
-      payload: { emailTemplate: '<div>{{content}}</div>', footerText: '<p></p>', backgroundColor: '' },
+    const res = await putTemplate(admin.auth, t.id, {
+      emailTemplate: '<div>{{content}}</div>',
+      footerText: '<p></p>',
+      backgroundColor: '',
     });
     expect(res.json()).toMatchObject({
       emailTemplate: '<div>{{content}}</div>',
@@ -477,12 +474,7 @@ describe('email template', () => {
     ['a too long template', { emailTemplate: 'x'.repeat(100_001) }],
   ])('refuses %s with 400', async (_name, payload) => {
     const t = await ctx.factories.tenant();
-    const res = await ctx.app.inject({
-      method: 'PUT',
-      url: template(t.id),
-      headers: (await superadmin()).auth,
-      payload,
-    });
+    const res = await putTemplate((await superadmin()).auth, t.id, payload);
     expect(res.statusCode, res.body).toBe(400);
   });
 });
@@ -538,14 +530,9 @@ describe('a tenant’s system mails', () => {
       customBusinessCard: true,
       customBusinessCardContent: '<p>The Contoso team</p>',
     });
-    await ctx.app.inject({
-      method: 'PUT',
-      url: template(t.id),
-      headers: admin.auth,
-      payload: {
-        emailTemplate: '<div class="x" style="color: #111111">Contoso: {{content}}</div>',
-        footerText: '<p>Contoso footer</p>',
-      },
+    await putTemplate(admin.auth, t.id, {
+      emailTemplate: '<div class="x" style="color: #111111">Contoso: {{content}}</div>',
+      footerText: '<p>Contoso footer</p>',
     });
     const member = await ctx.factories.user({ tenantIds: [t.id] });
     const forgot = await ctx.app.inject({
@@ -571,12 +558,7 @@ describe('a tenant’s system mails', () => {
       customBusinessCard: true,
       customBusinessCardContent: '<p>Card</p>',
     });
-    await ctx.app.inject({
-      method: 'PUT',
-      url: template(t.id),
-      headers: admin.auth,
-      payload: { emailTemplate: '<div>Wrapped: {{content}}</div>' },
-    });
+    await putTemplate(admin.auth, t.id, { emailTemplate: '<div>Wrapped: {{content}}</div>' });
     const member = await ctx.factories.user({ tenantIds: [t.id] });
     await ctx.app.inject({ method: 'POST', url: '/core/api/auth/forgotpassword', payload: { email: member.email } });
     const row = await outboxTo(member.email);
