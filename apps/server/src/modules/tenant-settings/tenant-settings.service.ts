@@ -1,4 +1,5 @@
 import {
+  EMPTY_HOME_CONTENT,
   type FeatureItemsBody,
   HOME_LIMITS,
   type HomeContent,
@@ -17,20 +18,9 @@ import type { MediaService } from '../media/media.service.js';
 import type { TenantsService } from '../tenants/tenants.service.js';
 import * as repo from './tenant-settings.repository.js';
 
-const EMPTY: HomeContent = {
-  headline: null,
-  logo: null,
-  hasCompressedImage320: false,
-  hasCompressedImage800: false,
-  pageHtml: null,
-  pageHtml2: null,
-  descriptionMobile: null,
-  videoUrl: null,
-};
-
 /** The stored row as the API shows it. */
 export function toHomeContent(row: repo.ContentRow | undefined): HomeContent {
-  if (!row) return EMPTY;
+  if (!row) return EMPTY_HOME_CONTENT;
   return {
     headline: row.headline,
     logo: row.logoMediaFile
