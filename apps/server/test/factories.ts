@@ -10,7 +10,7 @@ import { features, tenantFeatures, tenants } from '../src/modules/tenants/tenant
 import { userGroups } from '../src/modules/usergroups/usergroups.schema.js';
 import { roles as rolesTable, tenantMemberships, userRoles, users } from '../src/modules/users/users.schema.js';
 
-const PASSWORD = 'Correct-horse-1';
+export const PASSWORD = 'Correct-horse-1';
 
 /** Test data builders: sensible defaults, any field overridable. */
 export function makeFactories(db: Db) {

@@ -10,7 +10,7 @@ import { loadConfig } from '../src/config.js';
 import { type Database, openDatabase } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { seedReferenceData } from '../src/modules/index.js';
-import { makeFactories } from './factories.js';
+import { makeFactories, PASSWORD } from './factories.js';
 
 /** The login the app's pool uses in tests on PostgreSQL: no superuser, owns nothing (decision 016). */
 const APP_LOGIN = 'atrium_test_login';
@@ -110,58 +110,77 @@ export async function freshDatabase(): Promise<Database & { dispose: () => Promi
 
 export type TestContext = Awaited<ReturnType<typeof createTestApp>>;
 
+/** Request headers, as a test sends them. */
+export type Headers = Record<string, string>;
+
+export const bearer = (token: string): Headers => ({ authorization: `Bearer ${token}` });
+
+/** The session an access token belongs to (its `sid` claim). */
+export const sessionIdOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid as string;
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256';
+
+/** The config a test app runs with (quiet, a known signing secret, no web build); env adds or overrides. */
+export const testConfig = (env: Record<string, string> = {}) =>
+  loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JWT_SECRET: TEST_JWT_SECRET, WEB_DIST: '/nonexistent', ...env });
+
+/** Signs in through the real endpoint and returns the bearer token, refresh cookie and user. */
+export async function signIn(app: App, email: string, password = PASSWORD, extra: { ip?: string } = {}) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/core/api/auth/login',
+    payload: { email, password, rememberMe: false },
+    remoteAddress: extra.ip ?? '127.0.0.1',
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${res.statusCode} ${res.body}`);
+  const cookie = res.cookies.find((c) => c.name === 'atrium_refresh')!;
+  return { token: res.json().token as string, cookie: cookie.value, user: res.json().user };
+}
+
+/** POST /auth/activetenant with the caller's headers (no tenantId: clear it); the answer as it came. */
+export const chooseTenant = (app: App, auth: Headers, tenantId?: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/core/api/auth/activetenant',
+    headers: auth,
+    payload: tenantId ? { tenantId } : {},
+  });
+
+/** Makes tenantId the active tenant of the session the token belongs to: the new token. */
+export async function activateTenant(app: App, token: string, tenantId: string) {
+  const res = await chooseTenant(app, bearer(token), tenantId);
+  if (res.statusCode !== 200) throw new Error(`activating the tenant failed: ${res.statusCode} ${res.body}`);
+  return res.json().token as string;
+}
+
 /** The app on a fresh database, with factories and sign-in helpers. */
 export async function createTestApp(env: Record<string, string> = {}, deps: Pick<AppDeps, 'http' | 'logStream'> = {}) {
   const database = await freshDatabase();
+  // Uploads and other local state go to a folder of this app's own, removed on close.
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-test-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256',
-    WEB_DIST: '/nonexistent',
-    // Uploads and other local state go to a folder of this app's own, removed on close.
-    DATA_DIR: dataDir,
-    ...env,
-  });
+  const config = testConfig({ DATA_DIR: dataDir, ...env });
   const app: App = await buildApp({ config, database, ...deps });
   await app.ready();
   const factories = makeFactories(database.db);
 
-  /** Signs in through the real endpoint and returns the bearer token and refresh cookie. */
-  async function signIn(email: string, password = factories.PASSWORD, extra: { ip?: string } = {}) {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/core/api/auth/login',
-      payload: { email, password, rememberMe: false },
-      remoteAddress: extra.ip ?? '127.0.0.1',
-    });
-    if (res.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${res.statusCode} ${res.body}`);
-    const cookie = res.cookies.find((c) => c.name === 'atrium_refresh')!;
-    return { token: res.json().token as string, cookie: cookie.value, user: res.json().user };
-  }
-
   /** Creates a user with roles and memberships, signs in and activates tenantId when given. */
   async function actor(roles: Role[], opts: { tenants?: string[]; activeTenant?: string } = {}) {
     const user = await factories.user({ roles, tenantIds: opts.tenants ?? [] });
-    let { token } = await signIn(user.email);
-    if (opts.activeTenant) {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/core/api/auth/activetenant',
-        headers: { authorization: `Bearer ${token}` },
-        payload: { tenantId: opts.activeTenant },
-      });
-      if (res.statusCode !== 200) throw new Error(`activating tenant failed: ${res.body}`);
-      token = res.json().token;
-    }
-    return { user, token, auth: { authorization: `Bearer ${token}` } };
+    let { token } = await signIn(app, user.email);
+    if (opts.activeTenant) token = await activateTenant(app, token, opts.activeTenant);
+    return { user, token, auth: bearer(token) };
   }
 
   return {
     app,
     db: database.db,
     factories,
-    signIn,
+    signIn: (email: string, password?: string, extra?: { ip?: string }) => signIn(app, email, password, extra),
+    /** POST /auth/activetenant as the caller: the answer as it came, for the test to judge. */
+    chooseTenant: (auth: Headers, tenantId?: string) => chooseTenant(app, auth, tenantId),
+    /** Makes tenantId the active tenant of the session the token belongs to: the new token. */
+    activateTenant: (token: string, tenantId: string) => activateTenant(app, token, tenantId),
     actor,
     /** The app's local-state folder (uploads land in its media/). */
     dataDir: env.DATA_DIR ?? dataDir,

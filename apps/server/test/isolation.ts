@@ -51,12 +51,7 @@ export function describeTenantIsolation(cases: IsolationCase[]) {
           expect(JSON.stringify(answer)).not.toContain(id);
 
           // And a caller cannot simply switch into tenant B.
-          const sw = await ctx.app.inject({
-            method: 'POST',
-            url: '/core/api/auth/activetenant',
-            headers: caller.auth,
-            payload: { tenantId: tenantB.id },
-          });
+          const sw = await ctx.chooseTenant(caller.auth, tenantB.id);
           expect(sw.statusCode).toBe(403);
         });
       }

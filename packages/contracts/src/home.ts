@@ -63,6 +63,18 @@ export const homeContentSchema = z.object({
 });
 export type HomeContent = z.infer<typeof homeContentSchema>;
 
+/** A tenant's home content before any is saved: every field empty. */
+export const EMPTY_HOME_CONTENT: HomeContent = {
+  headline: null,
+  logo: null,
+  hasCompressedImage320: false,
+  hasCompressedImage800: false,
+  pageHtml: null,
+  pageHtml2: null,
+  descriptionMobile: null,
+  videoUrl: null,
+};
+
 /** GET /tenants/{id}/content: the content for editing, with the hosts a video may come from. */
 export const tenantContentSchema = homeContentSchema.extend({ videoHosts: z.array(z.string()) });
 export type TenantContent = z.infer<typeof tenantContentSchema>;

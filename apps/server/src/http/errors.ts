@@ -53,6 +53,12 @@ export class AppError extends Error {
 
 export const fieldError = (field: string, message: string) => new AppError('validation', message, [{ field, message }]);
 
+/** The detail of a 400 that names its fields: `field: message`, each of them. */
+const listed = (errors: FieldError[]) => errors.map((e) => `${e.field}: ${e.message}`).join('; ');
+
+/** A 400 reporting every field check that failed at once. */
+export const fieldErrors = (errors: FieldError[]) => new AppError('validation', listed(errors), errors);
+
 type ProblemBody = {
   type: string;
   title: string;
@@ -84,7 +90,7 @@ export function registerErrorHandler(app: FastifyInstance) {
         message: v.message ?? 'invalid',
       }));
       body = { type: 'about:blank', title: TITLES.validation, status: 400, code: 'validation', errors };
-      body.detail = errors.map((e) => `${e.field}: ${e.message}`).join('; ');
+      body.detail = listed(errors);
     } else if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
       // Fastify's own client errors: bad JSON, body too large, unsupported media type...
       const status = CLIENT_STATUS[err.code] ?? err.statusCode;

@@ -2,17 +2,12 @@ import { RICH_TEXT_TAGS } from '@atrium/contracts';
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * The one rich-text sanitizer: every rich-text field (home content, feature descriptions) passes it
- * before it is stored, and the web app renders only what it stored. It keeps the editor's tags and
- * nothing else: no attributes at all (so no event handlers, URLs or styles), and it drops the content
- * of elements whose text is never meant to show (scripts, styles, foreign SVG/MathML, templates).
- * Text is re-escaped, so the output reparses to the same tree (no mutation XSS through the parser).
+ * What every HTML sanitizer here starts from (rich text, mail layouts): disallowed tags dropped with
+ * their text kept, but the content of elements whose text never shows (scripts, styles, foreign
+ * SVG/MathML, templates) dropped too; no protocol-relative URLs; tags and attribute names lower-cased
+ * and entities decoded, so the output is re-escaped.
  */
-const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [...RICH_TEXT_TAGS],
-  allowedAttributes: {},
-  allowedSchemes: [],
-  allowedSchemesAppliedToAttributes: [],
+export const SANITIZER_BASE = {
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   nonTextTags: [
@@ -21,21 +16,34 @@ const OPTIONS: sanitizeHtml.IOptions = {
     'textarea',
     'option',
     'noscript',
-    'noembed',
-    'noframes',
-    'xmp',
     'iframe',
     'template',
     'title',
     'svg',
     'math',
     'object',
-    'plaintext',
     'select',
   ],
+  parser: { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true },
+} as const satisfies sanitizeHtml.IOptions;
+
+/**
+ * The one rich-text sanitizer: every rich-text field (home content, feature descriptions) passes it
+ * before it is stored, and the web app renders only what it stored. It keeps the editor's tags and
+ * nothing else: no attributes at all (so no event handlers, URLs or styles), and it drops the content
+ * of elements whose text is never meant to show (scripts, styles, foreign SVG/MathML, templates).
+ * Text is re-escaped, so the output reparses to the same tree (no mutation XSS through the parser).
+ */
+const OPTIONS: sanitizeHtml.IOptions = {
+  ...SANITIZER_BASE,
+  allowedTags: [...RICH_TEXT_TAGS],
+  allowedAttributes: {},
+  allowedSchemes: [],
+  allowedSchemesAppliedToAttributes: [],
+  // And the raw-text elements of the HTML parser: their text is not markup in a browser either.
+  nonTextTags: [...SANITIZER_BASE.nonTextTags, 'noembed', 'noframes', 'xmp', 'plaintext'],
   // The editor writes <b>/<i> as <strong>/<em> anyway; pasted markup keeps its meaning.
   transformTags: { b: 'strong', i: 'em' },
-  parser: { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true },
 };
 
 /** Rich text as stored: sanitized, with an editor's empty paragraph treated as no text at all. */

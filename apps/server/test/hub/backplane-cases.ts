@@ -1,10 +1,7 @@
 import { HUB_EVENTS } from '@atrium/contracts';
-import { HttpTransportType, type HubConnection, HubConnectionState } from '@microsoft/signalr';
+import { HttpTransportType, HubConnectionState } from '@microsoft/signalr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../src/db/client.js';
-import { migrate } from '../../src/db/migrate.js';
-import { ownerUrlOf } from '../harness.js';
-import { type HubServer, hubClient, nextCall, startHubServer } from './hub-helpers.js';
+import { type HubServer, nextCall, startHubServer, startSecondProcess, trackedClients } from './hub-helpers.js';
 
 /**
  * Two server processes of one deployment: two apps, each with its own hub, connections and
@@ -14,34 +11,23 @@ export function describeTwoProcesses(name: string, env: Record<string, string>) 
   describe(name, () => {
     let a: HubServer;
     let b: HubServer;
-    let second: Database | null = null;
     let tenant: string;
-    const open: HubConnection[] = [];
+    const clients = trackedClients();
 
     beforeAll(async () => {
       a = await startHubServer({ env });
-      // On PostgreSQL the second process has its own pool, as a separate process would.
-      const url = a.database.pool?.options.connectionString;
-      second = url ? await openDatabase({ url, dataDir: null }) : null;
-      // Started as a process starts: migrations (nothing left to do), then the app role.
-      if (second) await migrate(second, ownerUrlOf(a.database));
-      b = await startHubServer({ env, database: second ?? a.database });
+      b = await startSecondProcess(a, { env });
       tenant = (await a.factories.tenant()).id;
     });
 
     afterAll(async () => {
-      await Promise.all(open.map((c) => c.stop()));
+      await clients.stopAll();
       await b.close();
-      await second?.close();
       await a.close();
     });
 
-    async function clientOnB(token: string, transport = HttpTransportType.WebSockets) {
-      const connection = hubClient(b.hubUrl, transport, () => token);
-      open.push(connection);
-      await connection.start();
-      return connection;
-    }
+    const clientOnB = (token: string, transport = HttpTransportType.WebSockets) =>
+      clients.connect(b.hubUrl, transport, () => token);
 
     it.each([
       ['WebSockets', HttpTransportType.WebSockets],
@@ -58,9 +44,7 @@ export function describeTwoProcesses(name: string, env: Record<string, string>) 
     it('delivers to everyone and to a tenant across processes, the raising process included', async () => {
       const onB = await clientOnB((await a.member([tenant])).token);
       const { token } = await a.member([tenant]);
-      const onA = hubClient(a.hubUrl, HttpTransportType.WebSockets, () => token);
-      open.push(onA);
-      await onA.start();
+      const onA = await clients.connect(a.hubUrl, HttpTransportType.WebSockets, () => token);
       const both = [nextCall(onA, 'Broadcast'), nextCall(onB, 'Broadcast')];
       await b.app.hub.sendToAll('Broadcast', [1]);
       expect(await Promise.all(both)).toEqual([[1], [1]]);

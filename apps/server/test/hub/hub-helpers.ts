@@ -7,17 +7,16 @@ import {
   type IRetryPolicy,
   LogLevel,
 } from '@microsoft/signalr';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
-import type { Database } from '../../src/db/client.js';
+import { type Database, openDatabase } from '../../src/db/client.js';
+import { migrate } from '../../src/db/migrate.js';
 import { crossTenant } from '../../src/db/tenant-scope.js';
 import type { HubOptions } from '../../src/hub/index.js';
 import { diagnosticMethods } from '../../src/hub/methods.js';
 import { userGroupMembers } from '../../src/modules/usergroups/usergroups.schema.js';
 import { makeFactories } from '../factories.js';
-import { freshDatabase } from '../harness.js';
-
-export const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256';
+import { activateTenant, bearer, freshDatabase, ownerUrlOf, signIn, testConfig } from '../harness.js';
 
 type ServerOptions = {
   hub?: Partial<HubOptions>;
@@ -29,13 +28,7 @@ type ServerOptions = {
 
 /** Builds the app on a database and listens on a loopback port (0: any free one). */
 async function listen(database: Database, opts: ServerOptions, port = 0) {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    JWT_SECRET,
-    WEB_DIST: '/nonexistent',
-    ...opts.env,
-  });
+  const config = testConfig(opts.env);
   const hub = opts.diagnostics === false ? opts.hub : { methods: diagnosticMethods, ...opts.hub };
   const app = await buildApp({ config, database, hub });
   await app.listen({ port, host: '127.0.0.1' });
@@ -54,34 +47,16 @@ export async function startHubServer(opts: ServerOptions = {}) {
   const origin = `http://127.0.0.1:${port}`;
   const factories = makeFactories(database.db);
 
-  async function signIn(email: string) {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/core/api/auth/login',
-      payload: { email, password: factories.PASSWORD, rememberMe: false },
-    });
-    if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
-    const cookie = res.cookies.find((c) => c.name === 'atrium_refresh')!.value;
-    return { token: res.json().token as string, cookie };
-  }
+  // `app` changes on a restart: these always ask the one listening now.
+  const signInHere = (email: string) => signIn(app, email);
+  const activate = (token: string, tenantId: string) => activateTenant(app, token, tenantId);
 
   /** A user who is a member of the tenants given, signed in, with the first tenant active. */
   async function member(tenantIds: string[]) {
     const user = await factories.user({ tenantIds });
-    let { token, cookie } = await signIn(user.email);
+    let { token, cookie } = await signInHere(user.email);
     if (tenantIds[0]) token = await activate(token, tenantIds[0]);
     return { user, token, cookie };
-  }
-
-  async function activate(token: string, tenantId: string) {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/core/api/auth/activetenant',
-      headers: { authorization: `Bearer ${token}` },
-      payload: { tenantId },
-    });
-    if (res.statusCode !== 200) throw new Error(`activating the tenant failed: ${res.body}`);
-    return res.json().token as string;
   }
 
   /** A super administrator (signed in with adminToken) starts viewing as userId; the new token. */
@@ -89,7 +64,7 @@ export async function startHubServer(opts: ServerOptions = {}) {
     const res = await app.inject({
       method: 'POST',
       url: '/core/api/auth/impersonate',
-      headers: { authorization: `Bearer ${adminToken}` },
+      headers: bearer(adminToken),
       payload: { userId, tenantId },
     });
     if (res.statusCode !== 200) throw new Error(`impersonating failed: ${res.body}`);
@@ -104,7 +79,7 @@ export async function startHubServer(opts: ServerOptions = {}) {
     factories,
     origin,
     hubUrl: `${origin}${HUB.path}`,
-    signIn,
+    signIn: signInHere,
     member,
     activate,
     impersonate,
@@ -124,6 +99,25 @@ export async function startHubServer(opts: ServerOptions = {}) {
   };
 }
 export type HubServer = Awaited<ReturnType<typeof startHubServer>>;
+
+/**
+ * A second process of first's deployment, on its database: on PostgreSQL with a pool of its own, as a
+ * separate process would have, migrated as a process starts (nothing left to do); close() closes that
+ * pool too.
+ */
+export async function startSecondProcess(first: HubServer, opts: Omit<ServerOptions, 'database'> = {}) {
+  const url = first.database.pool?.options.connectionString;
+  const own = url ? await openDatabase({ url, dataDir: null }) : null;
+  if (own) await migrate(own, ownerUrlOf(first.database));
+  const second = await startHubServer({ ...opts, database: own ?? first.database });
+  const closeApp = second.close;
+  return Object.assign(second, {
+    async close() {
+      await closeApp();
+      await own?.close();
+    },
+  });
+}
 
 const quickRetry: IRetryPolicy = {
   // Bounded: a handful of quick attempts, then the client gives up.
@@ -161,4 +155,49 @@ export async function receivesWithin(connection: HubConnection, target: string, 
     () => true,
     () => false,
   );
+}
+
+/** The official clients a describe block opens: each tracked as it is made, all stopped in its afterAll. */
+export function trackedClients() {
+  const open: HubConnection[] = [];
+  const client = (hubUrl: string, transport: HttpTransportType, token: () => string | undefined) => {
+    const connection = hubClient(hubUrl, transport, token);
+    open.push(connection);
+    return connection;
+  };
+  return {
+    /** A tracked client, not started yet (to register handlers first). */
+    client,
+    /** A tracked client, started. */
+    async connect(hubUrl: string, transport: HttpTransportType, token: () => string | undefined) {
+      const connection = client(hubUrl, transport, token);
+      await connection.start();
+      return connection;
+    },
+    stopAll: () => Promise.all(open.map((c) => c.stop())),
+  };
+}
+
+/**
+ * For a describe block: a hub server with two tenants, started before its tests, and the clients they
+ * open over the transport (connect); all closed after them.
+ */
+export function hubWithTwoTenants(transport: HttpTransportType) {
+  const clients = trackedClients();
+  const hub = {
+    server: undefined as unknown as HubServer,
+    tenantA: '',
+    tenantB: '',
+    connect: (token: string | undefined) => clients.connect(hub.server.hubUrl, transport, () => token),
+  };
+  beforeAll(async () => {
+    hub.server = await startHubServer();
+    hub.tenantA = (await hub.server.factories.tenant()).id;
+    hub.tenantB = (await hub.server.factories.tenant()).id;
+  });
+  afterAll(async () => {
+    await clients.stopAll();
+    await hub.server.close();
+  });
+  return hub;
 }

@@ -1,7 +1,7 @@
 import { HUB_EVENTS } from '@atrium/contracts';
-import { HttpTransportType, type HubConnection, HubConnectionState } from '@microsoft/signalr';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HubServer, hubClient, nextCall, receivesWithin, startHubServer } from './hub-helpers.js';
+import { HttpTransportType, HubConnectionState } from '@microsoft/signalr';
+import { describe, expect, it } from 'vitest';
+import { hubWithTwoTenants, nextCall, receivesWithin } from './hub-helpers.js';
 
 /**
  * Interoperability with the official @microsoft/signalr client, forced onto each transport in
@@ -14,31 +14,11 @@ const transports = [
 ] as const;
 
 describe.each(transports)('hub over %s', (_name, transport) => {
-  let server: HubServer;
-  let tenantA: string;
-  let tenantB: string;
-  const open: HubConnection[] = [];
-
-  async function connect(token: string | undefined) {
-    const connection = hubClient(server.hubUrl, transport, () => token);
-    open.push(connection);
-    await connection.start();
-    return connection;
-  }
-
-  beforeAll(async () => {
-    server = await startHubServer();
-    tenantA = (await server.factories.tenant()).id;
-    tenantB = (await server.factories.tenant()).id;
-  });
-
-  afterAll(async () => {
-    await Promise.all(open.map((c) => c.stop()));
-    await server.close();
-  });
+  const fixture = hubWithTwoTenants(transport);
+  const { connect } = fixture;
 
   it('connects with a token over the forced transport', async () => {
-    const { token } = await server.member([tenantA]);
+    const { token } = await fixture.server.member([fixture.tenantA]);
     const connection = await connect(token);
     expect(connection.state).toBe(HubConnectionState.Connected);
     expect(connection.connectionId).toMatch(/^[\w-]{16,}$/);
@@ -50,12 +30,12 @@ describe.each(transports)('hub over %s', (_name, transport) => {
   });
 
   it('receives server invocations sent to its user, session, tenant, user group and everyone', async () => {
-    const { user, token } = await server.member([tenantA]);
-    const group = await server.factories.userGroup(tenantA);
-    await server.addToGroup(group.id, user.id);
+    const { user, token } = await fixture.server.member([fixture.tenantA]);
+    const group = await fixture.server.factories.userGroup(fixture.tenantA);
+    await fixture.server.addToGroup(group.id, user.id);
     const connection = await connect(token);
-    const other = await connect((await server.member([tenantB])).token);
-    const hub = server.app.hub;
+    const other = await connect((await fixture.server.member([fixture.tenantB])).token);
+    const hub = fixture.server.app.hub;
 
     let got = nextCall(connection, 'ReloadNotifications');
     await hub.sendToUser(user.id, 'ReloadNotifications', [1, 'two']);
@@ -63,7 +43,7 @@ describe.each(transports)('hub over %s', (_name, transport) => {
 
     got = nextCall(connection, 'ReloadMessages');
     const notOther = receivesWithin(other, 'ReloadMessages', 300);
-    await hub.sendToTenant(tenantA, 'ReloadMessages');
+    await hub.sendToTenant(fixture.tenantA, 'ReloadMessages');
     expect(await got).toEqual([]);
     expect(await notOther).toBe(false);
 
@@ -77,7 +57,7 @@ describe.each(transports)('hub over %s', (_name, transport) => {
   });
 
   it('invokes hub methods and gets their completions and streams', async () => {
-    const { token } = await server.member([tenantA]);
+    const { token } = await fixture.server.member([fixture.tenantA]);
     const connection = await connect(token);
     expect(await connection.invoke('Echo', { text: 'ü€😀', n: [1, 2] })).toEqual({ text: 'ü€😀', n: [1, 2] });
     await expect(connection.invoke('NoSuchMethod')).rejects.toThrow(/Unknown hub method 'NoSuchMethod'/);
@@ -95,34 +75,34 @@ describe.each(transports)('hub over %s', (_name, transport) => {
   });
 
   it('reconnects after a graceful server restart and is rejoined to its groups', async () => {
-    const { user, token } = await server.member([tenantA]);
+    const { user, token } = await fixture.server.member([fixture.tenantA]);
     const connection = await connect(token);
     const firstId = connection.connectionId;
     let reconnecting = 0;
     connection.onreconnecting(() => reconnecting++);
     const reconnected = new Promise<string | undefined>((resolve) => connection.onreconnected(resolve));
 
-    await server.restart();
+    await fixture.server.restart();
     const newId = await reconnected;
     expect(reconnecting).toBe(1);
     expect(newId).toBeTruthy();
     expect(newId).not.toBe(firstId);
 
     const got = nextCall(connection, 'ReloadNotifications');
-    await server.app.hub.sendToUser(user.id, 'ReloadNotifications');
+    await fixture.server.app.hub.sendToUser(user.id, 'ReloadNotifications');
     await got;
     const inTenant = nextCall(connection, 'ReloadMessages');
-    await server.app.hub.sendToTenant(tenantA, 'ReloadMessages');
+    await fixture.server.app.hub.sendToTenant(fixture.tenantA, 'ReloadMessages');
     await inTenant;
   });
 
   it('receives LogOut when its session is revoked, then is closed for good', async () => {
-    const { token, cookie } = await server.member([tenantA]);
+    const { token, cookie } = await fixture.server.member([fixture.tenantA]);
     const connection = await connect(token);
     const closed = new Promise<Error | undefined>((resolve) => connection.onclose(resolve));
     const logOut = nextCall(connection, HUB_EVENTS.LogOut);
 
-    const res = await server.app.inject({
+    const res = await fixture.server.app.inject({
       method: 'POST',
       url: '/core/api/auth/logout',
       headers: { authorization: `Bearer ${token}` },
@@ -137,28 +117,28 @@ describe.each(transports)('hub over %s', (_name, transport) => {
   });
 
   it('sends TenantChanged to every connection of the user, and moves all their sessions to the new tenant', async () => {
-    const user = await server.factories.user({ tenantIds: [tenantA, tenantB] });
-    const first = await server.signIn(user.email);
-    const second = await server.signIn(user.email);
-    const switching = await connect(await server.activate(first.token, tenantA));
-    const otherDevice = await connect(await server.activate(second.token, tenantA));
+    const user = await fixture.server.factories.user({ tenantIds: [fixture.tenantA, fixture.tenantB] });
+    const first = await fixture.server.signIn(user.email);
+    const second = await fixture.server.signIn(user.email);
+    const switching = await connect(await fixture.server.activate(first.token, fixture.tenantA));
+    const otherDevice = await connect(await fixture.server.activate(second.token, fixture.tenantA));
     const changed = [nextCall(switching, HUB_EVENTS.TenantChanged), nextCall(otherDevice, HUB_EVENTS.TenantChanged)];
-    await server.activate(first.token, tenantB);
-    expect(await Promise.all(changed)).toEqual([[tenantB], [tenantB]]);
+    await fixture.server.activate(first.token, fixture.tenantB);
+    expect(await Promise.all(changed)).toEqual([[fixture.tenantB], [fixture.tenantB]]);
 
     // The other device's session switched too (spec part 1 §4): its connection is in B, not A, and
     // its next refresh carries B.
     const inB = [nextCall(switching, 'ReloadMessages'), nextCall(otherDevice, 'ReloadMessages')];
-    await server.app.hub.sendToTenant(tenantB, 'ReloadMessages');
+    await fixture.server.app.hub.sendToTenant(fixture.tenantB, 'ReloadMessages');
     await Promise.all(inB);
     const inA = [receivesWithin(switching, 'ReloadNews', 300), receivesWithin(otherDevice, 'ReloadNews', 300)];
-    await server.app.hub.sendToTenant(tenantA, 'ReloadNews');
+    await fixture.server.app.hub.sendToTenant(fixture.tenantA, 'ReloadNews');
     expect(await Promise.all(inA)).toEqual([false, false]);
-    const refreshed = await server.app.inject({
+    const refreshed = await fixture.server.app.inject({
       method: 'POST',
       url: '/core/api/auth/refresh',
       cookies: { atrium_refresh: second.cookie },
     });
-    expect(refreshed.json().user.activeTenantId).toBe(tenantB);
+    expect(refreshed.json().user.activeTenantId).toBe(fixture.tenantB);
   });
 });

@@ -1,17 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { HUB_EVENTS, NOTIFICATION_INTERVALS } from '@atrium/contracts';
-import { HttpTransportType, type HubConnection } from '@microsoft/signalr';
+import { HttpTransportType } from '@microsoft/signalr';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../src/db/client.js';
-import { migrate } from '../../src/db/migrate.js';
 import { crossTenant } from '../../src/db/tenant-scope.js';
 import { redisPresence } from '../../src/hub/presence.js';
 import { notificationSubscriptions } from '../../src/modules/notifications/notifications.schema.js';
-import { ownerUrlOf } from '../harness.js';
 import { registerBrowser, startPushService } from '../push-service.js';
-import { type HubServer, hubClient, nextCall, startHubServer } from './hub-helpers.js';
+import { type HubServer, nextCall, startHubServer, startSecondProcess, trackedClients } from './hub-helpers.js';
 
 // Runs only with REDIS_URL (vitest.config.ts leaves this file out otherwise).
 const REDIS_URL = process.env.REDIS_URL!;
@@ -29,24 +26,18 @@ async function until(check: () => Promise<boolean>, what: string, timeoutMs = 50
 describe('web push and presence: two processes on one Redis', () => {
   let a: HubServer;
   let b: HubServer;
-  let second: Database | null = null;
   let pushService: Awaited<ReturnType<typeof startPushService>>;
-  const open: HubConnection[] = [];
+  const clients = trackedClients();
 
   beforeAll(async () => {
     a = await startHubServer({ env: { REDIS_URL }, hub });
-    // On PostgreSQL the second process has its own pool, as a separate process would.
-    const url = a.database.pool?.options.connectionString;
-    second = url ? await openDatabase({ url, dataDir: null }) : null;
-    if (second) await migrate(second, ownerUrlOf(a.database));
-    b = await startHubServer({ env: { REDIS_URL }, hub, database: second ?? a.database });
+    b = await startSecondProcess(a, { env: { REDIS_URL }, hub });
     pushService = await startPushService();
   });
   afterAll(async () => {
-    await Promise.all(open.map((c) => c.stop()));
+    await clients.stopAll();
     await pushService?.close();
     await b?.close();
-    await second?.close();
     await a?.close();
   });
 
@@ -73,9 +64,7 @@ describe('web push and presence: two processes on one Redis', () => {
     expect(await isOnline()).toBe(false);
 
     // Uma's app is connected to B only: A learns it through Redis.
-    const onB = hubClient(b.hubUrl, HttpTransportType.WebSockets, () => uma.token);
-    open.push(onB);
-    await onB.start();
+    const onB = await clients.connect(b.hubUrl, HttpTransportType.WebSockets, () => uma.token);
     await until(isOnline, 'online at A');
 
     const reload = nextCall(onB, HUB_EVENTS.ReloadNotifications);

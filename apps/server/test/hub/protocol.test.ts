@@ -2,7 +2,8 @@ import { HttpTransportType, HubConnectionBuilder, LogLevel } from '@microsoft/si
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { type HubServer, JWT_SECRET, startHubServer } from './hub-helpers.js';
+import { TEST_JWT_SECRET } from '../harness.js';
+import { type HubServer, startHubServer } from './hub-helpers.js';
 import { HANDSHAKE, RawSocket, RS, rawHub } from './raw-client.js';
 
 /** Status codes and framing of the transport protocol, checked with plain HTTP and WebSockets. */
@@ -68,7 +69,7 @@ describe('hub transport protocol', () => {
         .setIssuer('atrium')
         .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
         .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
-        .sign(new TextEncoder().encode(JWT_SECRET));
+        .sign(new TextEncoder().encode(TEST_JWT_SECRET));
       expect((await raw.negotiate(expired)).status).toBe(401);
 
       const user = await server.factories.user();

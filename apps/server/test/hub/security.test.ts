@@ -4,7 +4,16 @@ import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { diagnosticMethods, stream, unary } from '../../src/hub/methods.js';
-import { type HubServer, hubClient, JWT_SECRET, nextCall, receivesWithin, startHubServer } from './hub-helpers.js';
+import { TEST_JWT_SECRET } from '../harness.js';
+import {
+  type HubServer,
+  hubClient,
+  hubWithTwoTenants,
+  nextCall,
+  receivesWithin,
+  startHubServer,
+  trackedClients,
+} from './hub-helpers.js';
 import { HANDSHAKE, RS, rawHub } from './raw-client.js';
 
 /** Fails instead of waiting forever for something that never happens. */
@@ -24,7 +33,7 @@ async function reissue(token: string, seconds: number) {
     .setIssuer('atrium')
     .setIssuedAt()
     .setExpirationTime(Math.floor(Date.now() / 1000) + seconds)
-    .sign(new TextEncoder().encode(JWT_SECRET));
+    .sign(new TextEncoder().encode(TEST_JWT_SECRET));
 }
 
 const nested = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
@@ -209,7 +218,7 @@ describe('hub connections and the life of their access token', () => {
   let server: HubServer;
   let raw: ReturnType<typeof rawHub>;
   let tenant: string;
-  const open: HubConnection[] = [];
+  const clients = trackedClients();
 
   beforeAll(async () => {
     server = await startHubServer({ hub: { sweepMs: 50, pollHoldMs: 300 } });
@@ -217,7 +226,7 @@ describe('hub connections and the life of their access token', () => {
     tenant = (await server.factories.tenant()).id;
   });
   afterAll(async () => {
-    await Promise.all(open.map((c) => c.stop()));
+    await clients.stopAll();
     await server.close();
   });
 
@@ -240,8 +249,7 @@ describe('hub connections and the life of their access token', () => {
   ])('has the official client over %s reconnect with a fresh token from its factory', async (_name, transport) => {
     const { user, token } = await server.member([tenant]);
     let current = await reissue(token, 2);
-    const connection = hubClient(server.hubUrl, transport, () => current);
-    open.push(connection);
+    const connection = clients.client(server.hubUrl, transport, () => current);
     connection.onreconnecting(() => {
       current = token;
     });
@@ -290,35 +298,21 @@ describe('hub connections and the life of their access token', () => {
 });
 
 describe('hub and impersonation', () => {
-  let server: HubServer;
-  let tenantA: string;
-  let tenantB: string;
-  const open: HubConnection[] = [];
-
-  beforeAll(async () => {
-    server = await startHubServer();
-    tenantA = (await server.factories.tenant()).id;
-    tenantB = (await server.factories.tenant()).id;
-  });
-  afterAll(async () => {
-    await Promise.all(open.map((c) => c.stop()));
-    await server.close();
-  });
-
-  async function connect(token: string) {
-    const connection = hubClient(server.hubUrl, HttpTransportType.WebSockets, () => token);
-    open.push(connection);
-    await connection.start();
-    return connection;
-  }
+  const fixture = hubWithTwoTenants(HttpTransportType.WebSockets);
+  const { connect } = fixture;
 
   /** A user of tenants A and B signed in on their own device (tenant A), and a super administrator viewing as them. */
   async function impersonation() {
-    const target = await server.factories.user({ tenantIds: [tenantA, tenantB] });
-    const own = await server.activate((await server.signIn(target.email)).token, tenantA);
-    const admin = await server.factories.user({ roles: ['Superadmin'] });
-    const adminToken = (await server.signIn(admin.email)).token;
-    return { target, own, adminToken, impersonating: await server.impersonate(adminToken, target.id, tenantA) };
+    const target = await fixture.server.factories.user({ tenantIds: [fixture.tenantA, fixture.tenantB] });
+    const own = await fixture.server.activate((await fixture.server.signIn(target.email)).token, fixture.tenantA);
+    const admin = await fixture.server.factories.user({ roles: ['Superadmin'] });
+    const adminToken = (await fixture.server.signIn(admin.email)).token;
+    return {
+      target,
+      own,
+      adminToken,
+      impersonating: await fixture.server.impersonate(adminToken, target.id, fixture.tenantA),
+    };
   }
 
   it("sends TenantChanged of an impersonator's switch to the impersonation session only", async () => {
@@ -328,27 +322,27 @@ describe('hub and impersonation', () => {
 
     const toViewer = nextCall(viewing, HUB_EVENTS.TenantChanged);
     const toOwnDevice = receivesWithin(ownDevice, HUB_EVENTS.TenantChanged, 500);
-    await server.activate(impersonating, tenantB);
-    expect(await toViewer).toEqual([tenantB]);
+    await fixture.server.activate(impersonating, fixture.tenantB);
+    expect(await toViewer).toEqual([fixture.tenantB]);
     expect(await toOwnDevice).toBe(false);
 
     // The user's own device stays in its tenant; the viewer moved.
     const inA = nextCall(ownDevice, 'ReloadMessages');
-    await server.app.hub.sendToTenant(tenantA, 'ReloadMessages');
+    await fixture.server.app.hub.sendToTenant(fixture.tenantA, 'ReloadMessages');
     await inA;
     const inB = nextCall(viewing, 'ReloadNews');
-    await server.app.hub.sendToTenant(tenantB, 'ReloadNews');
+    await fixture.server.app.hub.sendToTenant(fixture.tenantB, 'ReloadNews');
     await inB;
   });
 
   it("still sends a user's own switch to every connection of the user", async () => {
-    const user = await server.factories.user({ tenantIds: [tenantA, tenantB] });
-    const first = await server.activate((await server.signIn(user.email)).token, tenantA);
-    const second = await server.activate((await server.signIn(user.email)).token, tenantA);
+    const user = await fixture.server.factories.user({ tenantIds: [fixture.tenantA, fixture.tenantB] });
+    const first = await fixture.server.activate((await fixture.server.signIn(user.email)).token, fixture.tenantA);
+    const second = await fixture.server.activate((await fixture.server.signIn(user.email)).token, fixture.tenantA);
     const [a, b] = [await connect(first), await connect(second)];
     const both = [nextCall(a, HUB_EVENTS.TenantChanged), nextCall(b, HUB_EVENTS.TenantChanged)];
-    await server.activate(first, tenantB);
-    expect(await Promise.all(both)).toEqual([[tenantB], [tenantB]]);
+    await fixture.server.activate(first, fixture.tenantB);
+    expect(await Promise.all(both)).toEqual([[fixture.tenantB], [fixture.tenantB]]);
   });
 
   it("keeps an impersonation session viewing as the user out of the user's own switch", async () => {
@@ -357,12 +351,12 @@ describe('hub and impersonation', () => {
     const viewing = await connect(impersonating);
     const toOwnDevice = nextCall(ownDevice, HUB_EVENTS.TenantChanged);
     const toViewer = receivesWithin(viewing, HUB_EVENTS.TenantChanged, 500);
-    await server.activate(own, tenantB);
-    expect(await toOwnDevice).toEqual([tenantB]);
+    await fixture.server.activate(own, fixture.tenantB);
+    expect(await toOwnDevice).toEqual([fixture.tenantB]);
     expect(await toViewer).toBe(false);
     // The viewer stays in the tenant the super administrator chose.
     const inA = nextCall(viewing, 'ReloadMessages');
-    await server.app.hub.sendToTenant(tenantA, 'ReloadMessages');
+    await fixture.server.app.hub.sendToTenant(fixture.tenantA, 'ReloadMessages');
     await inA;
   });
 
@@ -382,7 +376,7 @@ describe('hub and impersonation', () => {
       }),
     );
 
-    const res = await server.app.inject({
+    const res = await fixture.server.app.inject({
       method: 'POST',
       url: '/core/api/auth/unimpersonate',
       headers: { authorization: `Bearer ${impersonating}` },

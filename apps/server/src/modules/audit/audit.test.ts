@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/harness.js';
+import { createTestApp, type Headers, type TestContext } from '../../../test/harness.js';
 import { describeTenantIsolation } from '../../../test/isolation.js';
 import { refusal } from '../../../test/refusal.js';
 import { inTransaction } from '../../db/client.js';
@@ -99,7 +99,6 @@ describe('stripSecrets and changedFields', () => {
   });
 });
 
-type Headers = Record<string, string>;
 const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, auth: Headers, payload?: object) =>
   ctx.app.inject({
     method,

@@ -242,24 +242,14 @@ describe('POST /core/api/auth/activetenant', () => {
     const a = await ctx.factories.tenant();
     const b = await ctx.factories.tenant();
     const member = await ctx.actor(['TenantAdmin'], { tenants: [a.id] });
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/core/api/auth/activetenant',
-      headers: member.auth,
-      payload: { tenantId: b.id },
-    });
+    const res = await ctx.chooseTenant(member.auth, b.id);
     expect(res.statusCode).toBe(403);
   });
 
   it('lets a super administrator enter any tenant, and clear it', async () => {
     const t = await ctx.factories.tenant();
     const sa = await ctx.actor(['Superadmin'], { activeTenant: t.id });
-    const cleared = await ctx.app.inject({
-      method: 'POST',
-      url: '/core/api/auth/activetenant',
-      headers: sa.auth,
-      payload: {},
-    });
+    const cleared = await ctx.chooseTenant(sa.auth);
     expect(cleared.statusCode).toBe(200);
     expect(cleared.json().user.activeTenantId).toBeNull();
   });

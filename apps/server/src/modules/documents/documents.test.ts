@@ -8,7 +8,7 @@ import { parse as parseDisposition } from 'content-disposition';
 import { sql } from 'drizzle-orm';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/harness.js';
+import { createTestApp, type Headers, type TestContext } from '../../../test/harness.js';
 import { describeTenantIsolation } from '../../../test/isolation.js';
 import { type MalformedMultipart, malformedMultipart, multipart } from '../../../test/multipart.js';
 import { withTenant } from '../../db/tenant-scope.js';
@@ -39,8 +39,6 @@ async function setUp(ctx: TestContext, features: FeatureName[] = DOCS) {
   const as = (roles: Role[]) => ctx.actor(roles, { tenants: [tenant.id], activeTenant: tenant.id });
   return { tenant, admin: await as(['TenantAdmin']), user: await as(['User']) };
 }
-
-type Headers = Record<string, string>;
 
 async function createType(ctx: TestContext, auth: Headers, name = 'Policies', isShownOnSideMenu = false) {
   const res = await ctx.app.inject({

@@ -5,9 +5,8 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freshDatabase } from '../../../test/harness.js';
+import { freshDatabase, testConfig } from '../../../test/harness.js';
 import { type App, buildApp } from '../../app.js';
-import { loadConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { localStorage } from '../../storage/storage.js';
 import { createHealthService } from './health.service.js';
@@ -35,14 +34,7 @@ async function startApp(env: Record<string, string> = {}): Promise<Running> {
           .rows[0]!.name
       : null;
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-ready-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256',
-    WEB_DIST: '/nonexistent',
-    DATA_DIR: dataDir,
-    ...env,
-  });
+  const config = testConfig({ DATA_DIR: dataDir, ...env });
   const app = await buildApp({ config, database });
   await app.ready();
   return {

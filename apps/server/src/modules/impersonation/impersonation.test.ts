@@ -1,7 +1,7 @@
 import { IMPERSONATION } from '@atrium/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/harness.js';
+import { bearer, createTestApp, type Headers, type TestContext } from '../../../test/harness.js';
 import { auditLog } from '../audit/audit.schema.js';
 import { sessions } from '../auth/auth.schema.js';
 
@@ -11,8 +11,6 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Headers = Record<string, string>;
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const impersonate = (auth: Headers, payload: object, cookie?: string) =>
   ctx.app.inject({
     method: 'POST',

@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { SANITIZER_BASE } from '../../storage/rich-text.js';
 
 /** A CSS colour: hex, a name, or rgb()/rgba() with numbers only. */
 const COLOUR =
@@ -50,6 +51,7 @@ const noPlaceholders = (tagName: string, attribs: sanitizeHtml.Attributes) => ({
  * expressions). Everything else, event handlers and scripts included, is dropped.
  */
 const MAIL_OPTIONS: sanitizeHtml.IOptions = {
+  ...SANITIZER_BASE,
   allowedTags: [
     'a',
     'b',
@@ -99,24 +101,7 @@ const MAIL_OPTIONS: sanitizeHtml.IOptions = {
   allowedStyles: { '*': styles },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesByTag: { img: ['https'] },
-  allowProtocolRelative: false,
-  disallowedTagsMode: 'discard',
-  nonTextTags: [
-    'script',
-    'style',
-    'textarea',
-    'option',
-    'noscript',
-    'iframe',
-    'template',
-    'title',
-    'svg',
-    'math',
-    'object',
-    'select',
-  ],
   transformTags: { '*': noPlaceholders },
-  parser: { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true },
 };
 
 /** An email template (or other mail layout HTML) as stored: sanitized for mail. */

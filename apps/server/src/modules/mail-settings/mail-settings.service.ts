@@ -11,7 +11,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
 import { withTenant } from '../../db/tenant-scope.js';
-import { AppError } from '../../http/errors.js';
+import { AppError, fieldErrors } from '../../http/errors.js';
 import type { Principal } from '../../http/tokens.js';
 import { sanitizeRichText } from '../../storage/rich-text.js';
 import type { AuditService } from '../audit/audit.service.js';
@@ -102,9 +102,17 @@ export function createMailSettingsService(deps: {
     return createGraphTransport({ ...row, msGraphClientSecret: secret }, endpoints);
   }
 
-  function sanitizeCard(body: MailSettingsBody) {
-    return sanitizeRichText(body.customBusinessCardContent);
-  }
+  /** A settings item's stored fields from the body, the client secret aside (create and update seal it). */
+  const fieldsOf = (body: MailSettingsBody) => ({
+    title: body.title,
+    msGraphTenantId: body.msGraphTenantId,
+    msGraphClientId: body.msGraphClientId,
+    msGraphSenderId: body.msGraphSenderId ?? null,
+    msGraphFromMail: body.msGraphFromMail,
+    useForSystemMails: body.useForSystemMails,
+    customBusinessCard: body.customBusinessCard,
+    customBusinessCardContent: sanitizeRichText(body.customBusinessCardContent),
+  });
 
   const tenantMail: TenantMail = {
     async prepare(conn: Db | Tx, mail: OutgoingMail) {
@@ -149,23 +157,14 @@ export function createMailSettingsService(deps: {
     async create(activeTenantId: string | null, principal: Principal, tenantId: string, body: MailSettingsBody) {
       await tenants.requireManaged(activeTenantId, principal, tenantId);
       if (!body.msGraphClientSecret) {
-        throw new AppError('validation', 'msGraphClientSecret: required', [
-          { field: 'msGraphClientSecret', message: 'required' },
-        ]);
+        throw fieldErrors([{ field: 'msGraphClientSecret', message: 'required' }]);
       }
       const secret = body.msGraphClientSecret;
       const row = await inTenant(tenantId, () =>
         db.transaction(async (tx) => {
           const created = await repo.insertSettings(tx, tenantId, {
-            title: body.title,
-            msGraphTenantId: body.msGraphTenantId,
-            msGraphClientId: body.msGraphClientId,
+            ...fieldsOf(body),
             msGraphClientSecretSealed: box.seal(secret, tenantId),
-            msGraphSenderId: body.msGraphSenderId ?? null,
-            msGraphFromMail: body.msGraphFromMail,
-            useForSystemMails: body.useForSystemMails,
-            customBusinessCard: body.customBusinessCard,
-            customBusinessCardContent: sanitizeCard(body),
           });
           if (created.useForSystemMails) await repo.clearSystemFlagExcept(tx, tenantId, created.id);
           await audit.record(tx, {
@@ -191,25 +190,16 @@ export function createMailSettingsService(deps: {
     ) {
       await tenants.requireManaged(activeTenantId, principal, tenantId);
       if (!body.msGraphClientSecret && !(await load(tenantId, id)).msGraphClientSecretSealed) {
-        throw new AppError('validation', 'msGraphClientSecret: required', [
-          { field: 'msGraphClientSecret', message: 'required' },
-        ]);
+        throw fieldErrors([{ field: 'msGraphClientSecret', message: 'required' }]);
       }
       const row = await inTenant(tenantId, () =>
         db.transaction(async (tx) => {
           const before = await repo.findSettings(tx, tenantId, id);
           const updated = await repo.updateSettings(tx, tenantId, id, {
-            title: body.title,
-            msGraphTenantId: body.msGraphTenantId,
-            msGraphClientId: body.msGraphClientId,
+            ...fieldsOf(body),
             ...(body.msGraphClientSecret && {
               msGraphClientSecretSealed: box.seal(body.msGraphClientSecret, tenantId),
             }),
-            msGraphSenderId: body.msGraphSenderId ?? null,
-            msGraphFromMail: body.msGraphFromMail,
-            useForSystemMails: body.useForSystemMails,
-            customBusinessCard: body.customBusinessCard,
-            customBusinessCardContent: sanitizeCard(body),
           });
           if (updated?.useForSystemMails) await repo.clearSystemFlagExcept(tx, tenantId, id);
           if (updated) {
@@ -302,7 +292,7 @@ export function createMailSettingsService(deps: {
       }
       const emailTemplate = sanitizeMailHtml(body.emailTemplate);
       if (!emailTemplate) {
-        throw new AppError('validation', 'emailTemplate: required', [{ field: 'emailTemplate', message: 'required' }]);
+        throw fieldErrors([{ field: 'emailTemplate', message: 'required' }]);
       }
       const values = {
         emailTemplate,

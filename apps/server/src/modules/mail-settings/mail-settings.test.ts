@@ -112,15 +112,27 @@ async function create(tenantId: string, auth: Record<string, string>, overrides:
   return res.json() as { id: string; hasClientSecret: boolean };
 }
 
+/** A tenant, a super administrator, and mail settings of the tenant they created from body(overrides). */
+async function tenantWithSettings(overrides: Record<string, unknown> = {}) {
+  const t = await ctx.factories.tenant();
+  const admin = await superadmin();
+  return { t, admin, created: await create(t.id, admin.auth, overrides) };
+}
+
+/** The settings' Test button: a mail to the caller through Microsoft Graph. */
+const sendTest = (tenantId: string, id: string, auth: Record<string, string>) =>
+  ctx.app.inject({ method: 'POST', url: `${one(tenantId, id)}/test`, headers: auth });
+
+const putTemplate = (auth: Record<string, string>, tenantId: string, payload: object) =>
+  ctx.app.inject({ method: 'PUT', url: template(tenantId), headers: auth, payload });
+
 const storedRow = (id: string) =>
   crossTenant('test', async () => (await ctx.db.select().from(mailSettings).where(eq(mailSettings.id, id)))[0]!);
 
 describe('mail settings: create, read, update, delete', () => {
   it('creates settings whose secret is sealed at rest and never answered', async () => {
-    const t = await ctx.factories.tenant();
-    const admin = await superadmin();
     const plain = secret('create');
-    const created = await create(t.id, admin.auth, {
+    const { t, admin, created } = await tenantWithSettings({
       title: '  Contoso 365  ',
       msGraphClientSecret: plain,
       customBusinessCard: true,
@@ -173,10 +185,8 @@ describe('mail settings: create, read, update, delete', () => {
   });
 
   it('keeps the stored secret when an update brings none, and replaces it when one is typed', async () => {
-    const t = await ctx.factories.tenant();
-    const admin = await superadmin();
     const first = secret('first');
-    const created = await create(t.id, admin.auth, { msGraphClientSecret: first });
+    const { t, admin, created } = await tenantWithSettings({ msGraphClientSecret: first });
     const update = (payload: Record<string, unknown>) =>
       ctx.app.inject({ method: 'PUT', url: one(t.id, created.id), headers: admin.auth, payload });
 
@@ -196,9 +206,7 @@ describe('mail settings: create, read, update, delete', () => {
   });
 
   it('deletes settings; then they are gone', async () => {
-    const t = await ctx.factories.tenant();
-    const admin = await superadmin();
-    const created = await create(t.id, admin.auth);
+    const { t, admin, created } = await tenantWithSettings();
     const del = await ctx.app.inject({ method: 'DELETE', url: one(t.id, created.id), headers: admin.auth });
     expect(del.statusCode).toBe(204);
     expect((await ctx.app.inject({ url: one(t.id, created.id), headers: admin.auth })).statusCode).toBe(404);
@@ -208,10 +216,8 @@ describe('mail settings: create, read, update, delete', () => {
   });
 
   it('records create, update and delete in the audit log, never the secret', async () => {
-    const t = await ctx.factories.tenant();
-    const admin = await superadmin();
     const plain = secret('audited');
-    const created = await create(t.id, admin.auth, { msGraphClientSecret: plain });
+    const { t, admin, created } = await tenantWithSettings({ msGraphClientSecret: plain });
     const second = secret('audited-2');
     await ctx.app.inject({
       method: 'PUT',
@@ -272,9 +278,7 @@ describe('mail settings: validation (400, never 5xx)', () => {
   });
 
   it('refuses bad ids, bodies and queries with 4xx', async () => {
-    const t = await ctx.factories.tenant();
-    const admin = await superadmin();
-    const created = await create(t.id, admin.auth);
+    const { t, admin, created } = await tenantWithSettings();
     const cases = [
       { method: 'GET' as const, url: list('nope') },
       { method: 'GET' as const, url: one(t.id, 'nope') },
@@ -346,17 +350,15 @@ describe('mail settings: who may', () => {
 
 describe('mail settings: Test through Microsoft Graph', () => {
   it('gets a client-credentials token and sends the caller a mail', async () => {
-    const t = await ctx.factories.tenant();
-    const admin = await superadmin();
     const plain = secret('test');
-    const created = await create(t.id, admin.auth, {
+    const { t, admin, created } = await tenantWithSettings({
       msGraphTenantId: 'contoso-tenant',
       msGraphClientSecret: plain,
       msGraphSenderId: 'sender@contoso.test',
       customBusinessCard: true,
       customBusinessCardContent: '<p>Rita, sales</p>',
     });
-    const res = await ctx.app.inject({ method: 'POST', url: `${one(t.id, created.id)}/test`, headers: admin.auth });
+    const res = await sendTest(t.id, created.id, admin.auth);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true, sentTo: admin.user.email, reason: null });
     expectNoSecret(res.body);
@@ -386,19 +388,15 @@ describe('mail settings: Test through Microsoft Graph', () => {
   });
 
   it('sends as the from address when no sender id is set', async () => {
-    const t = await ctx.factories.tenant();
-    const admin = await superadmin();
-    const created = await create(t.id, admin.auth, { msGraphFromMail: 'desk@contoso.test' });
-    const res = await ctx.app.inject({ method: 'POST', url: `${one(t.id, created.id)}/test`, headers: admin.auth });
+    const { t, admin, created } = await tenantWithSettings({ msGraphFromMail: 'desk@contoso.test' });
+    const res = await sendTest(t.id, created.id, admin.auth);
     expect(res.json().ok).toBe(true);
     expect(seen.map((s) => s.url)).toContain('/v1.0/users/desk%40contoso.test/sendMail');
   });
 
   it('answers the token endpoint’s reason when Entra refuses', async () => {
-    const t = await ctx.factories.tenant();
-    const admin = await superadmin();
-    const created = await create(t.id, admin.auth, { msGraphTenantId: 'bad-tenant' });
-    const res = await ctx.app.inject({ method: 'POST', url: `${one(t.id, created.id)}/test`, headers: admin.auth });
+    const { t, admin, created } = await tenantWithSettings({ msGraphTenantId: 'bad-tenant' });
+    const res = await sendTest(t.id, created.id, admin.auth);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       ok: false,
@@ -409,10 +407,8 @@ describe('mail settings: Test through Microsoft Graph', () => {
   });
 
   it('answers Graph’s reason when sendMail is refused', async () => {
-    const t = await ctx.factories.tenant();
-    const admin = await superadmin();
-    const created = await create(t.id, admin.auth, { msGraphFromMail: 'refused@contoso.test' });
-    const res = await ctx.app.inject({ method: 'POST', url: `${one(t.id, created.id)}/test`, headers: admin.auth });
+    const { t, admin, created } = await tenantWithSettings({ msGraphFromMail: 'refused@contoso.test' });
+    const res = await sendTest(t.id, created.id, admin.auth);
     expect(res.json()).toEqual({
       ok: false,
       sentTo: admin.user.email,
@@ -433,18 +429,13 @@ describe('email template', () => {
   it('stores the template sanitized for mail: tables and safe styles stay, scripts and url() go', async () => {
     const t = await ctx.factories.tenant();
     const admin = await superadmin();
-    const res = await ctx.app.inject({
-      method: 'PUT',
-      url: template(t.id),
-      headers: admin.auth,
-      payload: {
-        tenantId: t.id,
-        emailTemplate:
-          '  <table width="100%" cellpadding="0" onclick="x()"><tr><td style="color: #123456; background-image: url(https://evil.test/x); padding: 8px" title="{{content}}">{{content}}</td></tr></table>' +
-          '<script>alert(1)</script><style>body{}</style><a href="javascript:alert(1)">x</a><img src="http://tracker.test/p.gif"><iframe src="https://evil.test"></iframe>  ',
-        footerText: '<p>Footer <a href="https://x.test">link</a></p><img src=x onerror=alert(1)>',
-        backgroundColor: '#abc',
-      },
+    const res = await putTemplate(admin.auth, t.id, {
+      tenantId: t.id,
+      emailTemplate:
+        '  <table width="100%" cellpadding="0" onclick="x()"><tr><td style="color: #123456; background-image: url(https://evil.test/x); padding: 8px" title="{{content}}">{{content}}</td></tr></table>' +
+        '<script>alert(1)</script><style>body{}</style><a href="javascript:alert(1)">x</a><img src="http://tracker.test/p.gif"><iframe src="https://evil.test"></iframe>  ',
+      footerText: '<p>Footer <a href="https://x.test">link</a></p><img src=x onerror=alert(1)>',
+      backgroundColor: '#abc',
     });
     expect(res.statusCode, res.body).toBe(200);
     const saved = res.json();
@@ -460,11 +451,10 @@ describe('email template', () => {
   it('stores an empty footer and colour as null', async () => {
     const t = await ctx.factories.tenant();
     const admin = await superadmin();
-    const res = await ctx.app.inject({
-      method: 'PUT',
-      url: template(t.id),
-      headers: admin.auth,
-      payload: { emailTemplate: '<div>{{content}}</div>', footerText: '<p></p>', backgroundColor: '' },
+    const res = await putTemplate(admin.auth, t.id, {
+      emailTemplate: '<div>{{content}}</div>',
+      footerText: '<p></p>',
+      backgroundColor: '',
     });
     expect(res.json()).toMatchObject({
       emailTemplate: '<div>{{content}}</div>',
@@ -484,12 +474,7 @@ describe('email template', () => {
     ['a too long template', { emailTemplate: 'x'.repeat(100_001) }],
   ])('refuses %s with 400', async (_name, payload) => {
     const t = await ctx.factories.tenant();
-    const res = await ctx.app.inject({
-      method: 'PUT',
-      url: template(t.id),
-      headers: (await superadmin()).auth,
-      payload,
-    });
+    const res = await putTemplate((await superadmin()).auth, t.id, payload);
     expect(res.statusCode, res.body).toBe(400);
   });
 });
@@ -545,14 +530,9 @@ describe('a tenant’s system mails', () => {
       customBusinessCard: true,
       customBusinessCardContent: '<p>The Contoso team</p>',
     });
-    await ctx.app.inject({
-      method: 'PUT',
-      url: template(t.id),
-      headers: admin.auth,
-      payload: {
-        emailTemplate: '<div class="x" style="color: #111111">Contoso: {{content}}</div>',
-        footerText: '<p>Contoso footer</p>',
-      },
+    await putTemplate(admin.auth, t.id, {
+      emailTemplate: '<div class="x" style="color: #111111">Contoso: {{content}}</div>',
+      footerText: '<p>Contoso footer</p>',
     });
     const member = await ctx.factories.user({ tenantIds: [t.id] });
     const forgot = await ctx.app.inject({
@@ -578,12 +558,7 @@ describe('a tenant’s system mails', () => {
       customBusinessCard: true,
       customBusinessCardContent: '<p>Card</p>',
     });
-    await ctx.app.inject({
-      method: 'PUT',
-      url: template(t.id),
-      headers: admin.auth,
-      payload: { emailTemplate: '<div>Wrapped: {{content}}</div>' },
-    });
+    await putTemplate(admin.auth, t.id, { emailTemplate: '<div>Wrapped: {{content}}</div>' });
     const member = await ctx.factories.user({ tenantIds: [t.id] });
     await ctx.app.inject({ method: 'POST', url: '/core/api/auth/forgotpassword', payload: { email: member.email } });
     const row = await outboxTo(member.email);

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/harness.js';
+import { bearer, createTestApp, type Headers, type TestContext } from '../../../test/harness.js';
 import { multipart, PNG } from '../../../test/multipart.js';
 import { users } from '../users/users.schema.js';
 
@@ -14,10 +14,8 @@ afterAll(async () => {
   await ctx.close();
 });
 
-type Headers = Record<string, string>;
 const patchMe = (auth: Headers, payload: unknown) =>
   ctx.app.inject({ method: 'PATCH', url: '/core/api/me', headers: auth, payload: payload as object });
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 describe('GET /core/api/me/generaldata', () => {
   it('answers tenants sorted by name, the active tenant’s features with custom titles, and its theme', async () => {

@@ -6,11 +6,17 @@ import { and, eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeFactories } from '../../../test/factories.js';
-import { createTestApp, freshDatabase, ownerUrlOf, type TestContext } from '../../../test/harness.js';
+import {
+  createTestApp,
+  freshDatabase,
+  type Headers,
+  ownerUrlOf,
+  type TestContext,
+  testConfig,
+} from '../../../test/harness.js';
 import { describeTenantIsolation } from '../../../test/isolation.js';
 import { multipart } from '../../../test/multipart.js';
 import { type App, buildApp } from '../../app.js';
-import { loadConfig } from '../../config.js';
 import { type Database, openDatabase } from '../../db/client.js';
 import { migrate } from '../../db/migrate.js';
 import { crossTenant } from '../../db/tenant-scope.js';
@@ -43,6 +49,14 @@ async function subscribe(userId: string, tenantId: string, type: NotificationEve
   await fixtures(() => ctx.db.insert(notificationSubscriptions).values(values));
 }
 
+/** PUT changeNotificationInterval as the caller (the body as given: the tests send bad ones too). */
+const changeInterval = (auth: Headers, payload: unknown) =>
+  ctx.app.inject({
+    method: 'PUT',
+    url: `${API}/notification/changeNotificationInterval`,
+    headers: auth,
+    payload: payload as object,
+  });
 const mailsTo = (email: string) => ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
 const storedFor = (userId: string) =>
   fixtures(() => ctx.db.select().from(notifications).where(eq(notifications.userId, userId)));
@@ -130,12 +144,7 @@ describe('the /notifications page calls', () => {
     expect((await subs()).json()).toEqual([]);
     const documentAdded = await ctx.factories.eventTypeId(a.id, 'DocumentAdded');
     for (const interval of [1, 2, 3, 4, -1, 3]) {
-      const res = await ctx.app.inject({
-        method: 'PUT',
-        url: `${API}/notification/changeNotificationInterval`,
-        headers: user.auth,
-        payload: { typeId: documentAdded, intervalType: interval },
-      });
+      const res = await changeInterval(user.auth, { typeId: documentAdded, intervalType: interval });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ notificationEventTypeId: documentAdded, notificationEventInterval: interval });
     }
@@ -153,13 +162,7 @@ describe('the /notifications page calls', () => {
   it('refuses an interval outside -1, 1, 2, 3, 4 and an unknown event type, without a 5xx', async () => {
     const tenant = await ctx.factories.tenant();
     const user = await member(tenant.id);
-    const put = (payload: unknown) =>
-      ctx.app.inject({
-        method: 'PUT',
-        url: `${API}/notification/changeNotificationInterval`,
-        headers: user.auth,
-        payload: payload as object,
-      });
+    const put = (payload: unknown) => changeInterval(user.auth, payload);
     const typeIdOk = await ctx.factories.eventTypeId(tenant.id, 'NewsPublished');
     for (const intervalType of [0, 5, '2', null, 2.5]) {
       expect((await put({ typeId: typeIdOk, intervalType })).statusCode).toBe(400);
@@ -209,12 +212,7 @@ describe('the /notifications page calls', () => {
 
     // The copy's DocumentAdded is not this tenant's: 404, and no subscription is written.
     const foreign = await ctx.factories.eventTypeId(theirs, 'DocumentAdded');
-    const put = await ctx.app.inject({
-      method: 'PUT',
-      url: `${API}/notification/changeNotificationInterval`,
-      headers: user.auth,
-      payload: { typeId: foreign, intervalType: NOTIFICATION_INTERVALS.Immediately },
-    });
+    const put = await changeInterval(user.auth, { typeId: foreign, intervalType: NOTIFICATION_INTERVALS.Immediately });
     expect(put.statusCode).toBe(404);
     expect(
       await fixtures(() =>
@@ -223,12 +221,7 @@ describe('the /notifications page calls', () => {
     ).toEqual([]);
     // Its own DocumentAdded is.
     const ownType = own.find((t) => t.name === 'DocumentAdded')!.id;
-    const ok = await ctx.app.inject({
-      method: 'PUT',
-      url: `${API}/notification/changeNotificationInterval`,
-      headers: user.auth,
-      payload: { typeId: ownType, intervalType: NOTIFICATION_INTERVALS.Immediately },
-    });
+    const ok = await changeInterval(user.auth, { typeId: ownType, intervalType: NOTIFICATION_INTERVALS.Immediately });
     expect(ok.statusCode).toBe(200);
   });
 
@@ -664,13 +657,7 @@ describe('exactly once with two server processes on one database', () => {
   const appOn = async (db: Database) => {
     const dir = mkdtempSync(join(tmpdir(), 'atrium-test-'));
     dirs.push(dir);
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256',
-      WEB_DIST: '/nonexistent',
-      DATA_DIR: dir,
-    });
+    const config = testConfig({ DATA_DIR: dir });
     const app = await buildApp({ config, database: db });
     await app.ready();
     apps.push(app);

@@ -18,8 +18,7 @@ const WORDS = {
       4: `Your monthly ${PRODUCT_NAME} summary`,
     },
     every: { 2: 'once a day', 3: 'once a week', 4: 'once a month' },
-    immediately:
-      'You get this mail as it happens because of your notification settings. Change them under Notifications:',
+    immediately: 'as it happens',
     view: 'Open it',
     hello: (name: string) => `Hello ${name},`,
     intro: `This is what happened for you in ${PRODUCT_NAME} since your last summary:`,
@@ -35,8 +34,7 @@ const WORDS = {
       4: `Dit månedlige overblik fra ${PRODUCT_NAME}`,
     },
     every: { 2: 'en gang om dagen', 3: 'en gang om ugen', 4: 'en gang om måneden' },
-    immediately:
-      'Du får denne mail med det samme på grund af dine indstillinger for notifikationer. Skift dem under Notifikationer:',
+    immediately: 'med det samme',
     view: 'Åbn den',
     hello: (name: string) => `Hej ${name},`,
     intro: `Det her er sket for dig i ${PRODUCT_NAME} siden dit sidste overblik:`,
@@ -122,7 +120,7 @@ export function immediateMail(
     `<p><strong>${htmlText(item.title)}</strong></p>`,
     item.body ? `<p>${htmlText(item.body)}</p>` : '',
     `<p><a href="${escapeHtml(open)}">${escapeHtml(w.view)}</a></p>`,
-    `<p>${escapeHtml(w.immediately)} <a href="${escapeHtml(settings)}">${escapeHtml(settings)}</a></p>`,
+    `<p>${escapeHtml(w.settings(w.immediately))} <a href="${escapeHtml(settings)}">${escapeHtml(settings)}</a></p>`,
   ].join('');
   const text = [
     item.title,
@@ -130,7 +128,7 @@ export function immediateMail(
     '',
     `${w.view}: ${open}`,
     '',
-    `${w.immediately} ${settings}`,
+    `${w.settings(w.immediately)} ${settings}`,
   ].join('\n');
   // A subject is one line.
   return { to: user.email, subject: item.title.replace(/\s+/g, ' ').trim().slice(0, 200), html, text };

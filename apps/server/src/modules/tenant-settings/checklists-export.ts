@@ -1,6 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { PRODUCT_NAME } from '@atrium/contracts';
 import ExcelJS from 'exceljs';
+import { formulaSafe, headedSheet } from '../../storage/spreadsheet.js';
 
 export type ExportRow = {
   checklistId: string;
@@ -10,9 +10,6 @@ export type ExportRow = {
   itemOrder: number | null;
 };
 
-/** A cell's text: one that would start a formula in a spreadsheet program is quoted. */
-const safe = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
-
 /**
  * The tenant's checklists as an xlsx workbook, written as a stream (ExcelJS's streaming writer): one
  * sheet 'Checklists', a row per item (position from 1) and a row with no item for an empty checklist.
@@ -21,15 +18,12 @@ const safe = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
 export function checklistsWorkbook(rows: ExportRow[], onError: (err: unknown) => void): Readable {
   const stream = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
-  workbook.creator = PRODUCT_NAME;
-  const sheet = workbook.addWorksheet('Checklists');
-  sheet.columns = [
+  const sheet = headedSheet(workbook, 'Checklists', [
     { header: 'Checklist', key: 'checklist', width: 40 },
     { header: 'Created', key: 'created', width: 14 },
     { header: 'Item #', key: 'position', width: 8 },
     { header: 'Item', key: 'item', width: 60 },
-  ];
-  sheet.getRow(1).font = { bold: true };
+  ]);
   sheet.getRow(1).commit();
   let position = 0;
   let last: string | null = null;
@@ -39,10 +33,10 @@ export function checklistsWorkbook(rows: ExportRow[], onError: (err: unknown) =>
     const created = row.createdAt.toISOString().slice(0, 10).split('-').reverse().join('-');
     sheet
       .addRow({
-        checklist: safe(row.title),
+        checklist: formulaSafe(row.title),
         created,
         position: row.itemTitle === null ? null : position,
-        item: row.itemTitle === null ? null : safe(row.itemTitle),
+        item: row.itemTitle === null ? null : formulaSafe(row.itemTitle),
       })
       .commit();
   }

@@ -1,4 +1,5 @@
 import {
+  EMPTY_HOME_CONTENT,
   type FeatureItemsBody,
   HOME_LIMITS,
   type HomeContent,
@@ -8,7 +9,7 @@ import {
 } from '@atrium/contracts';
 import { type Db, inTransaction } from '../../db/client.js';
 import { withTenant } from '../../db/tenant-scope.js';
-import { AppError, type FieldError } from '../../http/errors.js';
+import { type FieldError, fieldErrors } from '../../http/errors.js';
 import type { Principal } from '../../http/tokens.js';
 import type { HubService } from '../../hub/index.js';
 import { sanitizeRichText } from '../../storage/rich-text.js';
@@ -17,20 +18,9 @@ import type { MediaService } from '../media/media.service.js';
 import type { TenantsService } from '../tenants/tenants.service.js';
 import * as repo from './tenant-settings.repository.js';
 
-const EMPTY: HomeContent = {
-  headline: null,
-  logo: null,
-  hasCompressedImage320: false,
-  hasCompressedImage800: false,
-  pageHtml: null,
-  pageHtml2: null,
-  descriptionMobile: null,
-  videoUrl: null,
-};
-
 /** The stored row as the API shows it. */
 export function toHomeContent(row: repo.ContentRow | undefined): HomeContent {
-  if (!row) return EMPTY;
+  if (!row) return EMPTY_HOME_CONTENT;
   return {
     headline: row.headline,
     logo: row.logoMediaFile
@@ -100,8 +90,7 @@ export function createTenantSettingsService(deps: {
           errors.push({ field, message: 'unknownMediaFile' });
         }
       }
-      if (errors.length)
-        throw new AppError('validation', errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors);
+      if (errors.length) throw fieldErrors(errors);
       const values: repo.ContentValues = {
         headline: body.headline,
         logoMediaFile: body.logoMediaFile,
@@ -115,8 +104,7 @@ export function createTenantSettingsService(deps: {
       for (const field of ['pageHtml', 'pageHtml2'] as const) {
         if ((values[field]?.length ?? 0) > HOME_LIMITS.richTextMax) errors.push({ field, message: 'tooLong' });
       }
-      if (errors.length)
-        throw new AppError('validation', errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors);
+      if (errors.length) throw fieldErrors(errors);
       const before = await withTenant(tenantId, () =>
         inTransaction(db, async (tx) => {
           const current = await repo.findContent(tx, tenantId);
@@ -184,7 +172,7 @@ export function createTenantSettingsService(deps: {
           }
         });
         if (errors.length) {
-          throw new AppError('validation', errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors);
+          throw fieldErrors(errors);
         }
         for (const [i, item] of body.entries()) {
           await repo.setFeatureItem(tx, tenantId, item.id, {

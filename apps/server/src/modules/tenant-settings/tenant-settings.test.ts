@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/harness.js';
+import { createTestApp, type Headers, type TestContext } from '../../../test/harness.js';
 import { describeTenantIsolation } from '../../../test/isolation.js';
 import { multipart, PNG } from '../../../test/multipart.js';
 import { crossTenant } from '../../db/tenant-scope.js';
@@ -16,6 +16,10 @@ afterAll(() => ctx.close());
 
 const content = (id: string) => `/core/api/tenants/${id}/content`;
 const items = (id: string) => `/core/api/tenants/${id}/featureitems`;
+const putContent = (auth: Headers, id: string, payload: object) =>
+  ctx.app.inject({ method: 'PUT', url: content(id), headers: auth, payload });
+const putItems = (auth: Headers, id: string, payload: object) =>
+  ctx.app.inject({ method: 'PUT', url: items(id), headers: auth, payload });
 
 async function superadmin() {
   return ctx.actor(['Superadmin']);
@@ -73,17 +77,12 @@ describe('PUT /core/api/tenants/:id/content', () => {
   it('stores the landing content with rich text sanitized, and the tenant’s users see it on /home', async () => {
     const t = await ctx.factories.tenant();
     const admin = await superadmin();
-    const res = await ctx.app.inject({
-      method: 'PUT',
-      url: content(t.id),
-      headers: admin.auth,
-      payload: {
-        headline: '  Welcome  ',
-        pageHtml: '<h1 onclick="x()">Hi</h1><script>alert(1)</script><p>Body <a href="javascript:x()">link</a></p>',
-        pageHtml2: '<p></p>',
-        descriptionMobile: 'Mobile text',
-        videoUrl: 'https://atrium.example.com/media/intro.mp4',
-      },
+    const res = await putContent(admin.auth, t.id, {
+      headline: '  Welcome  ',
+      pageHtml: '<h1 onclick="x()">Hi</h1><script>alert(1)</script><p>Body <a href="javascript:x()">link</a></p>',
+      pageHtml2: '<p></p>',
+      descriptionMobile: 'Mobile text',
+      videoUrl: 'https://atrium.example.com/media/intro.mp4',
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -115,7 +114,7 @@ describe('PUT /core/api/tenants/:id/content', () => {
   ])("refuses the video address %s with 'unsafeUrl'", async (videoUrl) => {
     const t = await ctx.factories.tenant();
     const admin = await superadmin();
-    const res = await ctx.app.inject({ method: 'PUT', url: content(t.id), headers: admin.auth, payload: { videoUrl } });
+    const res = await putContent(admin.auth, t.id, { videoUrl });
     expect(res.statusCode).toBe(400);
     expect(res.headers['content-type']).toContain('application/problem+json');
     expect(res.json().errors).toEqual([{ field: 'videoUrl', message: 'unsafeUrl' }]);
@@ -124,12 +123,7 @@ describe('PUT /core/api/tenants/:id/content', () => {
   it('accepts a video from a host on VIDEO_HOSTS', async () => {
     const t = await ctx.factories.tenant();
     const admin = await superadmin();
-    const res = await ctx.app.inject({
-      method: 'PUT',
-      url: content(t.id),
-      headers: admin.auth,
-      payload: { videoUrl: 'https://player.vimeo.com/video/1' },
-    });
+    const res = await putContent(admin.auth, t.id, { videoUrl: 'https://player.vimeo.com/video/1' });
     expect(res.statusCode).toBe(200);
   });
 
@@ -146,37 +140,27 @@ describe('PUT /core/api/tenants/:id/content', () => {
       [{ descriptionMobile: ['x'] }, 'descriptionMobile'],
     ];
     for (const [payload, field] of bad) {
-      const res = await ctx.app.inject({ method: 'PUT', url: content(t.id), headers: admin.auth, payload });
+      const res = await putContent(admin.auth, t.id, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().errors.map((e: { field: string }) => e.field)).toContain(field);
     }
-    const notUuid = await ctx.app.inject({ method: 'PUT', url: content('nope'), headers: admin.auth, payload: {} });
+    const notUuid = await putContent(admin.auth, 'nope', {});
     expect(notUuid.statusCode).toBe(400);
-    const missing = await ctx.app.inject({
-      method: 'PUT',
-      url: content('00000000-0000-4000-8000-000000000000'),
-      headers: admin.auth,
-      payload: {},
-    });
+    const missing = await putContent(admin.auth, '00000000-0000-4000-8000-000000000000', {});
     expect(missing.statusCode).toBe(404);
   });
 
   it('lets a partner manager edit the tenants of their partner tenant only; tenant roles get 403', async () => {
     const { child, manager } = await partnerSetup();
-    const ok = await ctx.app.inject({
-      method: 'PUT',
-      url: content(child.id),
-      headers: manager.auth,
-      payload: { headline: 'P' },
-    });
+    const ok = await putContent(manager.auth, child.id, { headline: 'P' });
     expect(ok.statusCode).toBe(200);
     const other = await ctx.factories.tenant();
-    const outside = await ctx.app.inject({ method: 'PUT', url: content(other.id), headers: manager.auth, payload: {} });
+    const outside = await putContent(manager.auth, other.id, {});
     expect(outside.statusCode).toBe(404);
     expect((await ctx.app.inject({ url: content(other.id), headers: manager.auth })).statusCode).toBe(404);
     for (const role of ['TenantAdmin', 'User'] as const) {
       const member = await ctx.actor([role], { tenants: [child.id], activeTenant: child.id });
-      const res = await ctx.app.inject({ method: 'PUT', url: content(child.id), headers: member.auth, payload: {} });
+      const res = await putContent(member.auth, child.id, {});
       expect(res.statusCode).toBe(403);
       expect((await ctx.app.inject({ url: content(child.id), headers: member.auth })).statusCode).toBe(403);
     }
@@ -203,11 +187,10 @@ describe('POST /core/api/tenants/:id/content/logo', () => {
     expect(copy.statusCode).toBe(200);
     expect((await sharp(copy.rawPayload).metadata()).width).toBe(320);
 
-    const save = await ctx.app.inject({
-      method: 'PUT',
-      url: content(t.id),
-      headers: admin.auth,
-      payload: { logoMediaFile: first.path, logoMediaFile320: first.path320, logoMediaFile800: first.path800 },
+    const save = await putContent(admin.auth, t.id, {
+      logoMediaFile: first.path,
+      logoMediaFile320: first.path320,
+      logoMediaFile800: first.path800,
     });
     expect(save.statusCode).toBe(200);
     const user = await ctx.actor(['User'], { tenants: [t.id], activeTenant: t.id });
@@ -221,12 +204,7 @@ describe('POST /core/api/tenants/:id/content/logo', () => {
     // A small logo gets no copies; saving it removes the first logo and its copies.
     const second = await upload(await png(200));
     expect(second).toMatchObject({ path320: null, path800: null });
-    await ctx.app.inject({
-      method: 'PUT',
-      url: content(t.id),
-      headers: admin.auth,
-      payload: { logoMediaFile: second.path },
-    });
+    await putContent(admin.auth, t.id, { logoMediaFile: second.path });
     const files = readdirSync(join(ctx.dataDir, 'media'));
     for (const p of [first.path, first.path320!, first.path800!]) expect(files).not.toContain(p.split('/').pop());
     expect(files).toContain(second.path.split('/').pop());
@@ -271,18 +249,13 @@ describe('GET and PUT /core/api/tenants/:id/featureitems', () => {
     // Documents is an admin page, not a tile: not renamable.
     expect(list.json().map((f: { name: string }) => f.name)).toEqual(['News', 'TimeLogs']);
     const news = list.json().find((f: { name: string }) => f.name === 'News');
-    const save = await ctx.app.inject({
-      method: 'PUT',
-      url: items(child.id),
-      headers: manager.auth,
-      payload: [
-        {
-          id: news.id,
-          customTitle: ' Newsroom ',
-          customDescription: '<p onclick="x()">Our <b>news</b></p><img src=x>',
-        },
-      ],
-    });
+    const save = await putItems(manager.auth, child.id, [
+      {
+        id: news.id,
+        customTitle: ' Newsroom ',
+        customDescription: '<p onclick="x()">Our <b>news</b></p><img src=x>',
+      },
+    ]);
     expect(save.statusCode).toBe(200);
     expect(save.json().find((f: { name: string }) => f.name === 'News')).toMatchObject({
       customTitle: 'Newsroom',
@@ -302,12 +275,7 @@ describe('GET and PUT /core/api/tenants/:id/featureitems', () => {
     const { child, manager } = await partnerSetup();
     const other = await ctx.factories.tenant({ features: ['Chat'] });
     const chatId = (await ctx.app.inject({ url: items(other.id), headers: (await superadmin()).auth })).json()[0].id;
-    const res = await ctx.app.inject({
-      method: 'PUT',
-      url: items(child.id),
-      headers: manager.auth,
-      payload: [{ id: chatId, customTitle: 'x' }],
-    });
+    const res = await putItems(manager.auth, child.id, [{ id: chatId, customTitle: 'x' }]);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([{ field: '0.id', message: 'unknownFeature' }]);
   });
@@ -322,7 +290,7 @@ describe('GET and PUT /core/api/tenants/:id/featureitems', () => {
       [{ id }, { id }],
       [{ id, customDescription: 7 }],
     ]) {
-      const res = await ctx.app.inject({ method: 'PUT', url: items(child.id), headers: manager.auth, payload });
+      const res = await putItems(manager.auth, child.id, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.headers['content-type']).toContain('application/problem+json');
     }
@@ -335,7 +303,7 @@ describe('GET and PUT /core/api/tenants/:id/featureitems', () => {
     for (const role of ['TenantAdmin', 'User'] as const) {
       const member = await ctx.actor([role], { tenants: [child.id], activeTenant: child.id });
       expect((await ctx.app.inject({ url: items(child.id), headers: member.auth })).statusCode).toBe(403);
-      const put = await ctx.app.inject({ method: 'PUT', url: items(child.id), headers: member.auth, payload: [] });
+      const put = await putItems(member.auth, child.id, []);
       expect(put.statusCode).toBe(403);
     }
   });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { can, type LogoFieldName, POLICIES, type Tenant, type TenantBody } from '@atrium/contracts';
 import { type Db, inTransaction } from '../../db/client.js';
 import { withTenant } from '../../db/tenant-scope.js';
-import { AppError, type FieldError } from '../../http/errors.js';
+import { AppError, type FieldError, fieldErrors } from '../../http/errors.js';
 import { needTenant } from '../../http/tenant-context.js';
 import type { TenantFeatures } from '../../http/tenant-features.js';
 import type { Principal } from '../../http/tokens.js';
@@ -130,8 +130,7 @@ export function createTenantsService(deps: {
         errors.push({ field, message: 'unknownMediaFile' });
       }
     }
-    if (errors.length)
-      throw new AppError('validation', errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors);
+    if (errors.length) throw fieldErrors(errors);
   }
 
   /** Partner settings are the super administrator's; anyone else must leave them as they are. */

@@ -1,7 +1,7 @@
 import type { FeatureName } from '@atrium/contracts';
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/harness.js';
+import { createTestApp, type Headers, sessionIdOf, type TestContext } from '../../../test/harness.js';
 import { describeTenantIsolation } from '../../../test/isolation.js';
 import { JPEG, multipart, PNG } from '../../../test/multipart.js';
 import { sessions } from '../auth/auth.schema.js';
@@ -16,7 +16,6 @@ afterAll(async () => {
   await ctx.close();
 });
 
-type Headers = Record<string, string>;
 const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) =>
   ctx.app.inject({ method, url: `/core/api${url}`, headers, ...(payload && { payload }) });
 
@@ -534,24 +533,14 @@ describe('GET, PUT and DELETE /core/api/tenants/:id', () => {
     const elsewhere = await ctx.factories.tenant();
     const stays = await ctx.factories.user({ tenantIds: [t.id] });
     const leaves = await ctx.factories.user({ tenantIds: [t.id, elsewhere.id] });
-    const activate = async (token: string, tenantId: string) =>
-      (
-        await ctx.app.inject({
-          method: 'POST',
-          url: '/core/api/auth/activetenant',
-          headers: { authorization: `Bearer ${token}` },
-          payload: { tenantId },
-        })
-      ).json().token as string;
-    const inT = await activate((await ctx.signIn(leaves.email)).token, t.id);
-    const inElsewhere = await activate((await ctx.signIn(leaves.email)).token, elsewhere.id);
+    const inT = await ctx.activateTenant((await ctx.signIn(leaves.email)).token, t.id);
+    const inElsewhere = await ctx.activateTenant((await ctx.signIn(leaves.email)).token, elsewhere.id);
     // That switch moved every session of the user (decision 017); put the first one back in t, as a
     // session the switch did not reach (an older one) would be.
-    const sidOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid;
     await ctx.db
       .update(sessions)
       .set({ activeTenantId: t.id })
-      .where(eq(sessions.id, sidOf(inT)));
+      .where(eq(sessions.id, sessionIdOf(inT)));
     const current = (await api('GET', `/tenants/${t.id}`, su.auth)).json();
     expect((await api('PUT', `/tenants/${t.id}`, su.auth, { ...current, userIds: [stays.id] })).statusCode).toBe(200);
     const me = (token: string) =>

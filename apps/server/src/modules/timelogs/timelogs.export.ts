@@ -1,5 +1,6 @@
-import { type Overview, type OverviewKind, PRODUCT_NAME } from '@atrium/contracts';
+import type { Overview, OverviewKind } from '@atrium/contracts';
 import ExcelJS from 'exceljs';
+import { formulaSafe, headedSheet } from '../../storage/spreadsheet.js';
 
 // The overview page's export: the table it shows, as CSV or an xlsx workbook.
 
@@ -17,8 +18,7 @@ const totalOf = (kind: OverviewKind, data: Overview): (string | number)[] =>
 
 /** A CSV cell: quoted when it holds a separator, quote or line break; text cannot start a formula. */
 const csvCell = (value: string | number) => {
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  const text = typeof value === 'string' ? formulaSafe(value) : String(value);
   return /[",\n\r;]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 };
 
@@ -29,10 +29,11 @@ export function overviewCsv(kind: OverviewKind, data: Overview): Buffer {
 
 export async function overviewWorkbook(kind: OverviewKind, data: Overview): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
-  workbook.creator = PRODUCT_NAME;
-  const sheet = workbook.addWorksheet(`Hours ${data.from} - ${data.to}`.slice(0, 31));
-  sheet.columns = HEADERS[kind].map((header) => ({ header, width: header === 'Hours' ? 10 : 32 }));
-  sheet.getRow(1).font = { bold: true };
+  const sheet = headedSheet(
+    workbook,
+    `Hours ${data.from} - ${data.to}`.slice(0, 31),
+    HEADERS[kind].map((header) => ({ header, width: header === 'Hours' ? 10 : 32 })),
+  );
   for (const row of data.rows) sheet.addRow(cellsOf(kind, row));
   sheet.addRow(totalOf(kind, data)).font = { bold: true };
   sheet.getColumn(HEADERS[kind].length).numFmt = '0.00';

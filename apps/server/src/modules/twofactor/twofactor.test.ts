@@ -2,7 +2,7 @@ import { AUTH, TWO_FACTOR } from '@atrium/contracts';
 import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/harness.js';
+import { createTestApp, type Headers, type TestContext } from '../../../test/harness.js';
 import { auditLog } from '../audit/audit.schema.js';
 import { tenants } from '../tenants/tenants.schema.js';
 import { tenantMemberships } from '../users/users.schema.js';
@@ -15,7 +15,6 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 type Res = Awaited<ReturnType<TestContext['app']['inject']>>;
-type Headers = Record<string, string>;
 /** A new client address per request, so the per-address sign-in limit of one test leaves the others alone. */
 const anyAddress = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250)).join('.')}`;
 const now = () => Math.floor(Date.now() / 1000);

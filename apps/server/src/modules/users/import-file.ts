@@ -1,8 +1,9 @@
 import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
-import { IMPORT_COLUMNS, PRODUCT_NAME, USER_LIMITS } from '@atrium/contracts';
+import { IMPORT_COLUMNS, USER_LIMITS } from '@atrium/contracts';
 import ExcelJS from 'exceljs';
 import { AppError } from '../../http/errors.js';
+import { headedSheet } from '../../storage/spreadsheet.js';
 
 type Column = (typeof IMPORT_COLUMNS)[number];
 
@@ -248,17 +249,14 @@ export async function writeUsersWorkbook(
   rows: { name: string; surname: string; email: string; role: string; groups: string[]; language: string }[],
 ): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
-  workbook.creator = PRODUCT_NAME;
-  const sheet = workbook.addWorksheet('Users');
-  sheet.columns = [
+  const sheet = headedSheet(workbook, 'Users', [
     { header: 'Name', key: 'name', width: 20 },
     { header: 'Surname', key: 'surname', width: 20 },
     { header: 'Email', key: 'email', width: 32 },
     { header: 'Role', key: 'role', width: 10 },
     { header: 'Groups', key: 'groups', width: 32 },
     { header: 'Language', key: 'language', width: 10 },
-  ];
-  sheet.getRow(1).font = { bold: true };
+  ]);
   for (const r of rows) sheet.addRow({ ...r, groups: r.groups.join(', ') });
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

@@ -1,14 +1,11 @@
 import { HIGH_ROLES, type UserBody } from '@atrium/contracts';
 import type { Db } from '../../db/client.js';
-import { AppError, type FieldError } from '../../http/errors.js';
+import { AppError, type FieldError, fieldErrors } from '../../http/errors.js';
 import type { Principal } from '../../http/tokens.js';
 import { isSuper } from './user-access.js';
 import * as repo from './users.repository.js';
 
 // Checks of what a caller sends about users; field checks report every problem at once.
-
-export const invalid = (errors: FieldError[]) =>
-  new AppError('validation', errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors);
 
 /** Checks tenants, groups and roles of a user body against what the caller may give. */
 export async function checkBody(conn: Db, principal: Principal, body: UserBody, manageable: string[] | 'all') {
@@ -32,7 +29,7 @@ export async function checkBody(conn: Db, principal: Principal, body: UserBody, 
       g && body.tenantIds.includes(g.tenantId) && (manageable === 'all' || manageable.includes(g.tenantId));
     if (!reachable) errors.push({ field: `groupIds.${i}`, message: 'unknownGroup' });
   });
-  if (errors.length) throw invalid(errors);
+  if (errors.length) throw fieldErrors(errors);
 }
 
 export async function assertEmailFree(conn: Db, email: string, exceptId?: string) {

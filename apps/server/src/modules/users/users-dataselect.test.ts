@@ -1,6 +1,6 @@
 import { USER_SELECT } from '@atrium/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/harness.js';
+import { createTestApp, type Headers, type TestContext } from '../../../test/harness.js';
 import { describeTenantIsolation } from '../../../test/isolation.js';
 
 let ctx: TestContext;
@@ -9,7 +9,6 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Headers = Record<string, string>;
 type Option = { id: string; fullName: string; email: string; imagePath: string | null };
 const select = (query: string, headers: Headers) =>
   ctx.app.inject({ method: 'GET', url: `/core/api/users/dataselect${query}`, headers });

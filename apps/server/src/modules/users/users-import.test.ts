@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { USER_LIMITS } from '@atrium/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/harness.js';
+import { createTestApp, type Headers, type TestContext } from '../../../test/harness.js';
 import { multipart } from '../../../test/multipart.js';
 import { parseCsv, XLSX_MAX_UNPACKED_BYTES } from './import-file.js';
 
@@ -22,7 +22,6 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Headers = Record<string, string>;
 const uniq = () => Math.random().toString(36).slice(2, 8);
 
 const preview = (auth: Headers, data: Buffer, filename = 'users.csv') => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/harness.js';
+import { createTestApp, type Headers, sessionIdOf, type TestContext } from '../../../test/harness.js';
 import { describeTenantIsolation } from '../../../test/isolation.js';
 import { crossTenant } from '../../db/tenant-scope.js';
 import { AppError } from '../../http/errors.js';
@@ -14,29 +14,15 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Headers = Record<string, string>;
 const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) =>
   ctx.app.inject({ method, url: `/core/api${url}`, headers, ...(payload && { payload }) });
 const me = (token: string) =>
   ctx.app.inject({ url: '/core/api/me/info', headers: { authorization: `Bearer ${token}` } });
 const uniq = () => Math.random().toString(36).slice(2, 8);
 
-/** The session an access token belongs to (its `sid` claim). */
-const sessionIdOf = (token: string) =>
-  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid as string;
-
 /** Signs the user in and makes tenantId the session's active tenant. */
-async function sessionIn(email: string, tenantId: string) {
-  const { token } = await ctx.signIn(email);
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/core/api/auth/activetenant',
-    headers: { authorization: `Bearer ${token}` },
-    payload: { tenantId },
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json().token as string;
-}
+const sessionIn = async (email: string, tenantId: string) =>
+  ctx.activateTenant((await ctx.signIn(email)).token, tenantId);
 
 async function tenantWithAdmin() {
   const tenant = await ctx.factories.tenant();
@@ -54,6 +40,10 @@ const newUser = (overrides: Record<string, unknown> = {}) => ({
   roles: ['User'],
   ...overrides,
 });
+
+/** The admin saves the user with no tenant left: the removal that ends their sessions there. */
+const takeOutOfTenants = (auth: Headers, u: { id: string; name: string; surname: string; email: string }) =>
+  api('PUT', `/users/${u.id}`, auth, newUser({ ...nameOf(u), email: u.email, tenantIds: [] }));
 
 describe('GET /core/api/users', () => {
   it('searches name, surname, full name and email; filters by role; pages; flags deleted users', async () => {
@@ -415,12 +405,7 @@ describe('GET, PUT /core/api/users/:id and POST /core/api/users/:id/restore', ()
       .update(sessions)
       .set({ activeTenantId: tenant.id })
       .where(eq(sessions.id, sessionIdOf(inTenant)));
-    const res = await api(
-      'PUT',
-      `/users/${u.id}`,
-      admin.auth,
-      newUser({ ...nameOf(u), email: u.email, tenantIds: [] }),
-    );
+    const res = await takeOutOfTenants(admin.auth, u);
     expect(res.statusCode).toBe(200);
     expect((await me(inTenant)).statusCode).toBe(401);
     expect((await me(inOther)).statusCode).toBe(200);
@@ -473,12 +458,7 @@ describe('GET, PUT /core/api/users/:id and POST /core/api/users/:id/restore', ()
     const { tenant, admin } = await tenantWithAdmin();
     const u = await ctx.factories.user({ tenantIds: [tenant.id] });
     const session = await ctx.signIn(u.email);
-    const res = await api(
-      'PUT',
-      `/users/${u.id}`,
-      admin.auth,
-      newUser({ ...nameOf(u), email: u.email, tenantIds: [] }),
-    );
+    const res = await takeOutOfTenants(admin.auth, u);
     expect(res.statusCode).toBe(200);
     expect((await me(session.token)).statusCode).toBe(401);
     expect((await api('GET', `/users/${u.id}`, admin.auth)).statusCode).toBe(404);
