@@ -1,6 +1,6 @@
 -- The policies' scope checks, cheaper (decision 016, issue 25). As SQL functions calling SQL functions,
 -- each check planned its body anew at every call site of every statement: about 25 µs each, and a
--- statement on five tenant-owned tables makes ten checks (bench/README, 29 November). PL/pgSQL keeps
+-- statement on five tenant-owned tables makes ten checks (bench/README, 28 November). PL/pgSQL keeps
 -- its plan for the session, and each function now reads the settings and the key itself instead of
 -- through two more SECURITY DEFINER calls. What they answer is unchanged: a signed scope's tenant, or
 -- whether signed cross-tenant work is running; the signature is still atrium_scope_sig's formula.
