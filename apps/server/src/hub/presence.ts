@@ -33,6 +33,9 @@ export function localPresence(): Presence {
   };
 }
 
+/** How long a presence command may wait for Redis's answer. */
+export const COMMAND_TIMEOUT_MS = 1000;
+
 export type PresenceTimings = {
   /** How long a process's report of a user lasts unless refreshed: a process that dies is forgotten after it. */
   ttlMs: number;
@@ -56,7 +59,9 @@ export function redisPresence(
   timings: PresenceTimings,
 ): Presence {
   const origin = randomUUID();
-  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
+  // A stalled Redis must not hold up a push: a command unanswered after COMMAND_TIMEOUT_MS fails, and
+  // elsewhere() then answers false (a push too many rather than one missed).
+  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, commandTimeout: COMMAND_TIMEOUT_MS });
   client.on('error', (err: Error) => log.warn({ err: err.message }, 'hub presence: Redis connection error'));
   const keyOf = (userId: string) => `${namespace}:presence:${userId}`;
   let timer: NodeJS.Timeout | undefined;
