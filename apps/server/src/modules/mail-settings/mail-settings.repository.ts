@@ -67,12 +67,24 @@ export async function updateSettings(db: Conn, tenantId: string, id: string, val
   return row;
 }
 
-/** Only one of a tenant's settings carries its system mails: the others let go. */
-export const clearSystemFlagExcept = (db: Conn, tenantId: string, id: string) =>
-  db
+/**
+ * Only one of a tenant's settings carries its system mails, so before one takes the flag the others let
+ * go. The tenant's lock (held to the transaction's end) makes two saves that both take it run in turn:
+ * the second sees the first's row and clears it, where the unique index would otherwise refuse it.
+ */
+export async function releaseSystemFlag(db: Conn, tenantId: string, exceptId: string | null) {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`mail-settings-system/${tenantId}`}, 0))`);
+  await db
     .update(mailSettings)
     .set({ useForSystemMails: false })
-    .where(and(eq(mailSettings.tenantId, tenantId), ne(mailSettings.id, id), eq(mailSettings.useForSystemMails, true)));
+    .where(
+      and(
+        eq(mailSettings.tenantId, tenantId),
+        eq(mailSettings.useForSystemMails, true),
+        exceptId === null ? undefined : ne(mailSettings.id, exceptId),
+      ),
+    );
+}
 
 export async function deleteSettings(db: Conn, tenantId: string, id: string) {
   const rows = await db

@@ -1,4 +1,5 @@
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { cascadeTo } from '../../db/references.js';
 import { tenantOwned } from '../../db/tenant-owned.js';
 import { tenants } from '../tenants/tenants.schema.js';
@@ -6,7 +7,8 @@ import { tenants } from '../tenants/tenants.schema.js';
 /**
  * A tenant's mail-sending settings (spec part 2 §3): a Microsoft Graph app registration its mail can be
  * sent through. The client secret is stored encrypted (AES-256-GCM, secret-box.ts) and never leaves
- * the server. At most one row of a tenant has useForSystemMails (the service keeps it so).
+ * the server. At most one row of a tenant has useForSystemMails (a partial unique index; the service
+ * moves the flag under a lock of the tenant's).
  */
 export const mailSettings = pgTable(
   'mail_settings',
@@ -27,7 +29,11 @@ export const mailSettings = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('mail_settings_tenant_idx').on(t.tenantId, t.createdAt), tenantOwned()],
+  (t) => [
+    index('mail_settings_tenant_idx').on(t.tenantId, t.createdAt),
+    uniqueIndex('mail_settings_system_idx').on(t.tenantId).where(sql`${t.useForSystemMails}`),
+    tenantOwned(),
+  ],
 );
 
 /** A tenant's email template (spec part 2 §3): wraps every mail the tenant sends. Sanitized HTML. */

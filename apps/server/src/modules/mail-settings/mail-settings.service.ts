@@ -162,11 +162,11 @@ export function createMailSettingsService(deps: {
       const secret = body.msGraphClientSecret;
       const row = await inTenant(tenantId, () =>
         db.transaction(async (tx) => {
+          if (body.useForSystemMails) await repo.releaseSystemFlag(tx, tenantId, null);
           const created = await repo.insertSettings(tx, tenantId, {
             ...fieldsOf(body),
             msGraphClientSecretSealed: box.seal(secret, tenantId),
           });
-          if (created.useForSystemMails) await repo.clearSystemFlagExcept(tx, tenantId, created.id);
           await audit.record(tx, {
             action: 'mailSettings.created',
             tenantId,
@@ -195,13 +195,13 @@ export function createMailSettingsService(deps: {
       const row = await inTenant(tenantId, () =>
         db.transaction(async (tx) => {
           const before = await repo.findSettings(tx, tenantId, id);
+          if (before && body.useForSystemMails) await repo.releaseSystemFlag(tx, tenantId, id);
           const updated = await repo.updateSettings(tx, tenantId, id, {
             ...fieldsOf(body),
             ...(body.msGraphClientSecret && {
               msGraphClientSecretSealed: box.seal(body.msGraphClientSecret, tenantId),
             }),
           });
-          if (updated?.useForSystemMails) await repo.clearSystemFlagExcept(tx, tenantId, id);
           if (updated) {
             await audit.record(tx, {
               action: 'mailSettings.updated',

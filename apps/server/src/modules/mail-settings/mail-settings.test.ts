@@ -250,6 +250,14 @@ describe('mail settings: create, read, update, delete', () => {
     expect((await storedRow(a.id)).useForSystemMails).toBe(false);
     expect((await storedRow(b.id)).useForSystemMails).toBe(true);
   });
+
+  it('keeps one for system mails when several take the flag at once, and answers each save', async () => {
+    const t = await ctx.factories.tenant();
+    const admin = await superadmin();
+    const saved = await Promise.all([1, 2, 3].map(() => create(t.id, admin.auth, { useForSystemMails: true })));
+    const flags = await Promise.all(saved.map(async (s) => (await storedRow(s.id)).useForSystemMails));
+    expect(flags.filter(Boolean)).toHaveLength(1);
+  });
 });
 
 describe('mail settings: validation (400, never 5xx)', () => {
