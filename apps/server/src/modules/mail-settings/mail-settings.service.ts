@@ -83,10 +83,9 @@ export function createMailSettingsService(deps: {
   /** Each tenant's Graph transport, kept while its settings are unchanged (so is its token). */
   const transports = new Map<string, { version: string; transport: MailTransport }>();
 
-  const inTenant = <T>(tenantId: string, fn: () => PromiseLike<T>) => withTenant(tenantId, fn);
 
   async function load(tenantId: string, id: string) {
-    const row = await inTenant(tenantId, () => repo.findSettings(db, tenantId, id));
+    const row = await withTenant(tenantId, () => repo.findSettings(db, tenantId, id));
     if (!row) throw new AppError('notFound', 'No such mail settings');
     return row;
   }
@@ -119,7 +118,7 @@ export function createMailSettingsService(deps: {
       const { tenantId: given, ...message } = mail;
       const tenantId = given === undefined ? ((await repo.tenantOfRecipient(conn, mail.to)) ?? null) : given;
       if (!tenantId) return { mail: { ...message, tenantId: null }, ownTransport: false };
-      const [system, template] = await inTenant(tenantId, () =>
+      const [system, template] = await withTenant(tenantId, () =>
         Promise.all([repo.findSystemSettings(conn, tenantId), repo.findTemplate(conn, tenantId)]),
       );
       const card = system?.customBusinessCard ? system.customBusinessCardContent : null;
@@ -129,7 +128,7 @@ export function createMailSettingsService(deps: {
       };
     },
     async transportFor(tenantId: string) {
-      const row = await inTenant(tenantId, () => repo.findSystemSettings(db, tenantId));
+      const row = await withTenant(tenantId, () => repo.findSystemSettings(db, tenantId));
       if (!row?.msGraphClientSecretSealed) return null;
       const version = `${row.id}:${row.updatedAt.getTime()}`;
       const kept = transports.get(tenantId);
@@ -145,7 +144,7 @@ export function createMailSettingsService(deps: {
 
     async list(activeTenantId: string | null, principal: Principal, tenantId: string, q: ListQuery) {
       await tenants.requireManaged(activeTenantId, principal, tenantId);
-      const rows = await inTenant(tenantId, () => repo.listSettings(db, tenantId, q));
+      const rows = await withTenant(tenantId, () => repo.listSettings(db, tenantId, q));
       return rows.map(toMailSettings);
     },
 
@@ -160,7 +159,7 @@ export function createMailSettingsService(deps: {
         throw fieldErrors([{ field: 'msGraphClientSecret', message: 'required' }]);
       }
       const secret = body.msGraphClientSecret;
-      const row = await inTenant(tenantId, () =>
+      const row = await withTenant(tenantId, () =>
         db.transaction(async (tx) => {
           if (body.useForSystemMails) await repo.releaseSystemFlag(tx, tenantId, null);
           const created = await repo.insertSettings(tx, tenantId, {
@@ -192,7 +191,7 @@ export function createMailSettingsService(deps: {
       if (!body.msGraphClientSecret && !(await load(tenantId, id)).msGraphClientSecretSealed) {
         throw fieldErrors([{ field: 'msGraphClientSecret', message: 'required' }]);
       }
-      const row = await inTenant(tenantId, () =>
+      const row = await withTenant(tenantId, () =>
         db.transaction(async (tx) => {
           const before = await repo.findSettings(tx, tenantId, id);
           if (before && body.useForSystemMails) await repo.releaseSystemFlag(tx, tenantId, id);
@@ -223,7 +222,7 @@ export function createMailSettingsService(deps: {
 
     async remove(activeTenantId: string | null, principal: Principal, tenantId: string, id: string) {
       await tenants.requireManaged(activeTenantId, principal, tenantId);
-      const gone = await inTenant(tenantId, () =>
+      const gone = await withTenant(tenantId, () =>
         db.transaction(async (tx) => {
           const before = await repo.findSettings(tx, tenantId, id);
           if (!before) return undefined;
@@ -255,7 +254,7 @@ export function createMailSettingsService(deps: {
       const row = await load(tenantId, id);
       const to = await repo.emailOfUser(db, principal.userId);
       if (!to) throw new AppError('sessionExpired');
-      const template = await inTenant(tenantId, () => repo.findTemplate(db, tenantId));
+      const template = await withTenant(tenantId, () => repo.findTemplate(db, tenantId));
       const subject = `${PRODUCT_NAME}: test of the mail settings '${row.title}'`;
       const line = `This test mail of ${tenant.name} was sent through Microsoft Graph with the mail settings '${row.title}'.`;
       const message = dressMail(
@@ -280,7 +279,7 @@ export function createMailSettingsService(deps: {
 
     async template(activeTenantId: string | null, principal: Principal, tenantId: string) {
       await tenants.requireManaged(activeTenantId, principal, tenantId);
-      return toTemplate(tenantId, await inTenant(tenantId, () => repo.findTemplate(db, tenantId)));
+      return toTemplate(tenantId, await withTenant(tenantId, () => repo.findTemplate(db, tenantId)));
     },
 
     async saveTemplate(activeTenantId: string | null, principal: Principal, tenantId: string, body: EmailTemplateBody) {
@@ -299,7 +298,7 @@ export function createMailSettingsService(deps: {
         footerText: sanitizeRichText(body.footerText),
         backgroundColor: body.backgroundColor,
       };
-      const row = await inTenant(tenantId, () =>
+      const row = await withTenant(tenantId, () =>
         db.transaction(async (tx) => {
           const before = await repo.findTemplate(tx, tenantId);
           const saved = await repo.saveTemplate(tx, tenantId, values);
