@@ -83,7 +83,6 @@ export function createMailSettingsService(deps: {
   /** Each tenant's Graph transport, kept while its settings are unchanged (so is its token). */
   const transports = new Map<string, { version: string; transport: MailTransport }>();
 
-
   async function load(tenantId: string, id: string) {
     const row = await withTenant(tenantId, () => repo.findSettings(db, tenantId, id));
     if (!row) throw new AppError('notFound', 'No such mail settings');
