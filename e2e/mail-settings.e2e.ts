@@ -61,7 +61,13 @@ describe('a tenant’s mail settings and email template', () => {
     // Test with a tenant Entra refuses: the toast carries Microsoft's reason.
     await row.getByRole('button', { name: `Actions for ${title}` }).click();
     await page.getByRole('menuitem', { name: 'Test' }).click();
-    await page.getByText('Microsoft answered: AADSTS7000215: Invalid client secret provided.').waitFor();
+    const refused = page
+      .getByRole('alert')
+      .filter({ hasText: 'Microsoft answered: AADSTS7000215: Invalid client secret provided.' });
+    await refused.waitFor();
+    // The reason stays until closed (top right, over the first rows' actions): closed as a user would.
+    await refused.locator('button').click();
+    await refused.waitFor({ state: 'detached' });
 
     // Edit without typing a secret (the stored one stays), to a tenant the token endpoint accepts.
     await row.getByRole('button', { name: `Actions for ${title}` }).click();

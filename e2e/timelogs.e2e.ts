@@ -178,9 +178,9 @@ describe('weekly time logging', () => {
     await page.getByLabel('From', { exact: true }).fill('02-03-2026');
     await page.getByLabel('To', { exact: true }).fill('08-03-2026');
     await page.keyboard.press('Escape');
+    // Each date applies as it is typed: the row shows the week's hours once both have landed.
     const row = page.getByRole('row').filter({ hasText: 'Tim User' });
-    await row.waitFor();
-    expect(await row.textContent()).toContain('34.25');
+    await expect.poll(() => row.textContent()).toContain('34.25');
     await page.locator('label', { hasText: /^Task$/ }).click();
     await page
       .getByRole('row')

@@ -1,15 +1,14 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconFolderOpen, IconPlus } from '@tabler/icons-react';
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { problemText } from '@/features/documents/api/problem-messages';
 import { DOCUMENTS_PAGE_SIZE } from '@/features/documents/api/types';
-import { BREAKPOINTS } from '@/shared/config/ui';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { ListStates } from '@/shared/list/list-states';
 import { ListToolbar, type SortField } from '@/shared/list/list-toolbar';
-import type { ListControls } from '@/shared/list/use-list-params';
+import { useListLayout } from '@/shared/list/use-list-layout';
+import { type ListControls, useLastPageFollow } from '@/shared/list/use-list-params';
 import { LabelledPagination } from '@/shared/ui/labelled-pagination';
 import { DocumentsTabs } from './documents-tabs';
 import { RecordList, type RecordListRow } from './record-list';
@@ -43,15 +42,11 @@ type Props = {
  */
 export function ListPage(props: Props) {
   const { t } = useTranslation();
-  const headerAdd = useMediaQuery(`(min-width: ${BREAKPOINTS.headerAdd}px)`, true, { getInitialValueInEffect: false });
+  const { headerAdd } = useListLayout();
   const { search } = props;
-
-  const pages = props.total !== undefined ? Math.max(1, Math.ceil(props.total / DOCUMENTS_PAGE_SIZE)) : 1;
   // After a delete the last page may be gone: show the one that is now last.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the page count only
-  useEffect(() => {
-    if (props.total !== undefined && props.page > pages) props.onPage(pages);
-  }, [pages, props.total]);
+  const answer = props.total === undefined ? undefined : { total: props.total, take: DOCUMENTS_PAGE_SIZE };
+  const pages = useLastPageFollow(answer, false, props.page, props.onPage);
 
   const addButton = (fullWidth: boolean) => (
     <Button component={Link} to={props.addHref} leftSection={<IconPlus size={16} />} fullWidth={fullWidth}>

@@ -1,10 +1,9 @@
 import { ActionIcon, Card, Group, Menu, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconDots, IconEdit, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { BREAKPOINTS } from '@/shared/config/ui';
 import { useTranslation } from '@/shared/i18n/use-translation';
+import { useListLayout } from '@/shared/list/use-list-layout';
 import classes from './record-list.module.css';
 
 export type RecordListRow = {
@@ -30,11 +29,11 @@ type Props = {
 
 /**
  * The rows of the documents, types and folders lists: the name linking to its form, edit and delete
- * icons above 575px, a row menu with the same two actions below it (spec part 2 §2, §9).
+ * icons from 575px (as every list), a row menu with the same two actions below it (spec part 2 §2, §9).
  */
 export function RecordList({ rows, loading, onDelete }: Props) {
   const { t } = useTranslation();
-  const icons = useMediaQuery(`(min-width: ${BREAKPOINTS.rowActions + 1}px)`, true, { getInitialValueInEffect: false });
+  const icons = useListLayout().showActions;
   if (!rows) {
     return (
       <Stack gap="sm" aria-busy="true">
