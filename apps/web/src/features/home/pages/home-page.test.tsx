@@ -1,4 +1,4 @@
-import type { GeneralData, HomeContent } from '@atrium/contracts';
+import { EMPTY_HOME_CONTENT, type GeneralData, type HomeContent } from '@atrium/contracts';
 import { IconNews, IconUsers } from '@tabler/icons-react';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -29,16 +29,7 @@ const data: GeneralData = {
   tenants: [{ id: TENANT, name: 'Northwind Partners' }],
   customTenantProperties: { primaryColor: '#4f46e5' },
 };
-const EMPTY: HomeContent = {
-  headline: null,
-  logo: null,
-  hasCompressedImage320: false,
-  hasCompressedImage800: false,
-  pageHtml: null,
-  pageHtml2: null,
-  descriptionMobile: null,
-  videoUrl: null,
-};
+const EMPTY = EMPTY_HOME_CONTENT;
 const FULL: HomeContent = {
   headline: 'Welcome to Northwind',
   logo: {

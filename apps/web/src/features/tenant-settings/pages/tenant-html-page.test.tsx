@@ -1,3 +1,4 @@
+import { EMPTY_HOME_CONTENT } from '@atrium/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router';
@@ -10,14 +11,9 @@ const ID = '6b0f3c1a-2d4e-4f5a-8b9c-0d1e2f3a4b5c';
 const LOGO = '/core/api/media/11111111-1111-4111-8111-111111111111.png';
 const LOGO320 = '/core/api/media/22222222-2222-4222-8222-222222222222.png';
 const CONTENT = {
+  ...EMPTY_HOME_CONTENT,
   headline: 'Welcome',
-  logo: null,
-  hasCompressedImage320: false,
-  hasCompressedImage800: false,
   pageHtml: '<p>Hello <em>team</em></p>',
-  pageHtml2: null,
-  descriptionMobile: null,
-  videoUrl: null,
   videoHosts: ['atrium.example.com', 'player.vimeo.com'],
 };
 
