@@ -5,6 +5,7 @@ const needsService: [string, string][] = [
   ['TEST_DATABASE_URL', 'test/hub/backplane-postgres.test.ts'],
   ['TEST_DATABASE_URL', 'test/migrate-postgres.test.ts'],
   ['TEST_DATABASE_URL', 'test/membership-locks-postgres.test.ts'],
+  ['TEST_DATABASE_URL', 'test/scoped-pool-postgres.test.ts'],
   ['REDIS_URL', 'test/hub/backplane-redis.test.ts'],
   ['REDIS_URL', 'test/hub/backplane-versions.test.ts'],
   ['REDIS_URL', 'test/hub/presence-redis.test.ts'],

@@ -5,6 +5,8 @@
  * statements run bare (floor.ts). A bench file seeds its data, builds its cases and calls compareCases.
  */
 import { randomUUID } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -202,6 +204,28 @@ async function load(url: string, requests: FloorRequest[], seconds: number): Pro
   return { rate: result.requests.average, p99: result.latency.p99, p50: result.latency.p50 };
 }
 
+/**
+ * BENCH_CPU_PROFILE=dir: a CPU profile of this thread (the app's and the floor's; autocannon runs in a
+ * worker) for each load, to open in Chrome's DevTools or sum up with bench/profile-summary.ts.
+ */
+async function profiled<T>(label: string, run: () => Promise<T>): Promise<T> {
+  const dir = process.env.BENCH_CPU_PROFILE;
+  if (!dir) return run();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await run();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    session.disconnect();
+    const file = `${dir}/${label.replace(/\W+/g, '-')}.cpuprofile`;
+    await writeFile(file, JSON.stringify(profile));
+    console.log(`  profile: ${file}`);
+  }
+}
+
 const passes = (c: Case, r: Round) => r.endpoint.p99 < c.target.p99Ms && r.ratio >= c.target.ratio;
 
 /**
@@ -228,8 +252,8 @@ export async function compareCases(bench: Bench, address: string, cases: Case[])
     await load(floor.url, c.requests, 2);
     const rounds: Round[] = [];
     for (let r = 1; r <= BENCH.rounds; r++) {
-      const endpoint = await load(address, c.requests, BENCH.seconds);
-      const floorRun = await load(floor.url, c.requests, BENCH.seconds);
+      const endpoint = await profiled(`${c.label} ${r}`, () => load(address, c.requests, BENCH.seconds));
+      const floorRun = await profiled(`${c.label} floor ${r}`, () => load(floor.url, c.requests, BENCH.seconds));
       const baseline = await bare(bench.pool, c.requests, BENCH.seconds);
       rounds.push(round(endpoint, floorRun, baseline));
       rows.push(row(`${c.label}, round ${r}`, rounds.at(-1)!, passes(c, rounds.at(-1)!) ? 'pass' : 'fail'));

@@ -23,7 +23,7 @@ import { addDays, localToday, mondayOf, monthRange } from '@atrium/contracts';
 import type pg from 'pg';
 import { namedQuery } from '../apps/server/src/db/client.js';
 import { hashPassword } from '../apps/server/src/modules/auth/password-hashing.js';
-import { overviewSql, weekGridSql } from '../apps/server/src/modules/timelogs/timelogs.repository.js';
+import { overviewSql, weekGrid } from '../apps/server/src/modules/timelogs/timelogs.repository.js';
 import type { FloorRequest } from './floor.js';
 import { BENCH_PASSWORD, type Case, compareCases, runBench, type SignedIn, secondsSince, settle } from './harness.js';
 
@@ -127,7 +127,7 @@ await runBench(async (bench) => {
       return {
         path,
         token: u.token,
-        statements: [namedQuery('timelogs_grid', weekGridSql(u.tenantId!, u.userId, monday, sunday))],
+        statements: [weekGrid.query({}, { tenantId: u.tenantId!, userId: u.userId, monday, sunday })],
       };
     }),
   };

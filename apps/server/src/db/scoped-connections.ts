@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
+import net from 'node:net';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import pg from 'pg';
 import { APP_ROLE, currentScope, scopeSettings } from './tenant-scope.js';
@@ -25,13 +26,16 @@ export const currentPlanMode = (): PlanMode => plans.getStore() ?? 'force_generi
  * What one connection's session carries: its role (null: the login role), its tenant settings and its
  * plan_cache_mode.
  */
-type Session = { role: string | null; tenant: string; cross: string; plan: PlanMode };
+type Session = { role: string | null; tenant: string | null; cross: string | null; plan: PlanMode | null };
 
 /**
  * A new connection: the login role, no setting (which the policies read as no tenant), generic plans
  * (poolConfig sets plan_cache_mode at connection start).
  */
 const fresh = (): Session => ({ role: null, tenant: '', cross: '', plan: 'force_generic_plan' });
+
+/** A session whose change failed: every setting is sent again, the role first, before it is used. */
+const UNKNOWN: Session = { role: '', tenant: null, cross: null, plan: null };
 
 type Wanted = ReturnType<typeof scopeSettings>;
 
@@ -56,7 +60,7 @@ function sessionChange(
   role: string | null,
   key: string | null,
   { tenant, cross }: Wanted,
-  plan: PlanMode = session.plan,
+  plan: PlanMode = session.plan ?? 'force_generic_plan',
 ) {
   const roleChanges = role !== null && session.role !== role;
   const scopeChanges = session.tenant !== tenant || session.cross !== cross;
@@ -108,16 +112,94 @@ async function assertAppRole(run: (text: string) => Promise<{ rows: unknown[] }>
   }
 }
 
+/** A change of a session: its statement, as the driver receives it, and the session after it. */
+type Change = NonNullable<ReturnType<typeof sessionChange>>;
+
+type QueryCallback = (err: Error | null, result?: pg.QueryResult) => void;
+
+/**
+ * A pooled connection that knows its session and sends a scope or plan change in the same write as
+ * the statement it is for (node-postgres pipelining): one round trip instead of two. The server runs
+ * the two in order, each up to its own Sync, and the statement's answer is handed on only once the
+ * change has succeeded; should the change fail, the caller gets its error and the session is sent
+ * whole again, role first, before the connection's next work. (A change is a set_config of custom
+ * settings: it fails only with its connection, which fails the statement too.)
+ */
+export class ScopedClient extends pg.Client {
+  /** The session the server has once the pending change is made. */
+  session: Session = fresh();
+  /** Corked while a change and its statement are written, so that one write sends both. */
+  readonly #socket: net.Socket;
+  #pending: Change | null = null;
+
+  constructor(config: pg.ClientConfig = {}) {
+    const socket = new net.Socket();
+    super({ ...config, pipeline: true, stream: () => socket });
+    this.#socket = socket;
+  }
+
+  /**
+   * Brings the session where `wanted` and `plan` say before the connection's next statement: with it
+   * for a scope or plan, at once (awaited) for the role, which a new connection's first work changes.
+   */
+  async prepare(role: string | null, key: string | null, wanted: Wanted, plan: PlanMode) {
+    const change = sessionChange(this.session, role, key, wanted, plan);
+    this.#pending = null;
+    if (!change) return;
+    if (change.next.role === this.session.role) {
+      this.#pending = change;
+      return;
+    }
+    this.session = UNKNOWN;
+    await super.query(change.query);
+    this.session = change.next;
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: node-postgres' query overloads, passed on unchanged
+  override query(config: any, values?: any, callback?: any): any {
+    const change = this.#pending;
+    // Custom submittables are refused in pipeline mode: they fail without running.
+    if (change === null || typeof config?.submit === 'function') return super.query(config, values, callback);
+    this.#pending = null;
+    const done: QueryCallback | undefined = typeof values === 'function' ? values : callback;
+    const args: unknown[] = typeof values === 'function' || values === undefined ? [config] : [config, values];
+    this.session = change.next;
+    let changed: Promise<unknown>;
+    let answered: Promise<pg.QueryResult>;
+    this.#socket.cork();
+    try {
+      changed = super.query(change.query).catch((err: Error) => {
+        this.session = UNKNOWN;
+        throw err;
+      });
+      answered = (super.query as (...a: unknown[]) => Promise<pg.QueryResult>)(...args);
+    } finally {
+      this.#socket.uncork();
+    }
+    const result = Promise.all([changed, answered]).then(([, answer]) => answer);
+    if (!done) return result;
+    result.then(
+      (answer) => done(null, answer),
+      (err: Error) => done(err),
+    );
+    return undefined;
+  }
+}
+
 /**
  * A node-postgres pool whose checkouts bring the connection to the running work's tenant scope
  * (tenant-scope.ts), and, once migrations are done, to the app role. Each connection's session is
- * tracked, so a checkout costs a round trip only when the scope differs from its previous work's.
- * pool.query, Drizzle's transactions and queryRows all check out through connect().
+ * tracked, so a checkout changes it only when the scope differs from its previous work's, and then
+ * in the same round trip as the work's first statement (ScopedClient). pool.query, Drizzle's
+ * transactions and queryRows all check out through connect().
  */
 export class ScopedPool extends pg.Pool {
   #role: string | null = null;
   #key: string | null = null;
-  readonly #sessions = new WeakMap<pg.PoolClient, Session>();
+
+  constructor(config: pg.PoolConfig) {
+    super({ ...config, Client: ScopedClient });
+  }
 
   /**
    * From now on every connection runs as the app role (migrations ran as the owner login), its scopes
@@ -152,17 +234,13 @@ export class ScopedPool extends pg.Pool {
 
   async #checkout(wanted: Wanted, plan: PlanMode): Promise<pg.PoolClient> {
     const client = await super.connect();
-    const session = this.#sessions.get(client) ?? fresh();
-    const change = sessionChange(session, this.#role, this.#key, wanted, plan);
-    if (!change) return client;
     try {
-      await client.query(change.query);
+      await (client as unknown as ScopedClient).prepare(this.#role, this.#key, wanted, plan);
     } catch (err) {
       // Its session is now unknown: the connection is closed rather than reused.
       client.release(err as Error);
       throw err;
     }
-    this.#sessions.set(client, change.next);
     return client;
   }
 }

@@ -8,7 +8,8 @@ import { createTestApp, type TestContext } from '../../test/harness.js';
  * the app sends goes through pg's Client.query (PostgreSQL) or PGlite's query (PGlite), so wrapping
  * both records them in order. The token check, the session check and the feature gate are remembered
  * (decisions 022, 023), so a warm request sends its statement, and the tenant scope's set_config only
- * when its connection last served another tenant.
+ * when its connection last served another tenant (on PostgreSQL in the same write as the statement:
+ * test/scoped-pool-postgres.test.ts).
  */
 const sent: string[] = [];
 const restores: (() => void)[] = [];
@@ -68,7 +69,7 @@ describe('round trips of a week-grid request', () => {
     expect(statements[0]).toMatch(/time_marks/);
   });
 
-  it("sets the scope first, a second round trip, when the previous request was another tenant's", async () => {
+  it("sets the scope first when the previous request was another tenant's", async () => {
     await grid(b);
     await grid(a);
     const statements = await grid(b);
