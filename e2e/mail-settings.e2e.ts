@@ -66,7 +66,7 @@ describe('a tenant’s mail settings and email template', () => {
       .filter({ hasText: 'Microsoft answered: AADSTS7000215: Invalid client secret provided.' });
     await refused.waitFor();
     // The reason stays until closed (top right, over the first rows' actions): closed as a user would.
-    await refused.locator('button').click();
+    await refused.getByRole('button', { name: 'Close the notice' }).click();
     await refused.waitFor({ state: 'detached' });
 
     // Edit without typing a secret (the stored one stays), to a tenant the token endpoint accepts.

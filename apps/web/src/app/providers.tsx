@@ -3,6 +3,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { useGeneralData } from '@/shared/api/general-data';
 import { styleNonce } from '@/shared/csp/style-nonce';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { buildTheme, tenantCssVariables } from '@/shared/theme/theme';
 import { useUiState } from '@/shared/ui-state/ui-state';
 
@@ -10,9 +11,11 @@ import { useUiState } from '@/shared/ui-state/ui-state';
 function TenantTheme({ children, env }: { children: ReactNode; env?: 'default' | 'test' }) {
   const darkMode = useUiState((s) => s.darkMode);
   const custom = useGeneralData().data?.customTenantProperties;
+  const { t } = useTranslation();
+  const closeNotice = t('a11y.closeNotice');
   const key = JSON.stringify(custom ?? null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the serialised key stands for `custom`
-  const theme = useMemo(() => buildTheme(custom), [key]);
+  const theme = useMemo(() => buildTheme(custom, closeNotice), [key, closeNotice]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the serialised key stands for `custom`
   const resolver = useMemo(() => tenantCssVariables(custom), [key]);
 

@@ -27,8 +27,14 @@ const SYSTEM_FONTS =
 
 const fontStack = (font: string | null | undefined) => (font ? `'${font}', ${SYSTEM_FONTS}` : SYSTEM_FONTS);
 
-/** Mantine theme for the active tenant's customTenantProperties (or Atrium's defaults). */
-export function buildTheme(custom: CustomTenantProperties | null | undefined): MantineThemeOverride {
+/**
+ * Mantine theme for the active tenant's customTenantProperties (or Atrium's defaults). `closeNotice`
+ * names every toast's close button, in the user's language (Mantine's has no name of its own).
+ */
+export function buildTheme(
+  custom: CustomTenantProperties | null | undefined,
+  closeNotice = 'Close the notice',
+): MantineThemeOverride {
   const fontFamily = fontStack(custom?.fontFamily);
   return createTheme({
     colors: {
@@ -60,6 +66,7 @@ export function buildTheme(custom: CustomTenantProperties | null | undefined): M
       MultiSelect: { defaultProps: { openOnFocus: false } },
       Autocomplete: { defaultProps: { openOnFocus: false } },
       TagsInput: { defaultProps: { openOnFocus: false } },
+      Notification: { defaultProps: { closeButtonProps: { 'aria-label': closeNotice } } },
     },
   });
 }
