@@ -54,6 +54,25 @@ describe('PersistedQueries', () => {
     expect(await kept(ME)).toBeNull();
   });
 
+  it('keeps nothing of the previous user under the next one when the user changes in the same page', async () => {
+    const queryClient = createTestQueryClient();
+    const page = (userId: string) => (
+      <PersistedQueries userId={userId} offline={false}>
+        <Clients fetchClients={async () => 'Nordlys'} />
+      </PersistedQueries>
+    );
+    const view = renderWithProviders(page(ME), { queryClient });
+    await screen.findByText('Nordlys');
+    await waitFor(async () => expect(await kept(ME)).not.toBeNull());
+    // Viewing as another user starts: until it reloads, the same page belongs to OTHER, who reads.
+    view.rerender(page(OTHER));
+    await queryClient.fetchQuery({ queryKey: ['clients', 'theirs'], queryFn: async () => 'Fisk' });
+    await waitFor(async () => expect(await kept(OTHER)).not.toBeNull());
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    const queries = (await kept(OTHER)).clientState.queries as { state: { data: unknown } }[];
+    expect(queries.map((q) => q.state.data)).toEqual(['Fisk']);
+  });
+
   it('offline, shows the kept data before asking the network; online, asks the network', async () => {
     const first = renderWithProviders(
       <PersistedQueries userId={ME} offline={false}>

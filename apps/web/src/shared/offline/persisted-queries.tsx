@@ -5,7 +5,7 @@ import {
   persistQueryClientSubscribe,
 } from '@tanstack/query-persist-client-core';
 import { IsRestoringProvider, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { persistedQueriesKey, persistedQueriesStorageUntilForgotten } from '@/shared/api/persisted-store';
 import { PERSISTED_QUERIES_MAX_AGE_MS } from '@/shared/api/query-client';
 
@@ -32,8 +32,15 @@ export function PersistedQueries({ userId, offline, children }: Props) {
   const client = useQueryClient();
   // Restored once, when the shell opens offline; a session that comes online later keeps its pages.
   const [restoring, setRestoring] = useState(offline);
+  const keptFor = useRef(userId);
 
   useEffect(() => {
+    // Another user in the same page (viewing as someone starts or ends, before its reload): the cache
+    // holds the previous user's pages, which must not be kept under this user's key.
+    if (keptFor.current !== userId) {
+      keptFor.current = userId;
+      client.clear();
+    }
     const options: PersistQueryClientOptions = {
       queryClient: client,
       persister: createAsyncStoragePersister({
