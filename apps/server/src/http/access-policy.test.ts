@@ -1,7 +1,7 @@
 import { ROUTE_TABLE, type Role } from '@atrium/contracts';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/harness.js';
+import { bearer, createTestApp, type TestContext } from '../../test/harness.js';
 import { accessPolicyPlugin } from './access-policy.js';
 import { registerErrorHandler } from './errors.js';
 import { createLiveSessions } from './live-sessions.js';
@@ -122,7 +122,7 @@ describe('access policy enforcement for every route of the table', () => {
     for (const rule of ROUTE_TABLE) {
       for (const s of subjects) {
         const url = `/probe/${rule.path}`.replace(/:(\w+)/g, '11111111-1111-4111-8111-111111111111');
-        const res = await probes.inject({ url, headers: s.token ? { authorization: `Bearer ${s.token}` } : {} });
+        const res = await probes.inject({ url, headers: s.token ? bearer(s.token) : {} });
         const want = expected(rule.path, s.role, s.documents);
         checked++;
         if (res.statusCode !== want) mismatches.push(`${rule.path} as ${s.label}: got ${res.statusCode}, want ${want}`);

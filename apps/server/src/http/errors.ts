@@ -51,7 +51,12 @@ export class AppError extends Error {
   }
 }
 
-export const fieldError = (field: string, message: string) => new AppError('validation', message, [{ field, message }]);
+/**
+ * A 400 on one field. `message` is the field's own message (often a key the web app translates); pass
+ * `detail` when the problem's detail should say it otherwise (a sentence in English), else it is `message`.
+ */
+export const fieldError = (field: string, message: string, detail: string = message) =>
+  new AppError('validation', detail, [{ field, message }]);
 
 /** The detail of a 400 that names its fields: `field: message`, each of them. */
 const listed = (errors: FieldError[]) => errors.map((e) => `${e.field}: ${e.message}`).join('; ');

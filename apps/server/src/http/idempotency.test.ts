@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/harness.js';
+import { bearer, createTestApp, type TestContext } from '../../test/harness.js';
 import { crossTenant } from '../db/tenant-scope.js';
 import { idempotencyKeys } from '../modules/auth/idempotency.schema.js';
 import { companies, companyContacts } from '../modules/clients/clients.schema.js';
@@ -79,7 +79,7 @@ describe('Idempotency-Key', () => {
       headers: both.auth,
       payload: { tenantId: second },
     });
-    const inSecond = { ...both, auth: { authorization: `Bearer ${switched.json().token}` } };
+    const inSecond = { ...both, auth: bearer(switched.json().token) };
     const res = await create('Two homes ApS', key, inSecond);
     expect(res.statusCode).toBe(422);
     expect(await clientsTitled('Two homes ApS')).toBe(1);

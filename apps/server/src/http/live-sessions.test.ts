@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/harness.js';
+import { bearer, createTestApp, type TestContext } from '../../test/harness.js';
 import { sessions } from '../modules/auth/auth.schema.js';
 import { createLiveSessions } from './live-sessions.js';
 
@@ -106,8 +106,7 @@ describe('live sessions', () => {
   it('ends a revoked session at once for the app that revoked it', async () => {
     const user = await ctx.factories.user();
     const { token, cookie } = await ctx.signIn(user.email);
-    const info = () =>
-      ctx.app.inject({ method: 'GET', url: '/core/api/me/info', headers: { authorization: `Bearer ${token}` } });
+    const info = () => ctx.app.inject({ method: 'GET', url: '/core/api/me/info', headers: bearer(token) });
     expect((await info()).statusCode).toBe(200);
     const out = await ctx.app.inject({
       method: 'POST',

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/harness.js';
+import { bearer, createTestApp, type TestContext } from '../../test/harness.js';
 import { multipart, PNG } from '../../test/multipart.js';
 import { CSP_NONCE_PLACEHOLDER } from './web-app.js';
 
@@ -88,7 +88,7 @@ describe('security headers on API answers', () => {
       });
       expect(refresh.statusCode).toBe(200);
       expect(refresh.headers['cache-control']).toBe('no-store');
-      const auth = { authorization: `Bearer ${refresh.json().token}` };
+      const auth = bearer(refresh.json().token);
       for (const url of ['/core/api/me/info', '/core/api/me/generaldata']) {
         const res = await ctx.app.inject({ url, headers: auth });
         expect(res.statusCode).toBe(200);

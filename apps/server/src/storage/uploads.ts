@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../http/errors.js';
+import { AppError, fieldError } from '../http/errors.js';
 import { ImageRejected } from './image-rejected.js';
 import { detectImage } from './images.js';
 import type { FileStorage } from './storage.js';
@@ -15,13 +15,13 @@ export const MEDIA_PREFIX = '/core/api/media/';
  */
 export async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) {
-    throw new AppError('validation', 'Send the file as multipart/form-data', [{ field: 'file', message: 'required' }]);
+    throw fieldError('file', 'required', 'Send the file as multipart/form-data');
   }
   try {
     const parts = request.parts();
     const first = await parts.next();
     if (first.done || first.value.type !== 'file' || first.value.fieldname !== 'file') {
-      throw new AppError('validation', 'No file was sent', [{ field: 'file', message: 'required' }]);
+      throw fieldError('file', 'required', 'No file was sent');
     }
     const { file } = first.value;
     // Past the limit the parser passes no more bytes but reads the body to its end: refuse at once.
@@ -37,9 +37,7 @@ export async function readUploadedFile(request: FastifyRequest): Promise<Buffer>
     // boundary, a body that ends early, a malformed part) do not, and only the body can cause them.
     if (err instanceof AppError || hasClientStatus(err)) throw err;
     request.log.info({ err }, 'malformed multipart body');
-    throw new AppError('validation', 'The upload is not well-formed multipart/form-data', [
-      { field: 'file', message: 'malformedUpload' },
-    ]);
+    throw fieldError('file', 'malformedUpload', 'The upload is not well-formed multipart/form-data');
   }
 }
 
@@ -64,7 +62,7 @@ export async function storeImage(storage: FileStorage, data: Buffer) {
     kind = await detectImage(data);
   } catch (err) {
     if (err instanceof ImageRejected) {
-      throw new AppError('validation', err.message, [{ field: 'file', message: 'unsupportedImage' }]);
+      throw fieldError('file', 'unsupportedImage', err.message);
     }
     throw err;
   }

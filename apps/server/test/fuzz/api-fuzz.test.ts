@@ -1,7 +1,7 @@
 import { FEATURES } from '@atrium/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../harness.js';
+import { bearer, createTestApp, type TestContext } from '../harness.js';
 import { anyJson, arbitraryFor, type JsonSchema, text, uuid } from './schema-arbitrary.js';
 
 /**
@@ -97,7 +97,7 @@ beforeAll(async () => {
     // A fuzzed logout ends the session: sign in again and go on.
     async renew() {
       const { token } = await ctx.signIn(actor.user.email);
-      superAdmin.headers = { authorization: `Bearer ${token}` };
+      superAdmin.headers = bearer(token);
     },
   };
   doc = ctx.app.swagger() as unknown as OpenApi;

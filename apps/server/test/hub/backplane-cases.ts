@@ -1,6 +1,7 @@
 import { HUB_EVENTS } from '@atrium/contracts';
 import { HttpTransportType, HubConnectionState } from '@microsoft/signalr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer } from '../harness.js';
 import { type HubServer, nextCall, startHubServer, startSecondProcess, trackedClients } from './hub-helpers.js';
 
 /**
@@ -65,8 +66,7 @@ export function describeTwoProcesses(name: string, env: Record<string, string>) 
     it('sends LogOut to a session connected to B when it signs out through A, and B closes it', async () => {
       const { token, cookie } = await a.member([tenant]);
       const connection = await clientOnB(token);
-      const infoOnB = () =>
-        b.app.inject({ method: 'GET', url: '/core/api/me/info', headers: { authorization: `Bearer ${token}` } });
+      const infoOnB = () => b.app.inject({ method: 'GET', url: '/core/api/me/info', headers: bearer(token) });
       // B has just found the session live, and remembers that (http/live-sessions.ts).
       expect((await infoOnB()).statusCode).toBe(200);
       const closed = new Promise<Error | undefined>((resolve) => connection.onclose(resolve));
@@ -99,7 +99,7 @@ export function describeTwoProcesses(name: string, env: Record<string, string>) 
       const ended = await a.app.inject({
         method: 'POST',
         url: '/core/api/auth/unimpersonate',
-        headers: { authorization: `Bearer ${impersonating}` },
+        headers: bearer(impersonating),
       });
       expect(ended.statusCode).toBe(200);
       await stopped;

@@ -1,6 +1,6 @@
 import { HUB } from '@atrium/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../harness.js';
+import { bearer, createTestApp, type TestContext } from '../harness.js';
 
 /**
  * A token in a URL ends up in access logs, browser histories and Referer headers: only the hub,
@@ -20,7 +20,7 @@ describe('access_token in the query string', () => {
   it('is refused on the API: GET /core/api/me/info?access_token=<valid> answers 401', async () => {
     const inQuery = await ctx.app.inject({ url: `/core/api/me/info?access_token=${encodeURIComponent(token)}` });
     expect(inQuery.statusCode).toBe(401);
-    const inHeader = await ctx.app.inject({ url: '/core/api/me/info', headers: { authorization: `Bearer ${token}` } });
+    const inHeader = await ctx.app.inject({ url: '/core/api/me/info', headers: bearer(token) });
     expect(inHeader.statusCode).toBe(200);
   });
 

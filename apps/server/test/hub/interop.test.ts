@@ -1,6 +1,7 @@
 import { HUB_EVENTS } from '@atrium/contracts';
 import { HttpTransportType, HubConnectionState } from '@microsoft/signalr';
 import { describe, expect, it } from 'vitest';
+import { bearer } from '../harness.js';
 import { hubWithTwoTenants, nextCall, receivesWithin } from './hub-helpers.js';
 
 /**
@@ -105,7 +106,7 @@ describe.each(transports)('hub over %s', (_name, transport) => {
     const res = await fixture.server.app.inject({
       method: 'POST',
       url: '/core/api/auth/logout',
-      headers: { authorization: `Bearer ${token}` },
+      headers: bearer(token),
       cookies: { atrium_refresh: cookie },
     });
     expect(res.statusCode).toBe(204);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crossTenant } from '../../src/db/tenant-scope.js';
 import { redisPresence } from '../../src/hub/presence.js';
 import { notificationSubscriptions } from '../../src/modules/notifications/notifications.schema.js';
+import { bearer } from '../harness.js';
 import { registerBrowser, startPushService } from '../push-service.js';
 import { type HubServer, nextCall, startHubServer, startSecondProcess, trackedClients } from './hub-helpers.js';
 
@@ -43,7 +44,7 @@ describe('web push and presence: two processes on one Redis', () => {
 
   /** The user's browser subscribes at the push service and registers the subscription with A. */
   function browserOf(token: string) {
-    return registerBrowser(a.app, pushService, { authorization: `Bearer ${token}` });
+    return registerBrowser(a.app, pushService, bearer(token));
   }
 
   it('pushes nothing to a user whose app is connected to the other process, and pushes once it is closed', async () => {
@@ -78,7 +79,7 @@ describe('web push and presence: two processes on one Redis', () => {
     const sent = await a.app.inject({
       method: 'POST',
       url: `/core/api/chat/users/${uma.user.id}/messages`,
-      headers: { authorization: `Bearer ${ada.token}` },
+      headers: bearer(ada.token),
       payload: { text: 'Live on B' },
     });
     expect(sent.statusCode).toBe(201);
@@ -102,7 +103,7 @@ describe('web push and presence: two processes on one Redis', () => {
     await a.app.inject({
       method: 'POST',
       url: `/core/api/chat/users/${uma.user.id}/messages`,
-      headers: { authorization: `Bearer ${ada.token}` },
+      headers: bearer(ada.token),
       payload: { text: 'Pushed now' },
     });
     const received = await pushService.received(browser);

@@ -2,7 +2,7 @@ import { HttpTransportType, HubConnectionBuilder, LogLevel } from '@microsoft/si
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { TEST_JWT_SECRET } from '../harness.js';
+import { bearer, TEST_JWT_SECRET } from '../harness.js';
 import { type HubServer, startHubServer } from './hub-helpers.js';
 import { HANDSHAKE, RawSocket, RS, rawHub } from './raw-client.js';
 
@@ -54,7 +54,7 @@ describe('hub transport protocol', () => {
 
     it('refuses other methods with 405', async () => {
       for (const method of ['GET', 'PUT', 'DELETE']) {
-        const res = await fetch(`${raw.hubUrl}/negotiate`, { method, headers: { authorization: `Bearer ${token}` } });
+        const res = await fetch(`${raw.hubUrl}/negotiate`, { method, headers: bearer(token) });
         expect(res.status).toBe(405);
       }
     });
@@ -78,7 +78,7 @@ describe('hub transport protocol', () => {
       const out = await server.app.inject({
         method: 'POST',
         url: '/core/api/auth/logout',
-        headers: { authorization: `Bearer ${session.token}` },
+        headers: bearer(session.token),
       });
       expect(out.statusCode).toBe(204);
       expect((await raw.negotiate(session.token)).status).toBe(401);

@@ -1,5 +1,6 @@
 import { HUB } from '@atrium/contracts';
 import WebSocket from 'ws';
+import { bearer } from '../harness.js';
 
 export const RS = '\u001e';
 export const HANDSHAKE = `{"protocol":"json","version":1}${RS}`;
@@ -14,7 +15,7 @@ type Negotiated = {
 /** Plain HTTP against the hub, to check the protocol's status codes byte by byte. */
 export function rawHub(origin: string) {
   const hubUrl = `${origin}${HUB.path}`;
-  const auth = (token?: string): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
+  const auth = (token?: string): Record<string, string> => (token ? bearer(token) : {});
 
   return {
     hubUrl,

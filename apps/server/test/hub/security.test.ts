@@ -4,7 +4,7 @@ import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { diagnosticMethods, stream, unary } from '../../src/hub/methods.js';
-import { TEST_JWT_SECRET } from '../harness.js';
+import { bearer, TEST_JWT_SECRET } from '../harness.js';
 import {
   type HubServer,
   hubClient,
@@ -379,7 +379,7 @@ describe('hub and impersonation', () => {
     const res = await fixture.server.app.inject({
       method: 'POST',
       url: '/core/api/auth/unimpersonate',
-      headers: { authorization: `Bearer ${impersonating}` },
+      headers: bearer(impersonating),
     });
     expect(res.statusCode).toBe(200);
     expect((await within(closed, 3000, 'close'))?.message).toMatch(/impersonation has ended/);

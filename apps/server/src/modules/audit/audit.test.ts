@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Headers, type TestContext } from '../../../test/harness.js';
+import { bearer, createTestApp, type Headers, type TestContext } from '../../../test/harness.js';
 import { describeTenantIsolation } from '../../../test/isolation.js';
 import { refusal } from '../../../test/refusal.js';
 import { inTransaction } from '../../db/client.js';
@@ -210,7 +210,7 @@ describe('administrative writes leave audit rows', () => {
     const su = await ctx.actor(['Superadmin']);
     const started = await api('POST', '/auth/impersonate', su.auth, { userId: admin.id, tenantId: tenant.id });
     expect(started.statusCode).toBe(200);
-    const asAdmin = { authorization: `Bearer ${started.json().token}` };
+    const asAdmin = bearer(started.json().token);
     const res = await api('PUT', `/users/${member.id}`, asAdmin, {
       name: 'Changed',
       surname: member.surname,

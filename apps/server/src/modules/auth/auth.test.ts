@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { AUTH } from '@atrium/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/harness.js';
+import { bearer, createTestApp, type TestContext } from '../../../test/harness.js';
 import { users } from '../users/users.schema.js';
 import { refreshTokens, sessions } from './auth.schema.js';
 import { REFRESH_REUSE_GRACE_MS } from './auth.service.js';
@@ -171,7 +171,7 @@ describe('POST /core/api/auth/refresh', () => {
     expect(reuse.statusCode).toBe(401);
     // The legitimate successor is dead too, and so is the access token.
     expect((await refresh(second)).statusCode).toBe(401);
-    const me = await ctx.app.inject({ url: '/core/api/me/info', headers: { authorization: `Bearer ${first.token}` } });
+    const me = await ctx.app.inject({ url: '/core/api/me/info', headers: bearer(first.token) });
     expect(me.statusCode).toBe(401);
     const [session] = await ctx.db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(session!.revokeReason).toBe('refreshTokenReuse');
@@ -206,7 +206,7 @@ describe('POST /core/api/auth/logout', () => {
   it('revokes the session: access token and refresh cookie stop working', async () => {
     const user = await ctx.factories.user();
     const { token, cookie } = await ctx.signIn(user.email);
-    const auth = { authorization: `Bearer ${token}` };
+    const auth = bearer(token);
     expect((await ctx.app.inject({ url: '/core/api/me/info', headers: auth })).statusCode).toBe(200);
     const out = await ctx.app.inject({ method: 'POST', url: '/core/api/auth/logout', headers: auth });
     expect(out.statusCode).toBe(204);

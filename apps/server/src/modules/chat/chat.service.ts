@@ -10,7 +10,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/client.js';
-import { AppError } from '../../http/errors.js';
+import { AppError, fieldError } from '../../http/errors.js';
 import type { HubService } from '../../hub/index.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { PushService } from '../push/push.service.js';
@@ -136,14 +136,11 @@ export function createChatService(deps: {
       const key = await admit(tenantId, me, target);
       const conversation = await repo.findConversation(db, tenantId, key);
       if (!conversation) {
-        if (query.before)
-          throw new AppError('validation', 'No such message', [{ field: 'before', message: 'notFound' }]);
+        if (query.before) throw fieldError('before', 'notFound', 'No such message');
         return { groups: [], before: null };
       }
       if (query.before && !(await repo.messageInConversation(db, tenantId, conversation.id, query.before))) {
-        throw new AppError('validation', 'No such message in this conversation', [
-          { field: 'before', message: 'notFound' },
-        ]);
+        throw fieldError('before', 'notFound', 'No such message in this conversation');
       }
       // One more than asked tells whether a page above exists.
       const rows = await repo.historyPage(db, tenantId, conversation.id, query.take + 1, query.before);

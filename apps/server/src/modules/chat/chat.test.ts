@@ -1,6 +1,6 @@
 import { HttpTransportType, type HubConnection } from '@microsoft/signalr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/harness.js';
+import { bearer, createTestApp, type TestContext } from '../../../test/harness.js';
 import { hubClient, nextCall, receivesWithin, startHubServer } from '../../../test/hub/hub-helpers.js';
 import { describeTenantIsolation } from '../../../test/isolation.js';
 import { crossTenant } from '../../db/tenant-scope.js';
@@ -259,7 +259,7 @@ describe('chat: live events through the hub', () => {
     server.app.inject({
       method: 'POST',
       url: `/core/api/chat/${path}/messages`,
-      headers: { authorization: `Bearer ${token}` },
+      headers: bearer(token),
       payload: { text },
     });
 
@@ -302,7 +302,7 @@ describe('chat: live events through the hub', () => {
     const unassign = await server.app.inject({
       method: 'POST',
       url: '/core/api/users/unassigngroups',
-      headers: { authorization: `Bearer ${adminToken}` },
+      headers: bearer(adminToken),
       payload: { userIds: [bob.user.id], groupIds: [group.id] },
     });
     expect(unassign.statusCode).toBe(204);

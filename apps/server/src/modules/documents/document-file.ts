@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { DOCUMENT_FILE_PROBLEMS, DOCUMENT_LIMITS, extensionOf } from '@atrium/contracts';
 import { fileTypeFromBuffer, supportedExtensions } from 'file-type';
-import { AppError } from '../../http/errors.js';
+import { fieldError } from '../../http/errors.js';
 
 /** Bytes read before the rest is streamed on: enough for file-type to recognise any format it knows. */
 const SNIFF_BYTES = 4100;
@@ -137,7 +137,7 @@ export function safeFileName(raw: string | undefined): string {
   return ext ? `${cleaned.slice(0, keep)}.${ext}` : cleaned.slice(0, keep);
 }
 
-const refuse = (message: string, detail: string) => new AppError('validation', detail, [{ field: 'file', message }]);
+const refuse = (message: string, detail: string) => fieldError('file', message, detail);
 
 /** What the stored file is: its key, display name and content type. */
 export type CheckedFile = { key: string; fileName: string; contentType: string; stream: Readable };

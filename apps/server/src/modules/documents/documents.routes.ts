@@ -24,7 +24,7 @@ import { create as contentDisposition } from 'content-disposition';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../http/errors.js';
+import { fieldError } from '../../http/errors.js';
 import { idParams, noContent, routeOptions } from '../../http/route-options.js';
 import { principalOf, tenantOf } from '../../http/tenant-context.js';
 import { safeFileName } from './document-file.js';
@@ -48,9 +48,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The multipart field `file`, streamed; 400 when there is none, 413 when the body is plainly too large. */
   async function incomingFile(request: FastifyRequest): Promise<IncomingFile> {
     if (!request.isMultipart()) {
-      throw new AppError('validation', 'Send the file as multipart/form-data', [
-        { field: 'file', message: 'required' },
-      ]);
+      throw fieldError('file', 'required', 'Send the file as multipart/form-data');
     }
     // Multipart framing adds well under 64 KiB; a body past that is refused before it is read.
     if (Number(request.headers['content-length'] ?? 0) > maxBytes + 64 * 1024) throw new FileTooLarge(maxBytes);
@@ -62,12 +60,10 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const status = (err as { statusCode?: number }).statusCode;
       if (typeof status === 'number' && status >= 400 && status < 500) throw err;
       request.log.info({ err }, 'malformed multipart body');
-      throw new AppError('validation', 'The upload is not well-formed multipart/form-data', [
-        { field: 'file', message: 'malformedUpload' },
-      ]);
+      throw fieldError('file', 'malformedUpload', 'The upload is not well-formed multipart/form-data');
     }
     if (part?.type !== 'file' || part.fieldname !== 'file') {
-      throw new AppError('validation', 'No file was sent', [{ field: 'file', message: 'required' }]);
+      throw fieldError('file', 'required', 'No file was sent');
     }
     const { file } = part;
     // Listened to at once: the body may fail before the service reads it (it is then the client's fault).

@@ -13,7 +13,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, inTransaction } from '../../db/client.js';
-import { AppError } from '../../http/errors.js';
+import { AppError, fieldError } from '../../http/errors.js';
 import type { FileStorage } from '../../storage/storage.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import { checkUpload } from './document-file.js';
@@ -102,7 +102,7 @@ export function createDocumentsService(deps: {
   async function checkTypeField(tenantId: string, id: string) {
     await repo.ensureSystemTypes(db, tenantId);
     if (!(await repo.findType(db, tenantId, id))) {
-      throw new AppError('validation', 'No such document type', [{ field: 'documentTypeId', message: 'notFound' }]);
+      throw fieldError('documentTypeId', 'notFound', 'No such document type');
     }
   }
 
@@ -126,12 +126,10 @@ export function createDocumentsService(deps: {
   async function checkParent(conn: Db, tenantId: string, parentId: string | null, field: string, self?: string) {
     if (!parentId) return;
     if (!(await repo.findFolder(conn, tenantId, parentId))) {
-      throw new AppError('validation', 'No such folder', [{ field, message: 'notFound' }]);
+      throw fieldError(field, 'notFound', 'No such folder');
     }
     if (self && (await repo.isSelfOrBelow(conn, tenantId, self, parentId))) {
-      throw new AppError('validation', 'A folder cannot be inside itself or one of its subfolders', [
-        { field, message: FOLDER_CYCLE },
-      ]);
+      throw fieldError(field, FOLDER_CYCLE, 'A folder cannot be inside itself or one of its subfolders');
     }
   }
 
@@ -170,7 +168,7 @@ export function createDocumentsService(deps: {
 
     async updateType(tenantId: string, id: string, body: DocumentTypeBody & { id?: string }) {
       if (body.id && body.id !== id) {
-        throw new AppError('validation', 'The id does not match the path', [{ field: 'id', message: 'mismatch' }]);
+        throw fieldError('id', 'mismatch', 'The id does not match the path');
       }
       // A system type is found by its name (ensureSystemTypes): renamed, it would be made again.
       const type = await typeOf(tenantId, id);
@@ -275,9 +273,7 @@ export function createDocumentsService(deps: {
       });
       const malformed = (err: unknown) => {
         log.info({ err }, 'malformed multipart body');
-        return new AppError('validation', 'The upload is not well-formed multipart/form-data', [
-          { field: 'file', message: 'malformedUpload' },
-        ]);
+        return fieldError('file', 'malformedUpload', 'The upload is not well-formed multipart/form-data');
       };
       let checked: Awaited<ReturnType<typeof checkUpload>>;
       try {

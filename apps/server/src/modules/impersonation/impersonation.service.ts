@@ -1,5 +1,5 @@
 import { can, HUB_EVENTS, POLICIES } from '@atrium/contracts';
-import { AppError } from '../../http/errors.js';
+import { AppError, fieldError } from '../../http/errors.js';
 import type { Principal } from '../../http/tokens.js';
 import type { HubService } from '../../hub/index.js';
 import type { AuditService } from '../audit/audit.service.js';
@@ -24,16 +24,12 @@ export function createImpersonationService(deps: {
     async start(actor: Principal, userId: string, tenantId: string | null, userAgent?: string) {
       if (actor.impersonatorId) throw new AppError('validation', 'End the current impersonation first');
       if (userId === actor.userId) {
-        throw new AppError('validation', 'You cannot impersonate yourself', [
-          { field: 'userId', message: 'cannotImpersonateYourself' },
-        ]);
+        throw fieldError('userId', 'cannotImpersonateYourself', 'You cannot impersonate yourself');
       }
       const target = await users.find(userId);
       if (!target) throw new AppError('notFound', 'No such user');
       if (target.deletedAt) {
-        throw new AppError('validation', 'A deleted user cannot be impersonated', [
-          { field: 'userId', message: 'userDeleted' },
-        ]);
+        throw fieldError('userId', 'userDeleted', 'A deleted user cannot be impersonated');
       }
       if (can({ roles: await users.rolesOf(target.id) }, POLICIES.superadmins)) {
         throw new AppError('forbidden', 'A super administrator cannot be impersonated', [
@@ -43,9 +39,7 @@ export function createImpersonationService(deps: {
       const tenants = await deps.tenants.tenantsOfUser(target.id);
       const allowed = tenants.length ? tenants.some((t) => t.id === tenantId) : tenantId === null;
       if (!allowed) {
-        throw new AppError('validation', 'Choose one of the user’s tenants', [
-          { field: 'tenantId', message: 'notATenantOfTheUser' },
-        ]);
+        throw fieldError('tenantId', 'notATenantOfTheUser', 'Choose one of the user’s tenants');
       }
       const issued = await deps.auth.startImpersonation(actor, target, tenantId, userAgent);
       await audit.recordAlone({

@@ -11,7 +11,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
 import { withTenant } from '../../db/tenant-scope.js';
-import { AppError, fieldErrors } from '../../http/errors.js';
+import { AppError, fieldError, fieldErrors } from '../../http/errors.js';
 import type { Principal } from '../../http/tokens.js';
 import { sanitizeRichText } from '../../storage/rich-text.js';
 import type { AuditService } from '../audit/audit.service.js';
@@ -284,9 +284,7 @@ export function createMailSettingsService(deps: {
     async saveTemplate(activeTenantId: string | null, principal: Principal, tenantId: string, body: EmailTemplateBody) {
       await tenants.requireManaged(activeTenantId, principal, tenantId);
       if (body.tenantId && body.tenantId !== tenantId) {
-        throw new AppError('validation', 'tenantId: must be the tenant of the path', [
-          { field: 'tenantId', message: 'mismatch' },
-        ]);
+        throw fieldError('tenantId', 'mismatch', 'tenantId: must be the tenant of the path');
       }
       const emailTemplate = sanitizeMailHtml(body.emailTemplate);
       if (!emailTemplate) {

@@ -1,6 +1,6 @@
 import { CANNOT_IDENTIFY_CURRENT_USER, can, FEATURES, POLICIES, type ProfileBody } from '@atrium/contracts';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../http/errors.js';
+import { AppError, fieldError } from '../../http/errors.js';
 import { refuseWhileImpersonating } from '../../http/tenant-context.js';
 import type { Principal } from '../../http/tokens.js';
 import { type AuthService, toAuthUser } from '../auth/auth.service.js';
@@ -85,9 +85,7 @@ export function createMeService(deps: {
       if (!current || current.deletedAt) throw new AppError('notFound', CANNOT_IDENTIFY_CURRENT_USER);
       // A picture this user uploaded, or the one they have: never a path to someone else's file.
       if (imagePath && imagePath !== current.imagePath && !(await media.isUploadOf(principal.userId, imagePath))) {
-        throw new AppError('validation', 'No such picture was uploaded', [
-          { field: 'imagePath', message: 'unknownMediaFile' },
-        ]);
+        throw fieldError('imagePath', 'unknownMediaFile', 'No such picture was uploaded');
       }
       const updated = await repo.updateProfile(db, current.id, {
         ...(name !== undefined && { name }),

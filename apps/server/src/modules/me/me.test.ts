@@ -87,7 +87,7 @@ describe('GET /core/api/me/info and POST /core/api/me/gdpr', () => {
   it('reports and records GDPR consent', async () => {
     const user = await ctx.factories.user({ gdprConfirmed: false, language: 'da' });
     const { token } = await ctx.signIn(user.email);
-    const auth = { authorization: `Bearer ${token}` };
+    const auth = bearer(token);
     const before = (await ctx.app.inject({ url: '/core/api/me/info', headers: auth })).json();
     expect(before).toMatchObject({ gdprConfirmed: false, language: 'da', isSuperadmin: false, tenants: [] });
     const confirm = await ctx.app.inject({ method: 'POST', url: '/core/api/me/gdpr', headers: auth });

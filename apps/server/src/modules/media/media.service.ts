@@ -3,7 +3,7 @@ import { MEDIA_PATH, UPLOAD_VOLUME_EXCEEDED } from '@atrium/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UploadLimits } from '../../config.js';
 import { type Db, inTransaction } from '../../db/client.js';
-import { AppError } from '../../http/errors.js';
+import { AppError, fieldError } from '../../http/errors.js';
 import { resizedCopies } from '../../storage/image-copies.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { MEDIA_PREFIX, storeImage } from '../../storage/uploads.js';
@@ -162,9 +162,7 @@ export function createMediaService(deps: {
       // A raster the content check passed but that cannot be decoded is the upload's fault.
       if (!(err instanceof AppError)) {
         log.info({ err }, 'an uploaded image could not be resized');
-        throw new AppError('validation', 'The image could not be read', [
-          { field: 'file', message: 'unsupportedImage' },
-        ]);
+        throw fieldError('file', 'unsupportedImage', 'The image could not be read');
       }
       throw err;
     }

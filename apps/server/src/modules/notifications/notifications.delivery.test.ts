@@ -7,6 +7,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeFactories } from '../../../test/factories.js';
 import {
+  bearer,
   createTestApp,
   freshDatabase,
   type Headers,
@@ -89,11 +90,11 @@ async function member(tenantId: string, extra: { language?: string; roles?: ('Us
   const res = await ctx.app.inject({
     method: 'POST',
     url: `${API}/auth/activetenant`,
-    headers: { authorization: `Bearer ${token}` },
+    headers: bearer(token),
     payload: { tenantId },
   });
   token = res.json().token;
-  return { ...user, auth: { authorization: `Bearer ${token}` } };
+  return { ...user, auth: bearer(token) };
 }
 
 describe('the /notifications page calls', () => {

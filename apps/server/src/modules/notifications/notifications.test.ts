@@ -2,7 +2,7 @@ import { HUB_EVENTS, NOTIFICATION_INTERVALS, type NotificationEventTypeName } fr
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/harness.js';
+import { bearer, createTestApp, type Headers, type TestContext } from '../../../test/harness.js';
 import { crossTenant } from '../../db/tenant-scope.js';
 import { AppError } from '../../http/errors.js';
 import { auditLog } from '../audit/audit.schema.js';
@@ -24,7 +24,7 @@ const SEND_URL = '/core/api/notifications/senddailymails';
 
 let ctx: TestContext;
 let senderId: string;
-let sender: { authorization: string };
+let sender: Headers;
 beforeAll(async () => {
   ctx = await createTestApp({
     DAILY_MAIL_SENDERS: ` sender@example.test , ${Object.values(LISTED_OTHERS).join(',')}`,
@@ -37,7 +37,7 @@ afterAll(() => ctx.close());
 
 /** A session of its own, so an impersonation started from it leaves the shared one alone. */
 async function signInAs(email: string) {
-  return { authorization: `Bearer ${(await ctx.signIn(email)).token}` };
+  return bearer((await ctx.signIn(email)).token);
 }
 
 const send = (headers: Record<string, string> = sender) => ctx.app.inject({ method: 'POST', url: SEND_URL, headers });
@@ -122,7 +122,7 @@ describe('POST /core/api/notifications/senddailymails: who may call', () => {
       payload: { userId: target.id, tenantId: tenant.id },
     });
     expect(started.statusCode).toBe(200);
-    const res = await send({ authorization: `Bearer ${started.json().token}` });
+    const res = await send(bearer(started.json().token));
     expect(res.statusCode).toBe(403);
     expect(await unmailed([pending])).toHaveLength(1);
     // The service refuses on its own too, whatever roles the token carries.
@@ -366,7 +366,7 @@ describe('GET /core/api/me/info canSendDailyMails', () => {
       headers: await signInAs(SENDER),
       payload: { userId: target.id, tenantId: tenant.id },
     });
-    expect(await info({ authorization: `Bearer ${started.json().token}` })).toBe(false);
+    expect(await info(bearer(started.json().token))).toBe(false);
   });
 });
 

@@ -141,9 +141,7 @@ export function createPasswordsService(deps: {
     async setForUser(activeTenantId: string | null, principal: Principal, userId: string, password: string) {
       refuseWhileImpersonating(principal, 'Passwords');
       if (userId === principal.userId) {
-        throw new AppError('validation', 'Change your own password from your profile', [
-          { field: 'id', message: 'useChangePassword' },
-        ]);
+        throw fieldError('id', 'useChangePassword', 'Change your own password from your profile');
       }
       const target = await users.checkPasswordReset(activeTenantId, principal, userId);
       await assertPasswordAllowed(password, target.email);

@@ -1,7 +1,7 @@
 import { AUTH } from '@atrium/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/harness.js';
+import { bearer, createTestApp, type TestContext } from '../../../test/harness.js';
 import { mailOutbox } from '../mail/mail.schema.js';
 import { passwordResetTokens } from './passwords.schema.js';
 
@@ -118,7 +118,7 @@ describe('POST /core/api/auth/forgotpassword', () => {
       const me = await ctx.app.inject({
         method: 'GET',
         url: '/core/api/me/info',
-        headers: { authorization: `Bearer ${token}` },
+        headers: bearer(token),
       });
       expect(me.statusCode).toBe(200);
       (known ? after.known : after.unknown).push(performance.now() - started);
@@ -166,7 +166,7 @@ describe('POST /core/api/auth/resetpassword', () => {
 
     const res = await post('resetpassword', { id, token, password: 'Brand-new-pass-1' }, {}, '10.9.1.1');
     expect(res.statusCode).toBe(204);
-    const me = await ctx.app.inject({ url: '/core/api/me/info', headers: { authorization: `Bearer ${before.token}` } });
+    const me = await ctx.app.inject({ url: '/core/api/me/info', headers: bearer(before.token) });
     expect(me.statusCode).toBe(401);
     await expect(ctx.signIn(user.email)).rejects.toThrow(/401/);
     expect((await ctx.signIn(user.email, 'Brand-new-pass-1')).user.id).toBe(user.id);
@@ -242,15 +242,11 @@ describe('POST /core/api/auth/changepassword', () => {
     const res = await post(
       'changepassword',
       { password: 'Brand-new-pass-1', currentPassword: 'wrong-one' },
-      { authorization: `Bearer ${token}` },
+      bearer(token),
     );
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([{ field: 'currentPassword', message: 'wrongCurrentPassword' }]);
-    const missing = await post(
-      'changepassword',
-      { password: 'Brand-new-pass-1' },
-      { authorization: `Bearer ${token}` },
-    );
+    const missing = await post('changepassword', { password: 'Brand-new-pass-1' }, bearer(token));
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors[0].field).toBe('currentPassword');
   });
@@ -262,11 +258,10 @@ describe('POST /core/api/auth/changepassword', () => {
     const res = await post(
       'changepassword',
       { password: 'Brand-new-pass-1', currentPassword: ctx.factories.PASSWORD },
-      { authorization: `Bearer ${mine.token}` },
+      bearer(mine.token),
     );
     expect(res.statusCode).toBe(204);
-    const info = (token: string) =>
-      ctx.app.inject({ url: '/core/api/me/info', headers: { authorization: `Bearer ${token}` } });
+    const info = (token: string) => ctx.app.inject({ url: '/core/api/me/info', headers: bearer(token) });
     expect((await info(mine.token)).statusCode).toBe(200);
     expect((await info(other.token)).statusCode).toBe(401);
     expect((await ctx.signIn(user.email, 'Brand-new-pass-1')).user.id).toBe(user.id);
@@ -276,7 +271,7 @@ describe('POST /core/api/auth/changepassword', () => {
     const user = await ctx.factories.user();
     const { token } = await ctx.signIn(user.email);
     const change = (password: string, currentPassword = ctx.factories.PASSWORD) =>
-      post('changepassword', { password, currentPassword }, { authorization: `Bearer ${token}` }, '10.9.6.1');
+      post('changepassword', { password, currentPassword }, bearer(token), '10.9.6.1');
     expect((await change('qwertyuiop')).json().errors).toEqual([{ field: 'password', message: 'passwordTooCommon' }]);
     expect((await change(`Mine-${user.email.split('@')[0]}`)).json().errors).toEqual([
       { field: 'password', message: 'passwordContainsEmail' },
@@ -292,12 +287,7 @@ describe('POST /core/api/auth/changepassword', () => {
     const user = await ctx.factories.user();
     const { token } = await ctx.signIn(user.email);
     const change = (currentPassword: string) =>
-      post(
-        'changepassword',
-        { password: 'Brand-new-pass-1', currentPassword },
-        { authorization: `Bearer ${token}` },
-        '10.9.7.1',
-      );
+      post('changepassword', { password: 'Brand-new-pass-1', currentPassword }, bearer(token), '10.9.7.1');
     for (let i = 0; i < AUTH.maxFailedLogins; i++) {
       expect((await change(`wrong-guess-${i}`)).statusCode).toBe(400);
     }
@@ -318,12 +308,7 @@ describe('POST /core/api/auth/changepassword', () => {
     const user = await ctx.factories.user();
     const { token } = await ctx.signIn(user.email, ctx.factories.PASSWORD, { ip: office });
     const change = (currentPassword: string) =>
-      post(
-        'changepassword',
-        { password: 'Brand-new-pass-1', currentPassword },
-        { authorization: `Bearer ${token}` },
-        office,
-      );
+      post('changepassword', { password: 'Brand-new-pass-1', currentPassword }, bearer(token), office);
     for (let i = 0; i <= AUTH.maxFailedLogins; i++) await change(`wrong-guess-${i}`);
     expect((await change(ctx.factories.PASSWORD)).statusCode).toBe(429);
     // The colleague signs in from the same address.
@@ -334,7 +319,7 @@ describe('POST /core/api/auth/changepassword', () => {
     const res = await post(
       'changepassword',
       { password: 'Brand-new-pass-1', currentPassword: 'not-it' },
-      { authorization: `Bearer ${other.token}` },
+      bearer(other.token),
       office,
     );
     expect(res.statusCode).toBe(400);
@@ -344,7 +329,7 @@ describe('POST /core/api/auth/changepassword', () => {
     const user = await ctx.factories.user();
     const { token } = await ctx.signIn(user.email);
     const change = (password: string, currentPassword: string) =>
-      post('changepassword', { password, currentPassword }, { authorization: `Bearer ${token}` }, '10.9.7.3');
+      post('changepassword', { password, currentPassword }, bearer(token), '10.9.7.3');
     for (let i = 0; i < AUTH.maxFailedLogins - 1; i++) await change('Brand-new-pass-1', `wrong-${i}`);
     expect((await change('Brand-new-pass-1', ctx.factories.PASSWORD)).statusCode).toBe(204);
     for (let i = 0; i < AUTH.maxFailedLogins - 1; i++) {
@@ -360,8 +345,7 @@ describe('POST /core/api/auth/changepassword', () => {
 /** PUT /auth/resetpassword/{id}: an administrator sets another user's password. */
 const setPassword = (id: string, headers: Record<string, string>, payload: object) =>
   ctx.app.inject({ method: 'PUT', url: `/core/api/auth/resetpassword/${id}`, payload, headers });
-const me = (token: string) =>
-  ctx.app.inject({ url: '/core/api/me/info', headers: { authorization: `Bearer ${token}` } });
+const me = (token: string) => ctx.app.inject({ url: '/core/api/me/info', headers: bearer(token) });
 
 describe('PUT /core/api/auth/resetpassword/:id', () => {
   it('lets a tenant administrator set a password of their tenant’s user: answers true and ends their sessions', async () => {

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
 import type { VapidKeys } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../http/errors.js';
+import { AppError, fieldError } from '../../http/errors.js';
 import type { Principal } from '../../http/tokens.js';
 import * as repo from './push.repository.js';
 
@@ -80,9 +80,11 @@ export function createPushService({
         throw new AppError('forbidden', 'Notifications cannot be turned on while viewing as another user');
       }
       if (!allowHttpEndpoints && !isPushService(subscription.endpoint)) {
-        throw new AppError('validation', 'A push endpoint must be an https: URL of a browser push service', [
-          { field: 'endpoint', message: 'must be an https: URL of a browser push service' },
-        ]);
+        throw fieldError(
+          'endpoint',
+          'must be an https: URL of a browser push service',
+          'A push endpoint must be an https: URL of a browser push service',
+        );
       }
       await repo.upsertSubscription(db, principal.userId, {
         endpoint: subscription.endpoint,

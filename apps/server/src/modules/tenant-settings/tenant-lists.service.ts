@@ -8,7 +8,7 @@ import {
 } from '@atrium/contracts';
 import { type Db, inTransaction } from '../../db/client.js';
 import { withTenant } from '../../db/tenant-scope.js';
-import { AppError } from '../../http/errors.js';
+import { AppError, fieldError } from '../../http/errors.js';
 import type { Principal } from '../../http/tokens.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { SprintsService } from '../sprints/sprints.service.js';
@@ -152,9 +152,7 @@ export function createTenantListsService(deps: {
     async createChecklist(activeTenantId: string | null, principal: Principal, tenantId: string, body: ChecklistBody) {
       await managed(activeTenantId, principal, tenantId);
       if (body.tenantId && body.tenantId !== tenantId) {
-        throw new AppError('validation', 'tenantId: must be the tenant of the path', [
-          { field: 'tenantId', message: 'mismatch' },
-        ]);
+        throw fieldError('tenantId', 'mismatch', 'tenantId: must be the tenant of the path');
       }
       // The items keep the order they are sent in (their `order` becomes their position).
       const items = (body.items ?? []).map((i) => i.title.trim());

@@ -1,7 +1,7 @@
 import type { FeatureName } from '@atrium/contracts';
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Headers, sessionIdOf, type TestContext } from '../../../test/harness.js';
+import { bearer, createTestApp, type Headers, sessionIdOf, type TestContext } from '../../../test/harness.js';
 import { describeTenantIsolation } from '../../../test/isolation.js';
 import { JPEG, multipart, PNG } from '../../../test/multipart.js';
 import { sessions } from '../auth/auth.schema.js';
@@ -519,8 +519,7 @@ describe('GET, PUT and DELETE /core/api/tenants/:id', () => {
     const res = await api('PUT', `/tenants/${t.id}`, su.auth, { ...current, name: 'After', userIds: [stays.id] });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'After', userIds: [stays.id], countOfUsers: 1 });
-    const me = (token: string) =>
-      ctx.app.inject({ url: '/core/api/me/info', headers: { authorization: `Bearer ${token}` } });
+    const me = (token: string) => ctx.app.inject({ url: '/core/api/me/info', headers: bearer(token) });
     expect((await me(leaving.token)).statusCode).toBe(401);
     expect((await me(staying.token)).statusCode).toBe(200);
     const [s] = await ctx.db.select().from(sessions).where(eq(sessions.userId, leaves.id));
@@ -543,8 +542,7 @@ describe('GET, PUT and DELETE /core/api/tenants/:id', () => {
       .where(eq(sessions.id, sessionIdOf(inT)));
     const current = (await api('GET', `/tenants/${t.id}`, su.auth)).json();
     expect((await api('PUT', `/tenants/${t.id}`, su.auth, { ...current, userIds: [stays.id] })).statusCode).toBe(200);
-    const me = (token: string) =>
-      ctx.app.inject({ url: '/core/api/me/info', headers: { authorization: `Bearer ${token}` } });
+    const me = (token: string) => ctx.app.inject({ url: '/core/api/me/info', headers: bearer(token) });
     expect((await me(inT)).statusCode).toBe(401);
     expect((await me(inElsewhere)).statusCode).toBe(200);
     const reasons = (await ctx.db.select().from(sessions).where(eq(sessions.userId, leaves.id))).map(

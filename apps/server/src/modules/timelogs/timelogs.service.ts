@@ -178,10 +178,10 @@ export function createTimelogsService({
         // A start after hours already logged would strand them before the project existed.
         const stranded = roundHours(await repo.hoursBefore(tx, tenantId, input.id, input.startDate));
         if (stranded > 0) {
-          throw new AppError(
-            'validation',
+          throw fieldError(
+            'startDate',
+            START_AFTER_LOGGED_HOURS,
             `${stranded} hours are logged before ${input.startDate}: the project cannot start after them`,
-            [{ field: 'startDate', message: START_AFTER_LOGGED_HOURS }],
           );
         }
         await repo.setMembers(tx, tenantId, input.id, members);
@@ -262,19 +262,21 @@ export function createTimelogsService({
       if (projectStart === null) throw new AppError('notFound', 'No such task on a project you work on');
       // Hours before a project started would count against a project that did not exist yet.
       if (date < projectStart) {
-        throw new AppError('validation', `The project starts on ${projectStart}: no hours can be logged before it`, [
-          { field: 'dateString', message: BEFORE_PROJECT_START },
-        ]);
+        throw fieldError(
+          'dateString',
+          BEFORE_PROJECT_START,
+          `The project starts on ${projectStart}: no hours can be logged before it`,
+        );
       }
       return inTransaction(db, async (tx) => {
         await repo.lockUserDay(tx, principal.userId, date);
         const others = await repo.dayHoursExcept(tx, tenantId, principal.userId, date, taskId);
         if (hours > 0 && roundHours(others + hours) > MAX_DAY_HOURS) {
           // The field's message is a key the web app translates; the detail says it in English.
-          throw new AppError(
-            'validation',
+          throw fieldError(
+            'hours',
+            DAY_FULL,
             `A day has at most ${MAX_DAY_HOURS} hours: ${roundHours(others)} are already logged on ${date}, so at most ${roundHours(MAX_DAY_HOURS - others)} more fit`,
-            [{ field: 'hours', message: DAY_FULL }],
           );
         }
         if (hours === 0) await repo.deleteMark(tx, tenantId, principal.userId, taskId, date);

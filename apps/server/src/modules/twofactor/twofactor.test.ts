@@ -2,7 +2,7 @@ import { AUTH, TWO_FACTOR } from '@atrium/contracts';
 import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Headers, type TestContext } from '../../../test/harness.js';
+import { bearer, createTestApp, type Headers, type TestContext } from '../../../test/harness.js';
 import { auditLog } from '../audit/audit.schema.js';
 import { tenants } from '../tenants/tenants.schema.js';
 import { tenantMemberships } from '../users/users.schema.js';
@@ -139,7 +139,7 @@ describe('signing in with two-factor on', () => {
     // The challenge is no access token.
     const me = await ctx.app.inject({
       url: '/core/api/me/info',
-      headers: { authorization: `Bearer ${first.json().challenge}` },
+      headers: bearer(first.json().challenge),
     });
     expect(me.statusCode).toBe(401);
 
@@ -217,7 +217,7 @@ describe('signing in with two-factor on', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ id: user.id, impersonatorId: su.user.id });
     // Nor may the impersonator change it.
-    const asUser = { authorization: `Bearer ${res.json().token}` };
+    const asUser = bearer(res.json().token);
     expect((await post('/me/twofactor/setup', undefined, asUser)).statusCode).toBe(403);
     expect(
       (await post('/me/twofactor/disable', { password: ctx.factories.PASSWORD, code: '123456' }, asUser)).statusCode,
@@ -308,7 +308,7 @@ describe("resetting a user's two-factor", () => {
     // The user signs in with the password alone; turned on again, the old device cookie skips nothing.
     const signedIn = await login(user.email);
     expect(signedIn.json().token).toBeTruthy();
-    const auth = { authorization: `Bearer ${signedIn.json().token}` };
+    const auth = bearer(signedIn.json().token);
     const setup = await post('/me/twofactor/setup', undefined, auth);
     await post('/me/twofactor/enable', { code: await codeOf(setup.json().secret, 1) }, auth);
     expect((await login(user.email, { atrium_2fa_device: device })).json().twoFactor).toBe('code');

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import { IMPORT_COLUMNS, USER_LIMITS } from '@atrium/contracts';
 import ExcelJS from 'exceljs';
-import { AppError } from '../../http/errors.js';
+import { AppError, fieldError } from '../../http/errors.js';
 import { headedSheet } from '../../storage/spreadsheet.js';
 
 type Column = (typeof IMPORT_COLUMNS)[number];
@@ -31,8 +31,7 @@ export type ParsedRow = { line: number; cells: Record<Column, string> };
 /** One line of the file as read: its number (the first line is 1) and its cells. */
 type Line = { line: number; cells: string[] };
 
-const invalidFile = (message: string, detail: string) =>
-  new AppError('validation', detail, [{ field: 'file', message }]);
+const invalidFile = (message: string, detail: string) => fieldError('file', message, detail);
 
 /** Splits CSV text (RFC 4180: quoted fields, doubled quotes, CRLF or LF) with the given delimiter. */
 export function parseCsv(text: string, delimiter: string): string[][] {

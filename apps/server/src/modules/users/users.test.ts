@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Headers, sessionIdOf, type TestContext } from '../../../test/harness.js';
+import { bearer, createTestApp, type Headers, sessionIdOf, type TestContext } from '../../../test/harness.js';
 import { describeTenantIsolation } from '../../../test/isolation.js';
 import { crossTenant } from '../../db/tenant-scope.js';
 import { AppError } from '../../http/errors.js';
@@ -16,8 +16,7 @@ afterAll(() => ctx.close());
 
 const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) =>
   ctx.app.inject({ method, url: `/core/api${url}`, headers, ...(payload && { payload }) });
-const me = (token: string) =>
-  ctx.app.inject({ url: '/core/api/me/info', headers: { authorization: `Bearer ${token}` } });
+const me = (token: string) => ctx.app.inject({ url: '/core/api/me/info', headers: bearer(token) });
 const uniq = () => Math.random().toString(36).slice(2, 8);
 
 /** Signs the user in and makes tenantId the session's active tenant. */

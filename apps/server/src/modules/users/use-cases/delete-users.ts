@@ -1,5 +1,5 @@
 import { type Db, inTransaction } from '../../../db/client.js';
-import { AppError } from '../../../http/errors.js';
+import { AppError, fieldError } from '../../../http/errors.js';
 import { refuseWhileImpersonating } from '../../../http/tenant-context.js';
 import type { Principal } from '../../../http/tokens.js';
 import type { AuditService } from '../../audit/audit.service.js';
@@ -18,9 +18,7 @@ export async function deleteUsers(
   ids: string[],
 ) {
   if (ids.includes(principal.userId)) {
-    throw new AppError('validation', 'You cannot delete your own account here', [
-      { field: 'ids', message: 'cannotDeleteYourself' },
-    ]);
+    throw fieldError('ids', 'cannotDeleteYourself', 'You cannot delete your own account here');
   }
   refuseWhileImpersonating(principal, 'Accounts');
   const deleted = await inTransaction(db, async (conn) => {
