@@ -5,8 +5,8 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 // The contracts package is TypeScript source the config loader does not bundle: its constants file
 // (no imports) is taken by path.
-import { PRODUCT_NAME } from '../../packages/contracts/src/constants';
-import { shellStringsPlugin } from './src/shared/i18n/shell-strings-plugin';
+import { PRODUCT_NAME } from '../../packages/contracts/src/constants.ts';
+import { shellStringsPlugin } from './src/shared/i18n/shell-strings-plugin.ts';
 
 const api = process.env.ATRIUM_API ?? 'http://localhost:3000';
 

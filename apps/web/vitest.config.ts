@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
-import { shellStringsPlugin } from './src/shared/i18n/shell-strings-plugin';
+import { shellStringsPlugin } from './src/shared/i18n/shell-strings-plugin.ts';
 
 export default defineProject({
   plugins: [react(), shellStringsPlugin()],

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Plugin } from 'vite';
-import { mergeStrings, shellStrings } from './shell-strings';
+import { mergeStrings, shellStrings } from './shell-strings.ts';
 
 const PARTS = { '?all': (strings: Record<string, unknown>) => strings, '?shell': shellStrings };
 type Suffix = keyof typeof PARTS;
