@@ -4,8 +4,9 @@ import sanitizeHtml from 'sanitize-html';
 /**
  * What every HTML sanitizer here starts from (rich text, mail layouts): disallowed tags dropped with
  * their text kept, but the content of elements whose text never shows (scripts, styles, foreign
- * SVG/MathML, templates) dropped too; no protocol-relative URLs; tags and attribute names lower-cased
- * and entities decoded, so the output is re-escaped.
+ * SVG/MathML, templates, and the HTML parser's raw-text elements, whose text is not markup in a
+ * browser either) dropped too; no protocol-relative URLs; tags and attribute names lower-cased and
+ * entities decoded, so the output is re-escaped.
  */
 export const SANITIZER_BASE = {
   allowProtocolRelative: false,
@@ -23,6 +24,10 @@ export const SANITIZER_BASE = {
     'math',
     'object',
     'select',
+    'noembed',
+    'noframes',
+    'xmp',
+    'plaintext',
   ],
   parser: { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true },
 } as const satisfies sanitizeHtml.IOptions;
@@ -40,8 +45,6 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedAttributes: {},
   allowedSchemes: [],
   allowedSchemesAppliedToAttributes: [],
-  // And the raw-text elements of the HTML parser: their text is not markup in a browser either.
-  nonTextTags: [...SANITIZER_BASE.nonTextTags, 'noembed', 'noframes', 'xmp', 'plaintext'],
   // The editor writes <b>/<i> as <strong>/<em> anyway; pasted markup keeps its meaning.
   transformTags: { b: 'strong', i: 'em' },
 };

@@ -434,14 +434,16 @@ describe('email template', () => {
     expect(res.json().emailTemplate).toContain('{{content}}');
   });
 
-  it('stores the template sanitized for mail: tables and safe styles stay, scripts and url() go', async () => {
+  it('stores the template sanitized for mail: tables and safe styles stay, scripts, raw text and url() go', async () => {
     const t = await ctx.factories.tenant();
     const admin = await superadmin();
     const res = await putTemplate(admin.auth, t.id, {
       tenantId: t.id,
       emailTemplate:
         '  <table width="100%" cellpadding="0" onclick="x()"><tr><td style="color: #123456; background-image: url(https://evil.test/x); padding: 8px" title="{{content}}">{{content}}</td></tr></table>' +
-        '<script>alert(1)</script><style>body{}</style><a href="javascript:alert(1)">x</a><img src="http://tracker.test/p.gif"><iframe src="https://evil.test"></iframe>  ',
+        '<script>alert(1)</script><style>body{}</style><a href="javascript:alert(1)">x</a><img src="http://tracker.test/p.gif"><iframe src="https://evil.test"></iframe>' +
+        // Raw-text elements: their content is not markup in a browser, and goes as rich text's does.
+        '<xmp><img src=x onerror=alert(1)></xmp><noembed>hidden</noembed><noframes>f</noframes>  ',
       footerText: '<p>Footer <a href="https://x.test">link</a></p><img src=x onerror=alert(1)>',
       backgroundColor: '#abc',
     });
