@@ -2,7 +2,6 @@
 // transaction at a time, so nothing can wait for anything there.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inTransaction } from '../src/db/client.js';
 import * as tenantsRepo from '../src/modules/tenants/tenants.repository.js';
 import * as usersRepo from '../src/modules/users/users.repository.js';
 import { tenantMemberships } from '../src/modules/users/users.schema.js';
@@ -42,9 +41,9 @@ describe('memberships and soft deletes', () => {
         tenant.id,
         joining.id,
       ]);
-      const swap = inTransaction(database.db, (tx) => tenantsRepo.setMembers(tx, tenant.id, [joining.id]));
+      const swap = database.db.transaction((tx) => tenantsRepo.setMembers(tx, tenant.id, [joining.id]));
       await pause();
-      const deletion = inTransaction(database.db, (tx) => usersRepo.markDeleted(tx, [staying.id, joining.id]));
+      const deletion = database.db.transaction((tx) => usersRepo.markDeleted(tx, [staying.id, joining.id]));
       await pause();
       await holder.query('rollback');
       const outcomes = await Promise.allSettled([swap, deletion]);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../test/harness.js';
-import { compiledRead, currentPlanMode, customPlans, inTransaction } from './client.js';
+import { compiledRead, currentPlanMode, customPlans } from './client.js';
 
 type Shape = { doubled: boolean };
 const built: Shape[] = [];
@@ -47,7 +47,7 @@ describe('compiledRead', () => {
   it('passes values only as parameters, whatever they hold, on the pool, on PGlite and in a transaction', async () => {
     const names = ["User') or true --", '$1', 'Superadmin\\'];
     const direct = await roles.rows<{ v: string }>(database.db, { doubled: false }, { names, limit: 5 });
-    const inTx = await inTransaction(database.db, (tx) =>
+    const inTx = await database.db.transaction((tx) =>
       roles.rows<{ v: string }>(tx, { doubled: true }, { names: [...names, 'User'], limit: 5 }),
     );
     expect(direct).toEqual([]);
@@ -55,7 +55,7 @@ describe('compiledRead', () => {
   });
 
   it('runs inside a transaction too', async () => {
-    const rows = await inTransaction(database.db, (tx) =>
+    const rows = await database.db.transaction((tx) =>
       roles.rows<{ v: string }>(tx, { doubled: false }, { names: ['Superadmin', 'User'], limit: 1 }),
     );
     expect(rows.map((r) => r.v)).toEqual(['Superadmin']);
@@ -97,7 +97,7 @@ describe('plan_cache_mode: generic plans, custom ones inside customPlans (issue 
     const seen: string[] = [];
     for (let i = 0; i < 6; i++) {
       seen.push(await named(), await customPlans(named), await unnamed(), await customPlans(() => unnamed()));
-      seen.push(await customPlans(() => inTransaction(database.db, (tx) => unnamed(tx))));
+      seen.push(await customPlans(() => database.db.transaction((tx) => unnamed(tx))));
     }
     const expected = [generic(), 'auto', generic(), 'auto', 'auto'];
     expect(seen).toEqual(Array.from({ length: 6 }, () => expected).flat());

@@ -194,7 +194,3 @@ export function compiledRead<Shape extends Record<string, string | boolean>, Val
     },
   };
 }
-
-/** Runs `run` in one transaction, handing it the transaction as a Db (repositories take either). */
-export const inTransaction = <T>(db: Db, run: (conn: Db) => Promise<T>): Promise<T> =>
-  db.transaction((t) => run(t as unknown as Db));

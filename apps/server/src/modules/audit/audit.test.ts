@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type Headers, type TestContext } from '../../../test/harness.js';
 import { describeTenantIsolation } from '../../../test/isolation.js';
 import { refusal } from '../../../test/refusal.js';
-import { inTransaction } from '../../db/client.js';
 import { runWithRequestContext } from '../../http/request-context.js';
 import { csvCell } from './audit.csv.js';
 import { auditLog } from './audit.schema.js';
@@ -22,7 +21,7 @@ describe('audit.record', () => {
     const tenant = await ctx.factories.tenant();
     const { audit } = ctx.app.services;
     await expect(
-      inTransaction(ctx.db, async (tx) => {
+      ctx.db.transaction(async (tx) => {
         await audit.record(tx, {
           action: 'tenant.updated',
           tenantId: tenant.id,
@@ -34,7 +33,7 @@ describe('audit.record', () => {
     ).rejects.toThrow('the change fails');
     expect(await rowsFor('failed-1')).toEqual([]);
 
-    await inTransaction(ctx.db, (tx) =>
+    await ctx.db.transaction((tx) =>
       audit.record(tx, { action: 'tenant.updated', tenantId: tenant.id, recordType: 'tenant', recordId: 'kept-1' }),
     );
     expect(await rowsFor('kept-1')).toHaveLength(1);

@@ -9,7 +9,6 @@ import {
 } from '@atrium/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { inTransaction } from '../../db/client.js';
 import { AppError, fieldError } from '../../http/errors.js';
 import type { HubService } from '../../hub/index.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
@@ -151,7 +150,7 @@ export function createChatService(deps: {
 
     async send(tenantId: string, me: string, target: ChatTarget, text: string) {
       const key = await admit(tenantId, me, target);
-      const message = await inTransaction(db, async (tx) => {
+      const message = await db.transaction(async (tx) => {
         const conversationId = await repo.ensureConversation(tx, tenantId, key);
         const row = await repo.insertMessage(tx, { tenantId, conversationId, senderId: me, text });
         // The sender has read what they answer.

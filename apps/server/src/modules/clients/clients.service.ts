@@ -11,7 +11,7 @@ import {
   type LocationUpdateBody,
 } from '@atrium/contracts';
 import type { Config } from '../../config.js';
-import { type Db, inTransaction } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import type { TenantsService } from '../tenants/tenants.service.js';
 import * as repo from './clients.repository.js';
@@ -101,7 +101,7 @@ export function createClientsService({ db, tenants, map }: { db: Db; tenants: Te
 
     /** The client with its contacts and locations, all or nothing. */
     async remove(tenantId: string, id: string) {
-      const removed = await inTransaction(db, (tx) => repo.deleteCompany(tx, tenantId, id));
+      const removed = await db.transaction((tx) => repo.deleteCompany(tx, tenantId, id));
       if (!removed) throw new AppError('notFound', 'No such client');
       return { id, ...removed };
     },

@@ -12,7 +12,7 @@ import {
 } from '@atrium/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Db, inTransaction } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { AppError, fieldError } from '../../http/errors.js';
 import type { FileStorage } from '../../storage/storage.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
@@ -190,7 +190,7 @@ export function createDocumentsService(deps: {
     async deleteType(tenantId: string, id: string) {
       const type = await typeOf(tenantId, id);
       if (type.isSystem) throw new AppError('conflict', 'A system document type cannot be deleted');
-      await inTransaction(db, async (tx) => {
+      await db.transaction(async (tx) => {
         if ((await repo.documentsOfTypeCount(tx, tenantId, id)) > 0) {
           throw new AppError('conflict', 'Documents of this type exist; delete or move them first');
         }
@@ -306,7 +306,7 @@ export function createDocumentsService(deps: {
       // have been deleted, while this one came in.
       let replaced: string | null;
       try {
-        replaced = await inTransaction(db, async (tx) => {
+        replaced = await db.transaction(async (tx) => {
           const current = await repo.lockDocumentFile(tx, tenantId, id);
           if (!current) throw new AppError('notFound', 'No such document');
           if (current.fileKey && !mayReplace) {
@@ -366,7 +366,7 @@ export function createDocumentsService(deps: {
     async updateFolder(tenantId: string, body: FolderUpdate) {
       if (!(await repo.findFolder(db, tenantId, body.id))) throw new AppError('notFound', 'No such folder');
       // Checked and written in one transaction, so two moves at once cannot make a loop between them.
-      return inTransaction(db, async (tx) => {
+      return db.transaction(async (tx) => {
         await tx.execute(sqlLockFolders(tenantId));
         await checkParent(tx, tenantId, body.parentFolder, 'parentFolder', body.id);
         await repo.updateFolder(tx, tenantId, body.id, { name: body.name, parentFolderId: body.parentFolder });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MEDIA_PATH, UPLOAD_VOLUME_EXCEEDED } from '@atrium/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UploadLimits } from '../../config.js';
-import { type Db, inTransaction } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { AppError, fieldError } from '../../http/errors.js';
 import { resizedCopies } from '../../storage/image-copies.js';
 import type { FileStorage } from '../../storage/storage.js';
@@ -150,7 +150,7 @@ export function createMediaService(deps: {
         files.push({ key, size: copy.length });
         copies.push(pathOf(key));
       }
-      await inTransaction(db, async (tx) => {
+      await db.transaction(async (tx) => {
         const now = new Date();
         await repo.lockUploader(tx, userId);
         await checkVolume(tx, userId, data.length, now);

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Db, inTransaction } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { AppError, fieldError } from '../../http/errors.js';
 import { refuseWhileImpersonating } from '../../http/tenant-context.js';
 import type { Principal } from '../../http/tokens.js';
@@ -147,7 +147,7 @@ export function createPasswordsService(deps: {
       await assertPasswordAllowed(password, target.email);
       const passwordHash = await hashPassword(password);
       const tenantIds = await users.tenantIdsOf(userId);
-      await inTransaction(db, async (tx) => {
+      await db.transaction(async (tx) => {
         await repo.setPasswordHash(tx, userId, passwordHash);
         await audit.record(tx, {
           action: 'password.resetByAdmin',

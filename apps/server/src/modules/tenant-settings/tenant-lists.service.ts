@@ -6,7 +6,7 @@ import {
   type TenantItemsQuery,
   type TenantListKind,
 } from '@atrium/contracts';
-import { type Db, inTransaction } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { withTenant } from '../../db/tenant-scope.js';
 import { AppError, fieldError } from '../../http/errors.js';
 import type { Principal } from '../../http/tokens.js';
@@ -95,7 +95,7 @@ export function createTenantListsService(deps: {
     ) {
       await managed(activeTenantId, principal, tenantId);
       const row = await inTenant(tenantId, () =>
-        inTransaction(db, async (tx) => {
+        db.transaction(async (tx) => {
           if (await repo.textTaken(tx, tenantId, kind, text)) throw duplicate(kind, text);
           const added = await repo.insertEntry(tx, tenantId, kind, text).catch((err: unknown) => {
             throw duplicateRace(err, kind, text);
@@ -110,7 +110,7 @@ export function createTenantListsService(deps: {
     async updateTag(activeTenantId: string | null, principal: Principal, tenantId: string, id: string, title: string) {
       await managed(activeTenantId, principal, tenantId);
       const row = await inTenant(tenantId, () =>
-        inTransaction(db, async (tx) => {
+        db.transaction(async (tx) => {
           const before = await repo.tagTitle(tx, tenantId, id);
           if (before === undefined) return undefined;
           if (await repo.textTaken(tx, tenantId, 'tags', title, id)) throw duplicate('tags', title);
@@ -134,7 +134,7 @@ export function createTenantListsService(deps: {
     ) {
       await managed(activeTenantId, principal, tenantId);
       const gone = await inTenant(tenantId, () =>
-        inTransaction(db, async (tx) => {
+        db.transaction(async (tx) => {
           const row = await repo.deleteEntry(tx, tenantId, kind, id);
           if (row) await audited(tx, tenantId, kind, id, { [TENANT_LIST_FIELD[kind]]: row.text }, null);
           return row;
@@ -157,7 +157,7 @@ export function createTenantListsService(deps: {
       // The items keep the order they are sent in (their `order` becomes their position).
       const items = (body.items ?? []).map((i) => i.title.trim());
       return inTenant(tenantId, () =>
-        inTransaction(db, async (tx) => {
+        db.transaction(async (tx) => {
           const created = await repo.insertChecklist(tx, tenantId, body.title.trim(), items);
           await audited(tx, tenantId, 'checklists', created.id, null, { title: body.title.trim(), items });
           return created;
@@ -168,7 +168,7 @@ export function createTenantListsService(deps: {
     async deleteChecklist(activeTenantId: string | null, principal: Principal, tenantId: string, id: string) {
       await managed(activeTenantId, principal, tenantId);
       const gone = await inTenant(tenantId, () =>
-        inTransaction(db, async (tx) => {
+        db.transaction(async (tx) => {
           const row = await repo.deleteChecklist(tx, tenantId, id);
           if (row) await audited(tx, tenantId, 'checklists', id, { title: row.title }, null);
           return row;

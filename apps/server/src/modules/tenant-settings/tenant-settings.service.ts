@@ -7,7 +7,7 @@ import {
   RENAMABLE_FEATURES,
   type TenantContentBody,
 } from '@atrium/contracts';
-import { type Db, inTransaction } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { withTenant } from '../../db/tenant-scope.js';
 import { type FieldError, fieldErrors } from '../../http/errors.js';
 import type { Principal } from '../../http/tokens.js';
@@ -106,7 +106,7 @@ export function createTenantSettingsService(deps: {
       }
       if (errors.length) throw fieldErrors(errors);
       const before = await withTenant(tenantId, () =>
-        inTransaction(db, async (tx) => {
+        db.transaction(async (tx) => {
           const current = await repo.findContent(tx, tenantId);
           await repo.saveContent(tx, tenantId, values);
           await media.claim(tx, files);
@@ -158,7 +158,7 @@ export function createTenantSettingsService(deps: {
       body: FeatureItemsBody,
     ) {
       await tenants.requireManaged(activeTenantId, principal, tenantId);
-      const items = await inTransaction(db, async (tx) => {
+      const items = await db.transaction(async (tx) => {
         const had = await repo.featureItems(tx, tenantId, RENAMABLE_FEATURES);
         const known = new Set(had.map((f) => f.id));
         const errors: FieldError[] = [];

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { can, type LogoFieldName, POLICIES, type Tenant, type TenantBody } from '@atrium/contracts';
-import { type Db, inTransaction } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { withTenant } from '../../db/tenant-scope.js';
 import { AppError, type FieldError, fieldErrors } from '../../http/errors.js';
 import { needTenant } from '../../http/tenant-context.js';
@@ -58,7 +58,7 @@ export function createTenantsService(deps: {
    */
   const newTenant = <T>(run: (tx: Db, id: string) => Promise<T>) => {
     const id = randomUUID();
-    return withTenant(id, () => inTransaction(db, (tx) => run(tx, id)));
+    return withTenant(id, () => db.transaction((tx) => run(tx, id)));
   };
 
   /** A tenant as the audit log shows it: its settings, features (names; 'mobile' marks the app's) and members. */
@@ -276,35 +276,37 @@ export function createTenantsService(deps: {
 
     async update(activeTenantId: string | null, principal: Principal, id: string, body: TenantBody) {
       const scope = await tenantScopeOf(db, activeTenantId, principal);
-      const { tenant, removed, before } = await inTransaction(db, async (tx) => {
-        const current = await loadInScope(tx, scope, id);
-        const auditBefore = await auditView(tx, id);
-        checkPartnerFields(principal, body, current);
-        await checkNameFree(tx, 'name', body.name, id);
-        await checkReferences(tx, scope, body, await repo.memberIds(tx, id), {
-          userId: principal.userId,
-          shown: [current.logoMediaFile, current.mobileLogoMediaFile],
+      const { tenant, removed, before } = await db
+        .transaction(async (tx) => {
+          const current = await loadInScope(tx, scope, id);
+          const auditBefore = await auditView(tx, id);
+          checkPartnerFields(principal, body, current);
+          await checkNameFree(tx, 'name', body.name, id);
+          await checkReferences(tx, scope, body, await repo.memberIds(tx, id), {
+            userId: principal.userId,
+            shown: [current.logoMediaFile, current.mobileLogoMediaFile],
+          });
+          const family = familyOf({ ...current, isPartnerTenant: body.isPartnerTenant });
+          if (family && !isSuper(principal)) await repo.lockPartner(tx, family);
+          const before = family ? await repo.countFamilyUsers(tx, family) : 0;
+          await repo.updateTenant(tx, id, values(body));
+          await repo.setFeatures(tx, id, body.featureIds, body.mobileFeatureIds);
+          const { removed } = await repo.setMembers(tx, id, body.userIds);
+          await checkUserQuota(tx, principal, family, before);
+          await deps.media.claim(tx, [body.logoMediaFile, body.mobileLogoMediaFile]);
+          await audit.record(tx, {
+            action: 'tenant.updated',
+            tenantId: id,
+            recordType: 'tenant',
+            recordId: id,
+            before: auditBefore,
+            after: await auditView(tx, id),
+          });
+          return { tenant: (await repo.findTenant(tx, id))!, removed, before: current };
+        })
+        .catch((err: unknown) => {
+          throw nameConflict(err, 'name', body.name);
         });
-        const family = familyOf({ ...current, isPartnerTenant: body.isPartnerTenant });
-        if (family && !isSuper(principal)) await repo.lockPartner(tx, family);
-        const before = family ? await repo.countFamilyUsers(tx, family) : 0;
-        await repo.updateTenant(tx, id, values(body));
-        await repo.setFeatures(tx, id, body.featureIds, body.mobileFeatureIds);
-        const { removed } = await repo.setMembers(tx, id, body.userIds);
-        await checkUserQuota(tx, principal, family, before);
-        await deps.media.claim(tx, [body.logoMediaFile, body.mobileLogoMediaFile]);
-        await audit.record(tx, {
-          action: 'tenant.updated',
-          tenantId: id,
-          recordType: 'tenant',
-          recordId: id,
-          before: auditBefore,
-          after: await auditView(tx, id),
-        });
-        return { tenant: (await repo.findTenant(tx, id))!, removed, before: current };
-      }).catch((err: unknown) => {
-        throw nameConflict(err, 'name', body.name);
-      });
       deps.features.forget(id);
       await endSessionsOf(id, removed);
       // A replaced logo's file goes, unless something else (a clone, say) still shows it.
@@ -318,7 +320,7 @@ export function createTenantsService(deps: {
 
     async remove(activeTenantId: string | null, principal: Principal, id: string) {
       const scope = await tenantScopeOf(db, activeTenantId, principal);
-      await inTransaction(db, async (tx) => {
+      await db.transaction(async (tx) => {
         const tenant = await loadInScope(tx, scope, id);
         await repo.softDeleteTenant(tx, id);
         await audit.record(tx, {
@@ -409,7 +411,7 @@ export function createTenantsService(deps: {
       return tenant.useKmAsValues;
     },
     async setUseKmAsValues(tenantId: string, useKmAsValues: boolean) {
-      await inTransaction(db, async (tx) => {
+      await db.transaction(async (tx) => {
         const current = await repo.findTenant(tx, tenantId);
         await repo.updateTenant(tx, tenantId, { useKmAsValues });
         await audit.record(tx, {

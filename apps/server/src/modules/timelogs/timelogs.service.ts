@@ -20,7 +20,7 @@ import {
   START_AFTER_LOGGED_HOURS,
   weekDates,
 } from '@atrium/contracts';
-import { type Db, inTransaction } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { crossTenant } from '../../db/tenant-scope.js';
 import { AppError, fieldError } from '../../http/errors.js';
 import type { Principal } from '../../http/tokens.js';
@@ -160,7 +160,7 @@ export function createTimelogsService({
     async createProject(tenantId: string, input: ProjectInput) {
       const { name, startDate, memberIds, tasks } = projectInputSchema.parse(input);
       const members = await checkMembers(tenantId, memberIds);
-      const id = await inTransaction(db, async (tx) => {
+      const id = await db.transaction(async (tx) => {
         const projectId = await repo.insertProject(tx, tenantId, { name, startDate });
         await repo.setMembers(tx, tenantId, projectId, members);
         await repo.insertTasks(tx, tenantId, projectId, tasks);
@@ -172,7 +172,7 @@ export function createTimelogsService({
     async updateProject(tenantId: string, input: ProjectUpdate) {
       await requireProject(tenantId, input.id);
       const members = await checkMembers(tenantId, input.memberIds);
-      await inTransaction(db, async (tx) => {
+      await db.transaction(async (tx) => {
         // The update locks the project, so no mark can be saved against its old start meanwhile.
         await repo.updateProject(tx, tenantId, input.id, { name: input.name, startDate: input.startDate });
         // A start after hours already logged would strand them before the project existed.
@@ -268,7 +268,7 @@ export function createTimelogsService({
           `The project starts on ${projectStart}: no hours can be logged before it`,
         );
       }
-      return inTransaction(db, async (tx) => {
+      return db.transaction(async (tx) => {
         await repo.lockUserDay(tx, principal.userId, date);
         const others = await repo.dayHoursExcept(tx, tenantId, principal.userId, date, taskId);
         if (hours > 0 && roundHours(others + hours) > MAX_DAY_HOURS) {

@@ -3,7 +3,7 @@ import { PRODUCT_NAME, TWO_FACTOR, type TwoFactorChallenge } from '@atrium/contr
 import { createSigner, createVerifier } from 'fast-jwt';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
-import { type Db, inTransaction } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { AppError, fieldError } from '../../http/errors.js';
 import { refuseWhileImpersonating } from '../../http/tenant-context.js';
 import type { Principal } from '../../http/tokens.js';
@@ -133,7 +133,7 @@ export function createTwoFactorService({
     if (!row) throw fieldError('code', 'twoFactorNotStarted');
     if (!(await checkCode(user, row, source, code, false))) throw fieldError('code', 'invalidCode');
     const recoveryCodes = Array.from({ length: TWO_FACTOR.recoveryCodes }, newRecoveryCode);
-    const enabled = await inTransaction(db, (tx) => repo.enable(tx, user.id, recoveryCodes.map(hashRecovery)));
+    const enabled = await db.transaction((tx) => repo.enable(tx, user.id, recoveryCodes.map(hashRecovery)));
     if (!enabled) throw new AppError('conflict', 'Two-factor sign-in is already on');
     return recoveryCodes;
   }
@@ -264,14 +264,14 @@ export function createTwoFactorService({
       }
       if (!(await checkCode(user, row, source, code))) throw fieldError('code', 'invalidCode');
       // The secret, the recovery codes and the remembered devices go together or not at all.
-      await inTransaction(db, (tx) => repo.remove(tx, user.id));
+      await db.transaction((tx) => repo.remove(tx, user.id));
     },
 
     /** A super administrator turns a user's two-factor off (they lost their phone); written to the audit log. */
     async reset(userId: string) {
       const user = await auth.findLiveUser(userId);
       if (!user) throw new AppError('notFound', 'No such user');
-      await inTransaction(db, async (tx) => {
+      await db.transaction(async (tx) => {
         const removed = await repo.remove(tx, userId);
         await audit.record(tx, {
           action: 'twoFactor.reset',

@@ -1,4 +1,4 @@
-import { type Db, inTransaction } from '../../../db/client.js';
+import type { Db } from '../../../db/client.js';
 import { AppError, fieldError } from '../../../http/errors.js';
 import { refuseWhileImpersonating } from '../../../http/tenant-context.js';
 import type { Principal } from '../../../http/tokens.js';
@@ -21,7 +21,7 @@ export async function deleteUsers(
     throw fieldError('ids', 'cannotDeleteYourself', 'You cannot delete your own account here');
   }
   refuseWhileImpersonating(principal, 'Accounts');
-  const deleted = await inTransaction(db, async (conn) => {
+  const deleted = await db.transaction(async (conn) => {
     const found = await Promise.all(ids.map((id) => repo.findUser(conn, id)));
     const missing = ids.filter((_, i) => !found[i]);
     if (missing.length) throw new AppError('notFound', `No such user: ${missing.join(', ')}`);
@@ -53,7 +53,7 @@ export async function restoreUser(
 ) {
   if (!isSuper(principal)) throw new AppError('forbidden', 'Only a super administrator can restore a user');
   const scope = userScopeOf(activeTenantId, principal);
-  const user = await inTransaction(db, async (conn) => {
+  const user = await db.transaction(async (conn) => {
     const target = await loadInScope(conn, scope, id);
     await assertCanManage(conn, principal, target);
     if (!target.deletedAt) return target;

@@ -1,4 +1,4 @@
-import { type Db, inTransaction } from '../../../db/client.js';
+import type { Db } from '../../../db/client.js';
 import { needTenant } from '../../../http/tenant-context.js';
 import type { Principal } from '../../../http/tokens.js';
 import type { HubService } from '../../../hub/index.js';
@@ -17,7 +17,7 @@ export async function setUserGroups(
   const { userIds, groupIds, assign } = change;
   userScopeOf(activeTenantId, principal); // who manages users at all; its tenant check comes first, as for every users call
   const tenantId = needTenant(activeTenantId, 'Choose the tenant whose groups to change');
-  await inTransaction(db, async (conn) => {
+  await db.transaction(async (conn) => {
     await groupsInTenant(conn, tenantId, groupIds, 'notFound');
     await usersInTenant(conn, tenantId, userIds);
     if (assign) {

@@ -10,7 +10,7 @@ import {
   POLICIES,
   USER_LIMITS,
 } from '@atrium/contracts';
-import { type Db, inTransaction } from '../../../db/client.js';
+import type { Db } from '../../../db/client.js';
 import { AppError, type FieldError } from '../../../http/errors.js';
 import { needTenant } from '../../../http/tenant-context.js';
 import type { Principal } from '../../../http/tokens.js';
@@ -220,7 +220,7 @@ async function writeImport(
   });
   progress.step('writing');
   try {
-    return await inTransaction(db, async (conn) => {
+    return await db.transaction(async (conn) => {
       // Emails and groups again: someone may have taken an email or removed a group meanwhile.
       const checked = await validateImport(conn, tenantId, rows, { passwords: false });
       assertNoProblems(checked);

@@ -1,5 +1,5 @@
 import { DEFAULT_LANGUAGE, type UserBody } from '@atrium/contracts';
-import { type Db, inTransaction } from '../../../db/client.js';
+import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import { refuseWhileImpersonating } from '../../../http/tenant-context.js';
 import type { Principal } from '../../../http/tokens.js';
@@ -32,7 +32,7 @@ export async function createUser(
   const scope = userScopeOf(activeTenantId, principal);
   const input = { ...body, tenantIds: body.tenantIds.length || scope.all ? body.tenantIds : [scope.tenantId] };
   try {
-    const created = await inTransaction(db, async (conn) => {
+    const created = await db.transaction(async (conn) => {
       const manageable = await manageableTenants(conn, principal);
       await checkBody(conn, principal, input, manageable);
       if (input.password) await assertPasswordAllowed(input.password, input.email);
@@ -90,7 +90,7 @@ export async function updateUser(
 ) {
   const scope = userScopeOf(activeTenantId, principal);
   try {
-    const { user, changed, removed } = await inTransaction(db, async (conn) => {
+    const { user, changed, removed } = await db.transaction(async (conn) => {
       const target = await loadInScope(conn, scope, id);
       await assertCanManage(conn, principal, target);
       if (target.deletedAt) throw new AppError('conflict', 'Restore the user before editing them');
