@@ -1,6 +1,6 @@
 import type { Role } from '@atrium/contracts';
-import { and, asc, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { compiledRead, type Db } from '../../db/client.js';
 import { tenants } from '../tenants/tenants.schema.js';
 import { roles, tenantMemberships, userRoles, users } from '../users/users.schema.js';
 import { loginFailures, refreshTokens, sessions } from './auth.schema.js';
@@ -31,18 +31,24 @@ export async function rolesOf(db: Db, userId: string): Promise<Role[]> {
 }
 
 /** Tenants the user may make active: all of them for a super administrator, else their memberships. */
-export async function selectableTenants(db: Db, userId: string, isSuperadmin: boolean) {
-  const live = isNull(tenants.deletedAt);
-  if (isSuperadmin) {
-    return db.select({ id: tenants.id, name: tenants.name }).from(tenants).where(live).orderBy(asc(tenants.name));
-  }
-  return db
-    .select({ id: tenants.id, name: tenants.name })
-    .from(tenantMemberships)
-    .innerJoin(tenants, eq(tenants.id, tenantMemberships.tenantId))
-    .where(and(eq(tenantMemberships.userId, userId), live))
-    .orderBy(asc(tenants.name));
-}
+/**
+ * The live tenants a user may choose as active, by name: every one for a super administrator, their
+ * memberships' otherwise. Read on every page load (the shell's tenant menu): built once per shape.
+ */
+const selectable = compiledRead<{ superadmin: boolean }, { userId: string }>(
+  'auth_selectable_tenants',
+  ({ superadmin }) =>
+    superadmin
+      ? sql`select ${tenants.id} as "id", ${tenants.name} as "name" from ${tenants}
+           where ${tenants.deletedAt} is null order by ${tenants.name}`
+      : sql`select ${tenants.id} as "id", ${tenants.name} as "name"
+            from ${tenantMemberships} join ${tenants} on ${tenants.id} = ${tenantMemberships.tenantId}
+           where ${tenantMemberships.userId} = ${sql.placeholder('userId')} and ${tenants.deletedAt} is null
+           order by ${tenants.name}`,
+);
+
+export const selectableTenants = (db: Db, userId: string, isSuperadmin: boolean) =>
+  selectable.rows<{ id: string; name: string }>(db, { superadmin: isSuperadmin }, { userId });
 
 export async function countRecentFailures(db: Db, email: string, ip: string, since: Date) {
   const [byEmail] = await db

@@ -1,6 +1,6 @@
 import type { CustomTenantProperties } from '@atrium/contracts';
 import { eq, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.js';
+import { compiledRead, type Db } from '../../db/client.js';
 import { documentTypes } from '../documents/documents.schema.js';
 import { features, tenantFeatures, tenants } from '../tenants/tenants.schema.js';
 import { users } from '../users/users.schema.js';
@@ -27,9 +27,11 @@ export type Shell = {
 /**
  * The user and active tenant parts of the shell, read in one statement because every page load asks
  * for them: the user's name and picture, the tenant's logos, theme, menu with titles and the side
- * menu's document types. No row when the user is gone.
+ * menu's document types. No row when the user is gone. Built once, its values filled on every call.
  */
-export const shellSql = (userId: string, tenantId: string | null) => sql`
+export const shell = compiledRead<Record<string, never>, { userId: string; tenantId: string | null }>(
+  'me_shell',
+  () => sql`
   select ${users.email} as "email", ${users.name} as "name", ${users.surname} as "surname",
          ${users.imagePath} as "imagePath",
          ${tenants.id} is not null as "tenantSet",
@@ -44,11 +46,12 @@ export const shellSql = (userId: string, tenantId: string | null) => sql`
                                    order by lower(${documentTypes.name}), ${documentTypes.id})
                    from ${documentTypes}
                    where ${documentTypes.tenantId} = ${tenants.id} and ${documentTypes.isShownOnSideMenu}), '[]') as "sideMenuTypes"
-  from ${users} left join ${tenants} on ${tenants.id} = ${tenantId}::uuid
-  where ${users.id} = ${userId}`;
+  from ${users} left join ${tenants} on ${tenants.id} = ${sql.placeholder('tenantId')}::uuid
+  where ${users.id} = ${sql.placeholder('userId')}`,
+);
 
 export const findShell = async (db: Db, userId: string, tenantId: string | null) =>
-  (await queryRows<Shell>(db, 'me_shell', shellSql(userId, tenantId)))[0];
+  (await shell.rows<Shell>(db, {}, { userId, tenantId }))[0];
 
 export const confirmGdpr = (db: Db, userId: string) =>
   db.update(users).set({ gdprConfirmed: true }).where(eq(users.id, userId));

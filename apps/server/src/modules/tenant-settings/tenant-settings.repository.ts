@@ -1,14 +1,26 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { compiledRead, type Db } from '../../db/client.js';
 import { features, tenantFeatures } from '../tenants/tenants.schema.js';
 import { tenantHomeContent } from './tenant-settings.schema.js';
 
 export type ContentRow = typeof tenantHomeContent.$inferSelect;
 export type ContentValues = Omit<ContentRow, 'tenantId' | 'updatedAt'>;
 
+const t = tenantHomeContent;
+/** Every home page load reads it: built once, its tenant filled on every call. */
+const contentRead = compiledRead<Record<string, never>, { tenantId: string }>(
+  'home_content',
+  () => sql`select ${t.tenantId} as "tenantId", ${t.headline} as "headline", ${t.logoMediaFile} as "logoMediaFile",
+                   ${t.logoMediaFile320} as "logoMediaFile320", ${t.logoMediaFile800} as "logoMediaFile800",
+                   ${t.pageHtml} as "pageHtml", ${t.pageHtml2} as "pageHtml2",
+                   ${t.descriptionMobile} as "descriptionMobile", ${t.videoUrl} as "videoUrl",
+                   ${t.updatedAt} as "updatedAt"
+              from ${t} where ${t.tenantId} = ${sql.placeholder('tenantId')}`,
+);
+
 /** The tenant's home content row, if it has one (row-level security: run in the tenant's scope). */
 export const findContent = async (db: Db, tenantId: string) =>
-  (await db.select().from(tenantHomeContent).where(eq(tenantHomeContent.tenantId, tenantId)))[0];
+  (await contentRead.rows<ContentRow>(db, {}, { tenantId }))[0];
 
 export const saveContent = (db: Db, tenantId: string, values: ContentValues) =>
   db
