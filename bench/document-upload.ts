@@ -12,21 +12,18 @@
  *
  * --check exits 1 unless the growth stays under 50 MB.
  */
-import { spawn } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, readFileSync, statSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { startLocalServer } from '../scripts/local-server.mjs';
 
 const SIZE = Number(process.env.BENCH_UPLOAD_MB ?? 200) * 1024 * 1024;
 const TARGET_GROWTH_MB = 50;
 const check = process.argv.includes('--check');
-const root = resolve(import.meta.dirname, '..');
 const port = 4700 + Math.floor(Math.random() * 90);
 const base = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(join(tmpdir(), 'atrium-bench-upload-'));
 const MB = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 
 /** `total` bytes of text, made 64 KiB at a time as they are read. */
@@ -100,32 +97,21 @@ function upload(id: string, token: string, size: number, name: string) {
   });
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-  cwd: root,
+const server = await startLocalServer({
+  port,
+  dataDirPrefix: 'atrium-bench-upload-',
+  // What the old polling loop allowed (240 tries, 500 ms apart).
+  healthTimeoutMs: 120_000,
   env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
     SEED_DEMO: 'true',
-    LOG_LEVEL: 'warn',
+    // No web app: only the API is measured.
     WEB_DIST: '/nonexistent',
     DOCUMENT_MAX_BYTES: String(256 * 1024 * 1024),
   },
-  stdio: ['ignore', 'inherit', 'inherit'],
 });
+const { dataDir } = server;
 
 try {
-  for (let i = 0; ; i++) {
-    if (i > 240) throw new Error('the server did not start');
-    const up = await fetch(`${base}/core/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) break;
-    await new Promise((r) => setTimeout(r, 500));
-  }
   const { token } = await json<{ token: string }>('POST', '/auth/login', {
     email: 'admin@atrium.test',
     password: 'Atrium-demo-1',
@@ -140,7 +126,7 @@ try {
   const warm = await upload(await make('Warm-up'), token, 4 * 1024 * 1024, 'warm-up.txt');
   if (warm.status !== 200) throw new Error(`warm-up upload: ${warm.status} ${warm.body}`);
   await new Promise((r) => setTimeout(r, 1000));
-  const pid = server.pid!;
+  const pid = server.process.pid!;
   const baseline = rssOf(pid);
   let peak = baseline;
   const sampler = setInterval(() => {
@@ -175,7 +161,5 @@ try {
   console.log(`  load average ${load}`);
   if (check && growth >= TARGET_GROWTH_MB * 1024 * 1024) process.exitCode = 1;
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }

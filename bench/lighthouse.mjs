@@ -4,14 +4,14 @@
 // e2e/run.mjs does), drives Debian's Chromium through chrome-launcher, prints the four category
 // scores per page and stops everything it started.
 // Usage: node bench/lighthouse.mjs [--check]   (--check exits 1 below the targets of issue 13)
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
+import { startLocalServer } from '../scripts/local-server.mjs';
 
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 0 };
 const check = process.argv.includes('--check');
@@ -24,24 +24,12 @@ if (!existsSync(join(root, 'apps/web/dist/index.html')) || process.argv.includes
 
 const port = 4100 + Math.floor(Math.random() * 90);
 const baseUrl = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(join(tmpdir(), 'atrium-lighthouse-'));
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
 
+let server;
 let chrome;
 let exitCode = 1;
 try {
-  await waitForHealth(`${baseUrl}/core/api/health`, 60_000);
+  server = await startLocalServer({ port, dataDirPrefix: 'atrium-lighthouse-', healthTimeoutMs: 60_000 });
   chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: [
@@ -93,8 +81,7 @@ try {
   console.error(err);
 } finally {
   await chrome?.kill();
-  server.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 }
 process.exit(exitCode);
 
@@ -103,18 +90,4 @@ async function audit(url, flags) {
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
   return result.lhr;
-}
-
-async function waitForHealth(url, timeoutMs) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server not healthy after ${timeoutMs} ms`);
 }

@@ -1,10 +1,10 @@
 // Builds the web app if needed, starts Atrium on a fresh embedded database with demo data,
 // runs the browser tests against it, and stops the server whatever happens.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startLocalServer } from '../scripts/local-server.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 if (!existsSync(join(root, 'apps/web/dist/index.html')) || process.argv.includes('--build')) {
@@ -57,25 +57,22 @@ const graphOrigin = `http://127.0.0.1:${graphPeer.address().port}`;
 const laneCount = Math.max(1, Number(process.env.E2E_LANES) || 2);
 const firstPort = 3900 + Math.floor(Math.random() * 45) * 2;
 const lanes = [];
-const stopAll = () => {
-  for (const lane of lanes) {
-    lane.server.kill('SIGTERM');
-    lane.identityProvider.process.kill('SIGTERM');
-    rmSync(lane.dataDir, { recursive: true, force: true });
-  }
+const stopAll = async () => {
+  for (const lane of lanes) lane.identityProvider.process.kill('SIGTERM');
   videoHost.close();
   graphPeer.close();
+  // A lane whose server is still starting has none yet: startLocalServer stops it when this script exits.
+  await Promise.all(lanes.map((lane) => lane.server?.stop()));
 };
 for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, () => {
-    stopAll();
+  process.once(signal, async () => {
+    await stopAll();
     process.exit(1);
   });
 }
 
 async function startLane(port) {
   const baseUrl = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'atrium-e2e-'));
   // The Microsoft 365 stand-in: a real OpenID Connect provider (oidc-provider) on loopback, started first
   // so the server can be pointed at it. Its accounts sign in with any password: `uma` is Uma User,
   // `impostor` another Microsoft account with Uma's email, `nobody` an address with no Atrium account.
@@ -84,16 +81,14 @@ async function startLane(port) {
     impostor: { email: 'user@atrium.test' },
     nobody: { email: 'nobody@atrium.test' },
   });
-  // One process (node with the tsx loader), so that killing it leaves nothing behind.
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
+  // In the lanes before its server starts, so that stopAll stops the provider should the server fail.
+  const lane = { baseUrl, issuer: identityProvider.issuer, identityProvider, server: undefined };
+  lanes.push(lane);
+  lane.server = await startLocalServer({
+    port,
+    dataDirPrefix: 'atrium-e2e-',
+    healthTimeoutMs: 90_000,
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
       // Links in mail and the single sign-on redirect point back at this server.
       PUBLIC_URL: baseUrl,
       // The provider stamps this tenant id (tid) on its tokens; the server accepts only this tenant.
@@ -105,11 +100,7 @@ async function startLane(port) {
       MAIL_GRAPH_LOGIN_URL: graphOrigin,
       MAIL_GRAPH_API_URL: graphOrigin,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const lane = { baseUrl, issuer: identityProvider.issuer, dataDir, identityProvider, server };
-  lanes.push(lane);
-  await waitForHealth(lane, 90_000);
   return lane;
 }
 
@@ -142,7 +133,7 @@ try {
 } catch (err) {
   console.error(err);
 } finally {
-  stopAll();
+  await stopAll();
 }
 process.exit(exitCode);
 
@@ -186,18 +177,4 @@ function startIdentityProvider(redirectUri, tenantId, accounts) {
       reject(new Error(`the identity provider exited with ${code}`));
     });
   });
-}
-
-async function waitForHealth({ server, baseUrl }, timeoutMs) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl}/core/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server not healthy after ${timeoutMs} ms`);
 }
