@@ -29,6 +29,7 @@ import { migrate } from '../apps/server/src/db/migrate.js';
 import { ScopedPool } from '../apps/server/src/db/scoped-connections.js';
 import { hashPassword } from '../apps/server/src/modules/auth/password-hashing.js';
 import { seedReferenceData } from '../apps/server/src/modules/index.js';
+import { unreadCount } from '../apps/server/src/modules/notifications/notifications.repository.js';
 
 const TENANTS = 10_000;
 const USERS = 100_000;
@@ -51,9 +52,8 @@ type Measure = { rate: number; p50: number; p99: number };
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 const uptime = async () => (await import('node:os')).loadavg()[0]!.toFixed(1);
 
-/** The endpoint's statement, as notifications.repository.ts countUnread sends it. */
-const COUNTER_SQL =
-  'select "unread" from "notification_unread_counts" where ("notification_unread_counts"."user_id" = $1 and "notification_unread_counts"."tenant_id" = $2)';
+/** The endpoint's statement, as notifications.repository.ts countUnread sends it (user id, tenant id). */
+const COUNTER_SQL = unreadCount.query({}, { userId: '', tenantId: '' }).text;
 /** What the counter replaces: a count over the user's rows (reference only). */
 const NAIVE_SQL = 'select count(*) from notifications where user_id = $1 and tenant_id = $2 and read_at is null';
 

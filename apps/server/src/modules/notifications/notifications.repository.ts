@@ -1,6 +1,6 @@
 import { NOTIFICATION_EVENT_TYPES, type NotificationTypesQuery, ROLE } from '@atrium/contracts';
 import { type AnyColumn, and, asc, count, desc, eq, exists, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
+import { compiledRead, type Db, type Tx } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
 import { crossTenant } from '../../db/tenant-scope.js';
 import { tenants } from '../tenants/tenants.schema.js';
@@ -33,17 +33,23 @@ export const findLiveUser = async (db: Db, id: string) =>
       .where(and(eq(users.id, id), isNull(users.deletedAt)))
   )[0];
 
+const counts = notificationUnreadCounts;
+/**
+ * The bell's read, on every page load and after every notification: built once, its values filled on
+ * every call (also run bare by bench/notification-count.ts).
+ */
+export const unreadCount = compiledRead<Record<string, never>, { userId: string; tenantId: string }>(
+  'notifications_unread',
+  () => sql`select ${counts.unread} as "unread" from ${counts}
+             where ${counts.userId} = ${sql.placeholder('userId')} and ${counts.tenantId} = ${sql.placeholder('tenantId')}`,
+);
+
 /**
  * How many of a user's notifications in a tenant are still unread: one row of the counter the
  * notifications trigger keeps (migration 0030), never a count over the notifications.
  */
 export const countUnread = async (db: Db, userId: string, tenantId: string) =>
-  (
-    await db
-      .select({ unread: notificationUnreadCounts.unread })
-      .from(notificationUnreadCounts)
-      .where(and(eq(notificationUnreadCounts.userId, userId), eq(notificationUnreadCounts.tenantId, tenantId)))
-  )[0]?.unread ?? 0;
+  (await unreadCount.rows<{ unread: number }>(db, {}, { userId, tenantId }))[0]?.unread ?? 0;
 
 /** Whether a user belongs to a tenant: a member, or a super administrator (who belongs everywhere). */
 const belongsTo = (db: Db | Tx, userId: AnyColumn, tenantId: AnyColumn | string) =>
