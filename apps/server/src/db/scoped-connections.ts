@@ -130,7 +130,10 @@ export class ScopedClient extends pg.Client {
   session: Session = fresh();
   /** Corked while a change and its statement are written, so that one write sends both. */
   readonly #socket: net.Socket;
+  /** The change the next statement must follow. */
   #pending: Change | null = null;
+  /** A change sent and not answered yet: statements sent behind it are answered only once it succeeded. */
+  #changing: Promise<void> | null = null;
 
   constructor(config: pg.ClientConfig = {}) {
     const socket = new net.Socket();
@@ -159,30 +162,43 @@ export class ScopedClient extends pg.Client {
   override query(config: any, values?: any, callback?: any): any {
     const change = this.#pending;
     // Custom submittables are refused in pipeline mode: they fail without running.
-    if (change === null || typeof config?.submit === 'function') return super.query(config, values, callback);
-    this.#pending = null;
+    if ((change === null && this.#changing === null) || typeof config?.submit === 'function') {
+      return super.query(config, values, callback);
+    }
     const done: QueryCallback | undefined = typeof values === 'function' ? values : callback;
     const args: unknown[] = typeof values === 'function' || values === undefined ? [config] : [config, values];
-    this.session = change.next;
-    let changed: Promise<unknown>;
     let answered: Promise<pg.QueryResult>;
     this.#socket.cork();
     try {
-      changed = super.query(change.query).catch((err: Error) => {
-        this.session = UNKNOWN;
-        throw err;
-      });
+      if (change !== null) this.#send(change);
       answered = (super.query as (...a: unknown[]) => Promise<pg.QueryResult>)(...args);
     } finally {
       this.#socket.uncork();
     }
-    const result = Promise.all([changed, answered]).then(([, answer]) => answer);
+    const result = Promise.all([this.#changing, answered]).then(([, answer]) => answer);
     if (!done) return result;
     result.then(
       (answer) => done(null, answer),
       (err: Error) => done(err),
     );
     return undefined;
+  }
+
+  /** Sends the pending change; until it is answered, every statement's answer waits for it. */
+  #send(change: Change) {
+    this.#pending = null;
+    this.session = change.next;
+    const changing: Promise<void> = super.query(change.query).then(
+      () => {
+        if (this.#changing === changing) this.#changing = null;
+      },
+      (err: Error) => {
+        this.session = UNKNOWN;
+        if (this.#changing === changing) this.#changing = null;
+        throw err;
+      },
+    );
+    this.#changing = changing;
   }
 }
 
