@@ -5,6 +5,8 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 // The contracts package is TypeScript source the config loader does not bundle: its constants file
 // (no imports) is taken by path.
+// Vite loads this file natively: relative imports name the file, .ts included (tsconfig's
+// allowImportingTsExtensions).
 import { PRODUCT_NAME } from '../../packages/contracts/src/constants.ts';
 import { shellStringsPlugin } from './src/shared/i18n/shell-strings-plugin.ts';
 
