@@ -100,26 +100,20 @@ describe('the scoped pool', () => {
       (r) => r.rows[0]!.tenant,
     );
 
-  it("sends a connection's tenant change with the statement it is for, without waiting for its answer", async () => {
-    pool = new ScopedPool({ ...poolConfig(proxy.url, 1) });
+  it.each([
+    ["another tenant's, sending the change", tenantB],
+    ['its own, sending nothing before it', tenantA],
+  ])('sends a statement in %s without waiting for an answer', async (_, tenant) => {
+    pool = new ScopedPool(poolConfig(proxy.url, 1));
     expect(await settingIn(tenantA, 'first')).toBe(tenantA);
-
+    // A change sent on its own would hold the statement back until the proxy released its answer.
     proxy.state.holdUntil = 'second-statement';
-    expect(await settingIn(tenantB, 'second-statement')).toBe(tenantB);
-    expect(proxy.state.answeredFirst).toBe(false);
-  });
-
-  it('sends nothing before the statement when the connection is in its scope already', async () => {
-    pool = new ScopedPool({ ...poolConfig(proxy.url, 1) });
-    expect(await settingIn(tenantA, 'first')).toBe(tenantA);
-    // No change: had one been sent alone, the statement would follow only once it was answered.
-    proxy.state.holdUntil = 'same-tenant';
-    expect(await settingIn(tenantA, 'same-tenant')).toBe(tenantA);
+    expect(await settingIn(tenant, 'second-statement')).toBe(tenant);
     expect(proxy.state.answeredFirst).toBe(false);
   });
 
   it('answers a statement whose change failed with that error, and sends the whole session again next', async () => {
-    pool = new ScopedPool({ ...poolConfig(proxy.url, 1) });
+    pool = new ScopedPool(poolConfig(proxy.url, 1));
     // In customPlans, so that this first change also sets the plan mode (a statement of its own) and
     // the next, a scope change only, is parsed with its text, which the proxy can rewrite.
     expect(await customPlans(() => settingIn(tenantA, 'first'))).toBe(tenantA);
@@ -146,7 +140,7 @@ describe('the scoped pool', () => {
   });
 
   it('answers through callbacks as through promises', async () => {
-    pool = new ScopedPool({ ...poolConfig(proxy.url, 1) });
+    pool = new ScopedPool(poolConfig(proxy.url, 1));
     expect(await settingIn(tenantA, 'first')).toBe(tenantA);
     const viaCallback = await withTenant(tenantB, async () => {
       const client = await pool.connect();
