@@ -78,7 +78,10 @@ describe('clients', () => {
     // The tenant switches to miles: the options change, the saved radii stay.
     await page.goto(`${BASE_URL}/admin/clients`);
     const units = page.getByRole('switch', { name: 'Radius in kilometres' });
-    await expect.poll(() => units.isChecked()).toBe(true);
+    // Until the tenant's map info has loaded the switch shows kilometres but is disabled, and a forced click
+    // on it would do nothing.
+    await expect.poll(() => units.isEnabled()).toBe(true);
+    expect(await units.isChecked()).toBe(true);
     await units.click({ force: true });
     await page.getByText('Location radii are now chosen in miles.').waitFor();
     await page.goto(`${BASE_URL}/admin/clients/new/location/${clientId}`);
