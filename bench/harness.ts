@@ -16,7 +16,10 @@ import { currentPlanMode, type Database, openDatabase, poolConfig } from '../app
 import { migrate } from '../apps/server/src/db/migrate.js';
 import { type PlanMode, ScopedPool } from '../apps/server/src/db/scoped-connections.js';
 import { seedReferenceData } from '../apps/server/src/modules/index.js';
+import { cpuPerRequest, cpuSample } from './cpu-split.js';
 import {
+  CPU_HEAD,
+  cpuColumns,
   FLOOR_HEAD,
   type FloorRequest,
   floorColumns,
@@ -191,6 +194,7 @@ async function bare(pool: pg.Pool, requests: FloorRequest[], seconds: number): P
 
 /** autocannon with BENCH.connections connections, sending the requests in turn. */
 async function load(url: string, requests: FloorRequest[], seconds: number): Promise<Measure> {
+  const before = cpuSample();
   const result = await autocannon({
     url,
     connections: BENCH.connections,
@@ -201,7 +205,8 @@ async function load(url: string, requests: FloorRequest[], seconds: number): Pro
   if (result.non2xx) throw new Error(`load run had ${result.non2xx} non-2xx answers`);
   // Timeouts (autocannon's 10 s) on a machine too busy to answer are reported, not fatal.
   if (result.errors) console.log(`  (${result.errors} requests timed out or failed)`);
-  return { rate: result.requests.average, p99: result.latency.p99, p50: result.latency.p50 };
+  const cpu = cpuPerRequest(before, cpuSample(), result.requests.total);
+  return { rate: result.requests.average, p99: result.latency.p99, p50: result.latency.p50, ...(cpu && { cpu }) };
 }
 
 /**
@@ -229,13 +234,33 @@ async function profiled<T>(label: string, run: () => Promise<T>): Promise<T> {
 const passes = (c: Case, r: Round) => r.endpoint.p99 < c.target.p99Ms && r.ratio >= c.target.ratio;
 
 /**
+ * The floor in scope must do the work the open floor does: a request's statements answer the same
+ * rows under its tenant's row-level security as to the superuser, or the bench's requests are wrong.
+ */
+async function sameRowsInScope(bench: Bench, request: FloorRequest) {
+  const scoped = await startFloor(bench.database.pool!, [request], { scoped: true });
+  const open = await startFloor(bench.pool, [request], { scoped: false });
+  try {
+    const answer = async (url: string) =>
+      (await fetch(`${url}${request.path}`, { headers: { authorization: `Bearer ${request.token}` } })).text();
+    const [inScope, asSuperuser] = [await answer(scoped.url), await answer(open.url)];
+    if (inScope !== asSuperuser)
+      throw new Error(`${request.path}: the statements answer other rows in the tenant's scope`);
+  } finally {
+    await scoped.close();
+    await open.close();
+  }
+}
+
+/**
  * Measures each case against the app at `address`: a probe (printed), a warm-up, then BENCH.rounds
- * alternating rounds of endpoint, floor and bare, so all three see the same moments of a shared
- * machine; the median round is the figure and every round is printed. Answers whether every case met
+ * alternating rounds of endpoint, floor, open floor and bare, so all four see the same moments of a
+ * shared machine; the median round is the figure and every round is printed. Answers whether every case met
  * its target (and sets the exit code under --check).
  */
 export async function compareCases(bench: Bench, address: string, cases: Case[]): Promise<boolean> {
   const rows: string[][] = [];
+  const cpuRows: string[][] = [];
   const row = (label: string, r: Round, verdict: string) => [label, ...floorColumns(r), verdict];
   let ok = true;
   for (const c of cases) {
@@ -244,30 +269,42 @@ export async function compareCases(bench: Bench, address: string, cases: Case[])
     if (!probe.ok) throw new Error(`${first.path}: ${probe.status} ${await probe.text()}`);
     console.log(`${c.label}: first call answers ${(await probe.text()).length} bytes`);
 
-    const floor = await startFloor(
-      bench.pool,
-      c.requests.map((r) => ({ ...r, statements: c.floorStatements?.(r) ?? r.statements })),
-    );
-    await load(address, c.requests, 2); // warm-up
-    await load(floor.url, c.requests, 2);
+    const requests = c.requests.map((r) => ({ ...r, statements: c.floorStatements?.(r) ?? r.statements }));
+    await sameRowsInScope(bench, requests[0]!);
+    const floor = await startFloor(bench.database.pool!, requests, { scoped: true });
+    const openFloor = await startFloor(bench.pool, requests, { scoped: false });
+    for (const url of [address, floor.url, openFloor.url]) await load(url, c.requests, 2); // warm-up
     const rounds: Round[] = [];
     for (let r = 1; r <= BENCH.rounds; r++) {
       const endpoint = await profiled(`${c.label} ${r}`, () => load(address, c.requests, BENCH.seconds));
       const floorRun = await profiled(`${c.label} floor ${r}`, () => load(floor.url, c.requests, BENCH.seconds));
+      const openRun = await profiled(`${c.label} open floor ${r}`, () =>
+        load(openFloor.url, c.requests, BENCH.seconds),
+      );
       const baseline = await bare(bench.pool, c.requests, BENCH.seconds);
-      rounds.push(round(endpoint, floorRun, baseline));
+      rounds.push(round(endpoint, floorRun, openRun, baseline));
       rows.push(row(`${c.label}, round ${r}`, rounds.at(-1)!, passes(c, rounds.at(-1)!) ? 'pass' : 'fail'));
     }
     await floor.close();
+    await openFloor.close();
     const median = medianRound(rounds);
     ok &&= passes(c, median);
     rows.push(row(`${c.label}, median`, median, passes(c, median) ? 'PASS' : 'FAIL'));
+    cpuRows.push(
+      [`${c.label}, endpoint`, ...cpuColumns(median.endpoint)],
+      [`${c.label}, floor`, ...cpuColumns(median.floor)],
+      [`${c.label}, open floor`, ...cpuColumns(median.openFloor)],
+    );
   }
   const targets = cases.map((c) => `${c.label}: p99 < ${c.target.p99Ms} ms, >= ${c.target.ratio} x bare`);
   console.log(
     `\n${BENCH.connections} concurrent clients, ${BENCH.rounds} rounds of ${BENCH.seconds} s each, pools of ${bench.config.databasePoolSize}; goal (reported, not checked): endpoint >= 0.8 x floor\ntargets: ${targets.join('; ')}`,
   );
   printTable(['case', ...FLOOR_HEAD, ''], rows);
+  console.log(
+    "\nCPU a request (medians of the rounds): the app's thread, the other threads (autocannon, GC), PostgreSQL",
+  );
+  printTable(['case', ...CPU_HEAD], cpuRows);
   if (BENCH.check && !ok) process.exitCode = 1;
   return ok;
 }

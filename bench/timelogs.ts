@@ -24,7 +24,6 @@ import type pg from 'pg';
 import { namedQuery } from '../apps/server/src/db/client.js';
 import { hashPassword } from '../apps/server/src/modules/auth/password-hashing.js';
 import { overviewSql, weekGrid } from '../apps/server/src/modules/timelogs/timelogs.repository.js';
-import type { FloorRequest } from './floor.js';
 import { BENCH_PASSWORD, type Case, compareCases, runBench, type SignedIn, secondsSince, settle } from './harness.js';
 
 const TENANTS = 100;
@@ -32,16 +31,6 @@ const USERS_PER_TENANT = 100;
 const MARKS_PER_USER = 100;
 const PROJECTS_PER_TENANT = 5;
 const TASKS_PER_PROJECT = 4;
-// BENCH_FLOOR_SCOPE=1: the floor sets the tenant scope before each statement, as the app's checkout
-// does when its connection last served another tenant (almost every request here): that round trip's
-// share of endpoint / floor (decision 023).
-const floorScope = process.env.BENCH_FLOOR_SCOPE === '1';
-const scopeStatement = (tenantId: string) => ({
-  name: 'bench_scope',
-  text: "select set_config('app.tenant_id', $1, false), set_config('app.cross_tenant', '', false)",
-  values: [tenantId],
-});
-
 const today = localToday();
 
 async function seed(pool: pg.Pool, passwordHash: string) {
@@ -112,7 +101,6 @@ await runBench(async (bench) => {
     users.push(await bench.signIn(`bench${1 + ((i * 50 + (i % 2) * 17) % (TENANTS * USERS_PER_TENANT))}@bench.test`));
   const admins: SignedIn[] = [];
   for (let t = 0; t < 50; t++) admins.push(await bench.signIn(`bench${1 + t * 2 * USERS_PER_TENANT}@bench.test`));
-  const tenantOf = new Map<string, string>();
 
   const mondays = Array.from({ length: 8 }, (_, k) => addDays(mondayOf(today), -7 * k));
   const months = Array.from({ length: 6 }, (_, k) => monthRange(addDays(monthRange(today).from, -1 - 31 * k)));
@@ -123,7 +111,6 @@ await runBench(async (bench) => {
       const monday = mondays[i % mondays.length]!;
       const sunday = addDays(monday, 6);
       const path = `/core/api/timelogs/getPersonalProjectsWithMarksForWeek/${monday}/${sunday}`;
-      tenantOf.set(u.token, u.tenantId!);
       return {
         path,
         token: u.token,
@@ -141,7 +128,6 @@ await runBench(async (bench) => {
     target: { p99Ms: 100, ratio: 0.5 },
     requests: admins.flatMap((a, i) => {
       const { from, to } = months[i % months.length]!;
-      tenantOf.set(a.token, a.tenantId!);
       return (['users', 'projects', 'tasks'] as const).map((kind) => ({
         path: `/core/api/timelogs/${paths[kind]}/${from}/${to}`,
         token: a.token,
@@ -149,11 +135,5 @@ await runBench(async (bench) => {
       }));
     }),
   };
-  const floorStatements = floorScope
-    ? (r: FloorRequest) => [scopeStatement(tenantOf.get(r.token)!), ...r.statements]
-    : undefined;
-  await compareCases(bench, address, [
-    { ...grid, floorStatements },
-    { ...overview, floorStatements },
-  ]);
+  await compareCases(bench, address, [grid, overview]);
 });
