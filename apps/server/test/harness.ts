@@ -175,6 +175,8 @@ export async function createTestApp(env: Record<string, string> = {}, deps: Pick
   return {
     app,
     db: database.db,
+    /** The database itself, for a second app on it (another process behind the same load balancer). */
+    database,
     factories,
     signIn: (email: string, password?: string, extra?: { ip?: string }) => signIn(app, email, password, extra),
     /** POST /auth/activetenant as the caller: the answer as it came, for the test to judge. */

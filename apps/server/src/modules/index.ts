@@ -122,7 +122,7 @@ export function createServices({ config, db, authenticator, tenantFeatures, hub,
     secret: config.jwtSecret,
     settingsKey: config.settingsKey,
   });
-  const users = createUsersService({ db, auth, tenants, hub, audit, secret: config.jwtSecret });
+  const users = createUsersService({ db, auth, tenants, hub, audit, secret: config.jwtSecret, log });
   const usergroups = createUserGroupsService({ db });
   const passwords = createPasswordsService({ db, mail, auth, users, audit, publicUrl: config.publicUrl, log });
   const impersonation = createImpersonationService({ auth, tenants, users, audit, hub });

@@ -1,6 +1,10 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/harness.js';
+import { createTestApp, type TestContext, testConfig } from '../../../test/harness.js';
+import { buildApp } from '../../app.js';
+import { crossTenant } from '../../db/tenant-scope.js';
 import { HASH_CONCURRENCY } from './use-cases/import-users.js';
+import { userImportProgress } from './users.schema.js';
 
 // Counts how many password hashes run at the same time (the real hashing, wrapped). While `held`,
 // each hash waits in `waiting` until the test lets it go.
@@ -23,10 +27,17 @@ vi.mock('../auth/password-hashing.js', async (importOriginal) => {
 });
 
 let ctx: TestContext;
+// A second app on the same database: another process behind the same load balancer.
+let secondApp: Awaited<ReturnType<typeof buildApp>>;
 beforeAll(async () => {
   ctx = await createTestApp();
+  secondApp = await buildApp({ config: testConfig({ DATA_DIR: ctx.dataDir }), database: ctx.database });
+  await secondApp.ready();
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  await secondApp.close();
+  await ctx.close();
+});
 
 const importRows = (count: number) => {
   const t = Math.random().toString(36).slice(2, 8);
@@ -81,8 +92,8 @@ describe('GET /core/api/users/import/progress/{importId}', () => {
     const admin = await ctx.actor(['TenantAdmin'], { tenants: [tenant.id], activeTenant: tenant.id });
     const other = await ctx.actor(['TenantAdmin'], { tenants: [tenant.id], activeTenant: tenant.id });
     const importId = crypto.randomUUID();
-    const progress = (who = admin, id = importId) =>
-      ctx.app.inject({ method: 'GET', url: `/core/api/users/import/progress/${id}`, headers: who.auth });
+    const progress = (who = admin, id = importId, app = ctx.app) =>
+      app.inject({ method: 'GET', url: `/core/api/users/import/progress/${id}`, headers: who.auth });
     expect((await progress()).statusCode).toBe(404);
 
     hashing.held = true;
@@ -122,6 +133,8 @@ describe('GET /core/api/users/import/progress/{importId}', () => {
         done: 3,
         total: 6,
       });
+      // The other process answers the same.
+      expect((await progress(admin, importId, secondApp)).json()).toEqual({ step: 'hashing', done: 3, total: 6 });
     } finally {
       hashing.held = false;
       for (const next of hashing.waiting.splice(0)) next();
@@ -151,6 +164,19 @@ describe('GET /core/api/users/import/progress/{importId}', () => {
       headers: admin.auth,
     });
     expect(after.json()).toEqual({ step: 'failed', done: 3, total: 3 });
+    // A minute after it finished, it is forgotten.
+    await crossTenant('test fixtures', () =>
+      ctx.db
+        .update(userImportProgress)
+        .set({ finishedAt: sql`now() - interval '61 seconds'` })
+        .where(eq(userImportProgress.importId, importId)),
+    );
+    const later = await ctx.app.inject({
+      method: 'GET',
+      url: `/core/api/users/import/progress/${importId}`,
+      headers: admin.auth,
+    });
+    expect(later.statusCode).toBe(404);
     for (const id of ['x', 'a'.repeat(300), '%00']) {
       const bad = await ctx.app.inject({
         method: 'GET',

@@ -1,10 +1,10 @@
 import { ROLES, type Role } from '@atrium/contracts';
-import { and, asc, eq, inArray, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { compiledRead, type Db } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
 import { tenants } from '../tenants/tenants.schema.js';
 import { userGroupMembers, userGroups } from '../usergroups/usergroups.schema.js';
-import { roles as rolesTable, tenantMemberships, userRoles, users } from './users.schema.js';
+import { roles as rolesTable, tenantMemberships, userImportProgress, userRoles, users } from './users.schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -460,3 +460,78 @@ export async function seedRoles(db: Db) {
     .values(ROLES.map((name) => ({ name })))
     .onConflictDoNothing();
 }
+
+// ---- import progress -----------------------------------------------------------------------------
+
+/** One import's row: its tenant, the user who runs it and the id they chose. */
+export type ImportKey = { tenantId: string; userId: string; importId: string };
+
+const importRow = ({ tenantId, userId, importId }: ImportKey) =>
+  and(
+    eq(userImportProgress.tenantId, tenantId),
+    eq(userImportProgress.userId, userId),
+    eq(userImportProgress.importId, importId),
+  );
+
+const secondsAgo = (seconds: number) => sql`now() - make_interval(secs => ${seconds})`;
+
+/**
+ * Starts an import's row at its first step; false when an import with the key still runs. Forgets the
+ * tenant's imports finished more than `keptSeconds` ago, and those nobody wrote for `lostSeconds` (their
+ * process stopped).
+ */
+export async function startImportProgress(
+  db: Db,
+  key: ImportKey,
+  total: number,
+  { keptSeconds, lostSeconds }: { keptSeconds: number; lostSeconds: number },
+) {
+  await db
+    .delete(userImportProgress)
+    .where(
+      and(
+        eq(userImportProgress.tenantId, key.tenantId),
+        or(
+          lt(userImportProgress.finishedAt, secondsAgo(keptSeconds)),
+          lt(userImportProgress.updatedAt, secondsAgo(lostSeconds)),
+        ),
+      ),
+    );
+  const fresh = { step: 'checking', done: 0, total, updatedAt: sql`now()`, finishedAt: null };
+  const started = await db
+    .insert(userImportProgress)
+    .values({ ...key, ...fresh })
+    .onConflictDoUpdate({
+      target: [userImportProgress.tenantId, userImportProgress.userId, userImportProgress.importId],
+      set: fresh,
+      setWhere: sql`${userImportProgress.finishedAt} is not null`,
+    })
+    .returning({ importId: userImportProgress.importId });
+  return started.length > 0;
+}
+
+/** Writes how far an import is; `finished` when it has ended, well or not. */
+export const writeImportProgress = (
+  db: Db,
+  key: ImportKey,
+  progress: { step: string; done: number },
+  finished: boolean,
+) =>
+  db
+    .update(userImportProgress)
+    .set({ ...progress, updatedAt: sql`now()`, ...(finished && { finishedAt: sql`now()` }) })
+    .where(importRow(key));
+
+/** How far an import is: running, or finished less than `keptSeconds` ago; else undefined. */
+export const importProgress = async (db: Db, key: ImportKey, keptSeconds: number) =>
+  (
+    await db
+      .select({ step: userImportProgress.step, done: userImportProgress.done, total: userImportProgress.total })
+      .from(userImportProgress)
+      .where(
+        and(
+          importRow(key),
+          or(isNull(userImportProgress.finishedAt), gt(userImportProgress.finishedAt, secondsAgo(keptSeconds))),
+        ),
+      )
+  )[0];

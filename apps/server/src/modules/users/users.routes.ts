@@ -106,7 +106,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/import/progress/:importId',
-    route(policy, 'How far the caller’s running import (its confirm’s importId) is; 404 when none runs here', {
+    route(policy, 'How far the caller’s running import (its confirm’s importId) is; 404 when none runs', {
       params: importProgressParamsSchema,
       response: { 200: importProgressSchema },
     }),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { cascadeTo } from '../../db/references.js';
+import { tenantOwned } from '../../db/tenant-owned.js';
 import { tenants } from '../tenants/tenants.schema.js';
 
 export const users = pgTable(
@@ -51,4 +52,25 @@ export const tenantMemberships = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.userId] }), index('tenant_memberships_user_idx').on(t.userId)],
+);
+
+/**
+ * How far each running users import is (GET /users/import/progress), kept in the database so that a
+ * poll answered by another app process sees it too. A row lives while its import runs and a minute
+ * after (import-progress.ts).
+ */
+export const userImportProgress = pgTable(
+  'user_import_progress',
+  {
+    tenantId: cascadeTo(() => tenants.id),
+    userId: cascadeTo(() => users.id),
+    /** The id the caller chose for its import. */
+    importId: uuid().notNull(),
+    step: text().notNull(),
+    done: integer().notNull(),
+    total: integer().notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.userId, t.importId] }), tenantOwned()],
 );

@@ -1,4 +1,5 @@
 import type { ImportConfirmBody, UserBody, UserListQuery, UserSelectQuery } from '@atrium/contracts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { acrossTenants } from '../../db/tenant-scope.js';
 import type { Principal } from '../../http/tokens.js';
@@ -7,7 +8,7 @@ import type { AuditService } from '../audit/audit.service.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { TenantsService } from '../tenants/tenants.service.js';
 import { importPasswordSeal } from './import-passwords.js';
-import { importProgressRegistry } from './import-progress.js';
+import { importProgressStore } from './import-progress.js';
 import { checkPasswordReset } from './use-cases/check-password-reset.js';
 import { deleteUsers, restoreUser } from './use-cases/delete-users.js';
 import { setUserGroups } from './use-cases/group-membership.js';
@@ -24,6 +25,7 @@ export type UsersDeps = {
   audit: AuditService;
   /** The server's secret (JWT_SECRET): seals an import's passwords between preview and confirm. */
   secret: string;
+  log: FastifyBaseLogger;
 };
 
 /**
@@ -36,7 +38,7 @@ export function createUsersService(usersDeps: UsersDeps) {
   const deps = {
     ...usersDeps,
     importSeal: importPasswordSeal(usersDeps.secret),
-    importProgress: importProgressRegistry(),
+    importProgress: importProgressStore(usersDeps.db, usersDeps.log),
   };
   const { db } = deps;
   return {

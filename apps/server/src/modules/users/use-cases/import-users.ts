@@ -20,7 +20,7 @@ import { passwordProblem } from '../../auth/password-policy.js';
 import type { TenantsService } from '../../tenants/tenants.service.js';
 import { readImportFile, writeUsersWorkbook } from '../import-file.js';
 import type { ImportPasswordSeal } from '../import-passwords.js';
-import { type ImportProgressRegistry, type ImportReporter, silentReporter } from '../import-progress.js';
+import { type ImportProgressStore, type ImportReporter, silentReporter } from '../import-progress.js';
 import { userScopeOf } from '../user-access.js';
 import * as repo from '../users.repository.js';
 import { uniqueViolation } from '../write-conflict.js';
@@ -175,7 +175,7 @@ export async function confirmImport(
     tenants: TenantsService;
     importSeal: ImportPasswordSeal;
     audit: AuditService;
-    importProgress: ImportProgressRegistry;
+    importProgress: ImportProgressStore;
   },
   activeTenantId: string | null,
   principal: Principal,
@@ -183,14 +183,14 @@ export async function confirmImport(
 ) {
   const tenantId = tenantOfTransfer(activeTenantId, principal, 'Choose the tenant to import users into');
   const progress = body.importId
-    ? deps.importProgress.start(tenantId, principal.userId, body.importId, body.rows.length)
+    ? await deps.importProgress.start({ tenantId, userId: principal.userId, importId: body.importId }, body.rows.length)
     : silentReporter;
   try {
     const result = await writeImport(deps, tenantId, principal, body, progress);
-    progress.finish(true);
+    await progress.finish(true);
     return result;
   } catch (err) {
-    progress.finish(false);
+    await progress.finish(false);
     throw err;
   }
 }
@@ -270,15 +270,15 @@ async function writeImport(
 }
 
 /** GET /users/import/progress/{importId}: the caller's own import in the active tenant, else 404. */
-export function importProgressOf(
-  { importProgress }: { importProgress: ImportProgressRegistry },
+export async function importProgressOf(
+  { importProgress }: { importProgress: ImportProgressStore },
   activeTenantId: string | null,
   principal: Principal,
   importId: string,
 ) {
   const tenantId = tenantOfTransfer(activeTenantId, principal, 'Choose the tenant to import users into');
-  const progress = importProgress.get(tenantId, principal.userId, importId);
-  if (!progress) throw new AppError('notFound', 'No such import is running here');
+  const progress = await importProgress.get({ tenantId, userId: principal.userId, importId });
+  if (!progress) throw new AppError('notFound', 'No such import is running');
   return progress;
 }
 

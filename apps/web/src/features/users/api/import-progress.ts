@@ -8,7 +8,7 @@ export const IMPORT_PROGRESS_POLL_MS = 500;
 
 /**
  * GET /users/import/progress/{importId}: how far the import this dialog confirmed is, or null until
- * the server has started it (or when it runs in a process this poll does not reach: 404).
+ * the server has started it (404).
  */
 export const getImportProgress = async (importId: string, signal?: AbortSignal) => {
   try {

@@ -100,7 +100,7 @@ beforeEach(() => {
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
   fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => json({ created: 2 }));
   progressMock = vi.fn(async (_url: string, _init?: RequestInit) =>
-    problem(404, 'notFound', 'No such import is running here'),
+    problem(404, 'notFound', 'No such import is running'),
   );
   vi.stubGlobal('fetch', (url: string, init: RequestInit) =>
     String(url).startsWith('/core/api/users/import/progress/') ? progressMock(url, init) : fetchMock(url, init),
@@ -255,7 +255,7 @@ describe('ImportDialog', () => {
     let answerConfirm = (_: Response) => {};
     fetchMock.mockImplementation(() => new Promise<Response>((resolve) => (answerConfirm = resolve)));
     const answers = [
-      problem(404, 'notFound', 'No such import is running here'),
+      problem(404, 'notFound', 'No such import is running'),
       json({ step: 'hashing', done: 1, total: 2 }),
     ];
     progressMock.mockImplementation(async () => answers.shift() ?? json({ step: 'writing', done: 2, total: 2 }));
