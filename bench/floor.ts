@@ -14,7 +14,7 @@ import Fastify from 'fastify';
 import type pg from 'pg';
 import { customPlans } from '../apps/server/src/db/client.js';
 import type { PlanMode } from '../apps/server/src/db/scoped-connections.js';
-import { withTenant } from '../apps/server/src/db/tenant-scope.js';
+import { crossTenant, withTenant } from '../apps/server/src/db/tenant-scope.js';
 import type { CpuSplit } from './cpu-split.js';
 
 /** A load's figures; `cpu` where it could be read (cpu-split.ts). */
@@ -34,7 +34,13 @@ export type Round = {
 };
 
 /** What one request of the endpoint sends: its path (with query), its bearer token, its statements. */
-export type FloorRequest = { path: string; token: string; statements: (string | FloorStatement)[] };
+export type FloorRequest = {
+  path: string;
+  token: string;
+  statements: (string | FloorStatement)[];
+  /** Why the app runs this request's statements across tenants (crossTenant), when it does. */
+  crossTenant?: string;
+};
 
 /** A statement of a request; `plan: 'auto'` when the app runs it inside customPlans (decision 011). */
 export type FloorStatement = pg.QueryConfig & { plan?: PlanMode };
@@ -55,13 +61,12 @@ const tenantOfToken = (token: string) => {
  * Starts a floor on a free loopback port. Requests are told apart by path and Authorization header,
  * as the endpoint tells them apart (the token names the user and tenant), so one request list drives
  * both servers. `scoped`: `pool` is the app's, and each request's statements run in the scope of its
- * token's tenant (withTenant); otherwise `pool` is the superuser's and no scope is set.
+ * token's tenant (withTenant), across tenants where the app works so; otherwise `pool` is the
+ * superuser's and no scope is set.
  */
 export async function startFloor(pool: pg.Pool, requests: FloorRequest[], { scoped }: { scoped: boolean }) {
-  const byRequest = new Map<string, { statements: FloorRequest['statements']; tenantId: string | null }>();
-  for (const r of requests) {
-    byRequest.set(key(r.path, `Bearer ${r.token}`), { statements: r.statements, tenantId: tenantOfToken(r.token) });
-  }
+  const byRequest = new Map<string, FloorRequest & { tenantId: string | null }>();
+  for (const r of requests) byRequest.set(key(r.path, `Bearer ${r.token}`), { ...r, tenantId: tenantOfToken(r.token) });
   const app = Fastify({ logger: false });
   app.get('/*', async (req, reply) => {
     const request = byRequest.get(key(req.url, req.headers.authorization));
@@ -71,7 +76,8 @@ export async function startFloor(pool: pg.Pool, requests: FloorRequest[], { scop
       for (const s of request.statements) rows = (await runStatement(pool, s)).rows;
       return rows;
     };
-    return scoped ? withTenant(request.tenantId, run) : run();
+    if (!scoped) return run();
+    return withTenant(request.tenantId, request.crossTenant ? () => crossTenant(request.crossTenant!, run) : run);
   });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   return { url, close: () => app.close() };
@@ -138,9 +144,17 @@ export const floorColumns = (r: Round) => [
   r.vsOpenFloor.toFixed(2),
 ];
 
-/** The CPU columns of a load: µs a request on the app's thread, the process's other threads, PostgreSQL. */
-export const CPU_HEAD = ['app µs', 'other µs', 'db µs', 'total µs'];
-export const cpuColumns = (m: Measure) =>
-  m.cpu
-    ? [m.cpu.app, m.cpu.other, m.cpu.db, m.cpu.app + m.cpu.other + m.cpu.db].map((v) => v.toFixed(0))
-    : ['-', '-', '-', '-'];
+/**
+ * The CPU columns of a load: µs a request on the app's thread, the process's other threads and
+ * PostgreSQL, their total, and that total's share of the endpoint's (a floor's CPU over the endpoint's:
+ * on a machine whose cores are all busy, the rate the endpoint would keep of that floor's).
+ */
+export const CPU_HEAD = ['app µs', 'other µs', 'db µs', 'total µs', 'of endpoint'];
+const totalCpu = ({ app, other, db }: CpuSplit) => app + other + db;
+export const cpuColumns = (m: Measure, endpoint: Measure) =>
+  m.cpu && endpoint.cpu
+    ? [
+        ...[m.cpu.app, m.cpu.other, m.cpu.db, totalCpu(m.cpu)].map((v) => v.toFixed(0)),
+        (totalCpu(m.cpu) / totalCpu(endpoint.cpu)).toFixed(2),
+      ]
+    : ['-', '-', '-', '-', '-'];

@@ -85,6 +85,8 @@ function cases(token: string): Case[] {
     requests: terms.map((t) => ({
       path: `/core/api/users?search=${encodeURIComponent(t)}&roles=admin&take=50`,
       token,
+      // A super administrator without an active tenant sees each user's groups in every tenant.
+      crossTenant: 'users list: groups of every tenant',
       statements: [
         usersListQuery({
           search: t,
