@@ -59,6 +59,9 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,svg,png,woff2,webmanifest}'],
         globIgnores: ['**/*.map', 'index.html', '**/*.br', '**/*.gz'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        // The worker is registered as a classic script (virtual:pwa-register), so it is built as one
+        // script, not as an ES module with its imports inlined (Rolldown's deprecated option).
+        rollupFormat: 'iife',
       },
       devOptions: { enabled: false },
     }),
