@@ -9,6 +9,8 @@ export const CHAT = {
   maxPageSize: 200,
   /** Unread counts stop counting here; the web app shows `99+`. */
   unreadCap: 100,
+  /** Conversations listed at most, most recent first; the search reaches the rest. */
+  listMax: 500,
 } as const;
 
 export const CHAT_KINDS = ['direct', 'group'] as const;

@@ -117,7 +117,7 @@ export function createChatService(deps: {
 
   return {
     async conversations(tenantId: string, me: string, search?: string): Promise<ChatConversation[]> {
-      const rows = await repo.listConversations(db, tenantId, me, { search, cap: CHAT.unreadCap, limit: 500 });
+      const rows = await repo.listConversations(db, tenantId, me, { search, cap: CHAT.unreadCap, limit: CHAT.listMax });
       return rows.map((r) => ({
         kind: r.kind,
         id: r.id,

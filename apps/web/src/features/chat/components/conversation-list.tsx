@@ -1,3 +1,4 @@
+import { CHAT } from '@atrium/contracts';
 import { Badge, Group, Loader, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconUsersGroup } from '@tabler/icons-react';
@@ -27,6 +28,7 @@ export function ConversationList({
   return (
     <Stack gap="sm" className={classes.list}>
       <TextInput
+        className={classes.search}
         aria-label={t('chat.list.search')}
         placeholder={t('chat.list.search')}
         leftSection={<IconSearch size={16} aria-hidden="true" />}
@@ -61,6 +63,11 @@ export function ConversationList({
               </li>
             ))}
           </ul>
+          {conversations.data.length >= CHAT.listMax && (
+            <Text c="dimmed" size="xs" p="sm" role="note">
+              {t(debounced ? 'chat.list.cappedSearch' : 'chat.list.capped', { count: CHAT.listMax })}
+            </Text>
+          )}
         </nav>
       )}
     </Stack>

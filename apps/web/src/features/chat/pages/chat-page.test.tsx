@@ -1,4 +1,4 @@
-import { decideAccess } from '@atrium/contracts';
+import { CHAT, decideAccess } from '@atrium/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
@@ -99,6 +99,7 @@ describe('/chat', () => {
     expect(within(list).getByText('Ada Admin')).toBeInTheDocument();
     expect(within(list).getByLabelText('2 unread messages')).toHaveTextContent('2');
     expect(within(list).getByText('Crew')).toBeInTheDocument();
+    expect(within(list).queryByRole('note')).toBeNull();
 
     await userEvent.click(within(list).getByText('Ada Admin'));
     const log = await screen.findByRole('log', { name: 'Messages with Ada Admin' });
@@ -117,6 +118,29 @@ describe('/chat', () => {
         text: 'hi there',
       }),
     );
+  });
+
+  it('says when the list holds only the most recent conversations, and that the search reaches the rest', async () => {
+    const many = Array.from({ length: CHAT.listMax }, (_, i) => ({
+      kind: 'direct',
+      id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      title: `Person ${i}`,
+      imagePath: null,
+      lastMessage: null,
+      unread: 0,
+    }));
+    vi.stubGlobal('fetch', async (url: string) =>
+      new URL(url, 'http://localhost').pathname.endsWith('/conversations') ? json(many) : json({}, 404),
+    );
+    renderPage();
+    const list = await screen.findByRole('navigation', { name: 'Conversations' });
+    expect(within(list).getByRole('note')).toHaveTextContent(
+      'The 500 most recent are shown. Search to find anyone else.',
+    );
+    await userEvent.type(screen.getByRole('textbox', { name: 'Search people and groups' }), 'Person');
+    expect(
+      await within(list).findByText('The first 500 matches are shown. Narrow the search to find others.'),
+    ).toBeInTheDocument();
   });
 
   it('says so when a conversation has no messages yet', async () => {
