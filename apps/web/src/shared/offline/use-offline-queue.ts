@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useSession } from '@/shared/api/session';
 import { dependenciesOf, listQueued, subscribeQueue } from './queue';
 import type { QueuedRequest } from './queue-db';
@@ -58,4 +58,16 @@ export function useOfflineQueue() {
     };
   }, []);
   return { entries: viewEntries(entries, userId), online, status };
+}
+
+/**
+ * The bodies of the signed-in user's queued creates sent to `path` (a POST), oldest first: records the
+ * server has not got yet, which a list can show as waiting.
+ */
+export function usePendingCreates(path: string): unknown[] {
+  const { entries } = useOfflineQueue();
+  return useMemo(
+    () => entries.filter((e) => e.kind === 'create' && e.url === path && !e.otherUser).map((e) => e.body),
+    [entries, path],
+  );
 }

@@ -3,11 +3,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 import { type ContactRow, clientKeys } from './types';
 
+/** Where a new contact is sent (and queued, with no network). */
+export const CONTACT_CREATE_PATH = '/contacts/postContact';
+
 /** POST /contacts/postContact (no id) or PUT /contacts/updateContact. */
 export const saveContact = ({ id, body }: { id: string | null; body: ContactBody }) =>
   id
     ? api<ContactRow>('/contacts/updateContact', { method: 'PUT', body: { id, ...body } })
-    : api<ContactRow>('/contacts/postContact', { method: 'POST', body });
+    : api<ContactRow>(CONTACT_CREATE_PATH, { method: 'POST', body });
 
 export function useSaveContact() {
   const queryClient = useQueryClient();

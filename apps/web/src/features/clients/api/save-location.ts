@@ -5,6 +5,9 @@ import { clientKeys, type LocationRow } from './types';
 
 export type LocationFields = Omit<LocationBody, 'companyId'>;
 
+/** Where a new location is sent (and queued, with no network). */
+export const LOCATION_CREATE_PATH = '/companyLocations/postLocation';
+
 /** POST /companyLocations/postLocation (a new one for companyId) or PUT /companyLocations/updateLocation. */
 export const saveLocation = ({
   id,
@@ -17,7 +20,7 @@ export const saveLocation = ({
 }) =>
   id
     ? api<LocationRow>('/companyLocations/updateLocation', { method: 'PUT', body: { id, ...body } })
-    : api<LocationRow>('/companyLocations/postLocation', { method: 'POST', body: { companyId, ...body } });
+    : api<LocationRow>(LOCATION_CREATE_PATH, { method: 'POST', body: { companyId, ...body } });
 
 export function useSaveLocation() {
   const queryClient = useQueryClient();

@@ -1,11 +1,12 @@
 import { href } from '@atrium/contracts';
-import { Button } from '@mantine/core';
+import { Alert, Button, List } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPlus } from '@tabler/icons-react';
+import { IconCloudUpload, IconPlus } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { useClient } from '@/features/clients/api/get-client';
+import { usePendingRecords } from '@/features/clients/api/pending-records';
 import type { ClientDetails } from '@/features/clients/api/types';
 import { ConfirmDeleteDialog } from '@/features/clients/components/confirm-delete-dialog';
 import { ListStates } from '@/features/clients/components/list-parts';
@@ -62,6 +63,7 @@ export function ClientRecordsPage<S extends string, Row extends { id: string }>(
 }) {
   const { t } = useTranslation();
   const client = useClient(clientId);
+  const pending = usePendingRecords(kind, clientId);
   useNotFoundWhen(recordMissing(clientId, client.error));
   const title = client.data ? t(`clients.${kind}.title`, { title: client.data.title }) : t('clients.title');
   usePageTitle(title);
@@ -101,6 +103,24 @@ export function ClientRecordsPage<S extends string, Row extends { id: string }>(
         searchPlaceholder={t(`clients.${kind}.searchPlaceholder`)}
         sortBy={sortBy}
       />
+
+      {pending.length > 0 && (
+        <Alert
+          role="status"
+          variant="light"
+          color="yellow"
+          icon={<IconCloudUpload size={20} aria-hidden="true" />}
+          title={t(`clients.${kind}.pending`, { count: pending.length })}
+        >
+          {t('clients.pendingText', { count: pending.length })}
+          <List size="sm" mt="xs">
+            {pending.map((name, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: two queued records may share a name; the queue's order is fixed
+              <List.Item key={i}>{name}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
 
       <ListStates
         query={records}
