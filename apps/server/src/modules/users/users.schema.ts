@@ -56,8 +56,8 @@ export const tenantMemberships = pgTable(
 
 /**
  * How far each running users import is (GET /users/import/progress), kept in the database so that a
- * poll answered by another app process sees it too. A row lives while its import runs and a minute
- * after (import-progress.ts).
+ * poll answered by another app process sees it too. A row is read while its import runs and a minute
+ * after; the tenant's next import deletes it (import-progress.ts).
  */
 export const userImportProgress = pgTable(
   'user_import_progress',
