@@ -3,11 +3,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 import { type ClientDetails, clientKeys } from './types';
 
+/** Where a new client is sent (and queued, with no network). */
+export const CLIENT_CREATE_PATH = '/companies/postCompany';
+
 /** POST /companies/postCompany (no id) or PATCH /companies/updateCompany. */
 export const saveClient = ({ id, body }: { id: string | null; body: CompanyBodyInput }) =>
   id
     ? api<ClientDetails>('/companies/updateCompany', { method: 'PATCH', body: { id, ...body } })
-    : api<ClientDetails>('/companies/postCompany', { method: 'POST', body });
+    : api<ClientDetails>(CLIENT_CREATE_PATH, { method: 'POST', body });
 
 export function useSaveClient() {
   const queryClient = useQueryClient();

@@ -1,7 +1,7 @@
 import { href } from '@atrium/contracts';
-import { Alert, Button, List } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCloudUpload, IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
@@ -11,6 +11,7 @@ import type { ClientDetails } from '@/features/clients/api/types';
 import { ConfirmDeleteDialog } from '@/features/clients/components/confirm-delete-dialog';
 import { ListStates } from '@/features/clients/components/list-parts';
 import { RecordLoadFailed } from '@/features/clients/components/load-failed';
+import { PendingNotice } from '@/features/clients/components/pending-notice';
 import type { Page } from '@/shared/api/wire';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
@@ -104,23 +105,7 @@ export function ClientRecordsPage<S extends string, Row extends { id: string }>(
         sortBy={sortBy}
       />
 
-      {pending.length > 0 && (
-        <Alert
-          role="status"
-          variant="light"
-          color="yellow"
-          icon={<IconCloudUpload size={20} aria-hidden="true" />}
-          title={t(`clients.${kind}.pending`, { count: pending.length })}
-        >
-          {t('clients.pendingText', { count: pending.length })}
-          <List size="sm" mt="xs">
-            {pending.map((name, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: two queued records may share a name; the queue's order is fixed
-              <List.Item key={i}>{name}</List.Item>
-            ))}
-          </List>
-        </Alert>
-      )}
+      <PendingNotice title={t(`clients.${kind}.pending`, { count: pending.length })} names={pending} />
 
       <ListStates
         query={records}

@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ClientRow } from '@/features/clients/api/types';
-import { json, problem } from '@/test/fixtures';
+import { acceptAuthResult } from '@/shared/api/session';
+import { clearQueue, enqueue } from '@/shared/offline/queue';
+import { authResult, json, problem } from '@/test/fixtures';
 import { type ApiStub, renderRoutes, resetPageState, stubApi } from '@/test/page';
 import { setViewportWidth } from '@/test/render';
 import ClientsPage from './clients-page';
@@ -145,6 +147,22 @@ describe('/admin/clients', () => {
     });
     await waitFor(() => expect(toggle).not.toBeChecked());
     expect(await screen.findByText('Location radii are now chosen in miles.')).toBeInTheDocument();
+  });
+
+  it('names the new clients saved offline, waiting to be sent, above the list the server answers', async () => {
+    await clearQueue();
+    acceptAuthResult(authResult({ roles: ['TenantAdmin'] }));
+    await enqueue('/companies/postCompany', { method: 'POST', body: { title: 'Fjordfisk ApS' } });
+    await enqueue('/companies/postCompany', { method: 'POST', body: { title: 'Skagen Sejl' } });
+    renderPage();
+    const waiting = await screen.findByRole('status', { name: '2 new clients waiting to be sent' });
+    expect(
+      within(waiting)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Fjordfisk ApS', 'Skagen Sejl']);
+    expect(await screen.findByRole('link', { name: 'Nordlys ApS' })).toBeInTheDocument();
+    await clearQueue();
   });
 
   it('shows the empty state', async () => {

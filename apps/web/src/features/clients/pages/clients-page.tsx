@@ -4,10 +4,12 @@ import { IconBriefcase, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useClients } from '@/features/clients/api/get-clients';
+import { usePendingRecords } from '@/features/clients/api/pending-records';
 import type { ClientRow } from '@/features/clients/api/types';
 import { ClientsCards, ClientsTable } from '@/features/clients/components/clients-list';
 import { DeleteClientDialog } from '@/features/clients/components/delete-client-dialog';
 import { CLIENTS_PAGE_SIZE, ListStates } from '@/features/clients/components/list-parts';
+import { PendingNotice } from '@/features/clients/components/pending-notice';
 import { RadiusUnitSwitch } from '@/features/clients/components/radius-unit-switch';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
@@ -25,6 +27,7 @@ export default function ClientsPage() {
   });
   const { params, onSort, setPage } = list;
   const clients = useClients(params);
+  const pending = usePendingRecords('clients');
   const { wide, showActions } = useListLayout();
   const [deleting, setDeleting] = useState<ClientRow | null>(null);
   const data = clients.data;
@@ -84,6 +87,8 @@ export default function ClientsPage() {
       >
         <RadiusUnitSwitch />
       </ListToolbar>
+
+      <PendingNotice title={t('clients.pending', { count: pending.length })} names={pending} />
 
       {content}
 
