@@ -260,8 +260,8 @@ async function sameRowsInScope(bench: Bench, requests: FloorRequest[]) {
 /**
  * Measures each case against the app at `address`: a probe (printed), a warm-up, then BENCH.rounds
  * alternating rounds of endpoint, floor, open floor and bare, so all four see the same moments of a
- * shared machine; the median round is the figure and every round is printed. Answers whether every case met
- * its target (and sets the exit code under --check).
+ * shared machine; the median round is the figure and every round is printed. Answers whether every
+ * case met its target (and sets the exit code under --check).
  */
 export async function compareCases(bench: Bench, address: string, cases: Case[]): Promise<boolean> {
   const rows: string[][] = [];
