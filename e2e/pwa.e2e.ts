@@ -141,18 +141,14 @@ describe('web push in the service worker', () => {
         registrationId,
         data: JSON.stringify({ title: 'Budget 2027', body: 'A new document', url: '/documents' }),
       });
-      const shown = await page.waitForFunction(
-        () =>
+      // page.evaluate awaits the page's promise; polled until the worker has shown the notification.
+      const shown = () =>
+        page.evaluate(() =>
           navigator.serviceWorker.ready
             .then((r) => r.getNotifications())
-            .then((list) =>
-              list.length ? list.map((n) => ({ title: n.title, body: n.body, icon: n.icon, data: n.data })) : null,
-            ),
-        undefined,
-        { timeout: 15_000, polling: 250 },
-      );
-      const list = (await shown.jsonValue()) as { title: string; body: string; icon: string; data: unknown }[];
-      expect(list).toEqual([
+            .then((list) => list.map((n) => ({ title: n.title, body: n.body, icon: n.icon, data: n.data }))),
+        );
+      await expect.poll(shown, { timeout: 15_000, interval: 250 }).toEqual([
         {
           title: 'Budget 2027',
           body: 'A new document',
