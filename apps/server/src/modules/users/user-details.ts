@@ -19,7 +19,7 @@ export async function userDetails(
     id: user.id,
     name: user.name,
     surname: user.surname,
-    fullName: [user.name, user.surname].filter(Boolean).join(' '),
+    fullName: repo.fullNameOf(user),
     email: user.email,
     imagePath: user.imagePath,
     rolesNames: await repo.rolesOf(conn, user.id),

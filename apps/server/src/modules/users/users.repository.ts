@@ -1,4 +1,4 @@
-import { ROLES, type Role } from '@atrium/contracts';
+import { ROLES, type Role, type UserListItem } from '@atrium/contracts';
 import { and, asc, eq, gt, inArray, isNull, lt, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { compiledRead, type Db } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
@@ -160,9 +160,30 @@ type ListRow = {
 
 const asDate = (v: Date | string | null) => (v === null ? null : v instanceof Date ? v : new Date(v));
 
-export async function listUsers(db: Db, f: UserListFilter) {
+/** A person's name as lists show it: name and surname, either left out when empty. */
+export const fullNameOf = (u: { name: string; surname: string }) => [u.name, u.surname].filter(Boolean).join(' ');
+
+/**
+ * One page of the users list and the total of the whole list (null when the page is empty). Each
+ * field is named: spreading a row into an object with one more property costs about a microsecond a
+ * row (bench/README, users list).
+ */
+export async function listUsers(db: Db, f: UserListFilter): Promise<{ users: UserListItem[]; total: number | null }> {
   const rows = await usersList.rows<ListRow>(db, ...listArgs(f));
-  return rows.map((r) => ({ ...r, total: Number(r.total), deletedAt: asDate(r.deletedAt) }));
+  return {
+    total: rows[0] ? Number(rows[0].total) : null,
+    users: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      surname: r.surname,
+      fullName: fullNameOf(r),
+      email: r.email,
+      imagePath: r.imagePath,
+      rolesNames: r.rolesNames,
+      groupsNames: r.groupsNames,
+      deletedAt: asDate(r.deletedAt),
+    })),
+  };
 }
 
 export async function countUsers(db: Db, f: UserListFilter) {

@@ -48,10 +48,10 @@ export async function listUsers(
   // Without an active tenant, a super administrator sees each user's groups in every tenant.
   const read = <T>(fn: () => Promise<T>) =>
     filter.groupsTenantId ? fn() : crossTenant('users list: groups of every tenant', fn);
-  const rows = await read(() => repo.listUsers(db, filter));
-  const total = rows[0]?.total ?? (filter.offset > 0 ? await read(() => repo.countUsers(db, filter)) : 0);
+  const page = await read(() => repo.listUsers(db, filter));
+  const total = page.total ?? (filter.offset > 0 ? await read(() => repo.countUsers(db, filter)) : 0);
   return {
-    data: rows.map(({ total: _t, ...r }) => ({ ...r, fullName: [r.name, r.surname].filter(Boolean).join(' ') })),
+    data: page.users,
     total,
     page: q.page,
     take: q.take,
