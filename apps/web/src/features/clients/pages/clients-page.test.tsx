@@ -51,7 +51,11 @@ beforeEach(() => {
     return json({ title: 'Not found', status: 404 }, 404);
   });
 });
-afterEach(resetPageState);
+afterEach(async () => {
+  resetPageState();
+  // A queued change left behind would show on every later page of the run.
+  await clearQueue();
+});
 
 const renderPage = () => renderRoutes('/admin/clients', <Route path="/admin/clients" element={<ClientsPage />} />);
 
@@ -162,7 +166,6 @@ describe('/admin/clients', () => {
         .map((li) => li.textContent),
     ).toEqual(['Fjordfisk ApS', 'Skagen Sejl']);
     expect(await screen.findByRole('link', { name: 'Nordlys ApS' })).toBeInTheDocument();
-    await clearQueue();
   });
 
   it('shows the empty state', async () => {
