@@ -64,7 +64,7 @@ function reporter(db: Db, log: FastifyBaseLogger, key: repo.ImportKey, total: nu
     timer = undefined;
     const [now, end] = [progress, finished];
     writes = writes
-      .then(() => repo.writeImportProgress(db, key, now, end))
+      .then(() => repo.writeImportProgress(db, key, { step: now.step, done: now.done }, end))
       .then(
         () => {},
         (err) => log.warn({ err, importId: key.importId }, 'users import: its progress could not be written'),

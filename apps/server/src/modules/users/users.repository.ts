@@ -540,7 +540,12 @@ export const writeImportProgress = (
 ) =>
   db
     .update(userImportProgress)
-    .set({ ...progress, updatedAt: sql`now()`, ...(finished && { finishedAt: sql`now()` }) })
+    .set({
+      step: progress.step,
+      done: progress.done,
+      updatedAt: sql`now()`,
+      ...(finished && { finishedAt: sql`now()` }),
+    })
     .where(importRow(key));
 
 /** How far an import is: running, or finished less than `keptSeconds` ago; else undefined. */
