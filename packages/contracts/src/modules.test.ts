@@ -61,7 +61,6 @@ const OLD_ROUTE_TABLE: Record<string, AccessPolicy> = {
 const OLD_FEATURE_PATHS: Record<string, FeatureName> = {
   news: 'News',
   calendar: 'Calendar',
-  timelogs: 'TimeLogs',
   messages: 'Messages',
   chat: 'Chat',
   feed: 'Feed',
@@ -92,7 +91,8 @@ const OLD_TOOL_ROUTES: Record<string, AccessPolicy> = { 'admin/mail': roles(['Su
 /**
  * Pages the spec names outside its route table: the tenant row menu's /deleting/{id} (part 1 §2); the
  * folders list, its tabs and the folder forms (part 2 §2), behind the Documents feature; and time
- * logging's admin pages (issue 14), whose create page the notifications list links to (part 2 §2).
+ * logging's admin pages (issue 14), whose create page the notifications list links to (part 2 §2). The
+ * week grid, once any signed-in user's with TimeLogs, is now the roles' its calls allow (no partner manager).
  */
 const OTHER_SPEC_PAGES: Record<string, AccessPolicy> = {
   'deleting/:id': roles(S_P),
@@ -101,6 +101,7 @@ const OTHER_SPEC_PAGES: Record<string, AccessPolicy> = {
   'folders/documents': roles(S_T, 'Documents'),
   'folder/new': roles(S_T, 'Documents'),
   'edit/folder/:id': roles(S_T, 'Documents'),
+  timelogs: roles(S_T_U, 'TimeLogs'),
   'admin/timelogs/projects': roles(S_T, 'TimeLogs'),
   'admin/timelogs/project/new': roles(S_T, 'TimeLogs'),
   'admin/timelogs/project/:id': roles(S_T, 'TimeLogs'),

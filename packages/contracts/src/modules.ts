@@ -63,8 +63,9 @@ export const MODULES = {
   timelogs: defineModule({
     feature: 'TimeLogs',
     pages: {
-      // The week grid: everyone in the tenant logs their own hours (the spec leaves the path to us).
-      index: { ...page('timelogs', withFeature(AUTHENTICATED, 'TimeLogs')), ours: true },
+      // The week grid: everyone working in the tenant logs their own hours, as the server's calls allow
+      // (a partner manager does not); the spec leaves the path to us.
+      index: { ...page('timelogs', withFeature(POLICIES.tenantMembers, 'TimeLogs')), ours: true },
       // Projects, tasks and the overviews are the tenant administrators' (issue 14).
       projects: { ...page('admin/timelogs/projects', withFeature(POLICIES.tenantAdmins, 'TimeLogs')), ours: true },
       // The notifications list links here (spec part 2 §2); the route table does not list it.

@@ -82,9 +82,11 @@ describe('buildMenu', () => {
     expect(menuFor(northwind, ['User']).admin).toEqual([]);
   });
 
-  it('leaves notifications out for a role the notifications route refuses', () => {
+  it('leaves notifications and time logging out for a role their routes refuse', () => {
     const menu = menuFor(northwind, ['PartnerManager']);
     expect(names(menu.main)).not.toContain('Notifications');
+    // A partner manager logs no hours: every time logging call refuses the role.
+    expect(names(menu.main)).not.toContain('Hours');
     expect(menu.bottom.map((i) => i.key)).toEqual(['home', 'Sprints', 'ToolBox', 'PersonalPlan', 'profile']);
   });
 
