@@ -1,7 +1,8 @@
-import { href } from '@atrium/contracts';
+import { can, href, POLICIES } from '@atrium/contracts';
 import { Badge, Group, Table, Text } from '@mantine/core';
 import type { TenantSort } from '@/features/tenants/api/get-tenants';
 import type { TenantRow } from '@/features/tenants/api/types';
+import { useSession } from '@/shared/api/session';
 import { formatDateTime } from '@/shared/format/date';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { ActionsHeader, CardList, ListCard, NameLink, SkeletonCards, TableCard } from '@/shared/list/list-parts';
@@ -19,10 +20,13 @@ type Props = {
   onDelete: (tenant: TenantRow) => void;
 };
 
-/** A partner tenant's mark beside its name. */
+/** A partner tenant's mark beside its name, which only super administrators see (spec part 1 §6). */
 function PartnerBadge({ row }: { row: TenantRow }) {
   const { t } = useTranslation();
-  if (!row.isPartnerTenant) return null;
+  const session = useSession();
+  if (!row.isPartnerTenant || session.status !== 'authenticated' || !can(session.user, POLICIES.superadmins)) {
+    return null;
+  }
   return (
     <Badge size="xs" variant="light" color="accent">
       {t('tenants.partner')}

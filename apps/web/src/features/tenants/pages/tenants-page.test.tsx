@@ -181,6 +181,23 @@ describe('/tenants', () => {
   });
 });
 
+describe('/tenants: the partner-tenant flag', () => {
+  const nameCell = async () =>
+    (await screen.findByRole('link', { name: 'Northwind Partners' })).closest('td') as HTMLElement;
+
+  it('marks a partner tenant for a super administrator', async () => {
+    acceptAuthResult(authResult({ roles: ['Superadmin'], isSuperadmin: true }));
+    renderPage();
+    expect(within(await nameCell()).getByText('Partner')).toBeInTheDocument();
+  });
+
+  it('is not shown to a partner manager (spec part 1 §6: only super administrators see it)', async () => {
+    acceptAuthResult(authResult({ roles: ['PartnerManager'] }));
+    renderPage();
+    expect(within(await nameCell()).queryByText('Partner')).not.toBeInTheDocument();
+  });
+});
+
 describe('/tenants: Send daily mails', () => {
   const dailyMailsCalls = () =>
     fetchMock.mock.calls.filter(([u, init]) => String(u).endsWith('/notifications/senddailymails') && init?.method);
