@@ -2,10 +2,11 @@ import { href } from '@atrium/contracts';
 import { ActionIcon, Burger, Group, Tooltip } from '@mantine/core';
 import { useWindowScroll } from '@mantine/hooks';
 import { IconArrowLeft, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { HEADER, PRODUCT_NAME } from '@/shared/config/ui';
 import { useIsMobile } from '@/shared/hooks/use-is-mobile';
 import { useTranslation } from '@/shared/i18n/use-translation';
+import { useGoBack } from '@/shared/routing/go-back';
 import { ColorSchemeToggle } from '@/shared/ui/color-scheme-toggle';
 import { Logo } from '@/shared/ui/logo';
 import { setUiState, useUiState } from '@/shared/ui-state/ui-state';
@@ -22,16 +23,9 @@ export function useHeaderActive(): boolean {
 /** The back arrow: one step back in this tab's history, or /home when the page was opened directly. */
 export function BackArrow() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const canGoBack = typeof window !== 'undefined' && (window.history.state?.idx ?? 0) > 0;
+  const goBack = useGoBack(href('home', 'home'));
   return (
-    <ActionIcon
-      variant="subtle"
-      color="gray"
-      size="lg"
-      aria-label={t('menu.back')}
-      onClick={() => (canGoBack ? navigate(-1) : navigate(href('home', 'home')))}
-    >
+    <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('menu.back')} onClick={goBack}>
       <IconArrowLeft size={20} stroke={1.8} />
     </ActionIcon>
   );

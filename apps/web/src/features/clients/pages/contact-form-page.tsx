@@ -1,6 +1,6 @@
 import { href } from '@atrium/contracts';
 import { notifications } from '@mantine/notifications';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useClient } from '@/features/clients/api/get-client';
 import { useContact } from '@/features/clients/api/get-contact';
 import { useSaveContact } from '@/features/clients/api/save-contact';
@@ -9,6 +9,7 @@ import { RecordFormFrame } from '@/features/clients/components/record-form-frame
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { isQueued } from '@/shared/offline/queue';
+import { useGoBack } from '@/shared/routing/go-back';
 import { isRecordId, recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
 
 /**
@@ -19,7 +20,6 @@ export default function ContactFormPage() {
   const { t } = useTranslation();
   const { type = '', id = '' } = useParams();
   const isNew = type === 'new';
-  const navigate = useNavigate();
   const contact = useContact(isNew || !isRecordId(id) ? null : id);
   const clientId = isNew ? id : (contact.data?.companyId ?? null);
   const client = useClient(clientId && isRecordId(clientId) ? clientId : null);
@@ -31,13 +31,15 @@ export default function ContactFormPage() {
   usePageTitle(heading);
 
   const back = clientId ? href('clients', 'contact', { id: clientId }) : href('clients', 'list');
+  // Opened directly, a step back would leave the app: the client's contacts instead.
+  const goBack = useGoBack(back);
 
   return (
     <RecordFormFrame heading={heading} client={client} queries={isNew ? [] : [contact]} back={back}>
       <ContactForm
         key={contact.data?.id ?? 'new'}
         initialValues={contactValues(contact.data)}
-        onCancel={() => navigate(-1)}
+        onCancel={goBack}
         submit={async (body) => {
           const saved = await save.mutateAsync({
             id: isNew ? null : id,
@@ -46,7 +48,7 @@ export default function ContactFormPage() {
           // Saved offline: its own notice says so.
           if (!isQueued(saved))
             notifications.show({ color: 'green', message: t('clients.contacts.form.saved', { name: body.name }) });
-          navigate(-1);
+          goBack();
         }}
       />
     </RecordFormFrame>

@@ -71,9 +71,10 @@ function Where() {
   return <output data-testid="location">{useLocation().pathname}</output>;
 }
 
-const newDocumentPage = () =>
+/** The form, opened directly or (`from`) from another page of the app. */
+const newDocumentPage = (from?: string) =>
   renderWithProviders(
-    <MemoryRouter initialEntries={['/admin/documents/new']}>
+    <MemoryRouter initialEntries={from ? [from, '/admin/documents/new'] : ['/admin/documents/new']}>
       <Routes>
         <Route path="/admin/documents/new" element={<DocumentFormPage />} />
         <Route path="*" element={<Where />} />
@@ -91,6 +92,18 @@ async function fillAndSave(title: string) {
 }
 
 describe('/admin/documents/new', () => {
+  it('saved, goes back to the page it was opened from (spec part 2 §4)', async () => {
+    newDocumentPage('/folders/documents');
+    await fillAndSave('Handbook');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/folders/documents'));
+  });
+
+  it('saved after being opened directly, goes to the documents list', async () => {
+    newDocumentPage();
+    await fillAndSave('Handbook');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\/documents$/));
+  });
+
   it('leaving the page (Cancel) while the file uploads stops the upload', async () => {
     uploadStatuses = [0];
     newDocumentPage();

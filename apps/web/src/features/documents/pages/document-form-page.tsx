@@ -1,7 +1,7 @@
 import { can, href, POLICIES } from '@atrium/contracts';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useAllDocumentTypes } from '@/features/documents/api/get-all-document-types';
 import { useDocument } from '@/features/documents/api/get-document';
 import { useCreateDocument, useUpdateDocument } from '@/features/documents/api/save-document';
@@ -12,6 +12,7 @@ import { FormFrame } from '@/features/documents/components/form-frame';
 import { useSession } from '@/shared/api/session';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
+import { useGoBack } from '@/shared/routing/go-back';
 import { recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
 
 /**
@@ -24,11 +25,12 @@ export default function DocumentFormPage() {
   const { t } = useTranslation();
   const { id } = useParams();
   const isNew = !id;
-  const navigate = useNavigate();
   const session = useSession();
   const isUserOnly = session.status === 'authenticated' && !can(session.user, POLICIES.tenantAdmins);
-  // A user may add documents but not open the administrators' list.
+  // Saved, the form goes back where it was opened from (spec part 2 §4); opened directly, to the
+  // administrators' list, or home for a user, who may add documents but not open that list.
   const back = isUserOnly ? href('home', 'home') : href('documents', 'list');
+  const goBack = useGoBack(back);
   const document = useDocument(isNew ? null : id);
   const types = useAllDocumentTypes();
   const create = useCreateDocument();
@@ -74,7 +76,7 @@ export default function DocumentFormPage() {
             await upload.mutateAsync({ id: target, file, replace: hasFile, onProgress, signal });
           }
           notifications.show({ color: 'green', message: t('documents.saved', { name: docTitle }) });
-          navigate(back);
+          goBack();
         }}
       />
     </FormFrame>
