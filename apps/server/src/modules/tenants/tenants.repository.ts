@@ -60,7 +60,7 @@ type ScopeValues = Pick<TenantListValues, 'partnerTenantId' | 'pattern'>;
 
 function scopeArgs(f: Pick<TenantListFilter, 'partnerTenantId' | 'search'>): [ScopeShape, ScopeValues] {
   const term = f.search?.trim();
-  // The list shows created as dd-MM-yyyy hh:mm; a term that looks like a date searches that text too.
+  // The list shows created as dd-MM-yyyy HH:mm; a term that looks like a date searches that text too.
   const searchKind = !term ? 'none' : /^[\d\s:-]+$/.test(term) ? 'nameOrDate' : 'name';
   return [
     { ofPartner: !!f.partnerTenantId, searchKind },
@@ -81,7 +81,8 @@ function listWhere(s: ScopeShape, v: ScopeValues): SQL {
   if (s.ofPartner) conds.push(sql`t.partner_tenant_id = ${v.partnerTenantId}`);
   // name_key is lower(name), stored (migration 0020): no lower() call per candidate row.
   if (s.searchKind === 'nameOrDate') {
-    conds.push(sql`(t.name_key like ${v.pattern} or to_char(t.created_at, 'DD-MM-YYYY HH12:MI') like ${v.pattern})`);
+    // On a 24-hour clock, as the list shows it (HH12 would find 09:00 for 21:00 and miss every afternoon).
+    conds.push(sql`(t.name_key like ${v.pattern} or to_char(t.created_at, 'DD-MM-YYYY HH24:MI') like ${v.pattern})`);
   } else if (s.searchKind === 'name') {
     conds.push(sql`t.name_key like ${v.pattern}`);
   }

@@ -1,5 +1,5 @@
 import type { FeatureName } from '@atrium/contracts';
-import { and, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type Headers, sessionIdOf, type TestContext } from '../../../test/harness.js';
 import { describeTenantIsolation } from '../../../test/isolation.js';
@@ -425,6 +425,26 @@ describe('GET /core/api/tenants', () => {
     const t = await ctx.factories.tenant({ name: 'Dated tenant', createdAt: new Date('2021-03-04T10:20:00Z') });
     const res = await api('GET', '/tenants?search=04-03-2021', su.auth);
     expect(res.json().data.map((x: { id: string }) => x.id)).toContain(t.id);
+  });
+
+  it('searches the created time on a 24-hour clock, as the list shows it', async () => {
+    const su = await superadmin();
+    const createdAt = new Date('2021-03-04T22:20:00Z');
+    const t = await ctx.factories.tenant({ name: 'Late tenant', createdAt });
+    // The time as the database's zone reads it.
+    const setting = await ctx.db.execute(sql`select current_setting('TimeZone') as zone`);
+    const zone = (setting as unknown as { rows: { zone: string }[] }).rows[0]!.zone;
+    const shown = new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    const found = async (term: string) =>
+      (await api('GET', `/tenants?search=${encodeURIComponent(term)}`, su.auth))
+        .json()
+        .data.map((x: { id: string }) => x.id);
+    expect(await found(shown.format(createdAt))).toContain(t.id);
   });
 
   it('treats % and _ in the search literally', async () => {
