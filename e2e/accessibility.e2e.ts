@@ -74,8 +74,13 @@ const firstMailSettings = ({ token }: Ctx) => {
       (async () => {
         const tenants = await api<{ data: { id: string }[] }>('GET', '/tenants?take=50', undefined, token);
         for (const { id: tenantId } of tenants.data) {
-          const settings = await api<{ id: string }[]>('GET', `/tenants/${tenantId}/mailsettings`, undefined, token);
-          if (settings[0]) return { tenantId, id: settings[0].id };
+          const settings = await api<{ data: { id: string }[] }>(
+            'GET',
+            `/tenants/${tenantId}/mailsettings?take=1`,
+            undefined,
+            token,
+          );
+          if (settings.data[0]) return { tenantId, id: settings.data[0].id };
         }
         throw new Error('no tenant of this role has mail settings');
       })(),
@@ -309,7 +314,7 @@ describe('accessibility gate (axe-core, WCAG 2.1 AA)', () => {
     await context.close();
   }, 180_000);
 
-  it.concurrent.for(Object.entries(ROLES))('%s', { timeout: 180_000 }, async ([role, account], { expect }) => {
+  it.concurrent.for(Object.entries(ROLES))('%s', { timeout: 300_000 }, async ([role, account], { expect }) => {
     const { token: loginToken } = await apiSignIn(account.email);
     const tenants = await api<{ id: string; name: string }[]>('GET', '/me/generaldata', undefined, loginToken).then(
       (g) => (g as unknown as { tenants: { id: string; name: string }[] }).tenants,

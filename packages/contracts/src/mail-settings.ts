@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf, pageQuerySchema } from './problem.js';
 import { HEX_COLOUR } from './tenant.js';
 
 /** Limits of a tenant's mail-sending settings and email template (spec part 2 §3, §5). */
@@ -47,6 +48,19 @@ export const mailSettingsSchema = z.object({
   customBusinessCardContent: z.string().nullable(),
 });
 export type MailSettings = z.infer<typeof mailSettingsSchema>;
+
+/** Sorting of the mail-settings list: by title or creation (newest first unless asked otherwise). */
+export const MAIL_SETTINGS_SORTS = ['title', 'createdAt'] as const;
+export type MailSettingsSort = (typeof MAIL_SETTINGS_SORTS)[number];
+/** GET /tenants/{id}/mailsettings: a page of the tenant's settings, searched on the title. */
+export const mailSettingsListQuerySchema = pageQuerySchema.extend({
+  sort: z.enum(MAIL_SETTINGS_SORTS).default('createdAt'),
+  direction: z.enum(['asc', 'desc']).default('desc'),
+  search: z.string().trim().max(200).optional(),
+});
+export type MailSettingsListQuery = z.infer<typeof mailSettingsListQuerySchema>;
+export const mailSettingsPageSchema = pageOf(mailSettingsSchema);
+export type MailSettingsPage = z.infer<typeof mailSettingsPageSchema>;
 
 /**
  * Create or update. msGraphClientSecret is required on create; on update an empty or absent secret

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, ilike, isNull, ne, sql } from 'drizzle-orm';
+import type { MailSettingsListQuery } from '@atrium/contracts';
+import { and, asc, count, desc, eq, ilike, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
 import { tenantMemberships, users } from '../users/users.schema.js';
@@ -9,26 +10,30 @@ export type MailSettingsValues = Omit<MailSettingsRow, 'id' | 'tenantId' | 'crea
 export type TemplateRow = typeof emailTemplates.$inferSelect;
 type Conn = Db | Tx;
 
-/** The tenant's settings, searched on the title, newest first (or by title). */
-export function listSettings(
-  db: Conn,
-  tenantId: string,
-  q: { search?: string; sort: 'title' | 'createdAt'; direction: 'asc' | 'desc' },
-) {
+/**
+ * A page of the tenant's settings, searched on the title, newest first (or by title), with the count of
+ * all that match: one statement (count(*) over () before limit and offset). A page past the end has no
+ * row to carry the count, so then it is counted on its own.
+ */
+export async function listSettings(db: Conn, tenantId: string, q: MailSettingsListQuery) {
   const order = q.direction === 'asc' ? asc : desc;
-  return db
-    .select()
+  const where = and(
+    eq(mailSettings.tenantId, tenantId),
+    q.search ? ilike(mailSettings.title, containsPattern(q.search)) : undefined,
+  );
+  const found = await db
+    .select({ row: mailSettings, total: sql<number>`(count(*) over ())::int` })
     .from(mailSettings)
-    .where(
-      and(
-        eq(mailSettings.tenantId, tenantId),
-        q.search ? ilike(mailSettings.title, containsPattern(q.search)) : undefined,
-      ),
-    )
+    .where(where)
     .orderBy(
       order(q.sort === 'title' ? sql`lower(${mailSettings.title})` : mailSettings.createdAt),
       asc(mailSettings.id),
-    );
+    )
+    .limit(q.take)
+    .offset((q.page - 1) * q.take);
+  if (found.length > 0 || q.page === 1) return { rows: found.map((f) => f.row), total: found[0]?.total ?? 0 };
+  const [counted] = await db.select({ n: count() }).from(mailSettings).where(where);
+  return { rows: [], total: counted?.n ?? 0 };
 }
 
 export const findSettings = async (db: Conn, tenantId: string, id: string) =>

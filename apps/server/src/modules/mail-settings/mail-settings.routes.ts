@@ -2,6 +2,8 @@ import {
   emailTemplateBodySchema,
   emailTemplateSchema,
   mailSettingsBodySchema,
+  mailSettingsListQuerySchema,
+  mailSettingsPageSchema,
   mailSettingsSchema,
   mailSettingsTestResultSchema,
   POLICIES,
@@ -14,11 +16,6 @@ import { activeTenantOf, principalOf } from '../../http/tenant-context.js';
 const policy = POLICIES.tenantManagers;
 const tenantParams = z.object({ id: z.uuid() });
 const itemParams = z.object({ id: z.uuid(), settingsId: z.uuid() });
-const listQuery = z.object({
-  search: z.string().trim().max(200).optional(),
-  sort: z.enum(['title', 'createdAt']).default('createdAt'),
-  direction: z.enum(['asc', 'desc']).default('desc'),
-});
 const route = routeOptions(['tenant-settings']);
 
 /**
@@ -30,10 +27,10 @@ export const mailSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/tenants/:id/mailsettings',
-    route(policy, 'The tenant’s mail-sending settings, searched on the title (never the client secret)', {
+    route(policy, 'A page of the tenant’s mail-sending settings, searched on the title (never the client secret)', {
       params: tenantParams,
-      querystring: listQuery,
-      response: { 200: z.array(mailSettingsSchema) },
+      querystring: mailSettingsListQuerySchema,
+      response: { 200: mailSettingsPageSchema },
     }),
     async (request) =>
       mailSettings.list(activeTenantOf(request), principalOf(request), request.params.id, request.query),

@@ -4,6 +4,7 @@ import {
   type EmailTemplateBody,
   type MailSettings,
   type MailSettingsBody,
+  type MailSettingsListQuery,
   type MailSettingsTestResult,
   PRODUCT_NAME,
   wrapInEmailTemplate,
@@ -22,8 +23,6 @@ import type { TenantsService } from '../tenants/tenants.service.js';
 import { htmlToText, sanitizeMailHtml } from './mail-html.js';
 import * as repo from './mail-settings.repository.js';
 import { createSecretBox } from './secret-box.js';
-
-export type ListQuery = { search?: string; sort: 'title' | 'createdAt'; direction: 'asc' | 'desc' };
 
 /** A stored row as every answer shows it: never the secret, only whether there is one. */
 function toMailSettings(row: repo.MailSettingsRow): MailSettings {
@@ -141,10 +140,11 @@ export function createMailSettingsService(deps: {
   return {
     tenantMail,
 
-    async list(activeTenantId: string | null, principal: Principal, tenantId: string, q: ListQuery) {
+    /** A page of the tenant's settings: { data, total, page, take } (API contract). */
+    async list(activeTenantId: string | null, principal: Principal, tenantId: string, q: MailSettingsListQuery) {
       await tenants.requireManaged(activeTenantId, principal, tenantId);
-      const rows = await withTenant(tenantId, () => repo.listSettings(db, tenantId, q));
-      return rows.map(toMailSettings);
+      const found = await withTenant(tenantId, () => repo.listSettings(db, tenantId, q));
+      return { data: found.rows.map(toMailSettings), total: found.total, page: q.page, take: q.take };
     },
 
     async get(activeTenantId: string | null, principal: Principal, tenantId: string, id: string) {

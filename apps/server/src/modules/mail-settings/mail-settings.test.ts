@@ -160,7 +160,12 @@ describe('mail settings: create, read, update, delete', () => {
     const listed = await ctx.app.inject({ url: list(t.id), headers: admin.auth });
     expect(listed.statusCode).toBe(200);
     expectNoSecret(listed.body);
-    expect(listed.json()).toEqual([expect.objectContaining({ id: created.id, title: 'Contoso 365' })]);
+    expect(listed.json()).toEqual({
+      data: [expect.objectContaining({ id: created.id, title: 'Contoso 365' })],
+      total: 1,
+      page: 1,
+      take: 50,
+    });
     const got = await ctx.app.inject({ url: one(t.id, created.id), headers: admin.auth });
     expect(got.statusCode).toBe(200);
     expectNoSecret(got.body);
@@ -173,15 +178,43 @@ describe('mail settings: create, read, update, delete', () => {
     await create(t.id, admin.auth, { title: 'Beta mailer' });
     await create(t.id, admin.auth, { title: 'alpha 100%_ mailer' });
     const titles = async (q: string) =>
-      ((await ctx.app.inject({ url: `${list(t.id)}${q}`, headers: admin.auth })).json() as { title: string }[]).map(
-        (r) => r.title,
-      );
+      (
+        (await ctx.app.inject({ url: `${list(t.id)}${q}`, headers: admin.auth })).json() as {
+          data: { title: string }[];
+        }
+      ).data.map((r) => r.title);
     expect(await titles('')).toEqual(['alpha 100%_ mailer', 'Beta mailer']);
     expect(await titles('?sort=title&direction=asc')).toEqual(['alpha 100%_ mailer', 'Beta mailer']);
     expect(await titles('?sort=title&direction=desc')).toEqual(['Beta mailer', 'alpha 100%_ mailer']);
     expect(await titles('?search=BETA')).toEqual(['Beta mailer']);
     expect(await titles('?search=%25_')).toEqual(['alpha 100%_ mailer']);
     expect(await titles('?search=none')).toEqual([]);
+  });
+
+  it('answers a page at a time with the total, newest first, and refuses a page size above the maximum', async () => {
+    const t = await ctx.factories.tenant();
+    const admin = await superadmin();
+    for (const title of ['First', 'Second', 'Third']) await create(t.id, admin.auth, { title });
+    const page = async (q: string) => {
+      const res = await ctx.app.inject({ url: `${list(t.id)}${q}`, headers: admin.auth });
+      expect(res.statusCode, res.body).toBe(200);
+      const answer = res.json() as { data: { title: string }[]; total: number; page: number; take: number };
+      return { ...answer, data: answer.data.map((r) => r.title) };
+    };
+    expect(await page('?take=2')).toEqual({ data: ['Third', 'Second'], total: 3, page: 1, take: 2 });
+    expect(await page('?take=2&page=2')).toEqual({ data: ['First'], total: 3, page: 2, take: 2 });
+    // Past the last page: no rows, the total still counted.
+    expect(await page('?take=2&page=3')).toEqual({ data: [], total: 3, page: 3, take: 2 });
+    expect(await page('?take=2&sort=title&direction=asc&search=t')).toEqual({
+      data: ['First', 'Third'],
+      total: 2,
+      page: 1,
+      take: 2,
+    });
+    for (const q of ['take=201', 'take=0', 'page=0', 'direction=up']) {
+      const res = await ctx.app.inject({ url: `${list(t.id)}?${q}`, headers: admin.auth });
+      expect(res.statusCode, q).toBe(400);
+    }
   });
 
   it('keeps the stored secret when an update brings none, and replaces it when one is typed', async () => {

@@ -1,21 +1,22 @@
+import type { ListParams } from '@atrium/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
-import { type MailSettingsRow, type MailSettingsSort, mailSettingsKeys } from './types';
+import { listQuery } from '@/shared/list/list-query';
+import { type MailSettingsPage, type MailSettingsSort, mailSettingsKeys } from './types';
 
-type Query = { search: string; sort: MailSettingsSort; direction: 'asc' | 'desc' };
+/** Rows on a page of the list, as the sibling tenant lists show. */
+export const MAIL_SETTINGS_PAGE_SIZE = 25;
 
-/** GET /tenants/{id}/mailsettings?search&sort&direction. */
-export const getMailSettingsList = (tenantId: string, q: Query, signal?: AbortSignal) => {
-  const params = new URLSearchParams({ sort: q.sort, direction: q.direction });
-  if (q.search) params.set('search', q.search);
-  return api<MailSettingsRow[]>(`/tenants/${tenantId}/mailsettings?${params}`, { signal });
-};
+/** GET /tenants/{id}/mailsettings?page&take&sort&direction&search: a page of the tenant's settings. */
+export const getMailSettingsList = (tenantId: string, params: ListParams<MailSettingsSort>, signal?: AbortSignal) =>
+  api<MailSettingsPage>(`/tenants/${tenantId}/mailsettings?${listQuery(params)}`, { signal });
 
-export const mailSettingsListQuery = (tenantId: string, q: Query) =>
+export const mailSettingsListQuery = (tenantId: string, params: ListParams<MailSettingsSort>) =>
   queryOptions({
-    queryKey: mailSettingsKeys.list(tenantId, q),
-    queryFn: ({ signal }) => getMailSettingsList(tenantId, q, signal),
+    queryKey: mailSettingsKeys.list(tenantId, params),
+    queryFn: ({ signal }) => getMailSettingsList(tenantId, params, signal),
     placeholderData: keepPreviousData,
   });
 
-export const useMailSettingsList = (tenantId: string, q: Query) => useQuery(mailSettingsListQuery(tenantId, q));
+export const useMailSettingsList = (tenantId: string, params: ListParams<MailSettingsSort>) =>
+  useQuery(mailSettingsListQuery(tenantId, params));

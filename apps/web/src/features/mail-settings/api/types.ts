@@ -1,18 +1,18 @@
-import type { EmailTemplate, MailSettings } from '@atrium/contracts';
+import type { EmailTemplate, ListParams, MailSettings, MailSettingsSort } from '@atrium/contracts';
 import type { Wire } from '@/shared/api/wire';
 
 export type MailSettingsRow = Wire<MailSettings>;
-export type { EmailTemplate };
-
-export type MailSettingsSort = 'title' | 'createdAt';
+/** A page of the list (API contract: { data, total, page, take }). */
+export type MailSettingsPage = { data: MailSettingsRow[]; total: number; page: number; take: number };
+export type { EmailTemplate, MailSettingsSort };
 
 /** Query keys of a tenant's mail pages. */
 export const mailSettingsKeys = {
   all: ['mail-settings'] as const,
   tenant: (tenantId: string) => ['mail-settings', tenantId, 'tenant'] as const,
   lists: (tenantId: string) => ['mail-settings', tenantId, 'list'] as const,
-  list: (tenantId: string, q: { search: string; sort: MailSettingsSort; direction: 'asc' | 'desc' }) =>
-    ['mail-settings', tenantId, 'list', q] as const,
+  list: (tenantId: string, params: ListParams<MailSettingsSort>) =>
+    ['mail-settings', tenantId, 'list', params] as const,
   detail: (tenantId: string, id: string) => ['mail-settings', tenantId, 'detail', id] as const,
   template: (tenantId: string) => ['mail-settings', tenantId, 'template'] as const,
 };

@@ -1,11 +1,11 @@
-import { cutName, href } from '@atrium/contracts';
+import { cutName, href, MAIL_SETTINGS_SORTS } from '@atrium/contracts';
 import { Badge, Button, Card, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconMailOff, IconPlus } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useDeleteMailSettings } from '@/features/mail-settings/api/delete-mail-settings';
-import { useMailSettingsList } from '@/features/mail-settings/api/get-mail-settings-list';
+import { MAIL_SETTINGS_PAGE_SIZE, useMailSettingsList } from '@/features/mail-settings/api/get-mail-settings-list';
 import { useTenantName } from '@/features/mail-settings/api/get-tenant-name';
 import { problemText } from '@/features/mail-settings/api/problem-messages';
 import { useTestMailSettings } from '@/features/mail-settings/api/test-mail-settings';
@@ -16,14 +16,12 @@ import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { ListFrame } from '@/shared/list/list-frame';
 import { ActionsHeader } from '@/shared/list/list-parts';
-import { ListToolbar, SortHeader } from '@/shared/list/list-toolbar';
+import { ListPager, ListToolbar, SortHeader } from '@/shared/list/list-toolbar';
 import { useListLayout } from '@/shared/list/use-list-layout';
-import { useListParams } from '@/shared/list/use-list-params';
+import { useLastPageFollow, useListParams } from '@/shared/list/use-list-params';
 import { recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
 import { LoadFailed } from '@/shared/ui/load-failed';
 import { PageLoader } from '@/shared/ui/page-loader';
-
-const SORTS = ['createdAt', 'title'] as const;
 
 /** Asks before deleting, naming the settings item. */
 function ConfirmDelete({
@@ -72,19 +70,21 @@ function ConfirmDelete({
   );
 }
 
-/** /tenants/emails/{id}: a tenant's mail-sending settings, searchable and sortable, with edit, delete and test. */
+/**
+ * /tenants/emails/{id}: a tenant's mail-sending settings, searchable, sortable and paged, with edit,
+ * delete and test.
+ */
 export default function MailSettingsPage() {
   const { t } = useTranslation();
   const { id: tenantId = '' } = useParams();
   usePageTitle(t('mailSettings.list.title'));
-  const list = useListParams<MailSettingsSort>(SORTS, 'createdAt', { take: 200, direction: 'desc' });
-  const { params } = list;
-  const name = useTenantName(tenantId);
-  const settings = useMailSettingsList(tenantId, {
-    search: params.search,
-    sort: params.sort,
-    direction: params.direction,
+  const list = useListParams<MailSettingsSort>(MAIL_SETTINGS_SORTS, 'createdAt', {
+    take: MAIL_SETTINGS_PAGE_SIZE,
+    direction: 'desc',
   });
+  const { params, setPage } = list;
+  const name = useTenantName(tenantId);
+  const settings = useMailSettingsList(tenantId, params);
   const test = useTestMailSettings();
   const { wide } = useListLayout();
   const [deleting, setDeleting] = useState<MailSettingsRow | null>(null);
@@ -110,7 +110,9 @@ export default function MailSettingsPage() {
   };
   const testingId = test.isPending ? test.variables?.id : undefined;
   const tenantName = name.data ?? '';
-  const rows = settings.data;
+  const data = settings.data;
+  const pages = useLastPageFollow(data, settings.isPlaceholderData, params.page, setPage);
+  const rows = data?.data;
   const addHref = href('tenant-settings', 'emailNew', { tenantId });
 
   const menu = (row: MailSettingsRow) => (
@@ -215,8 +217,8 @@ export default function MailSettingsPage() {
     <ListFrame
       title={t('mailSettings.list.title')}
       subtitle={
-        rows && !params.search
-          ? t('mailSettings.list.total', { count: rows.length, name: tenantName })
+        data && !params.search
+          ? t('mailSettings.list.total', { count: data.total, name: tenantName })
           : t('mailSettings.list.subtitle', { name: tenantName })
       }
       actions={(fullWidth) => (
@@ -234,6 +236,7 @@ export default function MailSettingsPage() {
         ]}
       />
       {body}
+      {!settings.isError && <ListPager data={data} page={params.page} pages={pages} onPage={setPage} />}
       <ConfirmDelete row={deleting} tenantId={tenantId} onClose={() => setDeleting(null)} />
     </ListFrame>
   );

@@ -31,10 +31,15 @@ let fetchMock: ApiStub;
 beforeEach(() => {
   rows = [ROW];
   testAnswer = { ok: true, sentTo: 'me@atrium.test', reason: null };
-  fetchMock = stubApi(({ method, path, init }) => {
+  fetchMock = stubApi(({ method, path, url, init }) => {
     const base = `/tenants/${TENANT}`;
     if (method === 'GET' && path === base) return json({ id: TENANT, name: 'Harbour Care' });
-    if (method === 'GET' && path === `${base}/mailsettings`) return json(rows);
+    if (method === 'GET' && path === `${base}/mailsettings`) {
+      // The API contract's page: { data, total, page, take }.
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const take = Number(url.searchParams.get('take') ?? 50);
+      return json({ data: rows.slice((page - 1) * take, page * take), total: rows.length, page, take });
+    }
     if (method === 'POST' && path === `${base}/mailsettings`)
       return json({ ...ROW, ...JSON.parse(String(init?.body)) }, 201);
     if (method === 'GET' && path === `${base}/mailsettings/${SETTINGS_ID}`) return json(ROW);
@@ -67,6 +72,12 @@ function renderAt(path: string) {
     </>,
   );
 }
+/** The query strings of the list calls made so far. */
+const listQueries = () =>
+  fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((url) => url.pathname.endsWith(`/tenants/${TENANT}/mailsettings`))
+    .map((url) => url.searchParams);
 const bodiesOf = (method: string, suffix: string) =>
   fetchMock.mock.calls
     .filter(
@@ -85,6 +96,38 @@ describe('/tenants/emails/{id}', () => {
     await user.click(screen.getByRole('button', { name: 'Actions for Contoso 365' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Test' }));
     expect(await screen.findByText('A test mail was sent to me@atrium.test')).toBeInTheDocument();
+  });
+
+  it('asks for a page (page, take, sort, direction) and shows the pager only when there is more than one', async () => {
+    renderAt(`/tenants/emails/${TENANT}`);
+    expect(await screen.findByText('Contoso 365')).toBeInTheDocument();
+    expect(Object.fromEntries(listQueries()[0]!)).toEqual({
+      page: '1',
+      take: '25',
+      sort: 'createdAt',
+      direction: 'desc',
+    });
+    expect(screen.queryByRole('button', { name: 'Next page' })).not.toBeInTheDocument();
+    expect(screen.getByText('1 settings item of Harbour Care')).toBeInTheDocument();
+  });
+
+  it('pages through more settings than fit on a page, the total from the answer', async () => {
+    rows = Array.from({ length: 30 }, (_, i) => ({
+      ...ROW,
+      id: `7c1f3c1a-2d4e-4f5a-8b9c-${String(i).padStart(12, '0')}`,
+      title: `Mailer ${i + 1}`,
+      useForSystemMails: false,
+    }));
+    const user = userEvent.setup();
+    renderAt(`/tenants/emails/${TENANT}`);
+    expect(await screen.findByText('Mailer 1')).toBeInTheDocument();
+    expect(screen.queryByText('Mailer 26')).not.toBeInTheDocument();
+    expect(screen.getByText('30 settings items of Harbour Care')).toBeInTheDocument();
+    expect(screen.getByText('1–25 of 30')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByText('Mailer 26')).toBeInTheDocument();
+    expect(screen.getByText('26–30 of 30')).toBeInTheDocument();
+    expect(listQueries().some((q) => q.get('page') === '2' && q.get('take') === '25')).toBe(true);
   });
 
   it('shows the provider’s reason when the test fails', async () => {
