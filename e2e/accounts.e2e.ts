@@ -149,7 +149,8 @@ describe('forgot password -> mail in the outbox -> reset -> sign in', () => {
     await expect(tokenOf(email)).rejects.toThrow(/401/);
     await signIn(page, email, newPassword);
     await page.waitForURL(`${BASE_URL}/home`);
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('da-DK');
+    // The page loads afresh once the tenant is set; Danish as soon as its strings have come.
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('da-DK');
     // A new account has not confirmed the data-protection notice yet.
     await page.getByRole('dialog', { name: 'Dine data og dit privatliv' }).waitFor();
     await page.getByRole('button', { name: 'Jeg forstår og accepterer' }).click();

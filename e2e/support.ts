@@ -87,6 +87,17 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   // Exactly: 'Sign in with Microsoft 365' is a button too when single sign-on is configured.
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
+  // The active-tenant step asks (several tenants), or sets the tenant and loads the landing page afresh:
+  // wait for either, so that the test's next navigation does not race that fresh load.
+  if (new URL(page.url()).pathname.startsWith('/active-tenant-page')) {
+    const steps = [
+      page.waitForURL((url) => !url.pathname.startsWith('/active-tenant-page')),
+      page.getByRole('combobox', { name: 'Active Tenant' }).waitFor(),
+    ];
+    // The wait that loses may fail later (its page closed): never an unhandled rejection.
+    for (const step of steps) step.catch(() => {});
+    await Promise.race(steps);
+  }
 }
 
 /** Waits until the service worker is active, so its precache and the kept page shell are in place. */

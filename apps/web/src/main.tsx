@@ -4,9 +4,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createQueryClient } from './shared/api/query-client';
-import { bootstrapSession } from './shared/api/session';
+import { bootstrapSession, lastSignedInUser } from './shared/api/session';
 import { shareStyleNonce } from './shared/csp/style-nonce';
-import './shared/i18n/i18n';
+import { setLanguage } from './shared/i18n/i18n';
 import { startPwa } from './shared/pwa/pwa-state';
 import { uiStore } from './shared/ui-state/ui-state';
 
@@ -19,8 +19,11 @@ shareStyleNonce();
 // The install offer is caught from the start; the service worker registers after the page has loaded.
 startPwa();
 
-// The access token lives in memory only: a fresh page asks for one with the refresh cookie.
+// The access token lives in memory only: a fresh page asks for one with the refresh cookie. Meanwhile
+// the last signed-in user's language loads, so a reload (as after choosing a tenant) shows no English first.
 void bootstrapSession();
+const lastUser = lastSignedInUser();
+if (lastUser?.language) void setLanguage(lastUser.language);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

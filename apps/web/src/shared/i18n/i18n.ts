@@ -86,10 +86,17 @@ export function allStrings(): Promise<void> {
   return rest;
 }
 
-/** Switches the UI language; languages other than English are loaded on first use. */
+let lastRequested: Language | undefined;
+
+/**
+ * Switches the UI language; languages other than English are loaded on first use. The last call wins,
+ * even when an earlier one's strings arrive after it.
+ */
 export async function setLanguage(requested: string): Promise<void> {
   const lng: Language = isLanguage(requested) ? requested : DEFAULT_LANGUAGE;
+  lastRequested = lng;
   if (lng !== 'en' && !bundles[lng]) bundles[lng] = (await loaders[lng]()).default as Bundle;
+  if (lastRequested !== lng) return;
   i18n.changeLanguage(lng);
   document.documentElement.lang = LOCALES[lng];
 }

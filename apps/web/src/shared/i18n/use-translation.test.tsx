@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from './i18n';
 import { Trans, useTranslation } from './use-translation';
 
@@ -36,6 +36,19 @@ describe('useTranslation', () => {
     expect(seen[1]).toBe(seen[0]);
     await act(() => setLanguage('da'));
     expect(seen.at(-1)).not.toBe(seen[0]);
+  });
+});
+
+describe('setLanguage', () => {
+  it('keeps the language asked for last, though an earlier one’s strings arrive after it', async () => {
+    // A fresh module, whose Danish strings are not loaded yet: asking for them waits on their import.
+    vi.resetModules();
+    const fresh = await import('./i18n');
+    const danish = fresh.setLanguage('da');
+    await fresh.setLanguage('en');
+    await danish;
+    expect(fresh.i18n.language).toBe('en');
+    expect(document.documentElement.lang).toBe('en-GB');
   });
 });
 

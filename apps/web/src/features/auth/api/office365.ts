@@ -17,9 +17,6 @@ export function officeButtonShows(settings: OfficeSettings | undefined, hostname
   }
 }
 
-/** Leaves the app for the identity provider (one place, so tests can watch it). */
-export const browserNavigation = { assign: (url: string) => window.location.assign(url) };
-
 /** Where the browser returns after the provider: kept for this tab while it is away. */
 export const OFFICE_RETURN_URL_KEY = 'office365ReturnUrl';
 

@@ -2,13 +2,9 @@ import type { OfficeSettings } from '@atrium/contracts';
 import { Button, Divider, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import {
-  browserNavigation,
-  fetchOfficeSettings,
-  OFFICE_RETURN_URL_KEY,
-  officeButtonShows,
-} from '@/features/auth/api/office365';
+import { fetchOfficeSettings, OFFICE_RETURN_URL_KEY, officeButtonShows } from '@/features/auth/api/office365';
 import { useTranslation } from '@/shared/i18n/use-translation';
+import { browserNavigation } from '@/shared/routing/browser-navigation';
 
 function MicrosoftLogo() {
   return (

@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { acceptAuthResult, resetSessionForTests } from '@/shared/api/session';
 import { STORAGE_KEYS } from '@/shared/config/storage-keys';
+import { browserNavigation } from '@/shared/routing/browser-navigation';
 import { authResult, HARBOUR, json, NORTHWIND } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import ActiveTenantPage from './active-tenant-page';
@@ -41,11 +42,20 @@ function renderPage(path = '/active-tenant-page?returnUrl=%2Fprofile') {
   );
 }
 
+/** The fresh page loads the page asked for (window.location.replace, which jsdom cannot follow). */
+let reloads: string[];
 beforeEach(() => {
   localStorage.setItem(STORAGE_KEYS.userExists, 'true');
   localStorage.setItem(STORAGE_KEYS.isSuperadmin, 'false');
+  reloads = [];
+  vi.spyOn(browserNavigation, 'replace').mockImplementation((url) => void reloads.push(url));
 });
-afterEach(() => resetSessionForTests());
+afterEach(() => {
+  vi.restoreAllMocks();
+  resetSessionForTests();
+});
+/** The page loaded afresh at `path`, and only there. */
+const reloadedAt = (path: string) => waitFor(() => expect(reloads).toEqual([path]));
 
 describe('/active-tenant-page', () => {
   it('lets a member of several tenants choose one, then goes to the returnUrl', async () => {
@@ -60,7 +70,8 @@ describe('/active-tenant-page', () => {
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Harbour Care', 'Northwind Partners']);
     await user.click(screen.getByRole('option', { name: 'Harbour Care' }));
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByTestId('location')).toHaveTextContent('/profile');
+    // Spec part 2 §4: after a choice the page reloads, at the returnUrl.
+    await reloadedAt('/profile');
     expect(activations()).toEqual([{ tenantId: HARBOUR.id }]);
     expect(localStorage.getItem(STORAGE_KEYS.activeTenantId)).toBe(HARBOUR.id);
     expect(localStorage.getItem(STORAGE_KEYS.userExists)).toBeNull();
@@ -71,7 +82,7 @@ describe('/active-tenant-page', () => {
     acceptAuthResult(authResult());
     serve([NORTHWIND]);
     renderPage('/active-tenant-page?returnUrl=%2F');
-    expect(await screen.findByTestId('location')).toHaveTextContent('/home');
+    await reloadedAt('/home');
     expect(activations()).toEqual([{ tenantId: NORTHWIND.id }]);
   });
 
@@ -79,7 +90,7 @@ describe('/active-tenant-page', () => {
     acceptAuthResult(authResult());
     serve([]);
     renderPage('/active-tenant-page');
-    expect(await screen.findByTestId('location')).toHaveTextContent('/home');
+    await reloadedAt('/home');
     expect(activations()).toEqual([{ tenantId: null }]);
   });
 
@@ -90,8 +101,10 @@ describe('/active-tenant-page', () => {
     serve([NORTHWIND, HARBOUR], true);
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Skip' }));
+    // Nothing changed: on to the page in place, no fresh load.
     expect(await screen.findByTestId('location')).toHaveTextContent('/profile');
     expect(activations()).toEqual([]);
+    expect(reloads).toEqual([]);
   });
 
   it('sends an anonymous visitor to sign in, keeping where they were going', async () => {
@@ -123,7 +136,7 @@ describe('/active-tenant-page', () => {
       await user.click(await screen.findByRole('combobox', { name: 'Active Tenant' }));
       await user.click(screen.getByRole('option', { name: 'Northwind Partners' }));
       await user.click(screen.getByRole('button', { name: 'Submit' }));
-      expect(await screen.findByTestId('location')).toHaveTextContent('/home');
+      await reloadedAt('/home');
       expect(localStorage.getItem(STORAGE_KEYS.activeTenantId)).toBe(NORTHWIND.id);
     });
 

@@ -9,6 +9,7 @@ import { useUserInfo } from '@/shared/api/user-info';
 import { STORAGE_KEYS } from '@/shared/config/storage-keys';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
+import { browserNavigation } from '@/shared/routing/browser-navigation';
 import { landingPath, safeReturnUrl, signInPath } from '@/shared/routing/return-url';
 import { CardPage, cardPageTitleClass } from '@/shared/ui/card-page';
 import { ErrorAlert } from '@/shared/ui/error-alert';
@@ -16,7 +17,8 @@ import { PageLoader } from '@/shared/ui/page-loader';
 
 /**
  * After sign-in: several tenants -> choose one (Skip for super administrators); one tenant -> it is
- * activated without asking; none -> the session continues without a tenant. Then on to returnUrl.
+ * activated without asking; none -> the session continues without a tenant. Then on to returnUrl, as
+ * a fresh page load once a tenant was set, so nothing of the session before it stays in memory.
  * After a Microsoft 365 sign-in (`via=office365`) the chooser offers Skip to everyone (spec part 2 §2)
  * and a failure shows the spec's advice to log out of the other Microsoft services.
  */
@@ -32,12 +34,14 @@ export default function ActiveTenantPage() {
   const autoStarted = useRef(false);
   usePageTitle(t('activeTenant'));
 
-  const finish = () => {
+  /** On to the landing page: loaded afresh once a tenant was set (spec part 2 §4), in place after Skip. */
+  const finish = (reload: boolean) => {
     localStorage.removeItem(STORAGE_KEYS.userExists);
     localStorage.removeItem(STORAGE_KEYS.isSuperadmin);
-    navigate(landingPath(returnUrl), { replace: true });
+    if (reload) browserNavigation.replace(landingPath(returnUrl));
+    else navigate(landingPath(returnUrl), { replace: true });
   };
-  const activate = useMutation({ mutationFn: setActiveTenant, onSuccess: finish });
+  const activate = useMutation({ mutationFn: setActiveTenant, onSuccess: () => finish(true) });
 
   const tenants = [...(info.data?.tenants ?? [])].sort((a, b) => a.name.localeCompare(b.name));
   const user = session.status === 'authenticated' ? session.user : undefined;
@@ -102,7 +106,7 @@ export default function ActiveTenantPage() {
             )}
             <Group justify="flex-end" gap="sm">
               {(isSuperadmin || viaOffice) && (
-                <Button variant="default" size="md" onClick={finish} disabled={activate.isPending}>
+                <Button variant="default" size="md" onClick={() => finish(false)} disabled={activate.isPending}>
                   {t('skip')}
                 </Button>
               )}
