@@ -92,13 +92,15 @@ describe('offline banner, label and dialog', () => {
     expect(within(dialog).getByRole('button', { name: 'Sync' })).toBeDisabled();
   });
 
-  it('marks every entry "sign in to sync" while nobody is signed in', async () => {
+  it('marks every entry "sign in to sync" while nobody is signed in, and offers no Sync', async () => {
     await seed();
+    online = true;
     resetSessionForTests({ status: 'anonymous' });
     renderShell();
     await userEvent.click(await screen.findByTestId('unsynced-label'));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getAllByText('Sign in to sync')).toHaveLength(3);
+    expect(within(dialog).getByRole('button', { name: 'Sync' })).toBeDisabled();
   });
 
   it('asks before dismissing all, then empties the queue', async () => {

@@ -143,7 +143,8 @@ function QueueDialog({ opened, onClose }: { opened: boolean; onClose: () => void
             <Button
               onClick={() => void syncNow()}
               loading={status.syncing}
-              disabled={!online || !entries.length}
+              // Nothing is sent offline, or for nobody: each entry then says 'sign in to sync'.
+              disabled={!online || !entries.length || entries.some((e) => e.signInToSync)}
               leftSection={<IconCloudUpload size={16} aria-hidden />}
             >
               {t('offline.sync')}
