@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { acceptAuthResult, resetSessionForTests } from '@/shared/api/session';
@@ -36,5 +36,28 @@ describe('AuthLayout', () => {
     const banner = await screen.findByTestId('offline-banner');
     expect(banner).toHaveTextContent('You are offline');
     expect(await screen.findByTestId('unsynced-label')).toHaveTextContent('1 unsynced change');
+  });
+
+  it('shows the page without them when their code cannot be loaded (offline before the service worker kept it)', async () => {
+    vi.resetModules();
+    vi.doMock('@/shared/offline/offline-status', () => {
+      throw new TypeError('Failed to fetch dynamically imported module');
+    });
+    const { AuthLayout: Fresh } = await import('./auth-layout');
+    renderWithProviders(
+      <MemoryRouter initialEntries={['/signin']}>
+        <Routes>
+          <Route element={<Fresh />}>
+            <Route path="/signin" element={<h1>Sign in</h1>} />
+          </Route>
+        </Routes>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    // Let the failed loads settle and React render what follows them.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    expect(screen.getByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.queryByTestId('offline-banner')).toBeNull();
+    vi.doUnmock('@/shared/offline/offline-status');
   });
 });
