@@ -1,6 +1,6 @@
 /**
  * The English strings the first page load carries: every top-level string and these blocks, which the
- * public pages (sign-in, passwords, errors) and the shell's frame use. Every other block (a module's,
+ * public pages (sign-in, passwords, errors, the offline status) and the shell's frame use. Every other block (a module's,
  * added later too) comes with the rest of the strings, fetched before the signed-in shell renders.
  * Kept out of the first bundle for its size: the sign-in page's JavaScript has a budget (issue 13).
  */
@@ -17,6 +17,8 @@ export const SHELL_BLOCKS = [
   'office365',
   'gdpr',
   'a11y',
+  // The offline banner, unsynced label and queue dialog show on the signed-out pages too.
+  'offline',
 ] as const;
 
 /** The part of a strings file the first page load carries (see SHELL_BLOCKS). */
