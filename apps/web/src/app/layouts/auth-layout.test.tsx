@@ -17,21 +17,25 @@ afterEach(async () => {
   await clearQueue();
 });
 
+/** A sign-in page (a heading) in `Layout`, at /signin. */
+const signInPageIn = (Layout: typeof AuthLayout) =>
+  renderWithProviders(
+    <MemoryRouter initialEntries={['/signin']}>
+      <Routes>
+        <Route element={<Layout />}>
+          <Route path="/signin" element={<h1>Sign in</h1>} />
+        </Route>
+      </Routes>
+    </MemoryRouter>,
+  );
+
 describe('AuthLayout', () => {
   it('says the browser is offline on the sign-in pages too, with the changes waiting for a sign-in', async () => {
     // Queued while signed in; then the user signed out.
     acceptAuthResult(authResult());
     await enqueue('/companies/postCompany', { method: 'POST', body: { title: 'Fjordfisk ApS' } });
     resetSessionForTests({ status: 'anonymous' });
-    renderWithProviders(
-      <MemoryRouter initialEntries={['/signin']}>
-        <Routes>
-          <Route element={<AuthLayout />}>
-            <Route path="/signin" element={<h1>Sign in</h1>} />
-          </Route>
-        </Routes>
-      </MemoryRouter>,
-    );
+    signInPageIn(AuthLayout);
     expect(screen.getByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     const banner = await screen.findByTestId('offline-banner');
     expect(banner).toHaveTextContent('You are offline');
@@ -44,15 +48,7 @@ describe('AuthLayout', () => {
       throw new TypeError('Failed to fetch dynamically imported module');
     });
     const { AuthLayout: Fresh } = await import('./auth-layout');
-    renderWithProviders(
-      <MemoryRouter initialEntries={['/signin']}>
-        <Routes>
-          <Route element={<Fresh />}>
-            <Route path="/signin" element={<h1>Sign in</h1>} />
-          </Route>
-        </Routes>
-      </MemoryRouter>,
-    );
+    signInPageIn(Fresh);
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     // Let the failed loads settle and React render what follows them.
     await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
