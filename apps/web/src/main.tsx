@@ -23,7 +23,8 @@ startPwa();
 // the last signed-in user's language loads, so a reload (as after choosing a tenant) shows no English first.
 void bootstrapSession();
 const lastUser = lastSignedInUser();
-if (lastUser?.language) void setLanguage(lastUser.language);
+// Its strings failing to load (offline before the service worker kept them) leaves English.
+if (lastUser?.language) setLanguage(lastUser.language).catch(() => undefined);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

@@ -92,15 +92,20 @@ describe('offline banner, label and dialog', () => {
     expect(within(dialog).getByRole('button', { name: 'Sync' })).toBeDisabled();
   });
 
-  it('marks every entry "sign in to sync" while nobody is signed in, and offers no Sync', async () => {
+  it('marks every entry "sign in to sync" while nobody is signed in, and lets nobody send, edit or drop them', async () => {
     await seed();
+    await offlineDb.requests.add(entry({ refusal: { status: 400, message: 'Title is required' } }));
+    notify();
     online = true;
     resetSessionForTests({ status: 'anonymous' });
     renderShell();
     await userEvent.click(await screen.findByTestId('unsynced-label'));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getAllByText('Sign in to sync')).toHaveLength(3);
-    expect(within(dialog).getByRole('button', { name: 'Sync' })).toBeDisabled();
+    expect(within(dialog).getAllByText('Sign in to sync')).toHaveLength(4);
+    expect(within(dialog).getByText(/Title is required/)).toBeInTheDocument();
+    for (const name of ['Sync', 'Dismiss all', 'Edit', 'Drop']) {
+      expect(within(dialog).queryByRole('button', { name })).toBeNull();
+    }
   });
 
   it('asks before dismissing all, then empties the queue', async () => {

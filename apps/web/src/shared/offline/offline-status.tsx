@@ -92,6 +92,9 @@ function QueueDialog({ opened, onClose }: { opened: boolean; onClose: () => void
   const { entries, status, online } = useOfflineQueue();
   const [confirming, setConfirming] = useState(false);
   const queryClient = useQueryClient();
+  // Nobody signed in (a sign-in page): the entries are shown, but only a signed-in user may send,
+  // edit or drop them.
+  const signedOut = entries.some((e) => e.signInToSync);
   return (
     <Modal
       opened={opened}
@@ -114,7 +117,7 @@ function QueueDialog({ opened, onClose }: { opened: boolean; onClose: () => void
         ) : (
           entries.map((entry) => <QueueEntry key={entry.id} entry={entry} />)
         )}
-        {confirming ? (
+        {signedOut ? null : confirming ? (
           <Alert color="red" variant="light" title={t('offline.dismissAll')}>
             <Stack gap="sm">
               <Text size="sm">{t('offline.dismissConfirm')}</Text>
@@ -143,8 +146,7 @@ function QueueDialog({ opened, onClose }: { opened: boolean; onClose: () => void
             <Button
               onClick={() => void syncNow()}
               loading={status.syncing}
-              // Nothing is sent offline, or for nobody: each entry then says 'sign in to sync'.
-              disabled={!online || !entries.length || entries.some((e) => e.signInToSync)}
+              disabled={!online || !entries.length}
               leftSection={<IconCloudUpload size={16} aria-hidden />}
             >
               {t('offline.sync')}
@@ -214,7 +216,7 @@ function QueueEntry({ entry }: { entry: QueueEntryView }) {
             <Alert color="red" variant="light" p="xs">
               <Stack gap="xs">
                 <Text size="sm">{t('offline.refused', { message: entry.refusal.message })}</Text>
-                {editing === null ? (
+                {entry.signInToSync ? null : editing === null ? (
                   <Group gap="xs">
                     <Button size="xs" variant="default" onClick={() => setEditing(JSON.stringify(entry.body, null, 2))}>
                       {t('offline.editEntry')}

@@ -93,12 +93,15 @@ async function fillAndSave(title: string) {
 
 describe('/admin/documents/new', () => {
   it('saved, goes back to the page it was opened from (spec part 2 §4)', async () => {
+    // The browser router's entry number, which says a page of the app came before this one.
+    window.history.replaceState({ idx: 1 }, '');
     newDocumentPage('/folders/documents');
     await fillAndSave('Handbook');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/folders/documents'));
   });
 
   it('saved after being opened directly, goes to the documents list', async () => {
+    window.history.replaceState({ idx: 0 }, '');
     newDocumentPage();
     await fillAndSave('Handbook');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\/documents$/));
