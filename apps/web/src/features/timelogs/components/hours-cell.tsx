@@ -162,7 +162,7 @@ export function HoursCell({
         rightSectionWidth={22}
         rightSection={
           state === 'saving' ? (
-            <Loader size={12} aria-label={t('timelogs.grid.saving')} />
+            <Loader size={12} role="status" aria-label={t('timelogs.grid.saving')} />
           ) : shownState === 'pending' ? (
             <Tooltip label={t('timelogs.grid.pendingDescription')} multiline maw={260} withinPortal>
               <IconCloudUpload size={14} aria-label={t('timelogs.grid.pending')} className={classes.pendingIcon} />

@@ -145,7 +145,7 @@ export default function OverviewPage() {
         <Card withBorder radius="lg" padding={0}>
           {overview.isPending ? (
             <Center py="xl">
-              <Loader size="md" aria-label={t('loading')} />
+              <Loader size="md" role="status" aria-label={t('loading')} />
             </Center>
           ) : rows.length === 0 ? (
             <Text c="dimmed" ta="center" py={48}>

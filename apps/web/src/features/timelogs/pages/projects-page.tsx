@@ -49,7 +49,7 @@ export default function ProjectsPage() {
         <Card withBorder radius="lg" padding={0}>
           {projects.isPending ? (
             <Center py="xl">
-              <Loader size="md" aria-label={t('loading')} />
+              <Loader size="md" role="status" aria-label={t('loading')} />
             </Center>
           ) : projects.data.length === 0 ? (
             <Stack align="center" gap="xs" py={48} px="md">

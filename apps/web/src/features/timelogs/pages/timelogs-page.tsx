@@ -122,7 +122,7 @@ export default function TimelogsPage() {
       <Card withBorder radius="lg" padding={0}>
         {week.isPending ? (
           <Center py="xl">
-            <Loader size="md" aria-label={t('loading')} />
+            <Loader size="md" role="status" aria-label={t('loading')} />
           </Center>
         ) : empty ? (
           <Stack align="center" gap="sm" py={40} px="md">
