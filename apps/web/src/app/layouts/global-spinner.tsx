@@ -15,7 +15,7 @@ export function GlobalSpinner() {
   const [shown] = useDebouncedValue(busy, busy ? 150 : 0);
   return (
     <span role="status" aria-live="polite" style={{ display: 'inline-flex', width: 22, justifyContent: 'center' }}>
-      {busy && shown ? <Loader size={18} aria-label={t('loading')} /> : null}
+      {busy && shown ? <Loader size={18} role="status" aria-label={t('loading')} /> : null}
     </span>
   );
 }

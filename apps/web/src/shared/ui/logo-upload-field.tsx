@@ -84,7 +84,7 @@ export function LogoUploadField<T>({
       <Group gap="md" wrap="nowrap" mt={4} align="center">
         <div className={classes.preview} aria-live="polite">
           {upload.isPending ? (
-            <Loader size="sm" aria-label={text.uploading} />
+            <Loader size="sm" role="status" aria-label={text.uploading} />
           ) : previewSrc ? (
             <Image src={previewSrc} alt={text.previewAlt} fit="contain" h="100%" w="100%" />
           ) : (

@@ -208,7 +208,7 @@ export default function AuditPage() {
         <Card withBorder radius="lg" padding={0}>
           {log.isPending ? (
             <Center py="xl">
-              <Loader size="md" aria-label={t('loading')} />
+              <Loader size="md" role="status" aria-label={t('loading')} />
             </Center>
           ) : rows.length === 0 ? (
             <Stack align="center" gap="xs" py={48} px="md">

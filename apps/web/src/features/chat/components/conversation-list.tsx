@@ -38,7 +38,7 @@ export function ConversationList({
       />
       {conversations.isPending ? (
         <Group justify="center" p="md">
-          <Loader size="sm" aria-label={t('chat.list.loading')} />
+          <Loader size="sm" role="status" aria-label={t('chat.list.loading')} />
         </Group>
       ) : conversations.isError ? (
         <LoadFailed

@@ -135,7 +135,7 @@ export function ConversationView({
       >
         {history.isPending ? (
           <Center h="100%">
-            <Loader size="sm" aria-label={t('chat.loading')} />
+            <Loader size="sm" role="status" aria-label={t('chat.loading')} />
           </Center>
         ) : history.isError && !history.data ? (
           <LoadFailed

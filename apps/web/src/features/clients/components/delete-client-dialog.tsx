@@ -37,7 +37,7 @@ export function DeleteClientDialog({
       })}
     </Text>
   ) : (
-    <Loader size="sm" aria-label={t('clients.delete.counting')} />
+    <Loader size="sm" role="status" aria-label={t('clients.delete.counting')} />
   );
 
   return (

@@ -88,7 +88,7 @@ export default function InboxPage() {
   } else if (!data) {
     content = (
       <Group justify="center" py="xl">
-        <Loader aria-label={t('loading')} />
+        <Loader role="status" aria-label={t('loading')} />
       </Group>
     );
   } else if (data.data.length === 0) {

@@ -127,7 +127,7 @@ export default function NotificationsPage() {
   } else if (!rows) {
     content = (
       <Group justify="center" py="xl">
-        <Loader aria-label={t('loading')} />
+        <Loader role="status" aria-label={t('loading')} />
       </Group>
     );
   } else if (rows.length === 0) {

@@ -303,7 +303,7 @@ export default function UsersPage() {
         <div ref={sentinel}>
           <Group justify="center">
             {users.isFetchingNextPage ? (
-              <Loader size="sm" aria-label={t('users.loadingMore')} />
+              <Loader size="sm" role="status" aria-label={t('users.loadingMore')} />
             ) : (
               <Button variant="subtle" onClick={() => void users.fetchNextPage()}>
                 {t('users.showMore', { shown: rows.length, total: total ?? rows.length })}
