@@ -19,6 +19,24 @@ export const pageQuerySchema = z.object({
   direction: z.enum(['asc', 'desc']).default('asc'),
   search: z.string().max(200).optional(),
 });
+/**
+ * The caller's IANA time zone (as the browser reports it), for a search on a date as the caller sees
+ * it. Checked against the zones this runtime knows, so the database never sees an unknown name.
+ */
+export const timeZoneSchema = z
+  .string()
+  .max(64)
+  // A name, not an offset: PostgreSQL reads '+01:00' as POSIX, with the sign the other way round.
+  .regex(/^[A-Za-z][A-Za-z0-9_+\-/]*$/, 'invalid')
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'invalid');
+
 /** A paged list's query as the web app keeps it: every field set, the sort one of the list's columns. */
 export type ListParams<S extends string = string> = Omit<Required<z.infer<typeof pageQuerySchema>>, 'sort'> & {
   sort: S;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf, pageQuerySchema } from './problem.js';
+import { pageOf, pageQuerySchema, timeZoneSchema } from './problem.js';
 import { customTenantPropertiesSchema, FONT_OPTIONS, HEX_COLOUR } from './tenant.js';
 
 /** Limits of the tenant form and its uploads. */
@@ -191,6 +191,8 @@ export type TenantListItem = z.infer<typeof tenantListItemSchema>;
 export const TENANT_SORTS = ['name', 'createdAt'] as const;
 export const tenantListQuerySchema = pageQuerySchema.extend({
   sort: z.enum(TENANT_SORTS).default('name'),
+  /** The zone the created dates are shown in, which a date-like search matches (default UTC). */
+  tz: timeZoneSchema.default('UTC'),
 });
 export const tenantPageSchema = pageOf(tenantListItemSchema);
 

@@ -38,6 +38,8 @@ export type TenantListFilter = {
   /** Only the tenants run by this partner tenant; undefined for all tenants. */
   partnerTenantId?: string;
   search?: string;
+  /** The IANA zone the caller sees created dates in; a date-like search matches their text there. */
+  timeZone?: string;
   sort: 'name' | 'createdAt';
   direction: 'asc' | 'desc';
   limit: number;
@@ -52,19 +54,23 @@ type TenantListShape = Pick<TenantListFilter, 'sort' | 'direction'> & {
 };
 
 /** The list statement's values, or placeholders for them (compiledRead). */
-type TenantListValues = Record<'partnerTenantId' | 'pattern' | 'limit' | 'offset', unknown>;
+type TenantListValues = Record<'partnerTenantId' | 'pattern' | 'timeZone' | 'limit' | 'offset', unknown>;
 
 /** Which tenants a list or count finds: the part of the shape and the values that choose them. */
 type ScopeShape = Pick<TenantListShape, 'ofPartner' | 'searchKind'>;
-type ScopeValues = Pick<TenantListValues, 'partnerTenantId' | 'pattern'>;
+type ScopeValues = Pick<TenantListValues, 'partnerTenantId' | 'pattern' | 'timeZone'>;
 
-function scopeArgs(f: Pick<TenantListFilter, 'partnerTenantId' | 'search'>): [ScopeShape, ScopeValues] {
+function scopeArgs(f: Pick<TenantListFilter, 'partnerTenantId' | 'search' | 'timeZone'>): [ScopeShape, ScopeValues] {
   const term = f.search?.trim();
   // The list shows created as dd-MM-yyyy HH:mm; a term that looks like a date searches that text too.
   const searchKind = !term ? 'none' : /^[\d\s:-]+$/.test(term) ? 'nameOrDate' : 'name';
   return [
     { ofPartner: !!f.partnerTenantId, searchKind },
-    { partnerTenantId: f.partnerTenantId, pattern: term ? containsPattern(term.toLowerCase()) : undefined },
+    {
+      partnerTenantId: f.partnerTenantId,
+      pattern: term ? containsPattern(term.toLowerCase()) : undefined,
+      timeZone: f.timeZone ?? 'UTC',
+    },
   ];
 }
 
@@ -81,8 +87,9 @@ function listWhere(s: ScopeShape, v: ScopeValues): SQL {
   if (s.ofPartner) conds.push(sql`t.partner_tenant_id = ${v.partnerTenantId}`);
   // name_key is lower(name), stored (migration 0020): no lower() call per candidate row.
   if (s.searchKind === 'nameOrDate') {
-    // On a 24-hour clock, as the list shows it (HH12 would find 09:00 for 21:00 and miss every afternoon).
-    conds.push(sql`(t.name_key like ${v.pattern} or to_char(t.created_at, 'DD-MM-YYYY HH24:MI') like ${v.pattern})`);
+    // On a 24-hour clock in the caller's zone, as the list shows it (HH12 would find 09:00 for 21:00).
+    const shown = sql`to_char(t.created_at at time zone ${v.timeZone}::text, 'DD-MM-YYYY HH24:MI')`;
+    conds.push(sql`(t.name_key like ${v.pattern} or ${shown} like ${v.pattern})`);
   } else if (s.searchKind === 'name') {
     conds.push(sql`t.name_key like ${v.pattern}`);
   }
@@ -109,6 +116,7 @@ const tenantsList = compiledRead<TenantListShape, TenantListValues>('tenants_lis
   const v = {
     partnerTenantId: sql.placeholder('partnerTenantId'),
     pattern: sql.placeholder('pattern'),
+    timeZone: sql.placeholder('timeZone'),
     limit: sql.placeholder('limit'),
     offset: sql.placeholder('offset'),
   };
@@ -154,7 +162,7 @@ type ListRow = {
 
 export const listTenants = (db: Db, f: TenantListFilter) => tenantsList.rows<ListRow>(db, ...listArgs(f));
 
-export async function countTenants(db: Db, f: Pick<TenantListFilter, 'partnerTenantId' | 'search'>) {
+export async function countTenants(db: Db, f: Pick<TenantListFilter, 'partnerTenantId' | 'search' | 'timeZone'>) {
   const result = (await db.execute(sql`select ${totalSql(...scopeArgs(f))}::int as n`)) as unknown as {
     rows: { n: number }[];
   };

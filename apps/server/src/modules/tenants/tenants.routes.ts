@@ -38,9 +38,10 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: tenantPageSchema },
     }),
     async (request) => {
-      const { page, take, sort, direction, search } = request.query;
+      const { page, take, sort, direction, search, tz } = request.query;
       const result = await tenants.list(activeTenantOf(request), principalOf(request), {
         search,
+        timeZone: tz,
         sort,
         direction,
         limit: take,

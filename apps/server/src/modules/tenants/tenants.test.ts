@@ -1,5 +1,5 @@
 import type { FeatureName } from '@atrium/contracts';
-import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type Headers, sessionIdOf, type TestContext } from '../../../test/harness.js';
 import { describeTenantIsolation } from '../../../test/isolation.js';
@@ -427,24 +427,35 @@ describe('GET /core/api/tenants', () => {
     expect(res.json().data.map((x: { id: string }) => x.id)).toContain(t.id);
   });
 
-  it('searches the created time on a 24-hour clock, as the list shows it', async () => {
+  it('searches the created time on a 24-hour clock in the caller’s zone, as the list shows it', async () => {
     const su = await superadmin();
-    const createdAt = new Date('2021-03-04T22:20:00Z');
-    const t = await ctx.factories.tenant({ name: 'Late tenant', createdAt });
-    // The time as the database's zone reads it.
-    const setting = await ctx.db.execute(sql`select current_setting('TimeZone') as zone`);
-    const zone = (setting as unknown as { rows: { zone: string }[] }).rows[0]!.zone;
-    const shown = new Intl.DateTimeFormat('en-GB', {
-      timeZone: zone,
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
+    // 22:20 UTC: 23:20 in Copenhagen in winter, 00:20 the next day in summer (daylight saving).
+    const winter = await ctx.factories.tenant({
+      name: 'Late winter tenant',
+      createdAt: new Date('2021-03-04T22:20:00Z'),
     });
-    const found = async (term: string) =>
-      (await api('GET', `/tenants?search=${encodeURIComponent(term)}`, su.auth))
-        .json()
-        .data.map((x: { id: string }) => x.id);
-    expect(await found(shown.format(createdAt))).toContain(t.id);
+    const summer = await ctx.factories.tenant({
+      name: 'Late summer tenant',
+      createdAt: new Date('2021-07-04T22:20:00Z'),
+    });
+    const found = async (term: string, tz?: string) => {
+      const zone = tz ? `&tz=${encodeURIComponent(tz)}` : '';
+      const res = await api('GET', `/tenants?search=${encodeURIComponent(term)}${zone}`, su.auth);
+      return res.json().data.map((x: { id: string }) => x.id);
+    };
+    expect(await found('04-03-2021 23:20', 'Europe/Copenhagen')).toContain(winter.id);
+    expect(await found('05-07-2021 00:20', 'Europe/Copenhagen')).toContain(summer.id);
+    expect(await found('04-03-2021 22:20', 'Europe/Copenhagen')).not.toContain(winter.id);
+    // Without a zone the dates read as UTC.
+    expect(await found('04-03-2021 22:20')).toContain(winter.id);
+  });
+
+  it('answers 400 for a time zone that is not a zone name', async () => {
+    const su = await superadmin();
+    for (const tz of ['Mars/Olympus', '+01:00', "UTC'; select 1; --", 'x'.repeat(65)]) {
+      const res = await api('GET', `/tenants?search=2021&tz=${encodeURIComponent(tz)}`, su.auth);
+      expect(res.statusCode, tz).toBe(400);
+    }
   });
 
   it('treats % and _ in the search literally', async () => {

@@ -8,9 +8,14 @@ import { type TenantRow, tenantKeys } from './types';
 export type TenantSort = (typeof TENANT_SORTS)[number];
 export type TenantListParams = ListParams<TenantSort>;
 
-/** GET /tenants: one page of the tenants in the caller's scope, searched on name and created date. */
-export const getTenants = (params: TenantListParams, signal?: AbortSignal) =>
-  api<Page<TenantRow>>(`/tenants?${listQuery(params)}`, { signal });
+/**
+ * GET /tenants: one page of the tenants in the caller's scope, searched on name and created date.
+ * The browser's zone goes along, so a searched date matches the date the list shows.
+ */
+export const getTenants = (params: TenantListParams, signal?: AbortSignal) => {
+  const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return api<Page<TenantRow>>(`/tenants?${listQuery(params, { tz })}`, { signal });
+};
 
 export const tenantsQuery = (params: TenantListParams) =>
   queryOptions({

@@ -92,6 +92,9 @@ describe('/tenants', () => {
     await waitFor(() => expect(listCalls().at(-1)!.url.searchParams.get('direction')).toBe('desc'));
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search tenants' }), '2026');
     await waitFor(() => expect(listCalls().at(-1)!.url.searchParams.get('search')).toBe('2026'));
+    // The dates it matches are the ones shown, in the browser's zone.
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(listCalls().at(-1)!.url.searchParams.get('tz')).toBe(zone);
   });
 
   it('links every entry of the row menu', async () => {
