@@ -119,6 +119,36 @@ describe('offline', () => {
   });
 });
 
+describe('a tab left open across a deploy', () => {
+  it('reloads once when a page’s code is gone, and opens the page', async () => {
+    // No worker: its precache would answer the old code, as it does until the user takes the update.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+    try {
+      const page = await context.newPage();
+      await signIn(page, 'user@atrium.test');
+      await page.getByRole('link', { name: 'Documents' }).first().waitFor();
+      let loads = 0;
+      page.on('load', () => loads++);
+      // The deploy replaced the code files: the next one the tab asks for is gone.
+      let gone: string | undefined;
+      await page.route(/\/assets\/.+\.js$/, (route) => {
+        if (gone) return route.continue();
+        gone = route.request().url();
+        return route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found' });
+      });
+
+      await page.getByRole('link', { name: 'Documents' }).first().click();
+      await page.getByRole('heading', { level: 1, name: 'Documents' }).waitFor();
+      expect(gone).toBeDefined();
+      expect(loads).toBe(1);
+      expect(new URL(page.url()).pathname).toBe('/documents');
+      expect(Number(await page.evaluate(() => localStorage.getItem('refreshed')))).toBeGreaterThan(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('web push in the service worker', () => {
   it('shows a pushed message as a notification with its title, body, icon and page', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });

@@ -8,6 +8,7 @@ import { bootstrapSession, lastSignedInUser } from './shared/api/session';
 import { shareStyleNonce } from './shared/csp/style-nonce';
 import { setLanguage } from './shared/i18n/i18n';
 import { startPwa } from './shared/pwa/pwa-state';
+import { reloadOnStaleCode } from './shared/pwa/stale-code';
 import { uiStore } from './shared/ui-state/ui-state';
 
 // Paint the stored colour scheme before React renders, so a dark-mode user never sees a light flash.
@@ -18,6 +19,8 @@ shareStyleNonce();
 
 // The install offer is caught from the start; the service worker registers after the page has loaded.
 startPwa();
+// A tab left open across a deploy reloads to the new version when it next opens a page.
+reloadOnStaleCode();
 
 // The access token lives in memory only: a fresh page asks for one with the refresh cookie. Meanwhile
 // the last signed-in user's language loads, so a reload (as after choosing a tenant) shows no English first.
