@@ -126,7 +126,12 @@ describe('a tab left open across a deploy', () => {
     try {
       const page = await context.newPage();
       await signIn(page, 'user@atrium.test');
-      await page.getByRole('link', { name: 'Documents' }).first().waitFor();
+      await page.getByRole('combobox', { name: 'Active Tenant' }).click();
+      await page.getByRole('option', { name: 'Northwind Partners' }).click();
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.waitForURL(`${BASE_URL}/home`);
+      const nav = page.getByRole('navigation', { name: 'Main navigation' });
+      await nav.getByRole('link', { name: 'Hours' }).waitFor();
       let loads = 0;
       page.on('load', () => loads++);
       // The deploy replaced the code files: the next one the tab asks for is gone.
@@ -137,11 +142,12 @@ describe('a tab left open across a deploy', () => {
         return route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found' });
       });
 
-      await page.getByRole('link', { name: 'Documents' }).first().click();
-      await page.getByRole('heading', { level: 1, name: 'Documents' }).waitFor();
+      // Time logging's page code has not loaded yet: the click asks for it.
+      await nav.getByRole('link', { name: 'Hours' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Hours' }).waitFor();
       expect(gone).toBeDefined();
       expect(loads).toBe(1);
-      expect(new URL(page.url()).pathname).toBe('/documents');
+      expect(new URL(page.url()).pathname).toBe('/timelogs');
       expect(Number(await page.evaluate(() => localStorage.getItem('refreshed')))).toBeGreaterThan(0);
     } finally {
       await context.close();
