@@ -22,6 +22,16 @@ for (const [variable, file] of leftOut) console.info(`server: ${file} is not in 
  */
 const timed = ['src/modules/passwords/passwords.test.ts', 'src/storage/images.test.ts'];
 
+/**
+ * Tests that replace a module of the app (vi.mock): they load the app afresh. Every other server test
+ * file shares its worker's loaded modules (isolate: false), as each builds its own app and database, so
+ * the app's code is imported once a worker rather than once a file (import time ~190 s to ~17 s).
+ */
+const mocking = [
+  'src/modules/users/users-import-hashing.test.ts',
+  'src/modules/users/users-import-transaction.test.ts',
+];
+
 const server = {
   root: 'apps/server',
   environment: 'node',
@@ -40,9 +50,11 @@ export default defineConfig({
           ...server,
           name: 'server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          exclude: [...timed, ...leftOut.map(([, file]) => file)],
+          exclude: [...timed, ...mocking, ...leftOut.map(([, file]) => file)],
+          isolate: false,
         },
       },
+      { test: { ...server, name: 'server-mocking', include: mocking } },
       {
         test: { ...server, name: 'server-timed', include: timed, maxWorkers: 1, sequence: { groupOrder: 1 } },
       },

@@ -66,12 +66,20 @@ function pgliteTemplate(): Blob | undefined {
 }
 
 /**
+ * The PostgreSQL database global-setup.ts migrated and seeded once for this test run, which each
+ * file's database copies (CREATE DATABASE ... TEMPLATE) rather than migrating its own.
+ */
+const postgresTemplate = (): string | undefined => (process.env.VITEST ? inject('postgresTemplate') : undefined);
+
+/**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a
  * throw-away database on the real PostgreSQL server when TEST_DATABASE_URL is set. There, as in a
  * deployment, the owner (TEST_DATABASE_URL's login) migrates and the app logs in as a plain member
- * of the app role.
+ * of the app role. `template`: the PostgreSQL database to copy (default: the run's; null: none).
  */
-export async function freshDatabase(): Promise<Database & { dispose: () => Promise<void> }> {
+export async function freshDatabase(
+  template: string | null = postgresTemplate() ?? null,
+): Promise<Database & { name?: string; dispose: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const template = pgliteTemplate();
@@ -84,7 +92,7 @@ export async function freshDatabase(): Promise<Database & { dispose: () => Promi
   const name = `atrium_test_${randomUUID().replaceAll('-', '')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   await ensureAppLogin(serverUrl);
   const ownerUrl = new URL(serverUrl);
@@ -94,18 +102,25 @@ export async function freshDatabase(): Promise<Database & { dispose: () => Promi
   appUrl.password = '';
   const database = await openDatabase({ url: appUrl.toString(), dataDir: null });
   owners.set(database.db, ownerUrl.toString());
+  // From the template there is nothing left to apply: it hands the connections to the app role.
   await migrate(database, ownerUrl.toString());
-  await seedReferenceData(database.db);
+  if (!template) await seedReferenceData(database.db);
   return {
     ...database,
+    name,
     async dispose() {
       await database.close();
-      const drop = new pg.Client({ connectionString: serverUrl });
-      await drop.connect();
-      await drop.query(`drop database if exists ${name} with (force)`);
-      await drop.end();
+      await dropDatabase(name);
     },
   };
+}
+
+/** Drops a test database of the PostgreSQL server, whoever is still connected to it. */
+export async function dropDatabase(name: string) {
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.end();
 }
 
 export type TestContext = Awaited<ReturnType<typeof createTestApp>>;
