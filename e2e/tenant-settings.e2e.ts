@@ -24,7 +24,10 @@ async function openFromTenants(link: string) {
   await page.goto(`${BASE_URL}/tenants`);
   await page.getByRole('button', { name: `Actions for ${TENANT}` }).click();
   await page.getByRole('menuitem', { name: link, exact: true }).click();
-  return page.getByRole('heading', { level: 1 });
+  const heading = page.getByRole('heading', { level: 1 });
+  // The list stays on screen while the page's code loads (over 5 s on a busy CI machine).
+  await heading.filter({ hasNotText: /^Tenants$/ }).waitFor();
+  return heading;
 }
 
 async function shoot(name: string) {
@@ -39,7 +42,10 @@ describe('the tenant row menu’s list pages', () => {
     await expect.poll(() => heading.textContent()).toBe(`${TENANT}: collaborations`);
     expect(page.url()).toMatch(/\/tenants\/info\/[0-9a-f-]{36}$/);
     const row = page.getByRole('row', { name: /Customer onboarding sprint/ });
-    expect(await row.getByRole('cell').allTextContents()).toEqual(['Customer onboarding sprint', '3', '3', '3']);
+    // The heading shows before the list has loaded: wait for the row's cells.
+    await expect
+      .poll(() => row.getByRole('cell').allTextContents())
+      .toEqual(['Customer onboarding sprint', '3', '3', '3']);
   });
 
   it('Tags: add one, rename it in the modal, delete it after confirming', async () => {
