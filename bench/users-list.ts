@@ -108,16 +108,16 @@ function cases(token: string): Case[] {
     requests: [
       tenantPage(
         '/core/api/tenants?take=50',
-        tenantsListQuery({ sort: 'name', direction: 'asc', limit: 50, offset: 0 }),
+        tenantsListQuery({ sort: 'name', direction: 'asc', timeZone: 'UTC', limit: 50, offset: 0 }),
       ),
       tenantPage(
         '/core/api/tenants?take=50&sort=createdAt&direction=desc',
-        tenantsListQuery({ sort: 'createdAt', direction: 'desc', limit: 50, offset: 0 }),
+        tenantsListQuery({ sort: 'createdAt', direction: 'desc', timeZone: 'UTC', limit: 50, offset: 0 }),
       ),
       ...tenantTerms.map((t) =>
         tenantPage(
           `/core/api/tenants?take=50&search=${encodeURIComponent(t)}`,
-          tenantsListQuery({ search: t, sort: 'name', direction: 'asc', limit: 50, offset: 0 }),
+          tenantsListQuery({ search: t, sort: 'name', direction: 'asc', timeZone: 'UTC', limit: 50, offset: 0 }),
         ),
       ),
     ],

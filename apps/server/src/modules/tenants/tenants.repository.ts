@@ -39,7 +39,7 @@ export type TenantListFilter = {
   partnerTenantId?: string;
   search?: string;
   /** The IANA zone the caller sees created dates in; a date-like search matches their text there. */
-  timeZone?: string;
+  timeZone: string;
   sort: 'name' | 'createdAt';
   direction: 'asc' | 'desc';
   limit: number;
@@ -69,7 +69,7 @@ function scopeArgs(f: Pick<TenantListFilter, 'partnerTenantId' | 'search' | 'tim
     {
       partnerTenantId: f.partnerTenantId,
       pattern: term ? containsPattern(term.toLowerCase()) : undefined,
-      timeZone: f.timeZone ?? 'UTC',
+      timeZone: f.timeZone,
     },
   ];
 }

@@ -1,7 +1,7 @@
-import { Loader } from '@mantine/core';
 import { useDebouncedValue, useNetwork } from '@mantine/hooks';
 import { useIsFetching, useIsMutating } from '@tanstack/react-query';
 import { useTranslation } from '@/shared/i18n/use-translation';
+import { Spinner } from '@/shared/ui/spinner';
 
 /**
  * Shows while any request of the app is under way; short ones (under 150 ms) never flash it. Not while
@@ -15,7 +15,7 @@ export function GlobalSpinner() {
   const [shown] = useDebouncedValue(busy, busy ? 150 : 0);
   return (
     <span role="status" aria-live="polite" style={{ display: 'inline-flex', width: 22, justifyContent: 'center' }}>
-      {busy && shown ? <Loader size={18} role="status" aria-label={t('loading')} /> : null}
+      {busy && shown ? <Spinner size={18} label={t('loading')} /> : null}
     </span>
   );
 }

@@ -12,6 +12,7 @@ describe('reloadOnStaleCode', () => {
   let stop = () => {};
   afterEach(() => {
     stop();
+    vi.restoreAllMocks();
     localStorage.clear();
   });
 
@@ -35,5 +36,16 @@ describe('reloadOnStaleCode', () => {
     clock += 60_000;
     failImport();
     expect(reload).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not reload offline, where the code is missing because the network is', () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const reload = vi.fn();
+    stop = reloadOnStaleCode(reload, () => 1_000_000);
+
+    const event = failImport();
+    expect(reload).not.toHaveBeenCalled();
+    expect(event.defaultPrevented).toBe(false);
+    expect(localStorage.getItem(STORAGE_KEYS.refreshed)).toBeNull();
   });
 });

@@ -1,9 +1,10 @@
 import { TENANT_LIMITS } from '@atrium/contracts';
-import { Button, FileButton, Group, Image, Input, Loader, Text } from '@mantine/core';
+import { Button, FileButton, Group, Image, Input, Text } from '@mantine/core';
 import { IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import classes from './logo-upload-field.module.css';
+import { Spinner } from './spinner';
 
 /** File types the logo inputs offer (the server checks the content as well). */
 export const LOGO_ACCEPT =
@@ -84,7 +85,7 @@ export function LogoUploadField<T>({
       <Group gap="md" wrap="nowrap" mt={4} align="center">
         <div className={classes.preview} aria-live="polite">
           {upload.isPending ? (
-            <Loader size="sm" role="status" aria-label={text.uploading} />
+            <Spinner size="sm" label={text.uploading} />
           ) : previewSrc ? (
             <Image src={previewSrc} alt={text.previewAlt} fit="contain" h="100%" w="100%" />
           ) : (

@@ -7,7 +7,6 @@ import {
   Collapse,
   Grid,
   Group,
-  Loader,
   Select,
   Stack,
   Table,
@@ -40,6 +39,7 @@ import { useUrlQuery } from '@/shared/routing/use-url-query';
 import { DateField } from '@/shared/ui/date-field';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { LoadFailed } from '@/shared/ui/load-failed';
+import { Spinner } from '@/shared/ui/spinner';
 import classes from './audit-page.module.css';
 
 const FILTER_KEYS = ['actorId', 'action', 'recordId', 'from', 'to'] as const;
@@ -208,7 +208,7 @@ export default function AuditPage() {
         <Card withBorder radius="lg" padding={0}>
           {log.isPending ? (
             <Center py="xl">
-              <Loader size="md" role="status" aria-label={t('loading')} />
+              <Spinner size="md" label={t('loading')} />
             </Center>
           ) : rows.length === 0 ? (
             <Stack align="center" gap="xs" py={48} px="md">

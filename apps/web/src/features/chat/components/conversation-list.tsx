@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { formatDateTime } from '@/shared/format/date';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { LoadFailed } from '@/shared/ui/load-failed';
+import { Spinner } from '@/shared/ui/spinner';
 import { UserAvatar } from '@/shared/ui/user-avatar';
 import { useConversations } from '../api/get-conversations';
 import type { ChatTarget, ConversationRow } from '../api/keys';
@@ -38,7 +39,7 @@ export function ConversationList({
       />
       {conversations.isPending ? (
         <Group justify="center" p="md">
-          <Loader size="sm" role="status" aria-label={t('chat.list.loading')} />
+          <Spinner size="sm" label={t('chat.list.loading')} />
         </Group>
       ) : conversations.isError ? (
         <LoadFailed

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
@@ -6,6 +6,7 @@ import { useSession } from '@/shared/api/session';
 import { formatDateTime } from '@/shared/format/date';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { LoadFailed } from '@/shared/ui/load-failed';
+import { Spinner } from '@/shared/ui/spinner';
 import { UserAvatar } from '@/shared/ui/user-avatar';
 import { useHistory } from '../api/get-history';
 import type { ChatTarget, HistoryPage, MessageGroupRow } from '../api/keys';
@@ -135,7 +136,7 @@ export function ConversationView({
       >
         {history.isPending ? (
           <Center h="100%">
-            <Loader size="sm" role="status" aria-label={t('chat.loading')} />
+            <Spinner size="sm" label={t('chat.loading')} />
           </Center>
         ) : history.isError && !history.data ? (
           <LoadFailed

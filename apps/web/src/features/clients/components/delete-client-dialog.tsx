@@ -1,9 +1,10 @@
-import { Loader, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { useDeleteClient } from '@/features/clients/api/delete-client';
 import { useClient } from '@/features/clients/api/get-client';
 import { useTranslation } from '@/shared/i18n/use-translation';
+import { Spinner } from '@/shared/ui/spinner';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 
 /**
@@ -37,7 +38,7 @@ export function DeleteClientDialog({
       })}
     </Text>
   ) : (
-    <Loader size="sm" role="status" aria-label={t('clients.delete.counting')} />
+    <Spinner size="sm" label={t('clients.delete.counting')} />
   );
 
   return (

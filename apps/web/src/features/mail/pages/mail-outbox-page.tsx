@@ -1,4 +1,4 @@
-import { Badge, Card, Center, Group, Loader, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Badge, Card, Center, Group, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconMailOpened, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -13,6 +13,7 @@ import rowList from '@/shared/list/row-list.module.css';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { LabelledPagination } from '@/shared/ui/labelled-pagination';
 import { PageHeader } from '@/shared/ui/page-header';
+import { Spinner } from '@/shared/ui/spinner';
 import classes from './mail-outbox-page.module.css';
 
 /**
@@ -52,7 +53,7 @@ export default function MailOutboxPage() {
       <Card withBorder radius="lg" padding={0}>
         {outbox.isPending ? (
           <Center py="xl">
-            <Loader size="md" role="status" aria-label={t('loading')} />
+            <Spinner size="md" label={t('loading')} />
           </Center>
         ) : rows.length === 0 ? (
           <Stack align="center" gap="xs" py={48} px="md">

@@ -1,5 +1,5 @@
 import { href, type InboxItem } from '@atrium/contracts';
-import { ActionIcon, Anchor, Badge, Button, Card, Group, Loader, Stack, Switch, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Card, Group, Stack, Switch, Text, Tooltip } from '@mantine/core';
 import { notifications as toasts } from '@mantine/notifications';
 import { IconBellCheck, IconCheck, IconChecks, IconSettings } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
@@ -15,6 +15,7 @@ import { ListPager } from '@/shared/list/list-toolbar';
 import { useLastPageFollow } from '@/shared/list/use-list-params';
 import { EmptyNotice } from '@/shared/ui/empty-notice';
 import { LoadFailed } from '@/shared/ui/load-failed';
+import { Spinner } from '@/shared/ui/spinner';
 import classes from './inbox-page.module.css';
 
 /**
@@ -88,7 +89,7 @@ export default function InboxPage() {
   } else if (!data) {
     content = (
       <Group justify="center" py="xl">
-        <Loader role="status" aria-label={t('loading')} />
+        <Spinner label={t('loading')} />
       </Group>
     );
   } else if (data.data.length === 0) {

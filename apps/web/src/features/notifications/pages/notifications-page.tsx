@@ -5,7 +5,7 @@ import {
   type NotificationEventType,
   type NotificationInterval,
 } from '@atrium/contracts';
-import { Badge, Button, Card, Group, Loader, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { notifications as toasts } from '@mantine/notifications';
 import { IconBellOff, IconInbox, IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -26,6 +26,7 @@ import { useListLayout } from '@/shared/list/use-list-layout';
 import { useLastPageFollow, useListParams } from '@/shared/list/use-list-params';
 import { EmptyNotice } from '@/shared/ui/empty-notice';
 import { LoadFailed } from '@/shared/ui/load-failed';
+import { Spinner } from '@/shared/ui/spinner';
 import classes from './notifications-page.module.css';
 
 /**
@@ -127,7 +128,7 @@ export default function NotificationsPage() {
   } else if (!rows) {
     content = (
       <Group justify="center" py="xl">
-        <Loader role="status" aria-label={t('loading')} />
+        <Spinner label={t('loading')} />
       </Group>
     );
   } else if (rows.length === 0) {

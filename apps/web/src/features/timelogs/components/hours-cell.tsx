@@ -1,8 +1,9 @@
 import { isHoursTyping, parseHours } from '@atrium/contracts';
-import { ActionIcon, Loader, Popover, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Popover, TextInput, Tooltip } from '@mantine/core';
 import { IconCheck, IconCloudUpload, IconRefresh } from '@tabler/icons-react';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@/shared/i18n/use-translation';
+import { Spinner } from '@/shared/ui/spinner';
 import { showHours } from '../lib/hours';
 import classes from './week-grid.module.css';
 
@@ -162,7 +163,7 @@ export function HoursCell({
         rightSectionWidth={22}
         rightSection={
           state === 'saving' ? (
-            <Loader size={12} role="status" aria-label={t('timelogs.grid.saving')} />
+            <Spinner size={12} label={t('timelogs.grid.saving')} />
           ) : shownState === 'pending' ? (
             <Tooltip label={t('timelogs.grid.pendingDescription')} multiline maw={260} withinPortal>
               <IconCloudUpload size={14} aria-label={t('timelogs.grid.pending')} className={classes.pendingIcon} />

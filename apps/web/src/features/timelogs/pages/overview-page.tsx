@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import { addDays, isDateString, localToday, mondayOf, monthRange, type OverviewKind } from '@atrium/contracts';
 import { BarChart } from '@mantine/charts';
-import { Button, Card, Center, Group, Loader, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Button, Card, Center, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
 import { useState } from 'react';
 import { type ExportFormat, useExportOverview } from '@/features/timelogs/api/export-overview';
@@ -15,6 +15,7 @@ import { useTranslation } from '@/shared/i18n/use-translation';
 import { DateField } from '@/shared/ui/date-field';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { PageHeader } from '@/shared/ui/page-header';
+import { Spinner } from '@/shared/ui/spinner';
 
 type PeriodKind = 'week' | 'month' | 'custom';
 
@@ -145,7 +146,7 @@ export default function OverviewPage() {
         <Card withBorder radius="lg" padding={0}>
           {overview.isPending ? (
             <Center py="xl">
-              <Loader size="md" role="status" aria-label={t('loading')} />
+              <Spinner size="md" label={t('loading')} />
             </Center>
           ) : rows.length === 0 ? (
             <Text c="dimmed" ta="center" py={48}>

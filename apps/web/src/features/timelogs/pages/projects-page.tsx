@@ -1,6 +1,6 @@
 import type { Project } from '@atrium/contracts';
 import { href } from '@atrium/contracts';
-import { Anchor, Button, Card, Center, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Card, Center, Group, Stack, Table, Text } from '@mantine/core';
 import { IconChartBar, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -15,6 +15,7 @@ import { useTranslation } from '@/shared/i18n/use-translation';
 import { ActionsHeader } from '@/shared/list/list-parts';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { PageHeader } from '@/shared/ui/page-header';
+import { Spinner } from '@/shared/ui/spinner';
 
 /** /admin/timelogs/projects: the tenant's projects with their tasks, members and hours. */
 export default function ProjectsPage() {
@@ -49,7 +50,7 @@ export default function ProjectsPage() {
         <Card withBorder radius="lg" padding={0}>
           {projects.isPending ? (
             <Center py="xl">
-              <Loader size="md" role="status" aria-label={t('loading')} />
+              <Spinner size="md" label={t('loading')} />
             </Center>
           ) : projects.data.length === 0 ? (
             <Stack align="center" gap="xs" py={48} px="md">

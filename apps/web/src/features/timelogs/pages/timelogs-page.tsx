@@ -1,5 +1,5 @@
 import { addDays, can, href, isDateString, localToday, mondayOf, POLICIES } from '@atrium/contracts';
-import { Button, Card, Center, Group, Loader, Select, Stack, Text } from '@mantine/core';
+import { Button, Card, Center, Group, Select, Stack, Text } from '@mantine/core';
 import { IconChartBar, IconCopy, IconListDetails, IconPlus } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -21,6 +21,7 @@ import { useFeatureInfo } from '@/shared/menu/use-menu';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { FeatureHeading } from '@/shared/ui/feature-heading';
 import { LoadFailed } from '@/shared/ui/load-failed';
+import { Spinner } from '@/shared/ui/spinner';
 
 /** The week in the URL (?week=YYYY-MM-DD, any day of it), or the current week (spec §4). */
 export function weekOf(param: string | null, today: string) {
@@ -122,7 +123,7 @@ export default function TimelogsPage() {
       <Card withBorder radius="lg" padding={0}>
         {week.isPending ? (
           <Center py="xl">
-            <Loader size="md" role="status" aria-label={t('loading')} />
+            <Spinner size="md" label={t('loading')} />
           </Center>
         ) : empty ? (
           <Stack align="center" gap="sm" py={40} px="md">

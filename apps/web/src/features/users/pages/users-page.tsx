@@ -1,5 +1,5 @@
 import { can, href, POLICIES, ROLE_FILTERS, type RoleFilter } from '@atrium/contracts';
-import { ActionIcon, Button, Group, Loader, Menu, MultiSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, MultiSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
@@ -32,6 +32,7 @@ import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { EmptyNotice } from '@/shared/ui/empty-notice';
 import { LoadFailed } from '@/shared/ui/load-failed';
+import { Spinner } from '@/shared/ui/spinner';
 
 /**
  * Loads the next batch when the end of the list scrolls into view. A callback ref, so that a list
@@ -303,7 +304,7 @@ export default function UsersPage() {
         <div ref={sentinel}>
           <Group justify="center">
             {users.isFetchingNextPage ? (
-              <Loader size="sm" role="status" aria-label={t('users.loadingMore')} />
+              <Spinner size="sm" label={t('users.loadingMore')} />
             ) : (
               <Button variant="subtle" onClick={() => void users.fetchNextPage()}>
                 {t('users.showMore', { shown: rows.length, total: total ?? rows.length })}
