@@ -32,6 +32,18 @@ const mocking = [
   'src/modules/users/users-import-transaction.test.ts',
 ];
 
+/**
+ * Web tests that replace a module of the app (vi.mock) load the app afresh. Every other web test file
+ * shares its worker's loaded modules (isolate: false; the web tests took 300 s isolated, about 100 s
+ * so), and apps/web/src/test/setup.ts puts the app's module state back after each test.
+ */
+const webMocking = [
+  'src/app/page-error.test.tsx',
+  'src/features/mail-settings/components/template-preview.test.tsx',
+  'src/shared/hub/use-hub-connection.test.tsx',
+];
+const web = { extends: './apps/web/vitest.config.ts', root: 'apps/web' } as const;
+
 const server = {
   root: 'apps/server',
   environment: 'node',
@@ -61,7 +73,11 @@ export default defineConfig({
       {
         test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'], environment: 'node' },
       },
-      'apps/web/vitest.config.{ts,mts}',
+      {
+        ...web,
+        test: { name: 'web', include: ['src/**/*.test.{ts,tsx}'], exclude: webMocking, isolate: false },
+      },
+      { ...web, test: { name: 'web-mocking', include: webMocking } },
     ],
   },
 });

@@ -2,8 +2,11 @@
 import 'fake-indexeddb/auto';
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 import { afterEach, vi } from 'vitest';
-import { allStrings } from '@/shared/i18n/i18n';
+import { resetSessionForTests } from '@/shared/api/session';
+import { allStrings, i18n } from '@/shared/i18n/i18n';
+import { resetSyncForTests } from '@/shared/offline/replay';
 
 // Components are tested outside the shell that fetches the rest of the strings: have them all.
 await allStrings();
@@ -44,9 +47,19 @@ class ResizeObserverStub {
 }
 window.ResizeObserver = ResizeObserverStub;
 
+/**
+ * After each test the app's module state is as loaded: test files share their worker's modules
+ * (isolate: false in vitest.config.ts), so a toast, session, sync status or language one test leaves
+ * would otherwise reach the next file's tests.
+ */
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
   localStorage.clear();
+  notifications.clean();
+  resetSessionForTests();
+  resetSyncForTests();
+  i18n.changeLanguage('en');
 });

@@ -133,14 +133,14 @@ export function syncNow() {
   return sync();
 }
 
-let installed = false;
+/** Takes the queue out again; set while it is installed. */
+let uninstall: (() => void) | undefined;
 /**
  * Queues the changes the network cannot carry, and replays them by itself: when the browser is back
  * online, when a user signs in, and on load.
  */
 export function installOfflineQueue() {
-  if (installed) return;
-  installed = true;
+  if (uninstall) return;
   setOfflineWriter(enqueue);
   // Pages of records still queued are not asked for until they exist (shared/api/query-client.ts).
   const trackRecords = () =>
@@ -148,24 +148,35 @@ export function installOfflineQueue() {
       (rows) => setQueuedRecordIds(new Set(rows.filter((r) => r.responseIdPath).map((r) => r.id))),
       () => undefined,
     );
-  subscribeQueue(trackRecords);
+  const stopTracking = subscribeQueue(trackRecords);
   trackRecords();
-  window.addEventListener('online', () => void syncNow());
-  window.addEventListener('offline', () => notify(false));
+  const onOnline = () => void syncNow();
+  const onOffline = () => notify(false);
+  window.addEventListener('online', onOnline);
+  window.addEventListener('offline', onOffline);
   const canSend = () => getSession().status === 'authenticated' && !isOfflineSession();
   let signedIn = canSend();
-  subscribeSession(() => {
+  const stopWatchingSession = subscribeSession(() => {
     // Signed in, or a session that loaded offline got its token back.
     const now = canSend();
     if (now && !signedIn) void sync();
     signedIn = now;
     notify(false);
   });
+  uninstall = () => {
+    stopTracking();
+    stopWatchingSession();
+    window.removeEventListener('online', onOnline);
+    window.removeEventListener('offline', onOffline);
+    setOfflineWriter(null);
+    uninstall = undefined;
+  };
   void sync();
 }
 
 /** Test helper: the module as after load. */
 export function resetSyncForTests() {
+  uninstall?.();
   clearTimeout(retryTimer);
   running = null;
   status = { syncing: false, failures: 0, retryAt: null, sent: 0, resolved: {} };

@@ -135,8 +135,8 @@ describe('/admin/audit', () => {
   it('exports the filtered entries as CSV', async () => {
     const user = userEvent.setup();
     serve([entry(1)]);
-    const created = vi.fn(() => 'blob:audit');
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() }));
+    const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:audit');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
     renderPage('/admin/audit?action=tenant.updated');
     await screen.findByText('Tenant 1');
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));

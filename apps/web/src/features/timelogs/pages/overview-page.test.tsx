@@ -49,8 +49,8 @@ describe('overview periods', () => {
 describe('/admin/timelogs/overview', () => {
   it('shows hours per user with the total, moves by period and exports the shown table', async () => {
     serve();
-    const createObjectURL = vi.fn(() => 'blob:x');
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:x');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
     renderWithProviders(
       <MemoryRouter>
         <OverviewPage />

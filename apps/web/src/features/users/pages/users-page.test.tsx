@@ -154,8 +154,8 @@ describe('/users', () => {
           },
         }),
     });
-    const createObjectURL = vi.fn(() => 'blob:users');
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:users');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
     const clicks: string[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicks.push(this.download);
