@@ -1,8 +1,8 @@
 // IndexedDB for the offline queue (shared/offline), as browsers have it.
 import 'fake-indexeddb/auto';
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { resetSessionForTests } from '@/shared/api/session';
 import { allStrings, i18n } from '@/shared/i18n/i18n';
