@@ -71,3 +71,21 @@ export function usePendingCreates(path: string): unknown[] {
     [entries, path],
   );
 }
+
+/**
+ * The bodies of the signed-in user's queued edits sent to `path` (a PUT or PATCH), by the `id` in the
+ * body: records whose server copy is older than what the user saved, which a list can show as waiting.
+ * The latest edit of a record wins, as the replay sends them in order.
+ */
+export function usePendingEdits(path: string): Map<string, unknown> {
+  const { entries } = useOfflineQueue();
+  return useMemo(() => {
+    const edits = new Map<string, unknown>();
+    for (const e of entries) {
+      if (e.kind !== 'edit' || e.method === 'POST' || e.url !== path || e.otherUser || e.signInToSync) continue;
+      const id = (e.body as { id?: unknown } | null)?.id;
+      if (typeof id === 'string') edits.set(id, e.body);
+    }
+    return edits;
+  }, [entries, path]);
+}

@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { acceptAuthResult, resetSessionForTests } from '@/shared/api/session';
 import { clearQueue, enqueue } from '@/shared/offline/queue';
 import { authResult } from '@/test/fixtures';
-import { usePendingRecords } from './pending-records';
+import { usePendingEditedRows, usePendingRecords } from './pending-records';
+import type { LocationRow } from './types';
 
 const CLIENT = '4a5b6c7d-8e9f-4a0b-8c1d-2e3f4a5b6c7d';
 const OTHER_CLIENT = '5a5b6c7d-8e9f-4a0b-8c1d-2e3f4a5b6c7d';
@@ -37,5 +38,43 @@ describe('usePendingRecords', () => {
     await waitFor(() => expect(clients.result.current).toEqual(['Fjordfisk ApS']));
     await waitFor(() => expect(contacts.result.current).toEqual(['Karen Fisker']));
     await waitFor(() => expect(locations.result.current).toEqual(['North quay']));
+  });
+});
+
+describe('usePendingEditedRows', () => {
+  const location = (id: string, title: string): LocationRow => ({
+    id,
+    companyId: CLIENT,
+    title,
+    address: 'Kajen 1',
+    latitude: null,
+    longitude: null,
+    radius: 5000,
+    createdAt: '2026-01-01T00:00:00Z',
+    updatedAt: '2026-01-01T00:00:00Z',
+  });
+  const QUAY = location('6a5b6c7d-8e9f-4a0b-8c1d-2e3f4a5b6c7d', 'North quay');
+  const YARD = location('7a5b6c7d-8e9f-4a0b-8c1d-2e3f4a5b6c7d', 'Yard');
+  const rows = [QUAY, YARD];
+
+  it('lays the latest queued edit over the fields a list shows, as the server will store them', async () => {
+    const put = (body: object) => enqueue('/companyLocations/updateLocation', { method: 'PUT', body });
+    await put({ id: QUAY.id, title: 'South quay', address: 'Kajen 2', radius: 3000 });
+    await put({ id: QUAY.id, title: ' Old quay ', address: '  ', latitude: 56.1, longitude: 10.2, radius: null });
+    // A required field emptied keeps the server's value (a body the forms never send).
+    await put({ id: YARD.id, title: '' });
+    const { result } = renderHook(() => usePendingEditedRows('locations', rows));
+    await waitFor(() => expect(result.current.edited).toEqual(new Set([QUAY.id, YARD.id])));
+    expect(result.current.rows).toEqual([{ ...QUAY, title: 'Old quay', address: null, radius: null }, YARD]);
+  });
+
+  it('gives the rows as they are when none is edited', async () => {
+    const { result } = renderHook(() => ({
+      edited: usePendingEditedRows('locations', rows),
+      all: usePendingRecords('locations', CLIENT),
+    }));
+    await waitFor(() => expect(result.current.all).toEqual(['North quay']));
+    expect(result.current.edited.rows).toEqual(rows);
+    expect(result.current.edited.edited.size).toBe(0);
   });
 });

@@ -5,11 +5,13 @@ import { type ClientDetails, clientKeys } from './types';
 
 /** Where a new client is sent (and queued, with no network). */
 export const CLIENT_CREATE_PATH = '/companies/postCompany';
+/** Where a client's changes are sent (and queued, with no network). */
+export const CLIENT_UPDATE_PATH = '/companies/updateCompany';
 
 /** POST /companies/postCompany (no id) or PATCH /companies/updateCompany. */
 export const saveClient = ({ id, body }: { id: string | null; body: CompanyBodyInput }) =>
   id
-    ? api<ClientDetails>('/companies/updateCompany', { method: 'PATCH', body: { id, ...body } })
+    ? api<ClientDetails>(CLIENT_UPDATE_PATH, { method: 'PATCH', body: { id, ...body } })
     : api<ClientDetails>(CLIENT_CREATE_PATH, { method: 'POST', body });
 
 export function useSaveClient() {

@@ -5,11 +5,13 @@ import { type ContactRow, clientKeys } from './types';
 
 /** Where a new contact is sent (and queued, with no network). */
 export const CONTACT_CREATE_PATH = '/contacts/postContact';
+/** Where a contact's changes are sent (and queued, with no network). */
+export const CONTACT_UPDATE_PATH = '/contacts/updateContact';
 
 /** POST /contacts/postContact (no id) or PUT /contacts/updateContact. */
 export const saveContact = ({ id, body }: { id: string | null; body: ContactBody }) =>
   id
-    ? api<ContactRow>('/contacts/updateContact', { method: 'PUT', body: { id, ...body } })
+    ? api<ContactRow>(CONTACT_UPDATE_PATH, { method: 'PUT', body: { id, ...body } })
     : api<ContactRow>(CONTACT_CREATE_PATH, { method: 'POST', body });
 
 export function useSaveContact() {

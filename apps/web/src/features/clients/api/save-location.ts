@@ -7,6 +7,8 @@ export type LocationFields = Omit<LocationBody, 'companyId'>;
 
 /** Where a new location is sent (and queued, with no network). */
 export const LOCATION_CREATE_PATH = '/companyLocations/postLocation';
+/** Where a location's changes are sent (and queued, with no network). */
+export const LOCATION_UPDATE_PATH = '/companyLocations/updateLocation';
 
 /** POST /companyLocations/postLocation (a new one for companyId) or PUT /companyLocations/updateLocation. */
 export const saveLocation = ({
@@ -19,7 +21,7 @@ export const saveLocation = ({
   body: LocationFields;
 }) =>
   id
-    ? api<LocationRow>('/companyLocations/updateLocation', { method: 'PUT', body: { id, ...body } })
+    ? api<LocationRow>(LOCATION_UPDATE_PATH, { method: 'PUT', body: { id, ...body } })
     : api<LocationRow>(LOCATION_CREATE_PATH, { method: 'POST', body: { companyId, ...body } });
 
 export function useSaveLocation() {

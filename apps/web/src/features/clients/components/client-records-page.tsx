@@ -6,7 +6,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { useClient } from '@/features/clients/api/get-client';
-import { usePendingRecords } from '@/features/clients/api/pending-records';
+import { usePendingEditedRows, usePendingRecords } from '@/features/clients/api/pending-records';
 import type { ClientDetails } from '@/features/clients/api/types';
 import { ConfirmDeleteDialog } from '@/features/clients/components/confirm-delete-dialog';
 import { ListStates } from '@/features/clients/components/list-parts';
@@ -25,6 +25,8 @@ import { PageLoader } from '@/shared/ui/page-loader';
 /** What a records list draws its rows with (ContactsList, LocationsList). */
 export type RecordsListProps<Row, S extends string> = {
   rows: Row[] | undefined;
+  /** Rows showing an edit that waits to be sent. */
+  edited: ReadonlySet<string>;
   loading: boolean;
   sorting: Sorting<S>;
   onSort: (sort: S) => void;
@@ -73,6 +75,7 @@ export function ClientRecordsPage<S extends string, Row extends { id: string }>(
   const { wide, showActions } = useListLayout();
   const data = records.data;
   const pages = useLastPageFollow(data, records.isPlaceholderData, params.page, setPage);
+  const { rows, edited } = usePendingEditedRows(kind, records.isPending ? undefined : data?.data);
 
   // A spinner until the client has loaded (spec part 2 §2).
   if (client.isPending) return <PageLoader />;
@@ -87,7 +90,6 @@ export function ClientRecordsPage<S extends string, Row extends { id: string }>(
       {t(`clients.${kind}.add`)}
     </Button>
   );
-  const rows = records.isPending ? undefined : data?.data;
   const count = kind === 'contacts' ? 'clients.contactCount' : 'clients.locationCount';
 
   return (
@@ -118,6 +120,7 @@ export function ClientRecordsPage<S extends string, Row extends { id: string }>(
       >
         {renderList({
           rows,
+          edited,
           loading: records.isFetching,
           sorting: { sort: params.sort, direction: params.direction },
           onSort,

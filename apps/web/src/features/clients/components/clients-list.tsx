@@ -10,9 +10,12 @@ import { SortHeader, type Sorting } from '@/shared/list/list-toolbar';
 import { SkeletonRows } from '@/shared/list/skeleton-rows';
 import { FILL_COLOR_THEME } from './fill-color';
 import { listClasses as classes, RowActions } from './list-parts';
+import { PendingEditBadge } from './pending-notice';
 
 type Props = {
   rows: ClientRow[] | undefined;
+  /** Rows showing an edit that waits to be sent. */
+  edited: ReadonlySet<string>;
   loading: boolean;
   sorting: Sorting<ClientSort>;
   onSort: (sort: ClientSort) => void;
@@ -54,7 +57,7 @@ export function ClientRowActions({ row, onDelete }: { row: ClientRow; onDelete: 
 }
 
 /** The clients as a table (1200px and wider). */
-export function ClientsTable({ rows, loading, sorting, onSort, showActions, onDelete }: Props) {
+export function ClientsTable({ rows, edited, loading, sorting, onSort, showActions, onDelete }: Props) {
   const { t } = useTranslation();
   const columns = showActions ? 6 : 5;
   return (
@@ -85,6 +88,7 @@ export function ClientsTable({ rows, loading, sorting, onSort, showActions, onDe
                   >
                     {cut(row.title)}
                   </NameLink>
+                  {edited.has(row.id) && <PendingEditBadge />}
                 </Group>
               </Table.Td>
               <Table.Td>
@@ -118,7 +122,7 @@ export function ClientsTable({ rows, loading, sorting, onSort, showActions, onDe
 }
 
 /** The clients as stacked cards (below 1200px). */
-export function ClientsCards({ rows, showActions, onDelete }: Props) {
+export function ClientsCards({ rows, edited, showActions, onDelete }: Props) {
   const { t } = useTranslation();
   if (!rows) return <SkeletonCards count={4} height={72} />;
   return (
@@ -134,6 +138,7 @@ export function ClientsCards({ rows, showActions, onDelete }: Props) {
             <NameLink to={href('clients', 'form', { id: row.id })} truncate>
               {cut(row.title)}
             </NameLink>
+            {edited.has(row.id) && <PendingEditBadge />}
           </Group>
           {row.address && (
             <Text size="sm" mt={2} truncate>

@@ -1,4 +1,4 @@
-import { Alert, List } from '@mantine/core';
+import { Alert, Badge, List, Tooltip } from '@mantine/core';
 import { IconCloudUpload } from '@tabler/icons-react';
 import { useTranslation } from '@/shared/i18n/use-translation';
 
@@ -22,5 +22,30 @@ export function PendingNotice({ title, names }: { title: string; names: string[]
         ))}
       </List>
     </Alert>
+  );
+}
+
+/**
+ * Beside a row whose shown values include an edit saved with no network. One image to screen readers,
+ * named with its text and why (as the week grid's pending cells say it), so the text is not read twice.
+ */
+export function PendingEditBadge() {
+  const { t } = useTranslation();
+  const label = t('clients.pendingEdit');
+  const description = t('clients.pendingEditDescription');
+  return (
+    <Tooltip label={description} multiline maw={260} withinPortal>
+      <Badge
+        role="img"
+        aria-label={`${label}. ${description}`}
+        size="xs"
+        variant="light"
+        color="orange"
+        flex="none"
+        leftSection={<IconCloudUpload size={12} aria-hidden="true" />}
+      >
+        {label}
+      </Badge>
+    </Tooltip>
   );
 }

@@ -1,10 +1,11 @@
-import { Skeleton, Table } from '@mantine/core';
+import { Group, Skeleton, Table } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ActionsHeader, CardList, ListCard, NameLink, TableCard } from '@/shared/list/list-parts';
 import { SortHeader } from '@/shared/list/list-toolbar';
 import { SkeletonRows } from '@/shared/list/skeleton-rows';
 import type { RecordsListProps } from './client-records-page';
 import { listClasses as classes, RowActions } from './list-parts';
+import { PendingEditBadge } from './pending-notice';
 
 /**
  * A client's contacts or locations: a table from 768px, cards below. Each row's name links to its edit
@@ -12,6 +13,7 @@ import { listClasses as classes, RowActions } from './list-parts';
  */
 export function RecordRows<Row extends { id: string }, S extends string>({
   rows,
+  edited,
   loading,
   sorting,
   onSort,
@@ -42,9 +44,12 @@ export function RecordRows<Row extends { id: string }, S extends string>({
       <CardList>
         {rows.map((row) => (
           <ListCard key={row.id} testId={testId} actions={showActions && actions(row)}>
-            <NameLink to={editTo(row)} truncate>
-              {nameOf(row)}
-            </NameLink>
+            <Group gap="xs" wrap="nowrap">
+              <NameLink to={editTo(row)} truncate>
+                {nameOf(row)}
+              </NameLink>
+              {edited.has(row.id) && <PendingEditBadge />}
+            </Group>
             {details(row)}
           </ListCard>
         ))}
@@ -72,9 +77,12 @@ export function RecordRows<Row extends { id: string }, S extends string>({
           rows.map((row) => (
             <Table.Tr key={row.id} data-testid={testId}>
               <Table.Td>
-                <NameLink to={editTo(row)} size="sm">
-                  {nameOf(row)}
-                </NameLink>
+                <Group gap="xs" wrap="nowrap">
+                  <NameLink to={editTo(row)} size="sm">
+                    {nameOf(row)}
+                  </NameLink>
+                  {edited.has(row.id) && <PendingEditBadge />}
+                </Group>
               </Table.Td>
               {cells(row)}
               {showActions && <Table.Td className={classes.actionsCell}>{actions(row)}</Table.Td>}

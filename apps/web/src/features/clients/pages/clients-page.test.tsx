@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ClientRow } from '@/features/clients/api/types';
-import { acceptAuthResult } from '@/shared/api/session';
+import { acceptAuthResult, resetSessionForTests } from '@/shared/api/session';
 import { clearQueue, enqueue } from '@/shared/offline/queue';
 import { authResult, json, problem } from '@/test/fixtures';
 import { type ApiStub, renderRoutes, resetPageState, stubApi } from '@/test/page';
@@ -26,6 +26,9 @@ const HAVN: ClientRow = {
   title: 'Aarhus Havn',
   fillColor: null,
 };
+
+const OTHER_USER = '22222222-2222-4222-8222-222222222222';
+const WAITING = 'Waiting to be sent. Kept on this device and sent when the network returns.';
 
 let rows: ClientRow[];
 let useKm: boolean;
@@ -166,6 +169,43 @@ describe('/admin/clients', () => {
         .map((li) => li.textContent),
     ).toEqual(['Fjordfisk ApS', 'Skagen Sejl']);
     expect(await screen.findByRole('link', { name: 'Nordlys ApS' })).toBeInTheDocument();
+  });
+
+  it('shows the queued values of a client edited offline, marked as waiting, and the server’s of the rest', async () => {
+    await clearQueue();
+    // Another user's edit on this browser is not theirs to show.
+    acceptAuthResult(authResult({ id: OTHER_USER, roles: ['TenantAdmin'] }));
+    await enqueue('/companies/updateCompany', { method: 'PATCH', body: { id: HAVN.id, title: 'Not mine' } });
+    resetSessionForTests();
+    acceptAuthResult(authResult({ roles: ['TenantAdmin'] }));
+    const edit = { address: 'Havnegade 2, 8000 Aarhus', clientCode: 'NL-02', fillColor: 'blue', description: '' };
+    await enqueue('/companies/updateCompany', {
+      method: 'PATCH',
+      body: { id: NORDLYS.id, title: 'Nordlys I', ...edit },
+    });
+    // The latest edit wins; an emptied code shows as none, as the server will store it.
+    await enqueue('/companies/updateCompany', {
+      method: 'PATCH',
+      body: { id: NORDLYS.id, title: 'Nordlys Fisk ApS', ...edit, clientCode: '' },
+    });
+    const first = renderPage();
+    const row = (await screen.findByRole('link', { name: 'Nordlys Fisk ApS' })).closest('tr') as HTMLElement;
+    expect(within(row).getByRole('img', { name: WAITING })).toHaveTextContent('Waiting to be sent');
+    expect(within(row).getByText('Havnegade 2, 8000 Aarhus')).toBeInTheDocument();
+    expect(within(row).queryByText('NL-01')).not.toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Delete Nordlys Fisk ApS' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Nordlys ApS' })).not.toBeInTheDocument();
+    const havn = screen.getByRole('link', { name: 'Aarhus Havn' }).closest('tr') as HTMLElement;
+    expect(within(havn).getByText('NL-01')).toBeInTheDocument();
+    expect(within(havn).queryByRole('img', { name: WAITING })).not.toBeInTheDocument();
+    expect(screen.queryByText('Not mine')).not.toBeInTheDocument();
+    // The cards say it too.
+    first.unmount();
+    setViewportWidth(500);
+    renderPage();
+    const card = (await screen.findByRole('link', { name: 'Nordlys Fisk ApS' })).closest('li') as HTMLElement;
+    expect(within(card).getByRole('img', { name: WAITING })).toBeInTheDocument();
+    expect(screen.getAllByRole('img', { name: WAITING })).toHaveLength(1);
   });
 
   it('shows the empty state', async () => {

@@ -4,7 +4,7 @@ import { IconBriefcase, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useClients } from '@/features/clients/api/get-clients';
-import { usePendingRecords } from '@/features/clients/api/pending-records';
+import { usePendingEditedRows, usePendingRecords } from '@/features/clients/api/pending-records';
 import type { ClientRow } from '@/features/clients/api/types';
 import { ClientsCards, ClientsTable } from '@/features/clients/components/clients-list';
 import { DeleteClientDialog } from '@/features/clients/components/delete-client-dialog';
@@ -32,7 +32,7 @@ export default function ClientsPage() {
   const [deleting, setDeleting] = useState<ClientRow | null>(null);
   const data = clients.data;
   const pages = useLastPageFollow(data, clients.isPlaceholderData, params.page, setPage);
-  const rows = clients.isPending ? undefined : data?.data;
+  const { rows, edited } = usePendingEditedRows('clients', clients.isPending ? undefined : data?.data);
 
   const addButton = (fullWidth: boolean) => (
     <Button
@@ -47,6 +47,7 @@ export default function ClientsPage() {
 
   const listProps = {
     rows,
+    edited,
     loading: clients.isFetching,
     sorting: { sort: params.sort, direction: params.direction },
     onSort,
