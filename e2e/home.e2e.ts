@@ -9,6 +9,8 @@ const PAYLOADS: string[] = JSON.parse(
 
 /** A live event needs no request of the tab, so it shows quickly. */
 const LIVE_MS = 10_000;
+/** Payloads whose handler only a page load would set off: autofocus, onload. */
+const FRESH_DOCUMENT = /autofocus|onload/i;
 
 let browser: Browser;
 let operator: string;
@@ -123,8 +125,13 @@ describe('rich text from the API executes nothing on /home', () => {
       w.alert = w.__xss;
     });
     const page = await context.newPage();
+    const connected = hubConnected(page);
     await signIn(page, email);
-    if (home) await page.waitForURL(`${BASE_URL}/home`);
+    if (home) {
+      await page.waitForURL(`${BASE_URL}/home`);
+      // Each operator's change then reaches the open page live (TenantChanged), with no reload.
+      await connected;
+    }
     return page;
   }
   const hits = (page: Page) => page.evaluate(() => (window as unknown as { __xssHits: number }).__xssHits);
@@ -152,10 +159,22 @@ describe('rich text from the API executes nothing on /home', () => {
         },
         operator,
       );
-      await page.reload();
-      await page.getByRole('heading', { level: 1, name: new RegExp(`^H${i} `) }).waitFor();
-      await page.getByText(`P${i}`, { exact: true }).waitFor();
-      expect(await hits(page), `payload ${i}: ${payload}`).toBe(0);
+      const shown = async () => {
+        await page.getByRole('heading', { level: 1, name: new RegExp(`^H${i} `) }).waitFor({ timeout: LIVE_MS });
+        await page.getByText(`P${i}`, { exact: true }).waitFor({ timeout: LIVE_MS });
+        expect(await hits(page), `payload ${i}: ${payload}`).toBe(0);
+      };
+      // Rendered in place first, as the live change puts it in the page.
+      await shown();
+      // A browser honours autofocus once per document and fires load handlers as a document loads: these
+      // payloads are also rendered by a fresh page.
+      if (FRESH_DOCUMENT.test(payload)) {
+        const connected = hubConnected(page);
+        await page.reload();
+        await shown();
+        // The next change comes live again once the new page's hub connection is up.
+        await connected;
+      }
     }
     // The mobile view renders the plain-text fields; the operator's editor renders the stored descriptions.
     const phone = await watchedPage(375, email);
