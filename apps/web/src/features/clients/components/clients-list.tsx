@@ -1,5 +1,5 @@
 import { href } from '@atrium/contracts';
-import { Box, Group, Table, Text } from '@mantine/core';
+import { Box, Group, Stack, Table, Text } from '@mantine/core';
 import { IconAddressBook, IconMapPin } from '@tabler/icons-react';
 import type { ClientSort } from '@/features/clients/api/get-clients';
 import type { ClientRow } from '@/features/clients/api/types';
@@ -81,14 +81,17 @@ export function ClientsTable({ rows, edited, loading, sorting, onSort, showActio
               <Table.Td>
                 <Group gap="xs" wrap="nowrap">
                   <Swatch row={row} />
-                  <NameLink
-                    to={href('clients', 'form', { id: row.id })}
-                    size="sm"
-                    title={row.title.length > 50 ? row.title : undefined}
-                  >
-                    {cut(row.title)}
-                  </NameLink>
-                  {edited.has(row.id) && <PendingEditBadge />}
+                  {/* The badge under the name: beside it, it would run into the next column. */}
+                  <Stack gap={4} align="flex-start">
+                    <NameLink
+                      to={href('clients', 'form', { id: row.id })}
+                      size="sm"
+                      title={row.title.length > 50 ? row.title : undefined}
+                    >
+                      {cut(row.title)}
+                    </NameLink>
+                    {edited.has(row.id) && <PendingEditBadge />}
+                  </Stack>
                 </Group>
               </Table.Td>
               <Table.Td>
@@ -138,8 +141,8 @@ export function ClientsCards({ rows, edited, showActions, onDelete }: Props) {
             <NameLink to={href('clients', 'form', { id: row.id })} truncate>
               {cut(row.title)}
             </NameLink>
-            {edited.has(row.id) && <PendingEditBadge />}
           </Group>
+          {edited.has(row.id) && <PendingEditBadge mt={4} />}
           {row.address && (
             <Text size="sm" mt={2} truncate>
               {row.address}

@@ -26,10 +26,11 @@ export function PendingNotice({ title, names }: { title: string; names: string[]
 }
 
 /**
- * Beside a row whose shown values include an edit saved with no network. One image to screen readers,
- * named with its text and why (as the week grid's pending cells say it), so the text is not read twice.
+ * Under the name of a row whose shown values include an edit saved with no network. One image to
+ * screen readers, named with its text and why (as the week grid's pending cells say it), so the text is
+ * not read twice.
  */
-export function PendingEditBadge() {
+export function PendingEditBadge({ mt }: { mt?: number }) {
   const { t } = useTranslation();
   const label = t('clients.pendingEdit');
   const description = t('clients.pendingEditDescription');
@@ -39,6 +40,7 @@ export function PendingEditBadge() {
         role="img"
         aria-label={`${label}. ${description}`}
         size="xs"
+        mt={mt}
         variant="light"
         color="orange"
         flex="none"

@@ -1,4 +1,4 @@
-import { Group, Skeleton, Table } from '@mantine/core';
+import { Skeleton, Stack, Table } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ActionsHeader, CardList, ListCard, NameLink, TableCard } from '@/shared/list/list-parts';
 import { SortHeader } from '@/shared/list/list-toolbar';
@@ -44,12 +44,10 @@ export function RecordRows<Row extends { id: string }, S extends string>({
       <CardList>
         {rows.map((row) => (
           <ListCard key={row.id} testId={testId} actions={showActions && actions(row)}>
-            <Group gap="xs" wrap="nowrap">
-              <NameLink to={editTo(row)} truncate>
-                {nameOf(row)}
-              </NameLink>
-              {edited.has(row.id) && <PendingEditBadge />}
-            </Group>
+            <NameLink to={editTo(row)} truncate>
+              {nameOf(row)}
+            </NameLink>
+            {edited.has(row.id) && <PendingEditBadge mt={4} />}
             {details(row)}
           </ListCard>
         ))}
@@ -77,12 +75,13 @@ export function RecordRows<Row extends { id: string }, S extends string>({
           rows.map((row) => (
             <Table.Tr key={row.id} data-testid={testId}>
               <Table.Td>
-                <Group gap="xs" wrap="nowrap">
+                {/* The badge under the name: beside it, it would run into the next column. */}
+                <Stack gap={4} align="flex-start">
                   <NameLink to={editTo(row)} size="sm">
                     {nameOf(row)}
                   </NameLink>
                   {edited.has(row.id) && <PendingEditBadge />}
-                </Group>
+                </Stack>
               </Table.Td>
               {cells(row)}
               {showActions && <Table.Td className={classes.actionsCell}>{actions(row)}</Table.Td>}
