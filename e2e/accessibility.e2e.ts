@@ -17,6 +17,11 @@ const WIDTHS = [1280, 375] as const;
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 /** The WCAG 2.1 AA rules of axe whose outcome depends on colours: all a colour scheme can change. */
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+/**
+ * Colours are checked at rest: with the motion a user may ask their system to leave out left out, a
+ * page is at rest as soon as it is drawn, rather than after each transition of a scheme or width change.
+ */
+const GATE_CONTEXT = { viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' } as const;
 /** The persisted UI state's localStorage key (apps/web/src/shared/config/storage-keys.ts). */
 const UI_STATE_KEY = 'uiState';
 
@@ -308,7 +313,7 @@ describe('accessibility gate (axe-core, WCAG 2.1 AA)', () => {
   // Two roles at a time (maxConcurrency in vitest.config.ts): axe works in the browser's renderer, one
   // core each, while the test waits.
   it.concurrent('public pages, signed out', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await browser.newContext(GATE_CONTEXT);
     const page = await context.newPage();
     trackRequests(page);
     await page.goto(`${BASE_URL}/signin`);
@@ -335,7 +340,7 @@ describe('accessibility gate (axe-core, WCAG 2.1 AA)', () => {
     const subject = { roles: user.roles, features: general.features } as AccessSubject;
     const allowed = PAGES.filter((p) => p.policy.access !== 'public' && decideAccess(p.policy, subject) === 'allow');
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await browser.newContext(GATE_CONTEXT);
     const page = await context.newPage();
     trackRequests(page);
     await signIn(page, account.email);

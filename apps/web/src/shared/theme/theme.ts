@@ -49,6 +49,7 @@ export function buildTheme(
     fontFamily,
     headings: { fontFamily, fontWeight: '650' },
     defaultRadius: 'md',
+    respectReducedMotion: true,
     cursorType: 'pointer',
     // Mobile is 768px and narrower, so "from sm" starts at 769px; 'lg' is the sign-in panel's 1200px.
     breakpoints: {
