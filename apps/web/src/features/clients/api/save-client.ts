@@ -1,6 +1,7 @@
 import type { CompanyBodyInput } from '@atrium/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
+import { keepSaved } from './keep-saved';
 import { type ClientDetails, clientKeys } from './types';
 
 /** Where a new client is sent (and queued, with no network). */
@@ -18,8 +19,8 @@ export function useSaveClient() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveClient,
-    onSuccess: async (client) => {
-      queryClient.setQueryData(clientKeys.detail(client.id), client);
+    onSuccess: async (saved) => {
+      keepSaved(queryClient, clientKeys.detail(saved.id), saved);
       await queryClient.invalidateQueries({ queryKey: clientKeys.lists() });
     },
   });

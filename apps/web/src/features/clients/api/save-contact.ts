@@ -1,6 +1,7 @@
 import type { ContactBody } from '@atrium/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
+import { keepSaved } from './keep-saved';
 import { type ContactRow, clientKeys } from './types';
 
 /** Where a new contact is sent (and queued, with no network). */
@@ -18,10 +19,10 @@ export function useSaveContact() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveContact,
-    onSuccess: async (contact) => {
-      queryClient.setQueryData(clientKeys.contact(contact.id), contact);
-      await queryClient.invalidateQueries({ queryKey: clientKeys.contacts(contact.companyId) });
-      await queryClient.invalidateQueries({ queryKey: clientKeys.detail(contact.companyId) });
+    onSuccess: async (saved, { body: { companyId } }) => {
+      keepSaved(queryClient, clientKeys.contact(saved.id), saved);
+      await queryClient.invalidateQueries({ queryKey: clientKeys.contacts(companyId) });
+      await queryClient.invalidateQueries({ queryKey: clientKeys.detail(companyId) });
       await queryClient.invalidateQueries({ queryKey: clientKeys.lists() });
     },
   });

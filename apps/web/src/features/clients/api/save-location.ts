@@ -1,6 +1,7 @@
 import type { LocationBody } from '@atrium/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
+import { keepSaved } from './keep-saved';
 import { clientKeys, type LocationRow } from './types';
 
 export type LocationFields = Omit<LocationBody, 'companyId'>;
@@ -28,10 +29,10 @@ export function useSaveLocation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveLocation,
-    onSuccess: async (location) => {
-      queryClient.setQueryData(clientKeys.location(location.id), location);
-      await queryClient.invalidateQueries({ queryKey: clientKeys.locations(location.companyId) });
-      await queryClient.invalidateQueries({ queryKey: clientKeys.detail(location.companyId) });
+    onSuccess: async (saved, { companyId }) => {
+      keepSaved(queryClient, clientKeys.location(saved.id), saved);
+      await queryClient.invalidateQueries({ queryKey: clientKeys.locations(companyId) });
+      await queryClient.invalidateQueries({ queryKey: clientKeys.detail(companyId) });
       await queryClient.invalidateQueries({ queryKey: clientKeys.lists() });
     },
   });

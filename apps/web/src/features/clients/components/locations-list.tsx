@@ -29,7 +29,7 @@ function RadiusSelect({ row, useKmAsValues }: { row: LocationRow; useKmAsValues:
       onChange={(v) =>
         v &&
         update.mutate(
-          { id: row.id, radius: Number(v) },
+          { id: row.id, radius: Number(v), companyId: row.companyId },
           {
             onError: (error) =>
               notifications.show({
