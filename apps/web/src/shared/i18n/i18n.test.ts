@@ -56,10 +56,14 @@ describe('translations', () => {
   });
 
   it('has every string of each feature’s own files', () => {
-    const files = Object.entries(featureFiles);
-    for (const [file, strings] of files) {
-      const merged = file.endsWith('/da.json') ? da : en;
-      for (const key of keys(strings)) expect(keys(merged), file).toContain(key);
+    // Each merged file's keys once (rebuilding them for every key took seconds).
+    const mergedKeys = { da: new Set(keys(da)), en: new Set(keys(en)) };
+    for (const [file, strings] of Object.entries(featureFiles)) {
+      const merged = file.endsWith('/da.json') ? mergedKeys.da : mergedKeys.en;
+      expect(
+        keys(strings).filter((key) => !merged.has(key)),
+        file,
+      ).toEqual([]);
     }
   });
 });
