@@ -134,7 +134,7 @@ describe('tenants and users administration', () => {
     // of the run may match the search too, so the rows are picked by address.
     const rows = (text: string) => page.getByTestId('user-row').filter({ hasText: text });
     await expect.poll(() => rows(`olga.${RUN}@`).count(), { timeout: 10_000 }).toBe(1);
-    expect(await rows(`rita.${RUN}@`).count()).toBe(1);
+    await expect.poll(() => rows(`rita.${RUN}@`).count(), { timeout: 10_000 }).toBe(1);
     expect(await rows('Persen').count()).toBe(0);
     expect(await page.getByTestId('user-row').filter({ hasText: 'not-an-email' }).count()).toBe(0);
     const olga = page.getByTestId('user-row').filter({ hasText: `olga.${RUN}` });

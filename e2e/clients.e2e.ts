@@ -100,5 +100,6 @@ describe('clients', () => {
     const { token } = await apiSignIn('admin@atrium.test');
     await expect(api('GET', `/companies/loadOneCompany/${clientId}`, undefined, token)).rejects.toThrow(/404/);
     await page.close();
-  });
+    // A whole client's life in one test: 41 s here alone, past the default 60 s on a busy CI machine.
+  }, 150_000);
 });
