@@ -7,6 +7,7 @@ import { afterEach, vi } from 'vitest';
 import { resetSessionForTests } from '@/shared/api/session';
 import { allStrings, i18n } from '@/shared/i18n/i18n';
 import { resetSyncForTests } from '@/shared/offline/replay';
+import { setViewportWidth } from './render';
 
 // Components are tested outside the shell that fetches the rest of the strings: have them all.
 await allStrings();
@@ -49,8 +50,8 @@ window.ResizeObserver = ResizeObserverStub;
 
 /**
  * After each test the app's module state is as loaded: test files share their worker's modules
- * (isolate: false in vitest.config.ts), so a toast, session, sync status or language one test leaves
- * would otherwise reach the next file's tests.
+ * (isolate: false in vitest.config.ts), so a toast, session, sync status, language or viewport width
+ * one test leaves would otherwise reach the next file's tests.
  */
 afterEach(() => {
   cleanup();
@@ -62,4 +63,6 @@ afterEach(() => {
   resetSessionForTests();
   resetSyncForTests();
   i18n.changeLanguage('en');
+  // jsdom's own width.
+  setViewportWidth(1024);
 });

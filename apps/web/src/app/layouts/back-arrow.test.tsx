@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderWithProviders, setViewportWidth } from '@/test/render';
 import { AppHeader } from './app-header';
 import { showBackArrow } from './back-arrow';
@@ -29,8 +29,6 @@ describe('back-arrow rule', () => {
 });
 
 describe('header back arrow', () => {
-  afterEach(() => setViewportWidth(1024));
-
   const renderAt = (path: string, width: number) => {
     setViewportWidth(width);
     return renderWithProviders(

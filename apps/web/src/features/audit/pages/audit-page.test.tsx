@@ -2,9 +2,9 @@ import { type AuditEntry, decideAccess } from '@atrium/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { policyFor } from '@/shared/access/policy';
-import { acceptAuthResult, resetSessionForTests } from '@/shared/api/session';
+import { acceptAuthResult } from '@/shared/api/session';
 import { authResult, json } from '@/test/fixtures';
 import { renderWithProviders, setViewportWidth } from '@/test/render';
 import AuditPage from './audit-page';
@@ -55,11 +55,6 @@ function renderPage(path = '/admin/audit') {
 }
 
 beforeEach(() => acceptAuthResult(authResult({ roles: ['Superadmin'], isSuperadmin: true })));
-afterEach(() => {
-  resetSessionForTests();
-  setViewportWidth(1024);
-  vi.unstubAllGlobals();
-});
 
 describe('/admin/audit', () => {
   it('is for super administrators, partner managers and tenant administrators', () => {

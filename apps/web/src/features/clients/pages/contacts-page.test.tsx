@@ -36,8 +36,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await clearQueue();
   resetPageState();
-  // jsdom's width, for the files after this one in the worker.
-  setViewportWidth(1024);
 });
 
 const renderPage = () =>

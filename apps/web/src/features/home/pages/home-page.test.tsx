@@ -3,11 +3,11 @@ import { IconNews, IconUsers } from '@tabler/icons-react';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { homeContentQuery } from '@/features/home/api/get-home-content';
 import { generalDataQuery } from '@/shared/api/general-data';
 import { notificationCountsQuery } from '@/shared/api/notification-counts';
-import { acceptAuthResult, resetSessionForTests } from '@/shared/api/session';
+import { acceptAuthResult } from '@/shared/api/session';
 import { ModuleIconsProvider } from '@/shared/menu/module-icon';
 import { setUiState } from '@/shared/ui-state/ui-state';
 import { authResult } from '@/test/fixtures';
@@ -84,10 +84,6 @@ const tileLinks = () =>
     .filter((h) => h && !h.startsWith('?'));
 
 beforeEach(() => setUiState({ darkMode: false }));
-afterEach(() => {
-  setViewportWidth(1024);
-  resetSessionForTests();
-});
 
 describe('/home on a phone without tiles', () => {
   it("gives a partner manager the desktop's content below the description, not a blank page", () => {

@@ -2,10 +2,10 @@ import { decideAccess } from '@atrium/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OutboxMail } from '@/features/mail/api/outbox';
 import { policyFor } from '@/shared/access/policy';
-import { acceptAuthResult, resetSessionForTests } from '@/shared/api/session';
+import { acceptAuthResult } from '@/shared/api/session';
 import { authResult, json } from '@/test/fixtures';
 import { renderWithProviders, setViewportWidth } from '@/test/render';
 import MailOutboxPage from './mail-outbox-page';
@@ -47,10 +47,6 @@ function renderPage() {
 }
 
 beforeEach(() => acceptAuthResult(authResult({ roles: ['Superadmin'], isSuperadmin: true })));
-afterEach(() => {
-  resetSessionForTests();
-  setViewportWidth(1024);
-});
 
 describe('/admin/mail', () => {
   it('is for super administrators only', () => {

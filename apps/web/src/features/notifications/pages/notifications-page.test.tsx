@@ -2,9 +2,9 @@ import { decideAccess, type NotificationEventType, type UserSubscription } from 
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { policyFor } from '@/shared/access/policy';
-import { acceptAuthResult, resetSessionForTests } from '@/shared/api/session';
+import { acceptAuthResult } from '@/shared/api/session';
 import { authResult, json } from '@/test/fixtures';
 import { renderWithProviders, setViewportWidth } from '@/test/render';
 import InboxPage from './inbox-page';
@@ -90,11 +90,6 @@ beforeEach(() => {
   acceptAuthResult(authResult({ roles: ['User'], activeTenantId: TENANT }));
   setViewportWidth(1280);
   serve();
-});
-afterEach(() => {
-  resetSessionForTests();
-  vi.unstubAllGlobals();
-  setViewportWidth(1024);
 });
 
 describe('/notifications', () => {
