@@ -19,8 +19,9 @@ export function gracefulClose(app: FastifyInstance) {
       });
       // An answer sent while closing ends its connection, or a keep-alive client would hold the
       // close open until the sockets are cut.
-      app.addHook('onSend', async (_request, reply) => {
+      app.addHook('onSend', (_request, reply, payload, done) => {
         if (drained) reply.header('connection', 'close');
+        done(null, payload);
       });
     },
     afterOthers() {

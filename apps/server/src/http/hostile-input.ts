@@ -60,14 +60,14 @@ const DETAILS: Record<string, string> = {
  */
 export const hostileInputPlugin = fp(
   async (app) => {
-    app.addHook('preValidation', async (request) => {
+    app.addHook('preValidation', (request, _reply, done) => {
       const problem =
         findHostileValue('params', request.params) ??
         findHostileValue('querystring', request.query) ??
         findHostileValue('body', request.body);
       if (problem) {
-        throw new AppError('validation', `${problem.field}: ${DETAILS[problem.message]}`, [problem]);
-      }
+        done(new AppError('validation', `${problem.field}: ${DETAILS[problem.message]}`, [problem]));
+      } else done();
     });
   },
   { name: 'hostile-input' },

@@ -77,7 +77,7 @@ export const idempotencyPlugin = fp<{ db: Db; now?: () => number }>(async (app: 
     return reply.send(Buffer.from(row.body ?? '', 'utf8'));
   }
 
-  app.addHook('preValidation', async (request, reply) => {
+  async function takeKey(request: FastifyRequest, reply: FastifyReply) {
     const header = request.headers[IDEMPOTENCY_HEADER];
     if (header === undefined || !METHODS.has(request.method) || !request.principal) return;
     if (NEVER_KEPT.test(request.routeOptions.url ?? request.url)) return;
@@ -120,9 +120,9 @@ export const idempotencyPlugin = fp<{ db: Db; now?: () => number }>(async (app: 
       }
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
-  });
+  }
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  async function keepAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
     const owned = request.idempotency;
     if (!owned) return payload;
     request.idempotency = null;
@@ -146,6 +146,13 @@ export const idempotencyPlugin = fp<{ db: Db; now?: () => number }>(async (app: 
       request.log.error({ err }, 'could not store the answer of an idempotent request');
     }
     return payload;
+  }
+
+  // The hooks go on the routes that take writes only: a read pays for neither.
+  app.addHook('onRoute', (route) => {
+    if (![route.method].flat().some((method) => METHODS.has(method))) return;
+    route.preValidation = [...[route.preValidation ?? []].flat(), takeKey];
+    route.onSend = [...[route.onSend ?? []].flat(), keepAnswer];
   });
 
   // Expired answers are swept once an hour; a repeat after expiry finds its row gone or replaces it.

@@ -97,13 +97,14 @@ export const metricsPlugin = fp<{ config: Config }>(
       defaultsCollected = true;
     }
 
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       // Unmatched requests (404s, scans) share one label, so random paths cannot grow the series.
       const route = request.routeOptions.url ?? 'unmatched';
       metrics.httpDuration.observe(
         { method: request.method, route, status: String(reply.statusCode) },
         reply.elapsedTime / 1000,
       );
+      done();
     });
 
     if (settings.token) {

@@ -18,8 +18,9 @@ export function requestId(req: IncomingMessage): string {
 /** Every answer names its request's id, so a user's report can be matched with the log. */
 export const requestIdPlugin = fp(
   async (app: FastifyInstance) => {
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', (request, reply, done) => {
       reply.header('x-request-id', request.id);
+      done();
     });
   },
   { name: 'request-id' },

@@ -49,14 +49,16 @@ export const serverLimitOptions = (limits: HttpLimits) => ({
  */
 export const bodyIdlePlugin = fp<{ limits: HttpLimits }>(
   async (app, { limits }) => {
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', (request, _reply, done) => {
       const raw = request.raw;
       const hasBody = raw.headers['transfer-encoding'] !== undefined || Number(raw.headers['content-length'] ?? 0) > 0;
       // Injected requests (tests) have no real socket.
-      if (!hasBody || raw.complete || typeof raw.socket?.setTimeout !== 'function') return;
-      // No 'timeout' listener: Node's server then destroys the socket.
-      raw.socket.setTimeout(limits.bodyIdleMs);
-      raw.once('end', () => raw.socket?.setTimeout(0));
+      if (hasBody && !raw.complete && typeof raw.socket?.setTimeout === 'function') {
+        // No 'timeout' listener: Node's server then destroys the socket.
+        raw.socket.setTimeout(limits.bodyIdleMs);
+        raw.once('end', () => raw.socket?.setTimeout(0));
+      }
+      done();
     });
   },
   { name: 'body-idle' },

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import fastifyMultipart, { type FastifyMultipartOptions } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, fieldError } from '../http/errors.js';
 import { ImageRejected } from './image-rejected.js';
 import { detectImage } from './images.js';
@@ -7,6 +9,18 @@ import type { FileStorage } from './storage.js';
 
 /** Where stored media are served; a stored file's path is this prefix plus its key. */
 export const MEDIA_PREFIX = '/core/api/media/';
+
+/**
+ * A module's upload routes, in a context of their own with the multipart parser and its limits: the
+ * parser's hooks (a close listener, a preValidation and a clean-up onResponse) run on these routes
+ * only, not on every read of the module. Register it with `await`, where the routes belong.
+ */
+export const uploadRoutes =
+  (limits: FastifyMultipartOptions['limits'], routes: FastifyPluginAsyncZod): FastifyPluginAsyncZod =>
+  async (app, options) => {
+    await app.register(fastifyMultipart, { limits });
+    await routes(app, options);
+  };
 
 /**
  * The bytes of the multipart field `file` of an upload request, the body's one and only part: 400 when

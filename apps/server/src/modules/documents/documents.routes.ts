@@ -19,7 +19,6 @@ import {
   POLICIES,
   withFeature,
 } from '@atrium/contracts';
-import fastifyMultipart from '@fastify/multipart';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -27,6 +26,7 @@ import { z } from 'zod';
 import { fieldError } from '../../http/errors.js';
 import { idParams, noContent, routeOptions } from '../../http/route-options.js';
 import { principalOf, tenantOf } from '../../http/tenant-context.js';
+import { uploadRoutes } from '../../storage/uploads.js';
 import { safeFileName } from './document-file.js';
 import { FileTooLarge, type IncomingFile } from './documents.service.js';
 
@@ -43,7 +43,6 @@ const INLINE_TYPES = new Set(['png', 'jpg', 'jpeg', 'ico']);
 export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { documents } = app.services;
   const maxBytes = app.config.documentMaxBytes;
-  await app.register(fastifyMultipart, { limits: { fileSize: maxBytes, files: 1, fields: 0, parts: 1 } });
 
   /** The multipart field `file`, streamed; 400 when there is none, 413 when the body is plainly too large. */
   async function incomingFile(request: FastifyRequest): Promise<IncomingFile> {
@@ -212,31 +211,35 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: documentSchema },
     });
 
-  app.post(
-    '/documents/:id/file',
-    fileRoute(members, 'Upload the file of a new document (step two)'),
-    async (request) => {
-      const tenantId = tenantOf(request);
-      const isAdmin = can(principalOf(request), POLICIES.tenantAdmins);
-      const hadFile = await documents.ensureDocument(tenantId, request.params.id, { mayReplace: isAdmin });
-      try {
-        return await documents.storeFile(tenantId, request.params.id, await incomingFile(request), {
-          mayReplace: isAdmin,
-          by: principalOf(request).userId,
-        });
-      } catch (err) {
-        // Refused (type, size, malformed) or cut off: the new document goes with its file.
-        if (!hadFile) await documents.discardUnfiled(tenantId, request.params.id);
-        throw err;
-      }
-    },
-  );
+  await app.register(
+    uploadRoutes({ fileSize: maxBytes, files: 1, fields: 0, parts: 1 }, async (uploads) => {
+      uploads.post(
+        '/documents/:id/file',
+        fileRoute(members, 'Upload the file of a new document (step two)'),
+        async (request) => {
+          const tenantId = tenantOf(request);
+          const isAdmin = can(principalOf(request), POLICIES.tenantAdmins);
+          const hadFile = await documents.ensureDocument(tenantId, request.params.id, { mayReplace: isAdmin });
+          try {
+            return await documents.storeFile(tenantId, request.params.id, await incomingFile(request), {
+              mayReplace: isAdmin,
+              by: principalOf(request).userId,
+            });
+          } catch (err) {
+            // Refused (type, size, malformed) or cut off: the new document goes with its file.
+            if (!hadFile) await documents.discardUnfiled(tenantId, request.params.id);
+            throw err;
+          }
+        },
+      );
 
-  app.patch('/documents/:id/file', fileRoute(admins, 'Replace the file of a document'), async (request) => {
-    const tenantId = tenantOf(request);
-    await documents.ensureDocument(tenantId, request.params.id, { mayReplace: true });
-    return documents.storeFile(tenantId, request.params.id, await incomingFile(request), { mayReplace: true });
-  });
+      uploads.patch('/documents/:id/file', fileRoute(admins, 'Replace the file of a document'), async (request) => {
+        const tenantId = tenantOf(request);
+        await documents.ensureDocument(tenantId, request.params.id, { mayReplace: true });
+        return documents.storeFile(tenantId, request.params.id, await incomingFile(request), { mayReplace: true });
+      });
+    }),
+  );
 
   app.get(
     '/documents/:id/file',

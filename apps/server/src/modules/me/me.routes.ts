@@ -7,20 +7,15 @@ import {
   profileBodySchema,
   userInfoSchema,
 } from '@atrium/contracts';
-import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { noContent, routeOptions } from '../../http/route-options.js';
 import { activeTenantOf, principalOf } from '../../http/tenant-context.js';
-import { readUploadedFile } from '../../storage/uploads.js';
+import { readUploadedFile, uploadRoutes } from '../../storage/uploads.js';
 
 const route = routeOptions(['me']);
 
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   const { me } = app.services;
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: PROFILE_LIMITS.avatarMaxBytes, files: 1, fields: 0, parts: 1 },
-  });
-
   app.get(
     '/me/generaldata',
     route(AUTHENTICATED, 'Everything the shell needs: tenants, user, features and menu titles, logos, theme', {
@@ -53,16 +48,20 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => me.updateProfile(activeTenantOf(request), principalOf(request), request.body),
   );
 
-  app.post(
-    '/me/avatar',
-    route(
-      AUTHENTICATED,
-      'Upload a profile picture (multipart field `file`: PNG, JPEG, SVG or ICO, at most 1 MiB); save its path with PATCH /me',
-      { consumes: ['multipart/form-data'], response: { 201: mediaUploadResultSchema } },
-    ),
-    async (request, reply) => {
-      const stored = await me.storeAvatar(principalOf(request), () => readUploadedFile(request));
-      return reply.status(201).send(stored);
-    },
+  await app.register(
+    uploadRoutes({ fileSize: PROFILE_LIMITS.avatarMaxBytes, files: 1, fields: 0, parts: 1 }, async (uploads) => {
+      uploads.post(
+        '/me/avatar',
+        route(
+          AUTHENTICATED,
+          'Upload a profile picture (multipart field `file`: PNG, JPEG, SVG or ICO, at most 1 MiB); save its path with PATCH /me',
+          { consumes: ['multipart/form-data'], response: { 201: mediaUploadResultSchema } },
+        ),
+        async (request, reply) => {
+          const stored = await me.storeAvatar(principalOf(request), () => readUploadedFile(request));
+          return reply.status(201).send(stored);
+        },
+      );
+    }),
   );
 };

@@ -7,12 +7,11 @@ import {
   tenantContentBodySchemaFor,
   tenantContentSchema,
 } from '@atrium/contracts';
-import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams, routeOptions } from '../../http/route-options.js';
 import { activeTenantOf, principalOf } from '../../http/tenant-context.js';
-import { readUploadedFile } from '../../storage/uploads.js';
+import { readUploadedFile, uploadRoutes } from '../../storage/uploads.js';
 import { tenantListsRoutes } from './tenant-lists.routes.js';
 
 const policy = POLICIES.tenantManagers;
@@ -21,9 +20,6 @@ const route = routeOptions(['tenant-settings']);
 export const tenantSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { tenantSettings } = app.services;
   const contentBody = tenantContentBodySchemaFor(app.config.videoHosts);
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: TENANT_LIMITS.logoMaxBytes, files: 1, fields: 0, parts: 1 },
-  });
   // Info, tags, tenant folders, teams, departments and standard checklists.
   await app.register(tenantListsRoutes);
 
@@ -47,22 +43,26 @@ export const tenantSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       tenantSettings.saveContent(activeTenantOf(request), principalOf(request), request.params.id, request.body),
   );
 
-  app.post(
-    '/tenants/:id/content/logo',
-    route(
-      policy,
-      'Upload a landing-page logo (multipart field `file`: PNG, JPEG, SVG or ICO, at most 1 MiB); answers it and its copies 320 and 800 px wide',
-      { consumes: ['multipart/form-data'], params: idParams, response: { 201: homeLogoUploadSchema } },
-    ),
-    async (request, reply) => {
-      const stored = await tenantSettings.storeLogo(
-        activeTenantOf(request),
-        principalOf(request),
-        request.params.id,
-        () => readUploadedFile(request),
+  await app.register(
+    uploadRoutes({ fileSize: TENANT_LIMITS.logoMaxBytes, files: 1, fields: 0, parts: 1 }, async (uploads) => {
+      uploads.post(
+        '/tenants/:id/content/logo',
+        route(
+          policy,
+          'Upload a landing-page logo (multipart field `file`: PNG, JPEG, SVG or ICO, at most 1 MiB); answers it and its copies 320 and 800 px wide',
+          { consumes: ['multipart/form-data'], params: idParams, response: { 201: homeLogoUploadSchema } },
+        ),
+        async (request, reply) => {
+          const stored = await tenantSettings.storeLogo(
+            activeTenantOf(request),
+            principalOf(request),
+            request.params.id,
+            () => readUploadedFile(request),
+          );
+          return reply.status(201).send(stored);
+        },
       );
-      return reply.status(201).send(stored);
-    },
+    }),
   );
 
   app.get(

@@ -13,12 +13,11 @@ import {
   tenantPageSchema,
   tenantSchema,
 } from '@atrium/contracts';
-import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams, noContent, routeOptions } from '../../http/route-options.js';
 import { activeTenantOf, principalOf } from '../../http/tenant-context.js';
-import { readUploadedFile } from '../../storage/uploads.js';
+import { readUploadedFile, uploadRoutes } from '../../storage/uploads.js';
 
 const policy = POLICIES.tenantManagers;
 const route = routeOptions(['tenants']);
@@ -27,10 +26,6 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { tenants } = app.services;
   // A preferedUrl may start with the host users reach Atrium at, as well as with http(s)://.
   const tenantBody = tenantBodySchemaFor(new URL(app.config.publicUrl).host);
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: TENANT_LIMITS.logoMaxBytes, files: 1, fields: 0, parts: 1 },
-  });
-
   app.get(
     '/tenants',
     route(policy, 'Tenants in the caller’s scope, searched on name and created date', {
@@ -133,22 +128,26 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
         ),
   );
 
-  app.post(
-    '/tenants/media',
-    route(
-      policy,
-      'Upload a logo or mobile logo (multipart field `file`: PNG, JPEG, SVG or ICO, at most 1 MiB; 429 past the hourly upload volume)',
-      {
-        consumes: ['multipart/form-data'],
-        querystring: logoUploadQuerySchema,
-        response: { 201: mediaUploadResultSchema },
-      },
-    ),
-    async (request, reply) => {
-      const stored = await tenants.storeLogo(principalOf(request), request.query.field, () =>
-        readUploadedFile(request),
+  await app.register(
+    uploadRoutes({ fileSize: TENANT_LIMITS.logoMaxBytes, files: 1, fields: 0, parts: 1 }, async (uploads) => {
+      uploads.post(
+        '/tenants/media',
+        route(
+          policy,
+          'Upload a logo or mobile logo (multipart field `file`: PNG, JPEG, SVG or ICO, at most 1 MiB; 429 past the hourly upload volume)',
+          {
+            consumes: ['multipart/form-data'],
+            querystring: logoUploadQuerySchema,
+            response: { 201: mediaUploadResultSchema },
+          },
+        ),
+        async (request, reply) => {
+          const stored = await tenants.storeLogo(principalOf(request), request.query.field, () =>
+            readUploadedFile(request),
+          );
+          return reply.status(201).send(stored);
+        },
       );
-      return reply.status(201).send(stored);
-    },
+    }),
   );
 };

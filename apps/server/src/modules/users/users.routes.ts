@@ -16,13 +16,12 @@ import {
   userSchema,
   userSelectQuerySchema,
 } from '@atrium/contracts';
-import fastifyMultipart from '@fastify/multipart';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams, noContent, routeOptions } from '../../http/route-options.js';
 import { activeTenantOf, principalOf, tenantOf } from '../../http/tenant-context.js';
-import { readUploadedFile } from '../../storage/uploads.js';
+import { readUploadedFile, uploadRoutes } from '../../storage/uploads.js';
 
 const policy = POLICIES.tenantAdmins;
 const superOnly = POLICIES.superadmins;
@@ -31,10 +30,6 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { users } = app.services;
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: USER_LIMITS.importMaxBytes, files: 1, fields: 0, parts: 1 },
-  });
-
   app.get(
     '/users',
     route(
@@ -81,15 +76,19 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/users/import',
-    route(
-      policy,
-      'Preview an import (multipart field `file`: xlsx or CSV): every row with its problems; writes nothing',
-      { consumes: ['multipart/form-data'], response: { 200: importPreviewSchema } },
-    ),
-    async (request) =>
-      users.importPreview(activeTenantOf(request), principalOf(request), await readUploadedFile(request)),
+  await app.register(
+    uploadRoutes({ fileSize: USER_LIMITS.importMaxBytes, files: 1, fields: 0, parts: 1 }, async (uploads) => {
+      uploads.post(
+        '/users/import',
+        route(
+          policy,
+          'Preview an import (multipart field `file`: xlsx or CSV): every row with its problems; writes nothing',
+          { consumes: ['multipart/form-data'], response: { 200: importPreviewSchema } },
+        ),
+        async (request) =>
+          users.importPreview(activeTenantOf(request), principalOf(request), await readUploadedFile(request)),
+      );
+    }),
   );
 
   app.post(
