@@ -140,6 +140,20 @@ describe('malformed multipart on every upload route', () => {
     }
   });
 
+  it('answers a multipart body on a route of the same module that takes no upload with 415 problem+json', async () => {
+    const form = multipart(PNG, 'a.png');
+    for (const url of ['/core/api/users', '/core/api/tenants']) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...auth, ...form.headers },
+        payload: form.payload,
+      });
+      expect({ url, status: res.statusCode }).toEqual({ url, status: 415 });
+      expect(res.headers['content-type']).toContain('application/problem+json');
+    }
+  });
+
   it('still stores a well-formed upload', async () => {
     const form = multipart(PNG, 'a.png');
     const res = await ctx.app.inject({
