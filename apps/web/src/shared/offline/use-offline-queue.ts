@@ -62,29 +62,37 @@ export function useOfflineQueue() {
 
 /**
  * The bodies of the signed-in user's queued creates sent to `path` (a POST), oldest first: records the
- * server has not got yet, which a list can show as waiting.
+ * server has not got yet, which a list can show as waiting. None while nobody is signed in: the
+ * entries are nobody's yet.
  */
 export function usePendingCreates(path: string): unknown[] {
   const { entries } = useOfflineQueue();
   return useMemo(
-    () => entries.filter((e) => e.kind === 'create' && e.url === path && !e.otherUser).map((e) => e.body),
+    () =>
+      entries
+        .filter((e) => e.kind === 'create' && e.url === path && !e.otherUser && !e.signInToSync)
+        .map((e) => e.body),
     [entries, path],
   );
 }
 
 /**
- * The bodies of the signed-in user's queued edits sent to `path` (a PUT or PATCH), by the `id` in the
- * body: records whose server copy is older than what the user saved, which a list can show as waiting.
- * The latest edit of a record wins, as the replay sends them in order.
+ * The signed-in user's queued edits sent to `path`, or to any of several paths (a PUT or PATCH), by the
+ * `id` in the body: records whose server copy is older than what the user saved, which a list can show
+ * as waiting. A record's edits are laid over each other oldest first, as the replay sends them: a later
+ * edit's fields win, and the fields it leaves out keep an earlier edit's (a radius-only PATCH after a
+ * full PUT changes just the radius).
  */
-export function usePendingEdits(path: string): Map<string, unknown> {
+export function usePendingEdits(path: string | readonly string[]): Map<string, unknown> {
   const { entries } = useOfflineQueue();
   return useMemo(() => {
-    const edits = new Map<string, unknown>();
+    const paths: readonly string[] = typeof path === 'string' ? [path] : path;
+    const edits = new Map<string, object>();
     for (const e of entries) {
-      if (e.kind !== 'edit' || e.method === 'POST' || e.url !== path || e.otherUser || e.signInToSync) continue;
-      const id = (e.body as { id?: unknown } | null)?.id;
-      if (typeof id === 'string') edits.set(id, e.body);
+      if (e.kind !== 'edit' || e.method === 'POST' || !paths.includes(e.url) || e.otherUser || e.signInToSync)
+        continue;
+      const body = e.body as { id?: unknown } | null;
+      if (typeof body?.id === 'string') edits.set(body.id, { ...edits.get(body.id), ...body });
     }
     return edits;
   }, [entries, path]);

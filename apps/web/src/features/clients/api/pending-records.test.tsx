@@ -2,6 +2,7 @@ import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { acceptAuthResult, resetSessionForTests } from '@/shared/api/session';
 import { clearQueue, enqueue } from '@/shared/offline/queue';
+import { useOfflineQueue } from '@/shared/offline/use-offline-queue';
 import { authResult } from '@/test/fixtures';
 import { usePendingEditedRows, usePendingRecords } from './pending-records';
 import type { LocationRow } from './types';
@@ -39,6 +40,13 @@ describe('usePendingRecords', () => {
     await waitFor(() => expect(contacts.result.current).toEqual(['Karen Fisker']));
     await waitFor(() => expect(locations.result.current).toEqual(['North quay']));
   });
+
+  it('names none while nobody is signed in', async () => {
+    resetSessionForTests();
+    const { result } = renderHook(() => ({ queued: useOfflineQueue().entries, clients: usePendingRecords('clients') }));
+    await waitFor(() => expect(result.current.queued).toHaveLength(6));
+    expect(result.current.clients).toEqual([]);
+  });
 });
 
 describe('usePendingEditedRows', () => {
@@ -58,7 +66,6 @@ describe('usePendingEditedRows', () => {
   const rows = [QUAY, YARD];
 
   it('lays the latest queued edit over the fields a list shows, as the server will store them', async () => {
-    const put = (body: object) => enqueue('/companyLocations/updateLocation', { method: 'PUT', body });
     await put({ id: QUAY.id, title: 'South quay', address: 'Kajen 2', radius: 3000 });
     await put({ id: QUAY.id, title: ' Old quay ', address: '  ', latitude: 56.1, longitude: 10.2, radius: null });
     // A required field emptied keeps the server's value (a body the forms never send).
@@ -66,6 +73,30 @@ describe('usePendingEditedRows', () => {
     const { result } = renderHook(() => usePendingEditedRows('locations', rows));
     await waitFor(() => expect(result.current.edited).toEqual(new Set([QUAY.id, YARD.id])));
     expect(result.current.rows).toEqual([{ ...QUAY, title: 'Old quay', address: null, radius: null }, YARD]);
+  });
+
+  const put = (body: object) => enqueue('/companyLocations/updateLocation', { method: 'PUT', body });
+  const patchRadius = (id: string, radius: number) =>
+    enqueue('/companies/UpdateLocationRadius', { method: 'PATCH', body: { id, radius } });
+
+  it('shows a radius changed on its own over the latest full edit, which keeps its other fields', async () => {
+    await put({ id: QUAY.id, title: 'South quay', address: 'Kajen 2', radius: 3000 });
+    await patchRadius(QUAY.id, 10000);
+    await patchRadius(YARD.id, 1000);
+    const { result } = renderHook(() => usePendingEditedRows('locations', rows));
+    await waitFor(() => expect(result.current.edited).toEqual(new Set([QUAY.id, YARD.id])));
+    expect(result.current.rows).toEqual([
+      { ...QUAY, title: 'South quay', address: 'Kajen 2', radius: 10000 },
+      { ...YARD, radius: 1000 },
+    ]);
+  });
+
+  it('lets a full edit after a radius change win on every field it carries', async () => {
+    await patchRadius(QUAY.id, 10000);
+    await put({ id: QUAY.id, title: 'South quay', address: 'Kajen 2', radius: 3000 });
+    const { result } = renderHook(() => usePendingEditedRows('locations', rows));
+    await waitFor(() => expect(result.current.edited.size).toBe(1));
+    expect(result.current.rows).toEqual([{ ...QUAY, title: 'South quay', address: 'Kajen 2', radius: 3000 }, YARD]);
   });
 
   it('gives the rows as they are when none is edited', async () => {

@@ -3,6 +3,7 @@ import { usePendingCreates, usePendingEdits } from '@/shared/offline/use-offline
 import { CLIENT_CREATE_PATH, CLIENT_UPDATE_PATH } from './save-client';
 import { CONTACT_CREATE_PATH, CONTACT_UPDATE_PATH } from './save-contact';
 import { LOCATION_CREATE_PATH, LOCATION_UPDATE_PATH } from './save-location';
+import { LOCATION_RADIUS_PATH } from './update-location-radius';
 
 type NewRecord = { companyId?: unknown; name?: unknown; title?: unknown };
 
@@ -30,19 +31,26 @@ export function usePendingRecords(kind: keyof typeof CREATES, clientId?: string)
   );
 }
 
-/** The fields each list shows; an optional one may be emptied (null), a required one never is. */
+/**
+ * Where each kind's edits are sent and the fields its list shows; an optional field may be emptied
+ * (null), a required one never is. A location's radius is also changed on its own, in the list.
+ */
 const EDITS = {
   clients: { path: CLIENT_UPDATE_PATH, required: ['title'], optional: ['address', 'clientCode', 'fillColor'] },
   contacts: { path: CONTACT_UPDATE_PATH, required: ['name', 'email'], optional: ['phoneNumber'] },
-  locations: { path: LOCATION_UPDATE_PATH, required: ['title'], optional: ['address', 'radius'] },
+  locations: {
+    path: [LOCATION_UPDATE_PATH, LOCATION_RADIUS_PATH],
+    required: ['title'],
+    optional: ['address', 'radius'],
+  },
 };
 
 /** A queued value as the server will store it: the contracts trim text and store an empty one as null. */
 const stored = (value: unknown) => (typeof value === 'string' ? value.trim() || null : (value ?? null));
 
 /**
- * A list's rows with the signed-in user's queued edits (shared/offline) laid over them, the latest per
- * record: the fields the list shows take the queued values, and `edited` holds the ids of those rows,
+ * A list's rows with the signed-in user's queued edits (shared/offline) laid over them, each record's
+ * edits merged oldest first: the fields the list shows take the queued values, and `edited` holds the ids of those rows,
  * which are marked as waiting to be sent.
  */
 export function usePendingEditedRows<Row extends { id: string }>(
