@@ -64,6 +64,9 @@ describe('usePendingEditedRows', () => {
   const QUAY = location('6a5b6c7d-8e9f-4a0b-8c1d-2e3f4a5b6c7d', 'North quay');
   const YARD = location('7a5b6c7d-8e9f-4a0b-8c1d-2e3f4a5b6c7d', 'Yard');
   const rows = [QUAY, YARD];
+  const put = (body: object) => enqueue('/companyLocations/updateLocation', { method: 'PUT', body });
+  const patchRadius = (id: string, radius: number) =>
+    enqueue('/companies/UpdateLocationRadius', { method: 'PATCH', body: { id, radius } });
 
   it('lays the latest queued edit over the fields a list shows, as the server will store them', async () => {
     await put({ id: QUAY.id, title: 'South quay', address: 'Kajen 2', radius: 3000 });
@@ -74,10 +77,6 @@ describe('usePendingEditedRows', () => {
     await waitFor(() => expect(result.current.edited).toEqual(new Set([QUAY.id, YARD.id])));
     expect(result.current.rows).toEqual([{ ...QUAY, title: 'Old quay', address: null, radius: null }, YARD]);
   });
-
-  const put = (body: object) => enqueue('/companyLocations/updateLocation', { method: 'PUT', body });
-  const patchRadius = (id: string, radius: number) =>
-    enqueue('/companies/UpdateLocationRadius', { method: 'PATCH', body: { id, radius } });
 
   it('shows a radius changed on its own over the latest full edit, which keeps its other fields', async () => {
     await put({ id: QUAY.id, title: 'South quay', address: 'Kajen 2', radius: 3000 });
