@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import fastifyMultipart, { type FastifyMultipartOptions } from '@fastify/multipart';
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, fieldError } from '../http/errors.js';
@@ -11,14 +11,15 @@ import type { FileStorage } from './storage.js';
 export const MEDIA_PREFIX = '/core/api/media/';
 
 /**
- * A module's upload routes, in a context of their own with the multipart parser and its limits: the
- * parser's hooks (a close listener, a preValidation and a clean-up onResponse) run on these routes
- * only, not on every read of the module. Register it with `await`, where the routes belong.
+ * A module's upload routes, in a context of their own with the multipart parser: its hooks (a close
+ * listener, a preValidation and a clean-up onResponse) run on these routes only, not on every read of
+ * the module. An upload is one file part of at most `maxBytes` and nothing else. Register it with
+ * `await`, where the routes belong.
  */
 export const uploadRoutes =
-  (limits: FastifyMultipartOptions['limits'], routes: FastifyPluginAsyncZod): FastifyPluginAsyncZod =>
+  (maxBytes: number, routes: FastifyPluginAsyncZod): FastifyPluginAsyncZod =>
   async (app, options) => {
-    await app.register(fastifyMultipart, { limits });
+    await app.register(fastifyMultipart, { limits: { fileSize: maxBytes, files: 1, fields: 0, parts: 1 } });
     await routes(app, options);
   };
 

@@ -212,7 +212,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     });
 
   await app.register(
-    uploadRoutes({ fileSize: maxBytes, files: 1, fields: 0, parts: 1 }, async (uploads) => {
+    uploadRoutes(maxBytes, async (uploads) => {
       uploads.post(
         '/documents/:id/file',
         fileRoute(members, 'Upload the file of a new document (step two)'),

@@ -49,7 +49,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(
-    uploadRoutes({ fileSize: PROFILE_LIMITS.avatarMaxBytes, files: 1, fields: 0, parts: 1 }, async (uploads) => {
+    uploadRoutes(PROFILE_LIMITS.avatarMaxBytes, async (uploads) => {
       uploads.post(
         '/me/avatar',
         route(

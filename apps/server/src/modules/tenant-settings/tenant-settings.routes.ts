@@ -44,7 +44,7 @@ export const tenantSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(
-    uploadRoutes({ fileSize: TENANT_LIMITS.logoMaxBytes, files: 1, fields: 0, parts: 1 }, async (uploads) => {
+    uploadRoutes(TENANT_LIMITS.logoMaxBytes, async (uploads) => {
       uploads.post(
         '/tenants/:id/content/logo',
         route(

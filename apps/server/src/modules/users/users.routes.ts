@@ -77,7 +77,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(
-    uploadRoutes({ fileSize: USER_LIMITS.importMaxBytes, files: 1, fields: 0, parts: 1 }, async (uploads) => {
+    uploadRoutes(USER_LIMITS.importMaxBytes, async (uploads) => {
       uploads.post(
         '/users/import',
         route(
