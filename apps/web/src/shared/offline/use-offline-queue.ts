@@ -62,8 +62,8 @@ export function useOfflineQueue() {
 
 /**
  * The bodies of the signed-in user's queued creates sent to `path` (a POST), oldest first: records the
- * server has not got yet, which a list can show as waiting. None while nobody is signed in: the
- * entries are nobody's yet.
+ * server has not got yet, which a list can show as waiting. None while nobody is signed in, as for
+ * edits: no entry is known to be theirs.
  */
 export function usePendingCreates(path: string): unknown[] {
   const { entries } = useOfflineQueue();
@@ -81,7 +81,7 @@ export function usePendingCreates(path: string): unknown[] {
  * `id` in the body: records whose server copy is older than what the user saved, which a list can show
  * as waiting. A record's edits are laid over each other oldest first, as the replay sends them: a later
  * edit's fields win, and the fields it leaves out keep an earlier edit's (a radius-only PATCH after a
- * full PUT changes just the radius).
+ * full PUT changes just the radius). Several paths: a constant array, as it is a memo dependency.
  */
 export function usePendingEdits(path: string | readonly string[]): Map<string, unknown> {
   const { entries } = useOfflineQueue();
@@ -89,8 +89,7 @@ export function usePendingEdits(path: string | readonly string[]): Map<string, u
     const paths: readonly string[] = typeof path === 'string' ? [path] : path;
     const edits = new Map<string, object>();
     for (const e of entries) {
-      if (e.kind !== 'edit' || e.method === 'POST' || !paths.includes(e.url) || e.otherUser || e.signInToSync)
-        continue;
+      if (e.kind !== 'edit' || e.method === 'POST' || !paths.includes(e.url) || e.otherUser || e.signInToSync) continue;
       const body = e.body as { id?: unknown } | null;
       if (typeof body?.id === 'string') edits.set(body.id, { ...edits.get(body.id), ...body });
     }

@@ -90,12 +90,17 @@ describe('usePendingEditedRows', () => {
     ]);
   });
 
-  it('lets a full edit after a radius change win on every field it carries', async () => {
+  it('lets a full edit after a radius change win on every field it carries, and a later radius change win', async () => {
     await patchRadius(QUAY.id, 10000);
     await put({ id: QUAY.id, title: 'South quay', address: 'Kajen 2', radius: 3000 });
+    await put({ id: YARD.id, title: 'Old yard', address: 'Kajen 3', radius: 3000 });
+    await patchRadius(YARD.id, 10000);
     const { result } = renderHook(() => usePendingEditedRows('locations', rows));
-    await waitFor(() => expect(result.current.edited.size).toBe(1));
-    expect(result.current.rows).toEqual([{ ...QUAY, title: 'South quay', address: 'Kajen 2', radius: 3000 }, YARD]);
+    await waitFor(() => expect(result.current.edited.size).toBe(2));
+    expect(result.current.rows).toEqual([
+      { ...QUAY, title: 'South quay', address: 'Kajen 2', radius: 3000 },
+      { ...YARD, title: 'Old yard', address: 'Kajen 3', radius: 10000 },
+    ]);
   });
 
   it('gives the rows as they are when none is edited', async () => {

@@ -50,8 +50,8 @@ const stored = (value: unknown) => (typeof value === 'string' ? value.trim() || 
 
 /**
  * A list's rows with the signed-in user's queued edits (shared/offline) laid over them, each record's
- * edits merged oldest first: the fields the list shows take the queued values, and `edited` holds the ids of those rows,
- * which are marked as waiting to be sent.
+ * edits merged oldest first: the fields the list shows take the queued values, and `edited` holds the
+ * ids of those rows, which are marked as waiting to be sent.
  */
 export function usePendingEditedRows<Row extends { id: string }>(
   kind: keyof typeof EDITS,
