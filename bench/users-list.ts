@@ -101,23 +101,29 @@ function cases(token: string): Case[] {
     })),
   };
   const tenantTerms = ['nordic care', 'harbour', 'summit works 1', 'maple group', 'falcon studio 9'];
-  const tenantPage = (path: string, statement: NamedQuery) => ({ path, token, statements: [statement] });
+  // The web app sends the browser's time zone with every tenants list request (get-tenants.ts).
+  const timeZone = 'Europe/Copenhagen';
+  const tenantPage = (path: string, statement: NamedQuery) => ({
+    path: `${path}&tz=${encodeURIComponent(timeZone)}`,
+    token,
+    statements: [statement],
+  });
   const tenants: Case = {
     label: 'GET /core/api/tenants (page of 50, by name; and searched)',
     target,
     requests: [
       tenantPage(
         '/core/api/tenants?take=50',
-        tenantsListQuery({ sort: 'name', direction: 'asc', timeZone: 'UTC', limit: 50, offset: 0 }),
+        tenantsListQuery({ sort: 'name', direction: 'asc', timeZone, limit: 50, offset: 0 }),
       ),
       tenantPage(
         '/core/api/tenants?take=50&sort=createdAt&direction=desc',
-        tenantsListQuery({ sort: 'createdAt', direction: 'desc', timeZone: 'UTC', limit: 50, offset: 0 }),
+        tenantsListQuery({ sort: 'createdAt', direction: 'desc', timeZone, limit: 50, offset: 0 }),
       ),
       ...tenantTerms.map((t) =>
         tenantPage(
           `/core/api/tenants?take=50&search=${encodeURIComponent(t)}`,
-          tenantsListQuery({ search: t, sort: 'name', direction: 'asc', timeZone: 'UTC', limit: 50, offset: 0 }),
+          tenantsListQuery({ search: t, sort: 'name', direction: 'asc', timeZone, limit: 50, offset: 0 }),
         ),
       ),
     ],
