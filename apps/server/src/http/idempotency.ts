@@ -148,7 +148,8 @@ export const idempotencyPlugin = fp<{ db: Db; now?: () => number }>(async (app: 
     return payload;
   }
 
-  // The hooks go on the routes that take writes only: a read pays for neither.
+  // The hooks go on the routes that take writes only: a read pays for neither. onRoute sees the routes
+  // added after it, so this plugin is registered before the modules (app.ts).
   app.addHook('onRoute', (route) => {
     if (![route.method].flat().some((method) => METHODS.has(method))) return;
     route.preValidation = [...[route.preValidation ?? []].flat(), takeKey];
