@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { isValidElement } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { acceptAuthResult, resetSessionForTests } from '@/shared/api/session';
 import { STORAGE_KEYS } from '@/shared/config/storage-keys';
 import { setUiState } from '@/shared/ui-state/ui-state';
@@ -51,7 +51,6 @@ beforeEach(() => {
   setUiState({ darkMode: false, isSessionOver: false, isMenuOpened: false, isMenuExpanded: true });
   setViewportWidth(1280);
 });
-afterEach(() => resetSessionForTests({ status: 'anonymous' }));
 
 describe('router', () => {
   const guardedPaths = new Map<string, string>();

@@ -2,7 +2,7 @@ import type { GeneralData } from '@atrium/contracts';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { acceptAuthResult, resetSessionForTests } from '@/shared/api/session';
 import { setUiState } from '@/shared/ui-state/ui-state';
 import { authResult, json, problem } from '@/test/fixtures';
@@ -42,10 +42,6 @@ beforeEach(() => {
         : problem(404, 'notFound', 'Not found'),
     ),
   );
-});
-afterEach(() => {
-  resetSessionForTests({ status: 'anonymous' });
-  vi.unstubAllGlobals();
 });
 
 describe('a page that fails to render', () => {

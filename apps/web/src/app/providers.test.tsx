@@ -6,7 +6,6 @@ import { setLanguage } from '@/shared/i18n/i18n';
 import { createTestQueryClient } from '@/test/render';
 
 afterEach(async () => {
-  act(() => notifications.clean());
   await act(() => setLanguage('en'));
 });
 

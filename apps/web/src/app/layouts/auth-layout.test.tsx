@@ -12,10 +12,7 @@ beforeEach(async () => {
   resetSessionForTests({ status: 'anonymous' });
   vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
 });
-afterEach(async () => {
-  vi.restoreAllMocks();
-  await clearQueue();
-});
+afterEach(() => clearQueue());
 
 /** A sign-in page (a heading) in `Layout`, at /signin. */
 const signInPageIn = (Layout: typeof AuthLayout) =>

@@ -6,11 +6,6 @@ import { authResult, fakeToken, json } from '@/test/fixtures';
 import { createTestQueryClient } from '@/test/render';
 import { buildHubConnection, currentAccessToken, type HubLike, startHub } from './hub-connection';
 
-afterEach(() => {
-  resetSessionForTests();
-  vi.useRealTimers();
-});
-
 describe('buildHubConnection', () => {
   // Vitest runs in Node, where the client would take Node's code paths (absolute URLs only); make it
   // see the browser that jsdom provides, as it does in the app.

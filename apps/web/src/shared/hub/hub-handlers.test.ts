@@ -1,9 +1,9 @@
 import { HUB_EVENTS } from '@atrium/contracts';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { generalDataQuery } from '@/shared/api/general-data';
 import { notificationCountsQuery } from '@/shared/api/notification-counts';
-import { acceptAuthResult, getSession, resetSessionForTests } from '@/shared/api/session';
+import { acceptAuthResult, getSession } from '@/shared/api/session';
 import { STORAGE_KEYS } from '@/shared/config/storage-keys';
 import { i18n, setLanguage } from '@/shared/i18n/i18n';
 import { authResult, json, problem } from '@/test/fixtures';
@@ -62,12 +62,6 @@ beforeEach(() => {
     connection,
     createHubHandlers({ queryClient, navigate, reload, notify, impersonationElsewhere: impersonationElsewhereNotice }),
   );
-});
-
-afterEach(async () => {
-  resetSessionForTests();
-  vi.useRealTimers();
-  await i18n.changeLanguage('en');
 });
 
 describe('registerHubHandlers', () => {

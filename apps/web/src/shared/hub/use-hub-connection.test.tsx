@@ -1,5 +1,5 @@
 import { act, render } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { acceptAuthResult, endSession, resetSessionForTests } from '@/shared/api/session';
 import { authResult } from '@/test/fixtures';
 import { createTestQueryClient } from '@/test/render';
@@ -31,10 +31,6 @@ beforeEach(() => {
     return stop;
   });
   resetSessionForTests({ status: 'loading' });
-});
-afterEach(() => {
-  resetSessionForTests();
-  vi.useRealTimers();
 });
 
 /** Lets the timer fire and the lazily imported client module resolve. */

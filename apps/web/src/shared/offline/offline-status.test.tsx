@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetSessionForTests } from '@/shared/api/session';
 import { authUser, fakeToken } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
@@ -40,11 +40,6 @@ beforeEach(async () => {
   online = false;
   vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
   vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
-});
-afterEach(() => {
-  resetSyncForTests();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
 });
 
 async function seed() {

@@ -42,11 +42,7 @@ beforeEach(async () => {
   vi.stubGlobal('fetch', fetchMock);
   setOfflineWriter(enqueue);
 });
-afterEach(() => {
-  setOfflineWriter(null);
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
+afterEach(() => setOfflineWriter(null));
 
 /** Offline: a client created, then a contact added to it and the client renamed. */
 async function queueClientAndContact() {

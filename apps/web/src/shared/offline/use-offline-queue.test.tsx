@@ -18,10 +18,7 @@ beforeEach(async () => {
   await clearQueue();
   acceptAuthResult(authResult({ roles: ['TenantAdmin'] }));
 });
-afterEach(async () => {
-  await clearQueue();
-  resetSessionForTests();
-});
+afterEach(() => clearQueue());
 
 describe('usePendingEdits', () => {
   it('gives the latest queued body of each record sent to the path, by its id', async () => {

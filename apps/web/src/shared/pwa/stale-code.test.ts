@@ -10,11 +10,7 @@ function failImport() {
 
 describe('reloadOnStaleCode', () => {
   let stop = () => {};
-  afterEach(() => {
-    stop();
-    vi.restoreAllMocks();
-    localStorage.clear();
-  });
+  afterEach(() => stop());
 
   it('reloads once when page code fails to load, and lets a second failure within a minute show', () => {
     let clock = 1_000_000;

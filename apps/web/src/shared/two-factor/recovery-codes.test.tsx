@@ -1,13 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { RecoveryCodes } from './recovery-codes';
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
 
 describe('RecoveryCodes', () => {
   it('downloads the codes as a text file, its URL revoked only after the browser took it', async () => {

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { acceptAuthResult, resetSessionForTests } from '@/shared/api/session';
 import { STORAGE_KEYS } from '@/shared/config/storage-keys';
 import { browserNavigation } from '@/shared/routing/browser-navigation';
@@ -49,10 +49,6 @@ beforeEach(() => {
   localStorage.setItem(STORAGE_KEYS.isSuperadmin, 'false');
   reloads = [];
   vi.spyOn(browserNavigation, 'replace').mockImplementation((url) => void reloads.push(url));
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  resetSessionForTests();
 });
 /** The page loaded afresh at `path`, and only there. */
 const reloadedAt = (path: string) => waitFor(() => expect(reloads).toEqual([path]));

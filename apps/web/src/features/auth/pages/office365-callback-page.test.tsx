@@ -30,10 +30,7 @@ beforeEach(() => {
   fetchMock = vi.fn(async () => json(authResult({ isSuperadmin: false })));
   vi.stubGlobal('fetch', fetchMock);
 });
-afterEach(() => {
-  resetSessionForTests({ status: 'anonymous' });
-  sessionStorage.clear();
-});
+afterEach(() => sessionStorage.clear());
 const location = () => screen.findByTestId('location');
 
 describe('/office365auth', () => {

@@ -54,10 +54,7 @@ beforeEach(() => {
     url.endsWith('/auth/office') ? office(url, init) : fetchMock(url, init),
   );
 });
-afterEach(() => {
-  resetSessionForTests({ status: 'anonymous' });
-  sessionStorage.clear();
-});
+afterEach(() => sessionStorage.clear());
 
 async function fillAndSubmit(
   user: ReturnType<typeof userEvent.setup>,

@@ -2,9 +2,9 @@ import { CHAT, decideAccess } from '@atrium/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { policyFor } from '@/shared/access/policy';
-import { acceptAuthResult, resetSessionForTests } from '@/shared/api/session';
+import { acceptAuthResult } from '@/shared/api/session';
 import { authResult, json } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import ChatPage from './chat-page';
@@ -73,10 +73,6 @@ beforeEach(() => {
     if (method === 'POST' && u.pathname.endsWith('/read')) return new Response(null, { status: 204 });
     return json({}, 404);
   });
-});
-afterEach(() => {
-  resetSessionForTests();
-  vi.unstubAllGlobals();
 });
 
 const renderPage = (entry = '/chat') =>

@@ -26,10 +26,7 @@ beforeEach(async () => {
   // An edit is no new record.
   await enqueue('/contacts/updateContact', { method: 'PUT', body: { id: CLIENT, name: 'Edited', companyId: CLIENT } });
 });
-afterEach(async () => {
-  await clearQueue();
-  resetSessionForTests();
-});
+afterEach(() => clearQueue());
 
 describe('usePendingRecords', () => {
   it('names the signed-in user’s queued new records of each kind, a client’s own where one is given', async () => {

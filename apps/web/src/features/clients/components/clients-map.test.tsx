@@ -1,14 +1,12 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { acceptAuthResult, resetSessionForTests } from '@/shared/api/session';
+import { describe, expect, it } from 'vitest';
+import { acceptAuthResult } from '@/shared/api/session';
 import { authResult } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import ClientsMap from './clients-map';
 
 const client = { id: 'c1', title: 'Nordlys', latitude: 55.68, longitude: 12.57, fillColor: null };
 const noTiles = { useKmAsValues: true, tileUrl: null, tileAttribution: null };
-
-afterEach(() => resetSessionForTests());
 
 describe('ClientsMap without tiles', () => {
   it('tells a tenant administrator what the map lacks, not a server setting they cannot change', () => {

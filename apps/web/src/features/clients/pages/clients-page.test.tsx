@@ -6,7 +6,7 @@ import type { ClientRow } from '@/features/clients/api/types';
 import { acceptAuthResult, resetSessionForTests } from '@/shared/api/session';
 import { clearQueue, enqueue } from '@/shared/offline/queue';
 import { authResult, json, problem } from '@/test/fixtures';
-import { type ApiStub, renderRoutes, resetPageState, stubApi } from '@/test/page';
+import { type ApiStub, renderRoutes, stubApi } from '@/test/page';
 import { setViewportWidth } from '@/test/render';
 import ClientsPage from './clients-page';
 
@@ -55,7 +55,6 @@ beforeEach(() => {
   });
 });
 afterEach(async () => {
-  resetPageState();
   // A queued change left behind would show on every later page of the run.
   await clearQueue();
 });

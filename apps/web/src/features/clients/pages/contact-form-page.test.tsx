@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { json, problem } from '@/test/fixtures';
-import { type ApiStub, renderRoutes, resetPageState, stubApi } from '@/test/page';
+import { type ApiStub, renderRoutes, stubApi } from '@/test/page';
 import ContactFormPage from './contact-form-page';
 
 const CLIENT_ID = '4a5b6c7d-8e9f-4a0b-8c1d-2e3f4a5b6c7d';
@@ -36,7 +36,6 @@ beforeEach(() => {
     return json({ title: 'Not found', status: 404 }, 404);
   });
 });
-afterEach(resetPageState);
 
 const renderAt = (path: string) =>
   renderRoutes(

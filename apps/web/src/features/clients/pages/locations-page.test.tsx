@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { acceptAuthResult } from '@/shared/api/session';
 import { clearQueue, enqueue } from '@/shared/offline/queue';
 import { authResult, json } from '@/test/fixtures';
-import { renderRoutes, resetPageState, stubApi } from '@/test/page';
+import { renderRoutes, stubApi } from '@/test/page';
 import { setViewportWidth } from '@/test/render';
 import LocationsPage from './locations-page';
 
@@ -34,10 +34,7 @@ beforeEach(async () => {
     return json({ title: 'Not found', status: 404 }, 404);
   });
 });
-afterEach(async () => {
-  await clearQueue();
-  resetPageState();
-});
+afterEach(() => clearQueue());
 
 const renderPage = () =>
   renderRoutes(

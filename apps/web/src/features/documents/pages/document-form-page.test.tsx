@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { acceptAuthResult, resetSessionForTests } from '@/shared/api/session';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { acceptAuthResult } from '@/shared/api/session';
 import { authResult, json } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import DocumentFormPage from './document-form-page';
@@ -65,7 +65,6 @@ beforeEach(() => {
     return json({});
   });
 });
-afterEach(() => resetSessionForTests());
 
 function Where() {
   return <output data-testid="location">{useLocation().pathname}</output>;

@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DocumentRow } from '@/features/documents/api/types';
-import { acceptAuthResult, resetSessionForTests } from '@/shared/api/session';
+import { acceptAuthResult } from '@/shared/api/session';
 import { setLanguage } from '@/shared/i18n/i18n';
 import { authResult, json } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
@@ -33,7 +33,6 @@ beforeEach(() => {
   acceptAuthResult(authResult({ roles: ['User'] }));
 });
 afterEach(async () => {
-  resetSessionForTests();
   await act(() => setLanguage('en'));
 });
 

@@ -1,10 +1,10 @@
-import { Notifications, notifications } from '@mantine/notifications';
+import { Notifications } from '@mantine/notifications';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DocumentTypeRow } from '@/features/documents/api/types';
-import { acceptAuthResult, resetSessionForTests } from '@/shared/api/session';
+import { acceptAuthResult } from '@/shared/api/session';
 import { authResult, json } from '@/test/fixtures';
 import { renderWithProviders, setViewportWidth } from '@/test/render';
 import DocumentTypesPage from './document-types-page';
@@ -49,10 +49,6 @@ beforeEach(() => {
   });
   vi.stubGlobal('fetch', fetchMock);
   acceptAuthResult(authResult({ roles: ['TenantAdmin'] }));
-});
-afterEach(() => {
-  notifications.clean();
-  resetSessionForTests();
 });
 
 const renderPage = () =>

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FolderRow } from '@/features/documents/api/types';
-import { acceptAuthResult, resetSessionForTests } from '@/shared/api/session';
+import { acceptAuthResult } from '@/shared/api/session';
 import { authResult, json } from '@/test/fixtures';
 import { renderWithProviders, setViewportWidth } from '@/test/render';
 import FoldersPage from './folders-page';
@@ -30,7 +30,6 @@ beforeEach(() => {
   });
   acceptAuthResult(authResult({ roles: ['TenantAdmin'] }));
 });
-afterEach(() => resetSessionForTests());
 
 const renderPage = () =>
   renderWithProviders(

@@ -2,9 +2,9 @@ import type { GeneralData } from '@atrium/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { generalDataQuery } from '@/shared/api/general-data';
-import { acceptAuthResult, resetSessionForTests } from '@/shared/api/session';
+import { acceptAuthResult } from '@/shared/api/session';
 import { authResult, HARBOUR, json, NORTHWIND } from '@/test/fixtures';
 import { createTestQueryClient, renderWithProviders } from '@/test/render';
 import NotFoundPage from './not-found-page';
@@ -32,8 +32,6 @@ function renderAt(path: string, tenants: { id: string; name: string }[] = []) {
     { queryClient },
   );
 }
-
-afterEach(() => resetSessionForTests());
 
 describe('not-found page', () => {
   it("says 'Oops / page not found' with a link back to /", () => {

@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { acceptAuthResult, getSession, resetSessionForTests } from '@/shared/api/session';
+import { describe, expect, it, vi } from 'vitest';
+import { acceptAuthResult, getSession } from '@/shared/api/session';
 import { STORAGE_KEYS } from '@/shared/config/storage-keys';
 import { authResult, json, problem } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
@@ -63,8 +63,6 @@ async function infoLoaded() {
   await waitFor(() => expect(infoCalls).toBeGreaterThan(0));
   await act(async () => {});
 }
-
-afterEach(() => resetSessionForTests());
 
 describe('GDPR dialog', () => {
   it('opens when the user has not confirmed, and cannot be dismissed', async () => {

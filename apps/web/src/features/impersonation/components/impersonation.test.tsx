@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ImpersonationCandidate } from '@/features/impersonation/api/search-users';
-import { acceptAuthResult, getSession, resetSessionForTests } from '@/shared/api/session';
+import { acceptAuthResult, getSession } from '@/shared/api/session';
 import { STORAGE_KEYS } from '@/shared/config/storage-keys';
 import { authResult, HARBOUR, json, NORTHWIND, problem } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
@@ -90,8 +90,6 @@ async function chooseUser(dialog: HTMLElement, name: string) {
   await userEvent.click(within(dialog).getByRole('combobox', { name: 'User' }));
   await userEvent.click(await screen.findByRole('option', { name: new RegExp(name) }));
 }
-
-afterEach(() => resetSessionForTests());
 
 describe('view as (impersonation chooser)', () => {
   it('is offered to super administrators only', () => {

@@ -1,5 +1,5 @@
 import { act } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import * as previewModule from './preview-document';
 import { TemplatePreview } from './template-preview';
@@ -15,7 +15,6 @@ beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: false });
   vi.mocked(previewModule.previewDocument).mockClear();
 });
-afterEach(() => vi.useRealTimers());
 
 describe('TemplatePreview', () => {
   it('settles after a render with the same text instead of rendering again every 250 ms', () => {

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { json, problem } from '@/test/fixtures';
-import { type ApiStub, renderRoutes, resetPageState, stubApi } from '@/test/page';
+import { type ApiStub, renderRoutes, stubApi } from '@/test/page';
 import EmailTemplatePage from './email-template-page';
 import MailSettingsFormPage from './mail-settings-form-page';
 import MailSettingsPage from './mail-settings-page';
@@ -59,7 +59,6 @@ beforeEach(() => {
     return problem(404, 'notFound', 'Not found');
   });
 });
-afterEach(resetPageState);
 
 function renderAt(path: string) {
   return renderRoutes(

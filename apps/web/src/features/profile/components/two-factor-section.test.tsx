@@ -1,8 +1,7 @@
 import type { TwoFactorStatus } from '@atrium/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resetSessionForTests } from '@/shared/api/session';
+import { describe, expect, it, vi } from 'vitest';
 import { json } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { TwoFactorSection } from './two-factor-section';
@@ -30,7 +29,6 @@ function serve(handlers: Record<string, () => Response>) {
     return handlers[key]?.() ?? json({}, 404);
   });
 }
-afterEach(() => resetSessionForTests());
 
 describe('the two-factor section of /profile/edit', () => {
   it('turns on: QR code and key, a first code, then the recovery codes once saved', async () => {

@@ -2,8 +2,8 @@ import type { AuthUser } from '@atrium/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { acceptAuthResult, getSession, resetSessionForTests } from '@/shared/api/session';
+import { describe, expect, it, vi } from 'vitest';
+import { acceptAuthResult, getSession } from '@/shared/api/session';
 import { authResult, authUser, json, problem } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import ProfileEditPage from './profile-edit-page';
@@ -52,8 +52,6 @@ const passwordForm = () => screen.getByRole('heading', { name: 'Change password'
 const nameInput = () => within(basicForm()).getByRole('textbox', { name: /^Name/ });
 const surnameInput = () => within(basicForm()).getByRole('textbox', { name: /^Surname/ });
 const saveButton = () => within(basicForm()).getByRole('button', { name: 'Save changes' });
-
-afterEach(() => resetSessionForTests());
 
 describe('/profile/edit basic info', () => {
   it('shows the current details; the email is read-only', () => {

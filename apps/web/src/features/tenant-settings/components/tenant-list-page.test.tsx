@@ -1,9 +1,8 @@
-import { Notifications, notifications } from '@mantine/notifications';
+import { Notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetSessionForTests } from '@/shared/api/session';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '@/test/fixtures';
 import { renderWithProviders, setViewportWidth } from '@/test/render';
 import { TenantListPage } from './tenant-list-page';
@@ -65,10 +64,6 @@ beforeEach(() => {
     return json({}, 400);
   });
   vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  notifications.clean();
-  resetSessionForTests();
 });
 
 const renderList = (kind: 'tags' | 'teams' | 'folders' | 'departments') =>

@@ -1,9 +1,8 @@
-import { Notifications, notifications } from '@mantine/notifications';
+import { Notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetSessionForTests } from '@/shared/api/session';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '@/test/fixtures';
 import { renderWithProviders, setViewportWidth } from '@/test/render';
 import TenantChecklistsPage from './tenant-checklists-page';
@@ -58,10 +57,6 @@ beforeEach(() => {
     return json({ status: 404 }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  notifications.clean();
-  resetSessionForTests();
 });
 
 const renderAt = (path: string, route: string, element: React.ReactElement) =>

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { json, problem } from '@/test/fixtures';
-import { type ApiStub, renderRoutes, resetPageState, stubApi } from '@/test/page';
+import { type ApiStub, renderRoutes, stubApi } from '@/test/page';
 import TenantDescriptionPage from './tenant-description-page';
 
 const ID = '6b0f3c1a-2d4e-4f5a-8b9c-0d1e2f3a4b5c';
@@ -27,7 +27,6 @@ beforeEach(() => {
     return problem(404, 'notFound', 'Not found');
   });
 });
-afterEach(resetPageState);
 
 function renderPage() {
   return renderRoutes(

@@ -2,9 +2,9 @@ import { EMPTY_HOME_CONTENT } from '@atrium/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { json, problem } from '@/test/fixtures';
-import { type ApiStub, renderRoutes, resetPageState, stubApi } from '@/test/page';
+import { type ApiStub, renderRoutes, stubApi } from '@/test/page';
 import TenantHtmlPage from './tenant-html-page';
 
 const ID = '6b0f3c1a-2d4e-4f5a-8b9c-0d1e2f3a4b5c';
@@ -34,7 +34,6 @@ beforeEach(() => {
     return problem(404, 'notFound', 'Not found');
   });
 });
-afterEach(resetPageState);
 
 function renderPage() {
   return renderRoutes(`/tenants/html/${ID}`, <Route path="/tenants/html/:id" element={<TenantHtmlPage />} />);

@@ -1,9 +1,9 @@
 import type { TenantBody } from '@atrium/contracts';
-import { Notifications, notifications } from '@mantine/notifications';
+import { Notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TenantFeature } from '@/features/tenants/api/get-tenant-features';
 import type { UserOption } from '@/features/tenants/api/get-user-options';
 import { ApiError } from '@/shared/api/api-error';
@@ -23,7 +23,6 @@ beforeAll(() => {
 });
 
 // Toasts live in a store of their own, which outlives each test's render.
-afterEach(() => notifications.clean());
 
 const feature = (id: string, name: string): TenantFeature => ({
   id,

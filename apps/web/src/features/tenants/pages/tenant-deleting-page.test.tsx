@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '@/shared/i18n/i18n';
 import { json, problem } from '@/test/fixtures';
-import { type ApiStub, renderRoutes, resetPageState, stubApi } from '@/test/page';
+import { type ApiStub, renderRoutes, stubApi } from '@/test/page';
 import TenantDeletingPage from './tenant-deleting-page';
 
 const ID = '6b0f3c1a-2d4e-4f5a-8b9c-0d1e2f3a4b5c';
@@ -32,7 +32,6 @@ beforeEach(() => {
     return problem(404, 'notFound', 'Not found');
   });
 });
-afterEach(resetPageState);
 
 function renderPage(id = ID) {
   return renderRoutes(`/deleting/${id}`, <Route path="/deleting/:id" element={<TenantDeletingPage />} />);

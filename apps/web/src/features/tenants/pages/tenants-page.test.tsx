@@ -1,12 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { TenantRow } from '@/features/tenants/api/types';
 import { acceptAuthResult } from '@/shared/api/session';
 import { formatDateTime } from '@/shared/format/date';
 import { authResult, json, problem } from '@/test/fixtures';
-import { type ApiStub, renderRoutes, resetPageState, stubApi } from '@/test/page';
+import { type ApiStub, renderRoutes, stubApi } from '@/test/page';
 import { setViewportWidth } from '@/test/render';
 import TenantsPage from './tenants-page';
 
@@ -55,7 +55,6 @@ beforeEach(() => {
     return json({ title: 'Not found', status: 404 }, 404);
   });
 });
-afterEach(resetPageState);
 
 function renderPage() {
   return renderRoutes('/tenants', <Route path="/tenants" element={<TenantsPage />} />);

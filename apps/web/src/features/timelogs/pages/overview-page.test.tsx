@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { acceptAuthResult, resetSessionForTests } from '@/shared/api/session';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { acceptAuthResult } from '@/shared/api/session';
 import { authResult, json } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import OverviewPage, { periodOf, shiftAnchor } from './overview-page';
@@ -32,7 +32,6 @@ function serve() {
 }
 
 beforeEach(() => acceptAuthResult(authResult({ roles: ['TenantAdmin'] })));
-afterEach(() => resetSessionForTests());
 
 describe('overview periods', () => {
   it('turns week, month and custom choices into calendar periods', () => {

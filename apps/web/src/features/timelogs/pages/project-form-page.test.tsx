@@ -2,8 +2,8 @@ import type { ProjectDetail } from '@atrium/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { acceptAuthResult, resetSessionForTests } from '@/shared/api/session';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { acceptAuthResult } from '@/shared/api/session';
 import { setLanguage } from '@/shared/i18n/i18n';
 import { authResult, json } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
@@ -65,7 +65,6 @@ const renderAt = (path: string) =>
   );
 
 beforeEach(() => acceptAuthResult(authResult({ roles: ['TenantAdmin'] })));
-afterEach(() => resetSessionForTests());
 
 describe('project form', () => {
   it('creates a project with its members and first tasks', async () => {

@@ -2,9 +2,9 @@ import { decideAccess, type Project } from '@atrium/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { policyFor } from '@/shared/access/policy';
-import { acceptAuthResult, resetSessionForTests } from '@/shared/api/session';
+import { acceptAuthResult } from '@/shared/api/session';
 import { authResult, json } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import ProjectsPage from './projects-page';
@@ -43,7 +43,6 @@ const renderPage = () =>
   );
 
 beforeEach(() => acceptAuthResult(authResult({ roles: ['TenantAdmin'] })));
-afterEach(() => resetSessionForTests());
 
 describe('/admin/timelogs/projects', () => {
   it('is for tenant administrators of a tenant with TimeLogs', () => {

@@ -103,7 +103,6 @@ function leavingIsStopped() {
 const cell = (task: string, day: string) => screen.getByRole('textbox', { name: new RegExp(`^${task}.*${day}`) });
 
 beforeEach(() => acceptAuthResult(authResult({ roles: ['User'] })));
-afterEach(() => resetSessionForTests());
 
 describe('weekOf', () => {
   it('reads any day of the week from the URL and falls back to the current week', () => {

@@ -1,9 +1,9 @@
 import type { ImportPreview } from '@atrium/contracts';
-import { Notifications, notifications } from '@mantine/notifications';
+import { Notifications } from '@mantine/notifications';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { acceptAuthResult, resetSessionForTests } from '@/shared/api/session';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { acceptAuthResult } from '@/shared/api/session';
 import { setLanguage } from '@/shared/i18n/i18n';
 import { authResult, json, problem } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
@@ -106,11 +106,6 @@ beforeEach(() => {
     String(url).startsWith('/core/api/users/import/progress/') ? progressMock(url, init) : fetchMock(url, init),
   );
   acceptAuthResult(authResult({ roles: ['TenantAdmin'], activeTenantId: '1281b56c-18d1-484b-9f61-2d324b63bb40' }));
-});
-afterEach(() => {
-  resetSessionForTests();
-  // Toasts live in a store of their own, which outlives each test's render.
-  notifications.clean();
 });
 
 function renderDialog() {

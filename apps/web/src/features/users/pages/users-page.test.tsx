@@ -1,11 +1,11 @@
 import type { Role } from '@atrium/contracts';
-import { Notifications, notifications } from '@mantine/notifications';
+import { Notifications } from '@mantine/notifications';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserRow } from '@/features/users/api/types';
-import { acceptAuthResult, resetSessionForTests } from '@/shared/api/session';
+import { acceptAuthResult } from '@/shared/api/session';
 import { authResult, json } from '@/test/fixtures';
 import { renderWithProviders, setViewportWidth } from '@/test/render';
 import UsersPage from './users-page';
@@ -99,9 +99,7 @@ beforeEach(() => {
   vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
 });
 afterEach(() => {
-  notifications.clean();
   observers.length = 0;
-  resetSessionForTests();
 });
 
 describe('/users', () => {
