@@ -186,15 +186,21 @@ export function HoursCell({
           ) : null
         }
       />
-      {/* The anchor is a bare span: no popup roles on it; the note itself is a status. */}
-      <Popover opened={refused} withRoles={false} position="bottom" withArrow shadow="sm" withinPortal>
-        <Popover.Target>
-          <span className={classes.refusedAnchor} />
-        </Popover.Target>
-        <Popover.Dropdown role="status" aria-live="polite" maw={220} p="xs" fz="xs">
-          {t('timelogs.grid.refusedKey')}
-        </Popover.Dropdown>
-      </Popover>
+      {/*
+        Mounted only while a keystroke is refused: a week grid has a cell per task and day, and a
+        positioned popover in each was most of the grid's first render on a phone. The anchor is a
+        bare span: no popup roles on it; the note itself is a status.
+      */}
+      {refused && (
+        <Popover opened withRoles={false} position="bottom" withArrow shadow="sm" withinPortal>
+          <Popover.Target>
+            <span className={classes.refusedAnchor} />
+          </Popover.Target>
+          <Popover.Dropdown role="status" aria-live="polite" maw={220} p="xs" fz="xs">
+            {t('timelogs.grid.refusedKey')}
+          </Popover.Dropdown>
+        </Popover>
+      )}
       {state === 'failed' && (
         <span className={classes.srOnly} role="alert">
           {t('timelogs.grid.saveFailed', { label })} {error}
