@@ -155,6 +155,15 @@ describe('chat', () => {
     expect((await ctx.app.inject({ url: '/core/api/chat/conversations' })).statusCode).toBe(401);
   });
 
+  it('refuses a super administrator who is not a member of the active tenant, in the list as in a conversation', async () => {
+    const { tenant, uma } = await tenantWithPeople();
+    const su = await ctx.actor(['Superadmin'], { activeTenant: tenant.id });
+    expect((await ctx.app.inject({ url: '/core/api/chat/conversations', headers: su.auth })).statusCode).toBe(403);
+    expect((await history(su.auth, `users/${uma.user.id}`)).statusCode).toBe(403);
+    const member = await ctx.actor(['Superadmin'], { tenants: [tenant.id], activeTenant: tenant.id });
+    expect((await conversations(member.auth)).map((c) => c.id)).toContain(uma.user.id);
+  });
+
   it('lets only current members of a group read and write its conversation; a removed member is refused', async () => {
     const { tenant, ada, uma } = await tenantWithPeople();
     const group = await ctx.factories.userGroup(tenant.id, 'Crew');
