@@ -89,11 +89,15 @@ export const mailSettingsBodySchema = z.object({
 export type MailSettingsBody = z.infer<typeof mailSettingsBodySchema>;
 export type MailSettingsBodyInput = z.input<typeof mailSettingsBodySchema>;
 
-/** The outcome of 'Test': a mail went to the caller, or the provider's reason it did not. */
+/**
+ * The outcome of 'Test': a mail went to the caller, or the provider's reason it did not; `unreachable`
+ * when Microsoft gave no answer at all (then `reason` is the system's code: ENOTFOUND, ECONNREFUSED, ...).
+ */
 export const mailSettingsTestResultSchema = z.object({
   ok: z.boolean(),
   sentTo: z.string(),
   reason: z.string().nullable(),
+  unreachable: z.boolean(),
 });
 export type MailSettingsTestResult = z.infer<typeof mailSettingsTestResultSchema>;
 
