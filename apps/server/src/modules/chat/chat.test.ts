@@ -106,6 +106,37 @@ describe('chat', () => {
     expect((await inbox(bob.auth)).data).toEqual([]);
   });
 
+  it('raises the notification in each recipient’s language, as their profile sets it', async () => {
+    const { tenant, ada, uma } = await tenantWithPeople();
+    const toDanish = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/core/api/me',
+      headers: uma.auth,
+      payload: { language: 'da' },
+    });
+    expect(toDanish.statusCode).toBe(200);
+    const group = await ctx.factories.userGroup(tenant.id, 'Køkken');
+    await crossTenant('test fixtures', () =>
+      ctx.db.insert(userGroupMembers).values([
+        { groupId: group.id, userId: ada.user.id },
+        { groupId: group.id, userId: uma.user.id },
+      ]),
+    );
+    expect((await send(ada.auth, `users/${uma.user.id}`, 'Frokost?')).statusCode).toBe(201);
+    expect((await send(uma.auth, `groups/${group.id}`, 'Kaffe')).statusCode).toBe(201);
+    expect((await send(ada.auth, `groups/${group.id}`, 'Tak')).statusCode).toBe(201);
+    const titles = async (auth: Record<string, string>) =>
+      (
+        (await ctx.app.inject({ url: '/core/api/notifications', headers: auth })).json() as {
+          data: { title: string }[];
+        }
+      ).data
+        .map((n) => n.title)
+        .sort();
+    expect(await titles(uma.auth)).toEqual(['Ny besked fra Test Person', 'Test Person i Køkken']);
+    expect(await titles(ada.auth)).toEqual(['Test Person in Køkken']);
+  });
+
   it('keeps the text as it was sent (plain text, never HTML-escaped or rendered)', async () => {
     const { ada, uma } = await tenantWithPeople();
     const text = '<script>alert(1)</script> & <b>bold</b>\nsecond line';
