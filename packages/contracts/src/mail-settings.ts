@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './plain-text.js';
 import { pageOf, pageQuerySchema } from './problem.js';
 import { HEX_COLOUR } from './tenant.js';
 
@@ -27,7 +28,7 @@ export const DEFAULT_EMAIL_TEMPLATE =
   '</table>';
 
 const emptyToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
-const required = (max: number) => z.string({ error: 'required' }).trim().min(1, 'required').max(max, 'tooLong');
+const required = (max: number) => plainText({ error: 'required' }).trim().min(1, 'required').max(max, 'tooLong');
 
 /**
  * One mail-sending settings item as every answer shows it: the client secret never leaves the server,

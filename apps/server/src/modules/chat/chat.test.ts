@@ -145,6 +145,20 @@ describe('chat', () => {
     expect(page.groups[0]!.messages[0]!.text).toBe(text);
   });
 
+  it('stores no control or direction characters: line breaks and tabs stay, BEL, ESC, backspace and bidi overrides go', async () => {
+    const { ada, uma } = await tenantWithPeople();
+    const sent = await send(
+      ada.auth,
+      `users/${uma.user.id}`,
+      'Hi\u0007 \u001b[31mred\u001b[0m\b\u000b\u202Eevil\u2066x\u2069\nline\ttab',
+    );
+    expect(sent.statusCode).toBe(201);
+    const page = (await history(uma.auth, `users/${ada.user.id}`)).json() as History;
+    expect(page.groups[0]!.messages[0]!.text).toBe('Hi [31mred[0mevilx\nline\ttab');
+    // Nothing but such characters is an empty message.
+    expect((await send(ada.auth, `users/${uma.user.id}`, '\u202E\u0007 ')).statusCode).toBe(400);
+  });
+
   it('refuses bad input with 400 and never a 5xx', async () => {
     const { ada, uma } = await tenantWithPeople();
     for (const text of ['', '   ', 'x'.repeat(4001), 42, null]) {
