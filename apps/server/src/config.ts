@@ -57,6 +57,11 @@ const envSchema = z.object({
     .string()
     .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https: URL')
     .optional(),
+  /**
+   * Also accept web push endpoints on this machine's loopback (127.0.0.0/8, ::1, localhost), plain http
+   * too: for tests that run a push service locally. Off, only browsers' push services are accepted.
+   */
+  PUSH_ALLOW_LOOPBACK: bool,
   /** Mark cookies Secure; defaults to true in production. */
   COOKIE_SECURE: bool,
   /** Trust X-Forwarded-* headers from a reverse proxy. */
@@ -233,6 +238,8 @@ export type Config = {
   tracing: boolean;
   /** The web push key pair (base64url; null: the push module keeps one in DATA_DIR) and the contact push services see. */
   vapid: { keys: VapidKeys | null; subject: string };
+  /** Whether web push endpoints on loopback are accepted (PUSH_ALLOW_LOOPBACK; tests' local push service). */
+  pushAllowLoopback: boolean;
 };
 
 export type VapidKeys = { publicKey: string; privateKey: string };
@@ -364,6 +371,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           : null,
       subject: e.VAPID_SUBJECT ?? `mailto:${/<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM.trim()}`,
     },
+    pushAllowLoopback: e.PUSH_ALLOW_LOOPBACK ?? false,
   };
 }
 

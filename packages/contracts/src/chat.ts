@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './plain-text.js';
 
 /** Chat (spec part 1 §3 Message, §4 ReloadMessages / ReloadGroupMessages, §7 Chat; api-contract.md). */
 export const CHAT = {
@@ -18,8 +19,7 @@ export type ChatKind = (typeof CHAT_KINDS)[number];
 
 /** POST /chat/users/{userId}/messages and /chat/groups/{groupId}/messages. */
 export const chatSendBodySchema = z.object({
-  text: z
-    .string()
+  text: plainText()
     .max(CHAT.maxTextLength, { message: 'tooLong' })
     .refine((s) => s.trim().length > 0, { message: 'required' }),
 });

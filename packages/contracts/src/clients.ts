@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EARLIEST_DATE, LATEST_DATE } from './constants.js';
+import { plainText } from './plain-text.js';
 import { pageOf, pageQuerySchema } from './problem.js';
 
 /** Lengths of the clients module's text fields. */
@@ -62,11 +63,10 @@ export function radiusOptionOf(metres: number): (RadiusOption & { unit: RadiusUn
   return miles && { ...miles, unit: 'miles' };
 }
 
-const required = (max: number) => z.string({ error: 'required' }).trim().min(1, 'required').max(max, 'tooLong');
+const required = (max: number) => plainText({ error: 'required' }).trim().min(1, 'required').max(max, 'tooLong');
 /** An optional text: empty or absent is stored as null. */
 const optionalText = (max: number) =>
-  z
-    .string()
+  plainText()
     .trim()
     .max(max, 'tooLong')
     .nullish()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './plain-text.js';
 import { pageOf, pageQuerySchema } from './problem.js';
 
 /** Limits of documents, document types and folders (spec part 2 §5, §9). */
@@ -27,7 +28,7 @@ export const DOCUMENT_FILE_PROBLEMS = {
   executable: 'fileTypeRefused',
 } as const;
 
-const requiredText = (max: number) => z.string({ error: 'required' }).trim().min(1, 'required').max(max, 'tooLong');
+const requiredText = (max: number) => plainText({ error: 'required' }).trim().min(1, 'required').max(max, 'tooLong');
 
 /** POST /documenttypes. */
 export const documentTypeBodySchema = z.object({

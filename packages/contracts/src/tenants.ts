@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './plain-text.js';
 import { pageOf, pageQuerySchema, timeZoneSchema } from './problem.js';
 import { customTenantPropertiesSchema, FONT_OPTIONS, HEX_COLOUR } from './tenant.js';
 
@@ -34,7 +35,7 @@ const emptyToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? 
 
 /** Optional free text: trimmed, and an empty string becomes null. */
 const optionalText = (max: number = TENANT_LIMITS.textMax) =>
-  z.preprocess(emptyToNull, z.string().trim().max(max, 'tooLong').nullable().optional());
+  z.preprocess(emptyToNull, plainText().trim().max(max, 'tooLong').nullable().optional());
 
 /** maxUsersCanCreate / maxTenantsCanCreate: digits only, minimum 0, empty means none. */
 export const limitSchema = z.preprocess((v) => {
@@ -77,7 +78,7 @@ export const MEDIA_PATH = /^\/core\/api\/media\/[0-9a-f-]{36}\.(png|jpg|svg|ico)
 export const tenantBodySchemaFor = (host?: string) =>
   z
     .object({
-      name: z.string({ error: 'required' }).trim().min(1, 'required').max(TENANT_LIMITS.nameMax, 'tooLong'),
+      name: plainText({ error: 'required' }).trim().min(1, 'required').max(TENANT_LIMITS.nameMax, 'tooLong'),
       cvr: optionalText(50),
       address: optionalText(),
       mainMail: z.preprocess(emptyToNull, z.string().trim().pipe(z.email('invalidEmail')).nullable().optional()),
@@ -197,7 +198,7 @@ export const tenantListQuerySchema = pageQuerySchema.extend({
 export const tenantPageSchema = pageOf(tenantListItemSchema);
 
 export const cloneTenantBodySchema = z.object({
-  title: z.string({ error: 'required' }).trim().min(1, 'required').max(TENANT_LIMITS.cloneTitleMax, 'tooLong'),
+  title: plainText({ error: 'required' }).trim().min(1, 'required').max(TENANT_LIMITS.cloneTitleMax, 'tooLong'),
 });
 
 /** A tenant option of a select (spec: label, value). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EARLIEST_DATE, LATEST_DATE } from './constants.js';
+import { plainText } from './plain-text.js';
 
 // Weekly time logging (spec part 2 §2, §3, §4, §5, §7, §9; issue 14). Dates are calendar dates,
 // 'YYYY-MM-DD' strings, never instants: a week is Monday..Sunday by the calendar, so no time zone or
@@ -113,7 +114,7 @@ export const hoursSchema = z
   })
   .describe('Hours: 0 to 23.99 with up to two decimals (above 23.99 is clamped); a comma is read as a dot');
 
-const nameSchema = z.string().trim().min(1).max(200);
+const nameSchema = plainText().trim().min(1).max(200);
 
 /** POST /timelogs/mark (spec §3 "Mark payload"). Hours 0 removes the mark. */
 export const markInputSchema = z.object({

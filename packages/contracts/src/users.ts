@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, passwordEmailProblem, passwordSchema } from './auth.js';
 import { AUTH, LANGUAGES } from './constants.js';
+import { plainText } from './plain-text.js';
 import { pageOf, pageQuerySchema } from './problem.js';
 import { ROLE_FILTERS, ROLES } from './roles.js';
 
@@ -14,7 +15,7 @@ export const USER_LIMITS = {
   batchMax: 1000,
 } as const;
 
-const name = z.string({ error: 'required' }).trim().min(1, 'required').max(USER_LIMITS.nameMax, 'tooLong');
+const name = plainText({ error: 'required' }).trim().min(1, 'required').max(USER_LIMITS.nameMax, 'tooLong');
 
 /** Each value once, in the order first given: naming an id twice means the same as naming it once. */
 const unique = <T>(items: T[]) => [...new Set(items)];
@@ -23,7 +24,7 @@ const unique = <T>(items: T[]) => [...new Set(items)];
 export const userBodySchema = z
   .object({
     name,
-    surname: z.string().trim().max(USER_LIMITS.nameMax, 'tooLong').default(''),
+    surname: plainText().trim().max(USER_LIMITS.nameMax, 'tooLong').default(''),
     email: emailSchema,
     password: passwordSchema.optional(),
     language: z.enum(LANGUAGES, { error: 'unknownLanguage' }).optional(),
@@ -149,8 +150,8 @@ export const IMPORT_ROLES = { user: 'User', admin: 'TenantAdmin' } as const;
 export const importRowSchema = z.object({
   /** Line of the file (the header is line 1). */
   line: z.number().int(),
-  name: z.string(),
-  surname: z.string(),
+  name: plainText(),
+  surname: plainText(),
   email: z.string(),
   role: z.string(),
   /** Group names of the active tenant. */

@@ -130,7 +130,7 @@ export function createServices({ config, db, authenticator, tenantFeatures, hub,
     db,
     vapid: { ...(config.vapid.keys ?? localVapidKeys(config.dataDir)), subject: config.vapid.subject },
     log,
-    allowHttpEndpoints: config.env !== 'production',
+    allowLoopback: config.pushAllowLoopback,
   });
   // 'Immediately' notifications also go out as web push to users with no live connection.
   const notifications = createNotificationsService({

@@ -106,12 +106,57 @@ describe('chat', () => {
     expect((await inbox(bob.auth)).data).toEqual([]);
   });
 
+  it('raises the notification in each recipient’s language, as their profile sets it', async () => {
+    const { tenant, ada, uma } = await tenantWithPeople();
+    const toDanish = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/core/api/me',
+      headers: uma.auth,
+      payload: { language: 'da' },
+    });
+    expect(toDanish.statusCode).toBe(200);
+    const group = await ctx.factories.userGroup(tenant.id, 'Køkken');
+    await crossTenant('test fixtures', () =>
+      ctx.db.insert(userGroupMembers).values([
+        { groupId: group.id, userId: ada.user.id },
+        { groupId: group.id, userId: uma.user.id },
+      ]),
+    );
+    expect((await send(ada.auth, `users/${uma.user.id}`, 'Frokost?')).statusCode).toBe(201);
+    expect((await send(uma.auth, `groups/${group.id}`, 'Kaffe')).statusCode).toBe(201);
+    expect((await send(ada.auth, `groups/${group.id}`, 'Tak')).statusCode).toBe(201);
+    const titles = async (auth: Record<string, string>) =>
+      (
+        (await ctx.app.inject({ url: '/core/api/notifications', headers: auth })).json() as {
+          data: { title: string }[];
+        }
+      ).data
+        .map((n) => n.title)
+        .sort();
+    expect(await titles(uma.auth)).toEqual(['Ny besked fra Test Person', 'Test Person i Køkken']);
+    expect(await titles(ada.auth)).toEqual(['Test Person in Køkken']);
+  });
+
   it('keeps the text as it was sent (plain text, never HTML-escaped or rendered)', async () => {
     const { ada, uma } = await tenantWithPeople();
     const text = '<script>alert(1)</script> & <b>bold</b>\nsecond line';
     expect((await send(ada.auth, `users/${uma.user.id}`, text)).statusCode).toBe(201);
     const page = (await history(uma.auth, `users/${ada.user.id}`)).json() as History;
     expect(page.groups[0]!.messages[0]!.text).toBe(text);
+  });
+
+  it('stores no control or direction characters: line breaks and tabs stay, BEL, ESC, backspace and bidi overrides go', async () => {
+    const { ada, uma } = await tenantWithPeople();
+    const sent = await send(
+      ada.auth,
+      `users/${uma.user.id}`,
+      'Hi\u0007 \u001b[31mred\u001b[0m\b\u000b\u202Eevil\u2066x\u2069\nline\ttab',
+    );
+    expect(sent.statusCode).toBe(201);
+    const page = (await history(uma.auth, `users/${ada.user.id}`)).json() as History;
+    expect(page.groups[0]!.messages[0]!.text).toBe('Hi [31mred[0mevilx\nline\ttab');
+    // Nothing but such characters is an empty message.
+    expect((await send(ada.auth, `users/${uma.user.id}`, '\u202E\u0007 ')).statusCode).toBe(400);
   });
 
   it('refuses bad input with 400 and never a 5xx', async () => {
@@ -153,6 +198,15 @@ describe('chat', () => {
     expect((await send(ada.auth, `users/${uma.user.id}`, 'hi')).statusCode).toBe(403);
     expect((await ctx.app.inject({ url: '/core/api/chat/conversations', headers: ada.auth })).statusCode).toBe(403);
     expect((await ctx.app.inject({ url: '/core/api/chat/conversations' })).statusCode).toBe(401);
+  });
+
+  it('refuses a super administrator who is not a member of the active tenant, in the list as in a conversation', async () => {
+    const { tenant, uma } = await tenantWithPeople();
+    const su = await ctx.actor(['Superadmin'], { activeTenant: tenant.id });
+    expect((await ctx.app.inject({ url: '/core/api/chat/conversations', headers: su.auth })).statusCode).toBe(403);
+    expect((await history(su.auth, `users/${uma.user.id}`)).statusCode).toBe(403);
+    const member = await ctx.actor(['Superadmin'], { tenants: [tenant.id], activeTenant: tenant.id });
+    expect((await conversations(member.auth)).map((c) => c.id)).toContain(uma.user.id);
   });
 
   it('lets only current members of a group read and write its conversation; a removed member is refused', async () => {

@@ -1,5 +1,4 @@
 import {
-  AUTHENTICATED,
   changeNotificationIntervalSchema,
   inboxPageSchema,
   inboxQuerySchema,
@@ -25,7 +24,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/notifications/count',
     route(
-      AUTHENTICATED,
+      member,
       "The menu's unread notification counts in the active tenant (400 noActiveTenant without one)",
       { response: { 200: z.array(notificationCountSchema) } },
     ),

@@ -1,4 +1,4 @@
-import type { NotificationCount } from '@atrium/contracts';
+import { can, type NotificationCount, POLICIES } from '@atrium/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './client';
 import { useSession } from './session';
@@ -17,6 +17,7 @@ export function useNotificationCounts() {
   const user = session.status === 'authenticated' ? session.user : undefined;
   return useQuery({
     ...notificationCountsQuery(user?.id ?? '', user?.activeTenantId ?? null),
-    enabled: !!user?.activeTenantId,
+    // Partner managers have no notifications (the server refuses them the count as every other call).
+    enabled: !!user?.activeTenantId && can(user, POLICIES.tenantMembers),
   });
 }

@@ -1,4 +1,4 @@
-import type { TwoFactorDisableBody, TwoFactorSetup, TwoFactorStatus } from '@atrium/contracts';
+import type { TwoFactorDisableBody, TwoFactorStatus } from '@atrium/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 
@@ -12,12 +12,8 @@ export const twoFactorQuery = () =>
   });
 export const useTwoFactorStatus = () => useQuery(twoFactorQuery());
 
-/** POST /me/twofactor/setup: a new secret and its QR code, shown once. */
-export const startTwoFactorSetup = () => api<TwoFactorSetup>('/me/twofactor/setup', { method: 'POST' });
-
-/** POST /me/twofactor/enable: the first code turns it on; answers the recovery codes. */
-export const enableTwoFactor = (code: string) =>
-  api<{ recoveryCodes: string[] }>('/me/twofactor/enable', { method: 'POST', body: { code } });
+// Turning it on is shared with the tenant chooser, which leads there when a tenant requires it.
+export { enableTwoFactor, startTwoFactorSetup } from '@/shared/two-factor/api';
 
 /** POST /me/twofactor/disable: the password and a code. */
 export const disableTwoFactor = (body: TwoFactorDisableBody) =>
