@@ -209,10 +209,11 @@ describe('SideMenu', () => {
     await waitFor(() => expect(screen.queryByRole('tooltip', { name: 'News' })).not.toBeInTheDocument());
   });
 
-  it('shows a zero badge on notifications when nothing is unread', () => {
+  it('shows no badge when nothing is unread, not even a zero on notifications', () => {
     renderMenu(menuFor(northwind, ['User']));
-    expect(screen.getByTestId('count-Notifications')).toHaveTextContent('0');
+    expect(screen.queryByTestId('count-Notifications')).not.toBeInTheDocument();
     expect(screen.queryByTestId('count-News')).not.toBeInTheDocument();
+    expect(within(nav()).getByRole('link', { name: 'Notifications' })).toBeInTheDocument();
   });
 
   it('shows the Ignite group only when it has items', () => {

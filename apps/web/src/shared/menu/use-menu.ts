@@ -1,5 +1,6 @@
 import type { FeatureName } from '@atrium/contracts';
 import { useMemo } from 'react';
+import { useChatUnread } from '@/shared/api/chat-unread';
 import { useGeneralData } from '@/shared/api/general-data';
 import { useNotificationCounts } from '@/shared/api/notification-counts';
 import { useSession } from '@/shared/api/session';
@@ -14,12 +15,15 @@ export function useMenu(): MenuModel {
   const { t } = useTranslation();
   const session = useSession();
   const generalData = useGeneralData().data;
-  const counts = useNotificationCounts().data;
+  const notificationCounts = useNotificationCounts().data;
+  // Chat counts its unread messages itself (notifications carry no module yet).
+  const chatUnread = useChatUnread(!!generalData?.features.includes('Chat')).data;
   const roles = session.status === 'authenticated' ? session.user.roles : undefined;
   return useMemo(() => {
     if (!generalData || !roles) return EMPTY;
-    return buildMenu({ generalData, roles, counts: counts ?? [], nameOf: (key) => translatedName(t, key) });
-  }, [generalData, roles, counts, t]);
+    const counts = [...(notificationCounts ?? []), ...(chatUnread ? [{ groupName: 'Chat', count: chatUnread }] : [])];
+    return buildMenu({ generalData, roles, counts, nameOf: (key) => translatedName(t, key) });
+  }, [generalData, roles, notificationCounts, chatUnread, t]);
 }
 
 /** The translated default name of a feature or module. */
