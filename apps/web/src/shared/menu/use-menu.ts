@@ -7,6 +7,7 @@ import { useSession } from '@/shared/api/session';
 import { translateKey } from '@/shared/i18n/i18n';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { buildMenu, type MenuModel } from './menu';
+import { useNotBuiltModules } from './not-built';
 
 const EMPTY: MenuModel = { main: [], ignite: [], admin: [], bottom: [] };
 
@@ -19,11 +20,12 @@ export function useMenu(): MenuModel {
   // Chat counts its unread messages itself (notifications carry no module yet).
   const chatUnread = useChatUnread(!!generalData?.features.includes('Chat')).data;
   const roles = session.status === 'authenticated' ? session.user.roles : undefined;
+  const notBuilt = useNotBuiltModules();
   return useMemo(() => {
     if (!generalData || !roles) return EMPTY;
     const counts = [...(notificationCounts ?? []), ...(chatUnread ? [{ groupName: 'Chat', count: chatUnread }] : [])];
-    return buildMenu({ generalData, roles, counts, nameOf: (key) => translatedName(t, key) });
-  }, [generalData, roles, notificationCounts, chatUnread, t]);
+    return buildMenu({ generalData, roles, counts, nameOf: (key) => translatedName(t, key), notBuilt });
+  }, [generalData, roles, notificationCounts, chatUnread, notBuilt, t]);
 }
 
 /** The translated default name of a feature or module. */
