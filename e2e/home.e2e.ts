@@ -22,7 +22,7 @@ afterAll(() => browser?.close());
 
 type FeatureItem = { id: string; name: string; customTitle: string | null; customDescription: string | null };
 
-/** A tenant of its own with Time logs and Chat, and a user of it, so the demo tenants stay as they are. */
+/** A tenant of its own with Time logs, Chat and Notifications, and a user of it, so the demo tenants stay as they are. */
 async function tenantWithUser(label: string) {
   const catalogue = await api<{ id: string; name: string }[]>('GET', '/tenants/empty/features', undefined, operator);
   const { user } = await apiSignIn('superadmin@atrium.test');
@@ -33,7 +33,7 @@ async function tenantWithUser(label: string) {
     {
       name,
       userIds: [user.id],
-      featureIds: catalogue.filter((f) => ['TimeLogs', 'Chat'].includes(f.name)).map((f) => f.id),
+      featureIds: catalogue.filter((f) => ['TimeLogs', 'Chat', 'Notifications'].includes(f.name)).map((f) => f.id),
     },
     operator,
   );
@@ -63,6 +63,18 @@ describe('an operator’s change reaches an open /home without a reload', () => 
       const page = await openHome(email, width);
       // The default first: no content, the item's own name.
       await page.getByRole('main').getByRole('link', { name: /Chat/ }).waitFor();
+      // A one-word label stays whole: it shrinks to fit a phone's tile rather than break ('Notification / s').
+      const label = page
+        .getByRole('main')
+        .getByRole('link', { name: /^Notifications/ })
+        .locator('p')
+        .first();
+      const lines = await label.evaluate((p) => {
+        const range = document.createRange();
+        range.selectNodeContents(p);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      });
+      expect(lines).toBe(1);
       if (width > 768) await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
       // A reload would lose this mark.
       await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
