@@ -73,3 +73,10 @@ export const chatConversationSchema = z.object({
   unread: z.number().int().nonnegative(),
 });
 export type ChatConversation = z.infer<typeof chatConversationSchema>;
+
+/** GET /chat/unread: the chat menu item's count, over every conversation of the caller in the active tenant. */
+export const chatUnreadSchema = z.object({
+  /** Others' messages the caller has not read, up to CHAT.unreadCap. */
+  unread: z.number().int().nonnegative(),
+});
+export type ChatUnread = z.infer<typeof chatUnreadSchema>;

@@ -4,6 +4,7 @@ import {
   type ChatHistory,
   type ChatHistoryQuery,
   type ChatMessageGroup,
+  type ChatUnread,
   HUB_EVENTS,
   productLanguage,
 } from '@atrium/contracts';
@@ -135,6 +136,11 @@ export function createChatService(deps: {
             : { text: r.lastText ?? '', createdAt: r.lastAt, fromMe: !!r.lastFromMe, fullName: r.lastName ?? '' },
         unread: r.unread,
       }));
+    },
+
+    /** The chat menu item's count: unread messages of others over all the caller's conversations here. */
+    async unread(tenantId: string, me: string): Promise<ChatUnread> {
+      return { unread: await repo.countUnread(db, tenantId, me, CHAT.unreadCap) };
     },
 
     async history(tenantId: string, me: string, target: ChatTarget, query: ChatHistoryQuery): Promise<ChatHistory> {

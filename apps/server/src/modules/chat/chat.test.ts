@@ -246,6 +246,54 @@ describe('chat', () => {
     expect((await history(ada.auth, `groups/${foreign.id}`)).statusCode).toBe(404);
   });
 
+  it("counts the caller's unread chat messages over direct and group conversations, in the active tenant only", async () => {
+    const { tenant, ada, uma } = await tenantWithPeople();
+    const unread = async (auth: Record<string, string>) => {
+      const res = await ctx.app.inject({ url: '/core/api/chat/unread', headers: auth });
+      expect(res.statusCode).toBe(200);
+      return (res.json() as { unread: number }).unread;
+    };
+    expect(await unread(uma.auth)).toBe(0);
+    const group = await ctx.factories.userGroup(tenant.id, 'Crew');
+    const assign = await ctx.app.inject({
+      method: 'POST',
+      url: '/core/api/users/assigngroups',
+      headers: ada.auth,
+      payload: { userIds: [ada.user.id, uma.user.id], groupIds: [group.id] },
+    });
+    expect(assign.statusCode).toBe(204);
+    expect((await send(ada.auth, `users/${uma.user.id}`, 'One')).statusCode).toBe(201);
+    expect((await send(ada.auth, `users/${uma.user.id}`, 'Two')).statusCode).toBe(201);
+    expect((await send(ada.auth, `groups/${group.id}`, 'Crew, three')).statusCode).toBe(201);
+    expect(await unread(uma.auth)).toBe(3);
+    // Writing in a conversation reads it; her own message is unread to Ada only.
+    expect((await send(uma.auth, `groups/${group.id}`, 'Hi crew')).statusCode).toBe(201);
+    expect(await unread(ada.auth)).toBe(1);
+    expect(await unread(uma.auth)).toBe(2);
+    // So does opening it.
+    const read = await ctx.app.inject({
+      method: 'POST',
+      url: `/core/api/chat/users/${ada.user.id}/read`,
+      headers: uma.auth,
+    });
+    expect(read.statusCode).toBe(204);
+    expect(await unread(uma.auth)).toBe(0);
+
+    // Uma is in a second tenant too: its messages count there, never here, and the other way round.
+    const other = await ctx.factories.tenant({ features: ['Chat'] });
+    const pat = await ctx.actor(['User'], { tenants: [other.id], activeTenant: other.id });
+    const umaThere = await ctx.actor(['User'], { tenants: [tenant.id, other.id], activeTenant: other.id });
+    expect((await send(pat.auth, `users/${umaThere.user.id}`, 'Elsewhere')).statusCode).toBe(201);
+    expect((await send(ada.auth, `users/${umaThere.user.id}`, 'Here')).statusCode).toBe(201);
+    expect(await unread(umaThere.auth)).toBe(1);
+    const umaHere = await ctx.chooseTenant(umaThere.auth, tenant.id);
+    expect(umaHere.statusCode).toBe(200);
+    expect(await unread(bearer(umaHere.json().token))).toBe(1);
+    // Without Chat the count is refused like every chat call.
+    const { ada: noChat } = await tenantWithPeople(['News']);
+    expect((await ctx.app.inject({ url: '/core/api/chat/unread', headers: noChat.auth })).statusCode).toBe(403);
+  });
+
   it('pages history upward by (created_at, id) without gaps or repeats, ties included', async () => {
     const { tenant, ada, uma } = await tenantWithPeople();
     const conversationId = await crossTenant('test fixtures', async () => {
@@ -422,6 +470,28 @@ describeTenantIsolation([
     async createInTenantB(ctx, tenantBId) {
       const group = await ctx.factories.userGroup(tenantBId, 'Secret crew of B');
       return { id: group.id, secret: 'Secret crew' };
+    },
+  },
+  {
+    name: 'GET /core/api/chat/unread',
+    method: 'GET',
+    features: ['Chat'],
+    list: true,
+    url: () => '/core/api/chat/unread',
+    async createInTenantB(ctx, tenantBId) {
+      // A conversation of tenant B, unread by its recipient: nothing of it may count in tenant A.
+      const a = await ctx.factories.user({ tenantIds: [tenantBId], name: 'Counted', surname: 'Bsecret' });
+      const b = await ctx.factories.user({ tenantIds: [tenantBId] });
+      await crossTenant('test fixtures', async () => {
+        const [c] = await ctx.db
+          .insert(chatConversations)
+          .values({ tenantId: tenantBId, ...pairOf(a.id, b.id) })
+          .returning();
+        await ctx.db
+          .insert(chatMessages)
+          .values({ tenantId: tenantBId, conversationId: c!.id, senderId: a.id, text: 'B only' });
+      });
+      return { id: a.id, secret: 'B only' };
     },
   },
   {

@@ -7,6 +7,7 @@ import { i18n, translateKey } from '@/shared/i18n/i18n';
 import { buildMenu, type MenuModel } from '@/shared/menu/menu';
 import { HARBOUR, NORTHWIND, NORTHWIND_FEATURES } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
+import { NOT_BUILT_MODULES } from '../module-registry';
 import { SideMenu, type SideMenuProps } from './side-menu';
 
 const ACME = { id: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', name: 'Acme' };
@@ -37,6 +38,24 @@ describe('buildMenu', () => {
     expect(names(menu.main)).toEqual(['News', 'Calendar', 'Hours', 'Messages', 'Chat', 'Notifications']);
     expect(names(menu.ignite)).toEqual(['Sprints', 'Toolbox', 'Personal plan']);
     expect(menu.main.find((i) => i.key === 'TimeLogs')?.routerLink).toBe('/timelogs');
+  });
+
+  it('leaves out the modules this version does not have, whatever the tenant has on, in every menu', () => {
+    const menu = buildMenu({
+      generalData: northwind,
+      roles: ['User'],
+      counts: [],
+      nameOf,
+      notBuilt: NOT_BUILT_MODULES,
+    });
+    const all = [...menu.main, ...menu.ignite, ...menu.admin, ...menu.bottom];
+    // The registry's NOT_BUILT modules among Northwind's features: News, Calendar, Messages, Toolbox, Personal plan.
+    for (const module of ['news', 'calendar', 'messages', 'toolbox', 'personalplan'] as const) {
+      expect(NOT_BUILT_MODULES.has(module)).toBe(true);
+      expect(all.map((i) => i.module)).not.toContain(module);
+    }
+    expect(names(menu.main)).toEqual(['Hours', 'Chat', 'Notifications']);
+    expect(menu.bottom.every((i) => !NOT_BUILT_MODULES.has(i.module))).toBe(true);
   });
 
   it('falls back to the translated name when the custom title is blank', () => {
@@ -209,10 +228,11 @@ describe('SideMenu', () => {
     await waitFor(() => expect(screen.queryByRole('tooltip', { name: 'News' })).not.toBeInTheDocument());
   });
 
-  it('shows a zero badge on notifications when nothing is unread', () => {
+  it('shows no badge when nothing is unread, not even a zero on notifications', () => {
     renderMenu(menuFor(northwind, ['User']));
-    expect(screen.getByTestId('count-Notifications')).toHaveTextContent('0');
+    expect(screen.queryByTestId('count-Notifications')).not.toBeInTheDocument();
     expect(screen.queryByTestId('count-News')).not.toBeInTheDocument();
+    expect(within(nav()).getByRole('link', { name: 'Notifications' })).toBeInTheDocument();
   });
 
   it('shows the Ignite group only when it has items', () => {

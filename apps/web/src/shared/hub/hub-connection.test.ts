@@ -230,6 +230,18 @@ describe('startHub', () => {
     await stop();
   });
 
+  it('refetches the notification count once it first connects, since events sent before are lost', async () => {
+    const hub = fakeHub(1);
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const d = deps();
+    const count = ['notifications', 'count', 'u1', 't1'];
+    d.queryClient.setQueryData(count, []);
+    const stop = startHub(d, () => hub as unknown as HubLike);
+    await vi.waitFor(() => expect(d.queryClient.getQueryState(count)?.isInvalidated).toBe(true));
+    expect(hub.starts()).toBe(2); // after the retry that connected, not the failed first try
+    await stop();
+  });
+
   it('keeps one connection per tab: starting again stops the previous one', async () => {
     const first = fakeHub(0);
     const second = fakeHub(0);

@@ -112,6 +112,7 @@ export function createHubHandlers({
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: messageKeys.user }),
         queryClient.invalidateQueries({ queryKey: messageKeys.conversations }),
+        queryClient.invalidateQueries({ queryKey: messageKeys.unread }),
       ]);
     },
 
@@ -119,6 +120,7 @@ export function createHubHandlers({
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: messageKeys.group }),
         queryClient.invalidateQueries({ queryKey: messageKeys.conversations }),
+        queryClient.invalidateQueries({ queryKey: messageKeys.unread }),
       ]);
     },
 
@@ -132,10 +134,10 @@ export function createHubHandlers({
 }
 
 /**
- * After a reconnect: what the reload events keep fresh is refetched, since events sent while the
- * connection was down are lost (the server keeps no backlog).
+ * Once connected, at first and after a reconnect: what the reload events keep fresh is refetched, since
+ * events sent while the tab had no connection are lost (the server keeps no backlog).
  */
-export async function catchUpAfterReconnect(queryClient: QueryClient) {
+export async function catchUpAfterConnect(queryClient: QueryClient) {
   await Promise.all(
     [notificationCountKey, notificationInboxKey, messageKeys.all, ...tenantDataKeys].map((queryKey) =>
       queryClient.invalidateQueries({ queryKey }),

@@ -10,6 +10,8 @@ export const messageKeys = {
   group: ['messages', 'group'] as const,
   /** The conversation list with its unread counts: both events reload it. */
   conversations: ['messages', 'conversations'] as const,
+  /** The Chat menu item's unread count (shared/api/chat-unread.ts): both events reload it. */
+  unread: ['messages', 'unread'] as const,
 };
 
 /** The prefix of the notification count queries (`notificationCountsQuery` in shared/api). */

@@ -21,6 +21,14 @@ export function recordMissing(id: string, error: unknown): boolean {
   return !isRecordId(id) || (error instanceof ApiError && error.status === 404);
 }
 
+/**
+ * A partner manager asking for a tenant the server does not show them: it answers 404 whether the
+ * tenant does not exist or is one they do not run, and the page says so in those words rather than
+ * leaving for the generic not-found page.
+ */
+export const tenantNotRun = (roles: readonly string[] | undefined, id: string, error: unknown) =>
+  !!roles?.includes('PartnerManager') && isRecordId(id) && recordMissing(id, error);
+
 /** Leaves the page for the not-found page when its record is missing. */
 export function useNotFoundWhen(missing: boolean): void {
   if (missing) throw new PageNotFoundError();

@@ -10,6 +10,10 @@ export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: markRead,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: messageKeys.conversations }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: messageKeys.conversations }),
+        queryClient.invalidateQueries({ queryKey: messageKeys.unread }),
+      ]),
   });
 }

@@ -135,7 +135,9 @@ describe('TenantListPage', () => {
     expect(screen.queryByRole('menuitem', { name: 'Edit' })).not.toBeInTheDocument();
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Delivery?' });
-    expect(within(dialog).getByText('Delivery', { selector: 'strong' })).toBeInTheDocument();
+    // The title asks, naming it; the body does not ask again.
+    expect(within(dialog).getByText('This cannot be undone.')).toBeInTheDocument();
+    expect(within(dialog).getAllByText(/Delivery/)).toHaveLength(1);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('No teams yet')).toBeInTheDocument();
     expect(sent('DELETE')).toHaveLength(1);

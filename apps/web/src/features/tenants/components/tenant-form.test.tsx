@@ -7,6 +7,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TenantFeature } from '@/features/tenants/api/get-tenant-features';
 import type { UserOption } from '@/features/tenants/api/get-user-options';
 import { ApiError } from '@/shared/api/api-error';
+import { NotBuiltModulesProvider } from '@/shared/menu/not-built';
 import { json } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { TenantForm } from './tenant-form';
@@ -216,6 +217,27 @@ describe('TenantForm', () => {
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).toEqual(['News', 'Hours', 'Personal plan']);
+  });
+
+  it('marks a feature whose module this version does not have, which cannot be switched on', async () => {
+    renderWithProviders(
+      <MemoryRouter>
+        <NotBuiltModulesProvider modules={new Set(['news'])}>
+          <TenantForm
+            initialValues={emptyTenantValues()}
+            features={[NEWS, CALENDAR, CHAT]}
+            isSuperadmin
+            isNew
+            submit={vi.fn(async () => {})}
+          />
+        </NotBuiltModulesProvider>
+      </MemoryRouter>,
+    );
+    await userEvent.click(screen.getByRole('combobox', { name: 'Features' }));
+    expect(shown()).toEqual(['News (not available in this version)', 'Calendar', 'Chat']);
+    const news = screen.getByRole('option', { name: 'News (not available in this version)' });
+    expect(news).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('option', { name: 'Chat' })).not.toHaveAttribute('aria-disabled');
   });
 
   it('narrows the mobile menu to the chosen features, and Calendar reveals the calendar-as-list option', async () => {
