@@ -36,6 +36,11 @@ export type ModuleEntry<P extends string = string> = {
   /** The module's pages by page key; the web app's registry gives each key its component. */
   pages: Readonly<Record<P, PageEntry>>;
   menu?: MenuPlacement<P>;
+  /**
+   * The hub events the server sends when this module's data changes (spec part 1 §4 names them). The
+   * web feature says which of its queries each one refreshes, in features/<module>/live.ts.
+   */
+  events?: readonly string[];
 };
 
 /** Checks a module entry (its menu item must open one of its own pages) and keeps its literal type. */

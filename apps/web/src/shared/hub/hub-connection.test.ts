@@ -207,7 +207,9 @@ describe('startHub', () => {
   it('refetches what the reload events keep fresh once it reconnects, since events sent meanwhile are lost', async () => {
     vi.spyOn(console, 'info').mockImplementation(() => {});
     const hub = fakeHub(0);
-    const d = deps();
+    // What the features declare (app/live-events.test.ts checks their real declarations).
+    const live = [{ ReloadNotifications: [['notifications']] }, { ReloadMessages: [['messages']] }];
+    const d = { ...deps(), live };
     const keys = [
       ['notifications', 'count', 't1'],
       ['notifications', 'inbox', 1],

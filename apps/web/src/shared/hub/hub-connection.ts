@@ -88,7 +88,7 @@ export function startHub(deps: AppHubDeps, build: () => HubLike = buildHubConnec
   connection.onreconnecting((err) => console.warn('hub: connection lost, reconnecting', err));
   connection.onreconnected(() => {
     console.info('hub: reconnected');
-    void catchUpAfterReconnect(deps.queryClient);
+    void catchUpAfterReconnect(deps.queryClient, deps.live);
   });
   connection.onclose((err) => {
     if (err) console.warn('hub: connection closed', err);
