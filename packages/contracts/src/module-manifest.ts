@@ -43,8 +43,19 @@ export type ModuleEntry<P extends string = string> = {
   events?: readonly string[];
 };
 
-/** Checks a module entry (its menu item must open one of its own pages) and keeps its literal type. */
-export const defineModule = <const E extends ModuleEntry>(entry: E & { menu?: { page: keyof E['pages'] } }): E => entry;
+/**
+ * An item of the main or Ignite group stands for a tenant feature (its name, the tenant's title for it,
+ * its count): such a module names its feature, one of the catalogue's (features.ts).
+ */
+type FeatureOfGroup<E> = E extends { menu: { group: 'main' | 'ignite' } } ? { feature: FeatureName } : unknown;
+
+/**
+ * Checks a module entry (its menu item must open one of its own pages, and one in the main or Ignite
+ * group needs a tenant feature) and keeps its literal type.
+ */
+export const defineModule = <const E extends ModuleEntry>(
+  entry: E & { menu?: { page: keyof E['pages'] } } & FeatureOfGroup<E>,
+): E => entry;
 
 /** A page entry; the path keeps its literal type, so href() knows the page's parameters. */
 export const page = <const Path extends string>(
