@@ -63,9 +63,11 @@ beforeEach(() => {
 });
 
 describe('registerHubHandlers', () => {
-  it('registers one handler under each event name of the spec', () => {
-    expect([...connection.registered.keys()].sort()).toEqual(
-      [
+  it('registers one handler under each event name of the spec, and of every module', () => {
+    const registered = [...connection.registered.keys()];
+    expect(registered.sort()).toEqual(Object.values(HUB_EVENTS).sort());
+    expect(registered).toEqual(
+      expect.arrayContaining([
         'ImpersonateStarted',
         'ImpersonateStoped',
         'LogOut',
@@ -73,7 +75,7 @@ describe('registerHubHandlers', () => {
         'ReloadMessages',
         'ReloadNotifications',
         'TenantChanged',
-      ].sort(),
+      ]),
     );
   });
 
