@@ -530,9 +530,18 @@ declare module '@/shared/i18n/i18n' {
 
   // The tests, in the copy, on the embedded database (whatever services this shell has configured).
   const { TEST_DATABASE_URL: _pg, REDIS_URL: _redis, ...env } = process.env;
-  // Generous timeouts: the check asks whether the module works, not how fast a shared machine is.
-  const timeouts = ['--testTimeout=120000', '--hookTimeout=240000'];
-  await run(join(root, 'node_modules/.bin/vitest'), ['run', ...timeouts, ...TESTS], {
+  // Generous timeouts (the projects set their own, which the command line does not override): the
+  // check asks whether the module works, not how fast a shared machine is.
+  for (const config of ['vitest.config.ts', 'apps/web/vitest.config.ts']) {
+    const file = join(tmp, config);
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8')
+        .replace(/testTimeout: [\d_]+/g, 'testTimeout: 300_000')
+        .replace(/hookTimeout: [\d_]+/g, 'hookTimeout: 300_000'),
+    );
+  }
+  await run(join(root, 'node_modules/.bin/vitest'), ['run', ...TESTS], {
     cwd: tmp,
     env: { ...env, CI: 'true' },
     maxBuffer: 1 << 26,

@@ -4,7 +4,14 @@ import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
-import { bool, type ModuleConfig, type PlatformBasics, type ReportProblem, type SettingsSlice } from './settings.js';
+import {
+  bool,
+  type ModuleConfig,
+  type PageSources,
+  type PlatformBasics,
+  type ReportProblem,
+  type SettingsSlice,
+} from './settings.js';
 
 // The platform's own settings. A module's settings are its own slice, the default export of its
 // modules/<module>/<module>.config.ts, found here by that name and checked in the same pass, so that
@@ -132,6 +139,8 @@ export type PlatformConfig = {
   logLevel: string;
   webDist: string;
   publicUrl: string;
+  /** What the modules' settings let the web app's page load from besides itself (img-src, frame-src). */
+  pageSources: PageSources;
   /** The AES-256-GCM key of stored secrets (32 bytes). */
   settingsKey: Buffer;
   /** Object storage for uploads; null keeps them in DATA_DIR. */
@@ -172,9 +181,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
   const modules = MODULE_SETTINGS.map((slice) => slice.read(all, basics, report, all));
   if (problems.length) throw invalid(problems);
+  const pageSources: PageSources = { img: [], frame: [] };
+  MODULE_SETTINGS.forEach((slice, i) => {
+    const sources = slice.pageSources?.(modules[i]!);
+    pageSources.img.push(...(sources?.img ?? []));
+    pageSources.frame.push(...(sources?.frame ?? []));
+  });
   return Object.assign(
     {
       ...basics,
+      pageSources,
       port: e.PORT,
       host: e.HOST,
       databaseUrl: e.DATABASE_URL,

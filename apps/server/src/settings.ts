@@ -36,7 +36,12 @@ export type SettingsSlice<Shape extends z.ZodRawShape = z.ZodRawShape, Out exten
     report: ReportProblem,
     all: Readonly<Record<string, unknown>>,
   ) => Out;
+  /** Hosts beyond Atrium's own that the web app's page may load from because of this slice's settings (its CSP). */
+  pageSources?: (config: Out) => Partial<PageSources>;
 };
+
+/** Where the web app's page may load images and frames from besides itself (http/security-headers.ts). */
+export type PageSources = { img: string[]; frame: string[] };
 
 /** A module's settings, the default export of its `<module>.config.ts` (config.ts finds it by that name). */
 export const defineSettings = <const Shape extends z.ZodRawShape, Out extends Partial<ModuleConfig>>(

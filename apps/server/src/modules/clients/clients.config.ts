@@ -42,4 +42,5 @@ export default defineSettings({
       tileOrigin: e.MAP_TILE_URL ? tileOriginOf(e.MAP_TILE_URL) : null,
     },
   }),
+  pageSources: ({ map }) => ({ img: map.tileOrigin ? [map.tileOrigin] : [] }),
 });

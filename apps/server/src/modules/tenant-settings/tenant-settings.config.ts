@@ -18,4 +18,5 @@ export default defineSettings({
   read: (e, platform) => ({
     videoHosts: [...new Set([new URL(platform.publicUrl).host.toLowerCase(), ...(e.VIDEO_HOSTS ?? [])])],
   }),
+  pageSources: ({ videoHosts }) => ({ frame: videoHosts }),
 });
