@@ -142,11 +142,9 @@ export async function buildApp({ config, database, hub, http, logStream }: AppDe
 
   closing.afterOthers();
 
-  // Hosts beyond our own the page may load from: the clients map's tiles and tenants' home videos.
-  await registerWebApp(app, config.webDist, {
-    img: config.map.tileOrigin ? [config.map.tileOrigin] : [],
-    frame: config.videoHosts,
-  });
+  // Hosts beyond our own the page may load from, as the modules' settings say (the clients map's
+  // tiles, tenants' home videos).
+  await registerWebApp(app, config.webDist, config.pageSources);
   return app;
 }
 

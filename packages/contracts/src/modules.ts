@@ -1,4 +1,5 @@
 import { type AccessPolicy, AUTHENTICATED, POLICIES, PUBLIC, withFeature } from './access.js';
+import { PLATFORM_HUB_EVENTS } from './constants.js';
 import { FEATURES, type FeatureName } from './features.js';
 import { defineModule, featureModule, type PageEntry, type PageLayout, page } from './module-manifest.js';
 
@@ -79,7 +80,10 @@ export const MODULES = {
     menu: { page: 'index', group: 'main' },
   }),
   messages: featureModule('Messages', 'messages', { group: 'main' }),
-  chat: featureModule('Chat', 'chat', { group: 'main' }),
+  chat: defineModule({
+    ...featureModule('Chat', 'chat', { group: 'main' }),
+    events: ['ReloadMessages', 'ReloadGroupMessages'],
+  }),
   feed: featureModule('Feed', 'feed', { group: 'main' }),
   todo: featureModule('Todo', 'todo', { group: 'main' }),
   poll: featureModule('Poll', 'poll', { group: 'main' }),
@@ -105,6 +109,7 @@ export const MODULES = {
       inbox: { ...page('notifications/inbox', POLICIES.tenantMembers), ours: true },
     },
     menu: { page: 'list', group: 'main', last: true, bottom: true },
+    events: ['ReloadNotifications'],
   }),
   tenants: defineModule({
     pages: {
@@ -231,3 +236,23 @@ export const RENAMABLE_FEATURES: readonly FeatureName[] = FEATURES.filter((name)
       'feature' in m && m.feature === name && 'menu' in m && (m.menu.group === 'main' || m.menu.group === 'ignite'),
   ),
 );
+
+/** A hub event some module declares in its `events`. */
+export type ModuleHubEvent = {
+  [M in ModuleKey]: Modules[M] extends { events: readonly (infer E extends string)[] } ? E : never;
+}[ModuleKey];
+
+/** Every client method the server invokes on the hub: the platform's, then each module's. */
+export type HubEventName = keyof typeof PLATFORM_HUB_EVENTS | ModuleHubEvent;
+
+/** The module that declares each module hub event. */
+export const MODULE_HUB_EVENTS = Object.fromEntries(
+  Object.entries(MODULES).flatMap(([module, entry]) =>
+    'events' in entry ? entry.events.map((event) => [event, module as ModuleKey]) : [],
+  ),
+) as Readonly<Record<ModuleHubEvent, ModuleKey>>;
+
+/** Client methods the server invokes on the hub, named exactly as the spec names them (part 1 §4). */
+export const HUB_EVENTS = Object.fromEntries(
+  [...Object.keys(PLATFORM_HUB_EVENTS), ...Object.keys(MODULE_HUB_EVENTS)].map((event) => [event, event]),
+) as { readonly [E in HubEventName]: E };

@@ -6,10 +6,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
 import { describeTenantIsolation } from '../../../test/isolation.js';
-import { loadConfig, tileOriginOf } from '../../config.js';
+import { loadConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { crossTenant } from '../../db/tenant-scope.js';
 import { CSP_NONCE_PLACEHOLDER } from '../../http/web-app.js';
+import { tileOriginOf } from './clients.config.js';
 import { companies, companyContacts, companyCounts, companyLocations } from './clients.schema.js';
 
 const API = '/core/api';

@@ -3,10 +3,10 @@ import net from 'node:net';
 import type { PushMessage, PushSubscriptionBody } from '@atrium/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
-import type { VapidKeys } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError, fieldError } from '../../http/errors.js';
 import type { Principal } from '../../http/tokens.js';
+import type { VapidKeys } from './push.config.js';
 import * as repo from './push.repository.js';
 
 /** Browsers one user may have subscribed at a time; a new one pushes out the oldest. */

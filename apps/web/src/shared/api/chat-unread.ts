@@ -1,16 +1,18 @@
 import type { ChatUnread } from '@atrium/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { messageKeys } from '@/shared/hub/query-keys';
 import { api } from './client';
 import { useSession } from './session';
 
+/** The prefix of the Chat item's count: the chat's live events (features/chat/live.ts) refresh it. */
+export const chatUnreadKey = ['messages', 'unread'] as const;
+
 /**
- * GET /chat/unread: others' messages not yet read in the active tenant, the Chat item's count. Under the
- * hub's message keys, so ReloadMessages and ReloadGroupMessages (and a catch-up after connecting) recount.
+ * GET /chat/unread: others' messages not yet read in the active tenant, the Chat item's count.
+ * ReloadMessages and ReloadGroupMessages (and a catch-up after connecting) recount it.
  */
 export const chatUnreadQuery = (userId: string, activeTenantId: string | null) =>
   queryOptions({
-    queryKey: [...messageKeys.unread, userId, activeTenantId],
+    queryKey: [...chatUnreadKey, userId, activeTenantId],
     queryFn: ({ signal }) => api<ChatUnread>('/chat/unread', { signal }),
   });
 

@@ -5,10 +5,13 @@ import { useSession } from './session';
 
 export type { NotificationCount };
 
+/** The prefix of the notification count queries (the notifications feature's live events refresh it). */
+export const notificationCountKey = ['notifications', 'count'] as const;
+
 /** GET /notifications/count: the unread count of each menu item, by the item's name, in the active tenant. */
 export const notificationCountsQuery = (userId: string, activeTenantId: string | null) =>
   queryOptions({
-    queryKey: ['notifications', 'count', userId, activeTenantId],
+    queryKey: [...notificationCountKey, userId, activeTenantId],
     queryFn: ({ signal }) => api<NotificationCount[]>('/notifications/count', { signal }),
   });
 

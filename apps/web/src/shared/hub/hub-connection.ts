@@ -88,7 +88,7 @@ export function startHub(deps: AppHubDeps, build: () => HubLike = buildHubConnec
   connection.onreconnecting((err) => console.warn('hub: connection lost, reconnecting', err));
   connection.onreconnected(() => {
     console.info('hub: reconnected');
-    void catchUpAfterConnect(deps.queryClient);
+    void catchUpAfterConnect(deps.queryClient, deps.live);
   });
   connection.onclose((err) => {
     if (err) console.warn('hub: connection closed', err);
@@ -111,7 +111,7 @@ export function startHub(deps: AppHubDeps, build: () => HubLike = buildHubConnec
     }
     // The page's data was read before the connection was up (it starts seconds after the page load):
     // what was sent meanwhile never reached this tab, as after a reconnect.
-    if (!stopped) void catchUpAfterConnect(deps.queryClient);
+    if (!stopped) void catchUpAfterConnect(deps.queryClient, deps.live);
   };
   void attempt(0);
 
