@@ -17,6 +17,8 @@ export const HUB_EVENTS = {
   ReloadNotifications: 'ReloadNotifications',
   ReloadMessages: 'ReloadMessages',
   ReloadGroupMessages: 'ReloadGroupMessages',
+  /** A collaboration's ideas, votes or comments changed (Sprints): its members reload (collaborationId). */
+  ReloadSprints: 'ReloadSprints',
   LogOut: 'LogOut',
 } as const;
 

@@ -4,7 +4,7 @@ import { endSession, getSession, refreshSession } from '@/shared/api/session';
 import { STORAGE_KEYS } from '@/shared/config/storage-keys';
 import { setLanguage } from '@/shared/i18n/i18n';
 import type { HubNotice } from './hub-notice';
-import { messageKeys, notificationCountKey, notificationInboxKey, tenantDataKeys } from './query-keys';
+import { messageKeys, notificationCountKey, notificationInboxKey, sprintsKey, tenantDataKeys } from './query-keys';
 
 export type HubEvent = keyof typeof HUB_EVENTS;
 export type HubHandler = (...args: unknown[]) => void | Promise<void>;
@@ -122,6 +122,10 @@ export function createHubHandlers({
       ]);
     },
 
+    async ReloadSprints() {
+      await queryClient.invalidateQueries({ queryKey: sprintsKey });
+    },
+
     LogOut() {
       clearLocalStorage();
       localStorage.setItem(STORAGE_KEYS.isImpersonatingMode, 'false');
@@ -137,7 +141,7 @@ export function createHubHandlers({
  */
 export async function catchUpAfterReconnect(queryClient: QueryClient) {
   await Promise.all(
-    [notificationCountKey, notificationInboxKey, messageKeys.all, ...tenantDataKeys].map((queryKey) =>
+    [notificationCountKey, notificationInboxKey, messageKeys.all, sprintsKey, ...tenantDataKeys].map((queryKey) =>
       queryClient.invalidateQueries({ queryKey }),
     ),
   );

@@ -25,3 +25,6 @@ export const tenantDataKeys = [
   ['me', 'generaldata'],
   ['home', 'content'],
 ] as const;
+
+/** The prefix of every Sprints query (features/sprints/api/keys.ts): ReloadSprints reloads what is shown. */
+export const sprintsKey = ['sprints'] as const;
