@@ -1,4 +1,4 @@
-import { Checkbox, SimpleGrid, TextInput } from '@mantine/core';
+import { Checkbox, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { DateField } from '@/shared/ui/date-field';
@@ -93,6 +93,9 @@ export function CollaborationFormDialog({
         error={errors.description}
         formats={['marks', 'lists', 'history']}
       />
+      <Text size="sm" c="dimmed" mb={-8}>
+        {t('sprints.form.datesHint')}
+      </Text>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <DateField
           label={t('sprints.form.startsOn')}
