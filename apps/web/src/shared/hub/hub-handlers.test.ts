@@ -10,7 +10,7 @@ import { authResult, json, problem } from '@/test/fixtures';
 import { createTestQueryClient } from '@/test/render';
 import { createHubHandlers, type HubHandlerDeps, registerHubHandlers } from './hub-handlers';
 import { impersonationElsewhereNotice } from './hub-notice';
-import { messageKeys, notificationInboxKey } from './query-keys';
+import { messageKeys, notificationInboxKey, sprintsKey } from './query-keys';
 
 const UMA = 'affd95ac-3933-4c04-8d50-2a9d6c59fcda';
 const SAM = '5a0c9d43-6f1e-4b8a-9c2d-3e4f5a6b7c8d';
@@ -74,6 +74,7 @@ describe('registerHubHandlers', () => {
         'ReloadGroupMessages',
         'ReloadMessages',
         'ReloadNotifications',
+        'ReloadSprints',
         'TenantChanged',
       ].sort(),
     );
@@ -322,6 +323,14 @@ describe('reload events', () => {
     expect(isInvalidated(conversations)).toBe(true);
     expect(isInvalidated(counts)).toBe(false);
     expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('ReloadSprints reloads the Sprints queries (the feature keeps them under one key), and nothing else', async () => {
+    const ideas = seed([...sprintsKey, 'collaboration', 'c-1', 'ideas', { sort: 'newest' }]);
+    const messages = seed([...messageKeys.user, UMA]);
+    await connection.receive(HUB_EVENTS.ReloadSprints, 'c-1', null);
+    expect(isInvalidated(ideas)).toBe(true);
+    expect(isInvalidated(messages)).toBe(false);
   });
 });
 
