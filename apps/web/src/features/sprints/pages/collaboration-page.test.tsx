@@ -82,7 +82,8 @@ beforeEach(() => {
     if (method === 'GET' && path === `/sprints/collaborations/${ID}`) {
       return detail ? json(detail) : json({ title: 'Not found', status: 404 }, 404);
     }
-    if (method === 'GET' && path === `/sprints/collaborations/${ID}/ideas`) return json({ data: [current], next: null });
+    if (method === 'GET' && path === `/sprints/collaborations/${ID}/ideas`)
+      return json({ data: [current], next: null });
     if (method === 'GET' && path === '/sprints/tags') return json([{ id: current.tags[0]!.id, title: 'Quick win' }]);
     if (path === `/sprints/ideas/${IDEA_ID}/vote`) {
       const on = method === 'PUT';
@@ -130,7 +131,9 @@ describe('/sprints/{id}', () => {
     const vote = await screen.findByRole('button', { name: 'Vote for “Welcome call in the first week”' });
     expect(vote).toHaveAttribute('aria-pressed', 'false');
     await userEvent.click(vote);
-    const unvote = await screen.findByRole('button', { name: 'Take back your vote for “Welcome call in the first week”' });
+    const unvote = await screen.findByRole('button', {
+      name: 'Take back your vote for “Welcome call in the first week”',
+    });
     expect(unvote).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByText('3 votes')).toBeInTheDocument();
     await userEvent.click(unvote);
@@ -171,7 +174,9 @@ describe('/sprints/{id}', () => {
   it('says so when the collaboration does not exist for the caller', async () => {
     detail = null;
     render();
-    expect(await screen.findByText('This collaboration does not exist, or you are not one of its members.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('This collaboration does not exist, or you are not one of its members.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'All collaborations' })).toHaveAttribute('href', '/sprints');
   });
 });

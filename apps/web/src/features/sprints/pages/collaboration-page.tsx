@@ -2,7 +2,7 @@ import { href, IDEA_SORTS, IDEA_STATUSES, type IdeaSort, type IdeaStatus } from 
 import { Alert, Anchor, Button, Card, Grid, Group, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconBulb, IconLock, IconPencil, IconPlus, IconRocket, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '@/shared/api/api-error';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
@@ -19,13 +19,19 @@ import { useDeleteIdea, useIdeas } from '../api/ideas';
 import type { CollaborationDetail, IdeaRow } from '../api/keys';
 import { problemText } from '../api/problem-messages';
 import { usePeriod } from '../components/collaboration-card';
-import { CollaborationFormDialog } from '../components/collaboration-form-dialog';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { IdeaCard } from '../components/idea-card';
-import { IdeaFormDialog } from '../components/idea-form-dialog';
 import { MembersPanel } from '../components/members-panel';
 import classes from '../components/sprints.module.css';
 import { CollaborationStatusBadge } from '../components/status-badge';
+
+// The forms carry the rich-text editor: loaded when first opened, so the page itself shows sooner.
+const CollaborationFormDialog = lazy(() =>
+  import('../components/collaboration-form-dialog').then((m) => ({ default: m.CollaborationFormDialog })),
+);
+const IdeaFormDialog = lazy(() =>
+  import('../components/idea-form-dialog').then((m) => ({ default: m.IdeaFormDialog })),
+);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -150,12 +156,16 @@ function CollaborationView({ collaboration: c }: { collaboration: CollaborationD
         </Grid.Col>
       </Grid>
 
-      <CollaborationFormDialog
-        opened={editing}
-        collaboration={c}
-        onClose={() => setEditing(false)}
-        onSaved={() => setEditing(false)}
-      />
+      <Suspense fallback={null}>
+        {editing && (
+          <CollaborationFormDialog
+            opened
+            collaboration={c}
+            onClose={() => setEditing(false)}
+            onSaved={() => setEditing(false)}
+          />
+        )}
+      </Suspense>
       <ConfirmDialog
         opened={deleting}
         title={t('sprints.page.deleteTitle', { title: c.title })}
@@ -225,7 +235,7 @@ function IdeasSection({ collaboration: c }: { collaboration: CollaborationDetail
           </Button>
         )}
       </Group>
-      <Group gap="sm" align="flex-end" wrap="wrap">
+      <Group gap="sm" align="center" wrap="wrap">
         <SegmentedControl
           aria-label={t('sprints.ideas.sort')}
           value={sort}
@@ -233,24 +243,24 @@ function IdeasSection({ collaboration: c }: { collaboration: CollaborationDetail
           data={IDEA_SORTS.map((s) => ({ value: s, label: t(`sprints.ideas.sorts.${s}`) }))}
         />
         <Select
-          label={t('sprints.ideas.statusFilter')}
+          aria-label={t('sprints.ideas.statusFilter')}
           placeholder={t('sprints.ideas.anyStatus')}
           data={IDEA_STATUSES.map((s: IdeaStatus) => ({ value: s, label: t(`sprints.ideaStatus.${s}`) }))}
           value={status ?? null}
           onChange={(value) => setParam('status', value)}
           clearable
-          w={170}
+          w={160}
         />
         {!!tags.data?.length && (
           <Select
-            label={t('sprints.ideas.tagFilter')}
+            aria-label={t('sprints.ideas.tagFilter')}
             placeholder={t('sprints.ideas.anyTag')}
             data={tags.data.map((tag) => ({ value: tag.id, label: tag.title }))}
             value={tagId ?? null}
             onChange={(value) => setParam('tag', value)}
             clearable
             searchable
-            w={170}
+            w={160}
           />
         )}
       </Group>
@@ -306,7 +316,9 @@ function IdeasSection({ collaboration: c }: { collaboration: CollaborationDetail
         </Button>
       )}
 
-      <IdeaFormDialog opened={!!form} collaborationId={c.id} idea={form?.idea ?? null} onClose={() => setForm(null)} />
+      <Suspense fallback={null}>
+        {form && <IdeaFormDialog opened collaborationId={c.id} idea={form.idea} onClose={() => setForm(null)} />}
+      </Suspense>
       <ConfirmDialog
         opened={!!deleting}
         title={t('sprints.ideas.deleteTitle', { title: deleting?.title ?? '' })}

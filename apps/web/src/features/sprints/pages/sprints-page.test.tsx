@@ -51,7 +51,9 @@ beforeEach(() => {
 
 const render = () => renderRoutes('/sprints', <Route path="/sprints" element={<SprintsPage />} />);
 const listCalls = () =>
-  fetchMock.mock.calls.map(([input]) => new URL(input, 'http://localhost')).filter((u) => u.pathname.endsWith('/collaborations'));
+  fetchMock.mock.calls
+    .map(([input]) => new URL(input, 'http://localhost'))
+    .filter((u) => u.pathname.endsWith('/collaborations'));
 
 describe('/sprints', () => {
   it('shows each collaboration as a card with its status, period, owner and counts', async () => {
@@ -60,7 +62,10 @@ describe('/sprints', () => {
     const cards = await screen.findAllByTestId('collaboration-card');
     expect(cards).toHaveLength(2);
     const first = within(cards[0]!);
-    expect(first.getByRole('link', { name: 'Customer onboarding sprint' })).toHaveAttribute('href', `/sprints/${ONBOARDING.id}`);
+    expect(first.getByRole('link', { name: 'Customer onboarding sprint' })).toHaveAttribute(
+      'href',
+      `/sprints/${ONBOARDING.id}`,
+    );
     expect(first.getByText('Running')).toBeInTheDocument();
     expect(first.getByText('30-11-2026 – 28-12-2026')).toBeInTheDocument();
     expect(first.getByText('3 members')).toBeInTheDocument();

@@ -8,7 +8,7 @@ import {
 } from '@atrium/contracts';
 import { Button, Group, SegmentedControl, SimpleGrid, Stack, VisuallyHidden } from '@mantine/core';
 import { IconPlus, IconRocket } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '@/shared/api/session';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
@@ -23,10 +23,14 @@ import { FeatureHeading } from '@/shared/ui/feature-heading';
 import { useCollaborations } from '../api/get-collaborations';
 import { problemText } from '../api/problem-messages';
 import { CollaborationCard } from '../components/collaboration-card';
-import { CollaborationFormDialog } from '../components/collaboration-form-dialog';
 import classes from '../components/sprints.module.css';
 
 const PAGE_SIZE = 12;
+
+// The form carries the rich-text editor: loaded when first opened.
+const CollaborationFormDialog = lazy(() =>
+  import('../components/collaboration-form-dialog').then((m) => ({ default: m.CollaborationFormDialog })),
+);
 
 /**
  * /sprints: the caller's collaborations (an administrator's: all of the tenant's) as cards, with search,
@@ -120,15 +124,19 @@ export default function SprintsPage() {
 
       <ListPager data={data} page={params.page} pages={pages} onPage={setPage} />
 
-      <CollaborationFormDialog
-        opened={creating}
-        collaboration={null}
-        onClose={() => setCreating(false)}
-        onSaved={(saved) => {
-          setCreating(false);
-          navigate(href('sprints', 'collaboration', { id: saved.id }));
-        }}
-      />
+      <Suspense fallback={null}>
+        {creating && (
+          <CollaborationFormDialog
+            opened
+            collaboration={null}
+            onClose={() => setCreating(false)}
+            onSaved={(saved) => {
+              setCreating(false);
+              navigate(href('sprints', 'collaboration', { id: saved.id }));
+            }}
+          />
+        )}
+      </Suspense>
     </Stack>
   );
 }
