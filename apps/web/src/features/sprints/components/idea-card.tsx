@@ -79,16 +79,18 @@ export function IdeaCard({
 
         <Stack gap="xs" className={classes.ideaBody}>
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-            <Stack gap={2} style={{ minWidth: 0 }}>
+            <Stack gap={4} style={{ minWidth: 0 }}>
               <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
                 {idea.title}
               </Text>
-              <Text size="xs" c="dimmed">
-                {t('sprints.ideas.by', { name: author, date: formatDate(idea.createdAt) })}
-              </Text>
+              <Group gap="xs" wrap="wrap">
+                <IdeaStatusBadge status={idea.status} />
+                <Text size="xs" c="dimmed">
+                  {t('sprints.ideas.by', { name: author, date: formatDate(idea.createdAt) })}
+                </Text>
+              </Group>
             </Stack>
             <Group gap={4} wrap="nowrap">
-              <IdeaStatusBadge status={idea.status} />
               {(idea.canEdit || idea.canDelete || canModerate) && (
                 <Menu position="bottom-end" withinPortal>
                   <Menu.Target>
