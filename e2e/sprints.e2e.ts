@@ -91,5 +91,6 @@ describe('sprints', () => {
     } finally {
       await s.context.close();
     }
-  });
+    // Three sign-ins and two pages each waiting for their hub connection (3 s after the load).
+  }, 180_000);
 });
