@@ -35,7 +35,6 @@ const isMemberOf = (me: string) =>
 const summaryColumns = (me: string) => ({
   id: collaborations.id,
   title: collaborations.name,
-  description: collaborations.description,
   status: statusOf,
   startsOn: collaborations.startsOn,
   endsOn: collaborations.endsOn,
@@ -86,7 +85,7 @@ export async function listCollaborations(
 
 export async function findCollaboration(db: Db, tenantId: string, id: string, me: string) {
   const [row] = await db
-    .select({ ...summaryColumns(me), closedAt: collaborations.closedAt })
+    .select({ ...summaryColumns(me), description: collaborations.description, closedAt: collaborations.closedAt })
     .from(collaborations)
     .leftJoin(users, eq(users.id, collaborations.ownerId))
     .where(and(eq(collaborations.tenantId, tenantId), eq(collaborations.id, id)));

@@ -218,7 +218,7 @@ export function createSprintsService(deps: {
       for (const c of counts) statusCounts[c.status] = c.n;
       const total = query.status ? statusCounts[query.status] : counts.reduce((sum, c) => sum + c.n, 0);
       return {
-        data: rows.map(({ description: _d, ownerId: _o, ...summary }) => summary),
+        data: rows.map(({ ownerId: _o, ...summary }) => summary),
         total,
         page: query.page,
         take: query.take,
