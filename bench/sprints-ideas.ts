@@ -61,7 +61,7 @@ try {
     const t0 = Date.now();
     await owner.query(
       `insert into collaboration_ideas (tenant_id, collaboration_id, author_id, title, votes_count, comments_count, created_at)
-       select $1, $2, $3, 'Idea number ' || i, (i * 7919) % 500, (i * 104729) % 200,
+       select $1, $2, $3, 'Idea number ' || i, (i::bigint * 7919) % 500, (i::bigint * 104729) % 200,
               timestamptz '2020-01-01 00:00:00+00' + make_interval(secs => i - i % 10 / 9)
          from generate_series(1, $4::int) i`,
       [tenant.id, id, member.user.id, size],

@@ -30,11 +30,11 @@ ALTER TABLE "collaboration_votes" ADD CONSTRAINT "collaboration_votes_user_id_us
 CREATE INDEX "collaboration_votes_user_idx" ON "collaboration_votes" USING btree ("user_id");--> statement-breakpoint
 ALTER TABLE "collaborations" ADD CONSTRAINT "collaborations_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "collaboration_comments_idea_created_idx" ON "collaboration_comments" USING btree ("idea_id","created_at","id");--> statement-breakpoint
-CREATE INDEX "collaboration_ideas_newest_idx" ON "collaboration_ideas" USING btree ("collaboration_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "collaboration_ideas_votes_idx" ON "collaboration_ideas" USING btree ("collaboration_id","votes_count" DESC NULLS LAST,"created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "collaboration_ideas_comments_idx" ON "collaboration_ideas" USING btree ("collaboration_id","comments_count" DESC NULLS LAST,"created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "collaboration_ideas_newest_idx" ON "collaboration_ideas" USING btree ("collaboration_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "collaboration_ideas_votes_idx" ON "collaboration_ideas" USING btree ("collaboration_id","votes_count" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "collaboration_ideas_comments_idx" ON "collaboration_ideas" USING btree ("collaboration_id","comments_count" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "collaboration_ideas_tags_idx" ON "collaboration_ideas" USING gin ("tag_ids");--> statement-breakpoint
-CREATE INDEX "collaborations_tenant_created_idx" ON "collaborations" USING btree ("tenant_id","created_at" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "collaborations_tenant_created_idx" ON "collaborations" USING btree ("tenant_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE POLICY "tenant_isolation" ON "collaboration_votes" AS PERMISSIVE FOR ALL TO public USING (tenant_id = (SELECT atrium_tenant()) OR (SELECT atrium_cross_tenant())) WITH CHECK (tenant_id = (SELECT atrium_tenant()) OR (SELECT atrium_cross_tenant()));--> statement-breakpoint
 -- The kept counts of the collaborations and ideas already there (the demo's), counted by the owner past
 -- the forced policies (as 0035 did); migrate() forces them again afterwards.

@@ -75,7 +75,11 @@ export async function listCollaborations(
       .from(collaborations)
       .leftJoin(users, eq(users.id, collaborations.ownerId))
       .where(and(seen, query.status ? sql`${statusOf} = ${query.status}` : undefined))
-      .orderBy(sql`${order(SORT_COLUMNS[query.sort])} nulls last`, order(collaborations.id))
+      // Only the start date may be empty (last either way); the creation order is the index's.
+      .orderBy(
+        query.sort === 'startsOn' ? sql`${order(SORT_COLUMNS.startsOn)} nulls last` : order(SORT_COLUMNS[query.sort]),
+        order(collaborations.id),
+      )
       .limit(query.take)
       .offset((query.page - 1) * query.take),
     db.select({ status: statusOf, n: count() }).from(collaborations).where(seen).groupBy(statusOf),

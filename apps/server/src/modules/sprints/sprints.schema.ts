@@ -32,7 +32,14 @@ export const collaborations = pgTable(
     commentsCount: integer().notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index('collaborations_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id), tenantOwned()],
+  (t) => [
+    index('collaborations_tenant_created_idx').on(
+      t.tenantId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    tenantOwned(),
+  ],
 );
 
 /** Who works in a collaboration (each user once). */
@@ -72,15 +79,25 @@ export const collaborationIdeas = pgTable(
     updatedAt: createdAt(),
   },
   // One index per sort, each ending in the keyset's tie-breakers, so a page is an index range scan
-  // whatever the collaboration's size.
+  // whatever the collaboration's size. DESC NULLS FIRST is what ORDER BY ... DESC means: an index in
+  // another null order does not serve it (even on NOT NULL columns), and every page would sort.
   (t) => [
-    index('collaboration_ideas_newest_idx').on(t.collaborationId, t.createdAt.desc(), t.id.desc()),
-    index('collaboration_ideas_votes_idx').on(t.collaborationId, t.votesCount.desc(), t.createdAt.desc(), t.id.desc()),
+    index('collaboration_ideas_newest_idx').on(
+      t.collaborationId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('collaboration_ideas_votes_idx').on(
+      t.collaborationId,
+      t.votesCount.desc().nullsFirst(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('collaboration_ideas_comments_idx').on(
       t.collaborationId,
-      t.commentsCount.desc(),
-      t.createdAt.desc(),
-      t.id.desc(),
+      t.commentsCount.desc().nullsFirst(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
     ),
     index('collaboration_ideas_tags_idx').using('gin', t.tagIds),
     tenantOwned(),
