@@ -33,6 +33,9 @@ export const AUDIT_ACTIONS = [
   'mailSettings.updated',
   'mailSettings.deleted',
   'emailTemplate.updated',
+  'collaboration.deleted',
+  'idea.deleted',
+  'comment.deleted',
   'twoFactor.reset',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -15,6 +15,7 @@ export * from './mail-settings.js';
 export * from './me.js';
 export * from './notifications.js';
 export * from './push.js';
+export * from './sprints.js';
 export * from './tenant.js';
 export * from './tenant-lists.js';
 export * from './tenants.js';
@@ -94,7 +95,16 @@ export const MODULES = {
   whistleblow: featureModule('Whistleblow', 'whistleblow', { group: 'main' }),
   dataroom: featureModule('DataRoom', 'dataroom', { group: 'main' }),
   crm: featureModule('CRM', 'crm', { group: 'main' }),
-  sprints: featureModule('Sprints', 'sprints', { group: 'ignite', bottom: true }),
+  sprints: defineModule({
+    feature: 'Sprints',
+    /** A collaboration's ideas, votes or comments changed: its members reload (collaborationId, ideaId). */
+    events: ['ReloadSprints'],
+    pages: {
+      index: { ...page('sprints', withFeature(AUTHENTICATED, 'Sprints')), ours: true },
+      collaboration: { ...page('sprints/:id', withFeature(AUTHENTICATED, 'Sprints')), ours: true },
+    },
+    menu: { page: 'index', group: 'ignite', bottom: true },
+  }),
   toolbox: featureModule('ToolBox', 'toolbox', { group: 'ignite', bottom: true }),
   personalplan: featureModule('PersonalPlan', 'personalplan', { group: 'ignite', bottom: true }),
   onboarding: featureModule('Onboarding', 'onboarding', { group: 'ignite' }),

@@ -29,6 +29,9 @@ export const NOTIFICATION_EVENT_TYPES = [
   { name: 'ChatMention', note: 'Someone mentioned you in a chat.' },
   { name: 'ChatMessage', note: 'A new chat message was sent to you or to one of your groups.' },
   { name: 'SprintTaskAssigned', note: 'A sprint task was assigned to you.' },
+  { name: 'SprintIdeaAdded', note: 'A new idea was added in one of your collaborations.' },
+  { name: 'SprintIdeaCommented', note: 'Someone commented on your idea.' },
+  { name: 'SprintIdeaStatusChanged', note: "Your idea's status changed." },
   { name: 'TimeLogReminder', note: 'Your hours for the week are not logged yet.' },
 ] as const;
 export type NotificationEventTypeName = (typeof NOTIFICATION_EVENT_TYPES)[number]['name'];

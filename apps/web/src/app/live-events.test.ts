@@ -9,6 +9,7 @@ import type { LiveEvents } from '@/shared/hub/live-events';
 import { createTestQueryClient } from '@/test/render';
 import { messageKeys } from '../features/chat/api/keys';
 import { notificationInboxKey } from '../features/notifications/api/keys';
+import { sprintsKey } from '../features/sprints/api/keys';
 import { loadLiveEvents, loadLiveEventsByFeature } from './live-events';
 
 const UMA = 'affd95ac-3933-4c04-8d50-2a9d6c59fcda';
@@ -105,6 +106,14 @@ describe('reload events', () => {
     expect(isInvalidated(conversations)).toBe(true);
     expect(isInvalidated(counts)).toBe(false);
     expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('ReloadSprints reloads the Sprints queries (the feature keeps them under one key), and nothing else', async () => {
+    const ideas = seed([...sprintsKey, 'collaboration', 'c-1', 'ideas', { sort: 'newest' }]);
+    const messages = seed([...messageKeys.user, UMA]);
+    await connection.receive(HUB_EVENTS.ReloadSprints, 'c-1', null);
+    expect(isInvalidated(ideas)).toBe(true);
+    expect(isInvalidated(messages)).toBe(false);
   });
 });
 

@@ -89,7 +89,12 @@ export const MODULE_VIEWS = {
   whistleblow: { pages: NOT_BUILT },
   dataroom: { pages: NOT_BUILT },
   crm: { pages: NOT_BUILT },
-  sprints: { pages: NOT_BUILT },
+  sprints: {
+    pages: {
+      index: lazy(() => import('@/features/sprints/pages/sprints-page')),
+      collaboration: lazy(() => import('@/features/sprints/pages/collaboration-page')),
+    },
+  },
   toolbox: { pages: NOT_BUILT },
   personalplan: { pages: NOT_BUILT },
   onboarding: { pages: NOT_BUILT },

@@ -7,3 +7,4 @@ export const tenantDataKeys = [
   ['me', 'generaldata'],
   ['home', 'content'],
 ] as const;
+
