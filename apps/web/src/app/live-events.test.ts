@@ -47,8 +47,8 @@ function fakeConnection() {
     on(name: string, handler: (...args: unknown[]) => unknown) {
       registered.set(name, handler);
     },
-    async receive(target: string) {
-      await registered.get(target)?.();
+    async receive(target: string, ...args: unknown[]) {
+      await registered.get(target)?.(...args);
     },
   };
 }
