@@ -32,7 +32,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         'two-factor: /auth/twofactor/setup). A remembered device (its cookie) skips the code.',
       body: loginBodySchema,
       response: { 200: loginResultSchema },
-    }),
+    }, [401, 403, 429]),
     async (request, reply) => {
       const { rememberMe } = request.body;
       const user = await auth.checkLogin({ ...request.body, ip: request.ip });
@@ -50,7 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         '204 when the request carries no refresh cookie at all: there is no session to renew (a page load ' +
         'of someone signed out), which is not an error. 401 when the cookie is not (or no longer) valid.',
       response: { 200: authResultSchema, 204: z.null() },
-    }),
+    }, [401]),
     async (request, reply) => {
       if (!refreshCookieOf(request)) return reply.status(204).send(null);
       try {
