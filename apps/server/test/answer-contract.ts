@@ -9,7 +9,10 @@ const API = '/core/api';
 
 type Response = { $ref?: string; content?: Record<string, { schema?: object }> };
 type Operation = { operationId: string; responses: Record<string, Response> };
-type Document = { paths: Record<string, Record<string, Operation>>; components: { responses: Record<string, Response> } };
+type Document = {
+  paths: Record<string, Record<string, Operation>>;
+  components: { responses: Record<string, Response> };
+};
 
 /** One answer as a test got it. */
 export type Answer = { method: string; url: string; response: LightMyRequestResponse };
@@ -25,7 +28,9 @@ export function answerContract(app: App) {
   const document = app.swagger() as unknown as Document;
   const router = FindMyWay({ ignoreTrailingSlash: true });
   for (const [path, operations] of Object.entries(document.paths)) {
-    router.on(Object.keys(operations).map((m) => m.toUpperCase()) as HTTPMethod[], toRouterPath(path), () => {}, { path });
+    router.on(Object.keys(operations).map((m) => m.toUpperCase()) as HTTPMethod[], toRouterPath(path), () => {}, {
+      path,
+    });
   }
   const ajv = new Ajv({ strict: false, allErrors: false, discriminator: true });
   addFormats(ajv);
@@ -50,7 +55,7 @@ export function answerContract(app: App) {
     }
     const docPath = (found.store as { path: string }).path;
     const operation = document.paths[docPath]![verb.toLowerCase()]!;
-    const pointer = `openapi#/paths/${escape(docPath)}/${verb.toLowerCase()}/responses/${response.statusCode}`;
+    const pointer = `openapi#/paths/${pointerSegment(docPath)}/${verb.toLowerCase()}/responses/${response.statusCode}`;
     let described = operation.responses[response.statusCode];
     if (!described) return `${what}, which ${operation.operationId} does not document`;
     let schemaPointer = pointer;
@@ -59,18 +64,23 @@ export function answerContract(app: App) {
       schemaPointer = `openapi#/components/responses/${name}`;
       described = document.components.responses[name]!;
     }
-    const contentType = String(response.headers['content-type'] ?? '').split(';')[0]!.trim();
+    const contentType = String(response.headers['content-type'] ?? '')
+      .split(';')[0]!
+      .trim();
     const body = response.rawPayload;
     if (!described.content) {
-      return body.length === 0 ? null : `${what} with a body (${contentType}), which ${operation.operationId} documents none of`;
+      return body.length === 0
+        ? null
+        : `${what} with a body (${contentType}), which ${operation.operationId} documents none of`;
     }
     const media = described.content[contentType] ?? wildcard(described.content, contentType);
     if (!media) {
       const types = Object.keys(described.content).join(', ');
       return `${what} in ${contentType || 'no content type'}, which ${operation.operationId} documents as ${types}`;
     }
-    if (!/[/+]json$/.test(contentType) || !media.schema || (method.toUpperCase() === 'HEAD' && body.length === 0)) return null;
-    const key = `${schemaPointer}/content/${escape(contentType)}/schema`;
+    if (!/[/+]json$/.test(contentType) || !media.schema || (method.toUpperCase() === 'HEAD' && body.length === 0))
+      return null;
+    const key = `${schemaPointer}/content/${pointerSegment(contentType)}/schema`;
     let validate = validators.get(key);
     if (!validate) {
       validate = ajv.getSchema(key)!;
@@ -89,7 +99,7 @@ export function answerContract(app: App) {
 }
 
 const METHODS: HTTPMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
-const escape = (segment: string) => segment.replaceAll('~', '~0').replaceAll('/', '~1');
+const pointerSegment = (segment: string) => segment.replaceAll('~', '~0').replaceAll('/', '~1');
 const toRouterPath = (path: string) => path.replace(/\{([^}]+)\}/g, ':$1');
 const wildcard = (content: Record<string, { schema?: object }>, type: string) =>
   content[`${type.split('/')[0]}/*`] ?? content['*/*'];

@@ -180,7 +180,7 @@ function checkAnswers(app: App) {
   app.inject = (async (options: string | InjectOptions) => {
     const response = await inject(options as never);
     const { method = 'GET', url = '' } = typeof options === 'string' ? { url: options } : options;
-    const problem = check({ method, url: typeof url === 'string' ? url : url.pathname ?? '', response });
+    const problem = check({ method, url: typeof url === 'string' ? url : (url.pathname ?? ''), response });
     if (problem) throw new Error(`Answer not described by the OpenAPI document: ${problem}`);
     return response;
   }) as App['inject'];

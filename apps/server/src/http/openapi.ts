@@ -47,7 +47,12 @@ const WHY: Record<ProblemStatus, string> = {
 
 const PROBLEM_REF = { $ref: '#/components/schemas/Problem' };
 const PROBLEM_HEADERS: Partial<Record<ProblemStatus, Record<string, object>>> = {
-  409: { 'Retry-After': { description: 'Seconds to wait (Idempotency-Key still being answered).', schema: { type: 'integer' } } },
+  409: {
+    'Retry-After': {
+      description: 'Seconds to wait (Idempotency-Key still being answered).',
+      schema: { type: 'integer' },
+    },
+  },
   429: { 'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer' } } },
 };
 
@@ -201,7 +206,7 @@ const MODULES: Record<string, string> = {
   documents: 'Documents, their types and files.',
   folders: 'Document folders.',
   clients: 'Clients with their contacts and locations.',
-  chat: "Chat conversations in the active tenant.",
+  chat: 'Chat conversations in the active tenant.',
   notifications: 'Notifications and their subscriptions.',
   push: 'Web push subscriptions of the browser.',
   mail: 'The mail outbox (super administrators).',

@@ -60,7 +60,14 @@ export async function registerWebApp(app: FastifyInstance, root: string, sources
         .status(405)
         .header('allow', allowed.join(', '))
         .type('application/problem+json')
-        .send({ type: 'about:blank', title: 'Method not allowed', status: 405, detail, code: 'methodNotAllowed', instance: path });
+        .send({
+          type: 'about:blank',
+          title: 'Method not allowed',
+          status: 405,
+          detail,
+          code: 'methodNotAllowed',
+          instance: path,
+        });
     }
     return reply
       .status(404)
