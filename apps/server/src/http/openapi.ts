@@ -78,16 +78,17 @@ const KEYED = new Set(['POST', 'PUT', 'PATCH']);
  * The error statuses an operation can answer, from what every route declares: anything may be
  * malformed (400: hostile input, validation, no active tenant); a signed-in route refuses callers
  * (401, 403); a path with a parameter names a record that may not exist (404) and takes a parameter
- * the router finds too long (414); a write can lose a
+ * the router finds too long (414), as may a record's id (a uuid) in the query or the body (404); a write can lose a
  * race the database refuses (409) and carries a body that can be too large or of another type (413,
  * 415); a signed-in POST/PUT/PATCH takes an Idempotency-Key (409 while its first is answered, 422 when
  * reused); a rate-limited route answers 429. The route's own `config.errors` adds the rest.
  */
-export function errorStatuses(method: string, url: string, config: RouteDoc): ProblemStatus[] {
+export function errorStatuses(method: string, url: string, config: RouteDoc, input: object[] = []): ProblemStatus[] {
   const statuses = new Set<ProblemStatus>([400, ...(config.errors ?? [])]);
   const signedIn = config.policy?.access !== 'public';
   if (signedIn) statuses.add(401).add(403);
   if (url.includes(':')) statuses.add(404).add(414);
+  if (input.some(namesRecord)) statuses.add(404);
   if (WRITES.has(method)) {
     statuses.add(413).add(415);
     if (signedIn) statuses.add(409);
@@ -96,6 +97,13 @@ export function errorStatuses(method: string, url: string, config: RouteDoc): Pr
   if (config.upload) statuses.add(413).add(415);
   if (config.rateLimit) statuses.add(429);
   return [...statuses].sort();
+}
+
+/** Whether a request schema (JSON Schema) holds a uuid anywhere: the id of a record that may not exist. */
+function namesRecord(schema: unknown): boolean {
+  if (!schema || typeof schema !== 'object') return false;
+  if ((schema as { format?: unknown }).format === 'uuid') return true;
+  return Object.values(schema).some(namesRecord);
 }
 
 type RouteDoc = {
@@ -163,7 +171,8 @@ export function openapiOptions(): FastifyDynamicSwaggerOptions {
       seen.set(operationId, `${method} ${route.url}`);
       schema.operationId = operationId;
       schema.security = config.policy?.access === 'public' ? [] : [{ bearer: [] }];
-      schema[ERRORS_KEY] = errorStatuses(method, route.url, config);
+      const input = [schema.params, schema.querystring, schema.body].filter(Boolean) as object[];
+      schema[ERRORS_KEY] = errorStatuses(method, route.url, config, input);
       if (config.upload) {
         schema.consumes = ['multipart/form-data'];
         schema.body = uploadBody(config.upload.maxBytes);
