@@ -80,7 +80,7 @@ const KEYED = new Set(['POST', 'PUT', 'PATCH']);
  * (401, 403); a path with a parameter names a record that may not exist (404) and takes a parameter
  * the router finds too long (414), as may a record's id (a uuid) in the query or the body (404); a write can lose a
  * race the database refuses (409) and carries a body that can be too large or of another type (413,
- * 415); a signed-in POST/PUT/PATCH takes an Idempotency-Key (409 while its first is answered, 422 when
+ * 415, and an upload past its hourly volume 429); a signed-in POST/PUT/PATCH takes an Idempotency-Key (409 while its first is answered, 422 when
  * reused); a rate-limited route answers 429. The route's own `config.errors` adds the rest.
  */
 export function errorStatuses(method: string, url: string, config: RouteDoc, input: object[] = []): ProblemStatus[] {
@@ -94,7 +94,8 @@ export function errorStatuses(method: string, url: string, config: RouteDoc, inp
     if (signedIn) statuses.add(409);
   }
   if (signedIn && KEYED.has(method)) statuses.add(409).add(422);
-  if (config.upload) statuses.add(413).add(415);
+  // Uploads: the file's size and type, and the uploader's hourly volume (media service).
+  if (config.upload) statuses.add(413).add(415).add(429);
   if (config.rateLimit) statuses.add(429);
   return [...statuses].sort();
 }
@@ -173,6 +174,14 @@ export function openapiOptions(): FastifyDynamicSwaggerOptions {
       schema.security = config.policy?.access === 'public' ? [] : [{ bearer: [] }];
       const input = [schema.params, schema.querystring, schema.body].filter(Boolean) as object[];
       schema[ERRORS_KEY] = errorStatuses(method, route.url, config, input);
+      if (!Object.keys((schema.response as object | undefined) ?? {}).some((status) => status.startsWith('2'))) {
+        // A file download: its media types are the route's `produces`, the body is the file.
+        const types = (schema.produces as string[] | undefined) ?? ['application/octet-stream'];
+        const content = Object.fromEntries(
+          types.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+        );
+        schema.response = { ...(schema.response as object), 200: { description: 'The file', content } };
+      }
       if (config.upload) {
         schema.consumes = ['multipart/form-data'];
         schema.body = uploadBody(config.upload.maxBytes);
@@ -224,6 +233,17 @@ const MODULES: Record<string, string> = {
   health: 'Liveness and readiness for load balancers.',
 };
 
+/**
+ * OpenAPI 3.0 says a nullable enum lists null among its values (3.0.3, `nullable`); zod's output
+ * marks it nullable only, so validators refuse the null the server answers. Adds it everywhere.
+ */
+function allowNullInEnums(node: unknown) {
+  if (!node || typeof node !== 'object') return;
+  const schema = node as { nullable?: boolean; enum?: unknown[] };
+  if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null)) schema.enum.push(null);
+  for (const child of Object.values(node)) allowNullInEnums(child);
+}
+
 type Operation = {
   responses?: Record<string, { description?: string; content?: Record<string, unknown> }>;
   tags?: string[];
@@ -246,6 +266,9 @@ function finishDocument(document: OpenApiDocument) {
       const responses = operation.responses ?? {};
       for (const [status, response] of Object.entries(responses)) {
         if (status === '204') delete response.content;
+        // Every error answer is problem+json (a route's own error schema, health's 503, included).
+        const json = response.content?.['application/json'];
+        if (Number(status) >= 400 && json) response.content = { 'application/problem+json': json };
         if (response.description === 'Default Response') response.description = STATUS_CODES[status] ?? status;
       }
       for (const status of operation[ERRORS_KEY] ?? []) {
@@ -256,6 +279,7 @@ function finishDocument(document: OpenApiDocument) {
       for (const tag of operation.tags ?? []) tags.add(tag);
     }
   }
+  allowNullInEnums(document);
   document.components = {
     ...document.components,
     schemas: {

@@ -56,18 +56,14 @@ export async function registerWebApp(app: FastifyInstance, root: string, sources
     const allowed = app.allowedMethods(path);
     if (allowed.length) {
       const detail = `${path} answers ${allowed.join(', ')}`;
-      return reply
-        .status(405)
-        .header('allow', allowed.join(', '))
-        .type('application/problem+json')
-        .send({
-          type: 'about:blank',
-          title: 'Method not allowed',
-          status: 405,
-          detail,
-          code: 'methodNotAllowed',
-          instance: path,
-        });
+      return reply.status(405).header('allow', allowed.join(', ')).type('application/problem+json').send({
+        type: 'about:blank',
+        title: 'Method not allowed',
+        status: 405,
+        detail,
+        code: 'methodNotAllowed',
+        instance: path,
+      });
     }
     return reply
       .status(404)
