@@ -114,7 +114,7 @@ describe('the HTTP surface', () => {
   it('serves the OpenAPI document and the browsable reference', async () => {
     const doc = await ctx.app.inject({ url: '/core/api/openapi.json' });
     expect(doc.statusCode).toBe(200);
-    expect(doc.json().paths['/core/api/auth/login'].post).toBeDefined();
+    expect(doc.json().paths['/auth/login'].post).toBeDefined();
     const ui = await ctx.app.inject({ url: '/core/api/docs/' });
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toContain('text/html');

@@ -3,7 +3,8 @@ import { AUTH } from './constants.js';
 import { ROLES } from './roles.js';
 import { customTenantPropertiesSchema } from './tenant.js';
 
-export const emailSchema = z.string().trim().min(1, 'required').pipe(z.email('invalidEmail'));
+/** Trimmed, then an email address: the document shows `format: email` (its pattern, as checked). */
+export const emailSchema = z.string().trim().min(1, { message: 'required', abort: true }).email('invalidEmail');
 
 export const loginBodySchema = z.object({
   email: emailSchema,

@@ -21,7 +21,8 @@ export type ChatKind = (typeof CHAT_KINDS)[number];
 export const chatSendBodySchema = z.object({
   text: plainText()
     .max(CHAT.maxTextLength, { message: 'tooLong' })
-    .refine((s) => s.trim().length > 0, { message: 'required' }),
+    // Something besides white space, as a pattern: the document says so too.
+    .regex(/\S/, { message: 'required' }),
 });
 export type ChatSendBody = z.infer<typeof chatSendBodySchema>;
 

@@ -175,9 +175,10 @@ export const mapInfoSchema = z.object({
 export type MapInfo = z.infer<typeof mapInfoSchema>;
 export const mapInfoBodySchema = z.object({ useKmAsValues: z.boolean({ error: 'required' }) });
 
+/** One of the options' metres, an enum in the document (both units: see isRadiusOption). */
+const RADIUS_METRES = [...RADIUS_OPTIONS.km, ...RADIUS_OPTIONS.miles].map((o) => o.metres);
 const radius = z
-  .number({ error: 'notANumber' })
-  .refine(isRadiusOption, 'unknownRadius')
+  .literal(RADIUS_METRES, { error: (issue) => (typeof issue.input === 'number' ? 'unknownRadius' : 'notANumber') })
   .nullish()
   .transform((v) => v ?? null);
 

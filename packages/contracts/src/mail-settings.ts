@@ -79,7 +79,11 @@ export const mailSettingsBodySchema = z.object({
     emptyToNull,
     z.string().trim().max(MAIL_SETTINGS_LIMITS.idMax, 'tooLong').nullable().optional(),
   ),
-  msGraphFromMail: z.string({ error: 'required' }).trim().min(1, 'required').pipe(z.email('invalidEmail')),
+  msGraphFromMail: z
+    .string({ error: 'required' })
+    .trim()
+    .min(1, { message: 'required', abort: true })
+    .email('invalidEmail'),
   useForSystemMails: z.boolean().default(false),
   customBusinessCard: z.boolean().default(false),
   customBusinessCardContent: z.preprocess(

@@ -81,7 +81,7 @@ export const tenantBodySchemaFor = (host?: string) =>
       name: plainText({ error: 'required' }).trim().min(1, 'required').max(TENANT_LIMITS.nameMax, 'tooLong'),
       cvr: optionalText(50),
       address: optionalText(),
-      mainMail: z.preprocess(emptyToNull, z.string().trim().pipe(z.email('invalidEmail')).nullable().optional()),
+      mainMail: z.preprocess(emptyToNull, z.string().trim().email('invalidEmail').nullable().optional()),
       remarks: optionalText(),
       phoneNumber: optionalText(50),
       mapZoom: z.number().int('invalidNumber').min(0).max(22).nullable().optional(),

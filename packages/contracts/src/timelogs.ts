@@ -97,10 +97,12 @@ export const monthRange = (date: string) => {
 
 // ---- schemas ---------------------------------------------------------------------------------------
 
-export const dateStringSchema = z
-  .string()
-  .refine(isDateString, { message: 'Must be a calendar date written YYYY-MM-DD' })
-  .describe('A calendar date, YYYY-MM-DD');
+const DATE_MESSAGE = 'Must be a calendar date written YYYY-MM-DD';
+/** Format `date` (the document shows it, the check is the same), then the range no format can say. */
+export const dateStringSchema = z.iso
+  .date({ message: DATE_MESSAGE, abort: true })
+  .refine(isDateString, { message: DATE_MESSAGE })
+  .describe(`A calendar date, YYYY-MM-DD, from ${EARLIEST_DATE} to ${LATEST_DATE}`);
 
 export const mondaySchema = dateStringSchema
   .refine(isMonday, { message: 'Must be a Monday: weeks run Monday to Sunday' })

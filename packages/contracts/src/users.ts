@@ -75,7 +75,8 @@ export type User = z.infer<typeof userSchema>;
 const listParam = <T extends z.ZodType>(item: T, max = 50) =>
   z.preprocess(
     (v) => (v === undefined ? [] : (Array.isArray(v) ? v : [v]).flatMap((s) => String(s).split(',')).filter(Boolean)),
-    z.array(item).max(max, 'tooMany'),
+    // The default marks the parameter optional in the document (the preprocess already gives [] for none).
+    z.array(item).max(max, 'tooMany').default([]),
   );
 
 export const USER_SORTS = ['name', 'surname', 'email', 'createdAt'] as const;

@@ -248,6 +248,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
         'Streamed. Raster images (png, jpg, ico) come inline, everything else, SVG included, as an attachment; ' +
         'always with nosniff and a sandboxing Content-Security-Policy.',
       params: idParams,
+      produces: ['*/*'],
     }),
     async (request, reply) => {
       const file = await documents.readFile(tenantOf(request), request.params.id);

@@ -17,6 +17,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['media'],
         summary: 'An uploaded logo or profile picture',
         params: z.object({ file: z.string().regex(/^[0-9a-f-]{36}\.(png|jpg|svg|ico)$/) }),
+        produces: Object.values(CONTENT_TYPES),
       },
     },
     async (request, reply) => {

@@ -303,6 +303,7 @@ export const timelogsRoutes: FastifyPluginAsyncZod = async (app) => {
     route(admin, 'The overview table (hours per user, project or task) from `from` to `to` as xlsx or CSV', {
       params: z.object({ kind: z.enum(OVERVIEW_KINDS).describe('What each row is'), from, to }),
       querystring: z.object({ format: z.enum(['xlsx', 'csv']).default('xlsx') }),
+      produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'text/csv'],
     }),
     async (request, reply) => {
       const { kind, from: start, to: end } = request.params;
