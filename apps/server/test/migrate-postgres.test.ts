@@ -47,7 +47,9 @@ describe('migrate() on PostgreSQL', () => {
     }
   });
 
-  it('stops the server with one line naming the GRANT when the app login is not a member of atrium_app', { timeout: 60_000 }, async () => {
+  it('stops the server with one line naming the GRANT when the app login is not a member of atrium_app', {
+    timeout: 60_000,
+  }, async () => {
     const login = `atrium_stranger_${randomUUID().slice(0, 8)}`;
     await onServer(`create role ${login} login`);
     const dataDir = mkdtempSync(join(tmpdir(), 'atrium-grant-'));

@@ -305,7 +305,12 @@ describe('GET /core/api/audit: who sees what', () => {
       Array.from({ length: 5 }, () => ctx.factories.user()),
     );
     const { audit } = ctx.app.services;
-    await audit.recordAlone({ action: 'tenant.updated', tenantId: run.id, actorId: inRun!.id, realActorId: realInRun!.id });
+    await audit.recordAlone({
+      action: 'tenant.updated',
+      tenantId: run.id,
+      actorId: inRun!.id,
+      realActorId: realInRun!.id,
+    });
     await audit.recordAlone({ action: 'tenant.updated', tenantId: other.id, actorId: inOther!.id });
     await audit.recordAlone({ action: 'tenant.updated', tenantId: null, actorId: onPlatform!.id });
     const actorsOf = async (auth: Headers) => {
