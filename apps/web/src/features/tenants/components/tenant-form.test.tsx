@@ -8,6 +8,7 @@ import type { TenantFeature } from '@/features/tenants/api/get-tenant-features';
 import type { UserOption } from '@/features/tenants/api/get-user-options';
 import { ApiError } from '@/shared/api/api-error';
 import { NotBuiltModulesProvider } from '@/shared/menu/not-built';
+import { enter } from '@/test/enter';
 import { json } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { TenantForm } from './tenant-form';
@@ -127,7 +128,7 @@ describe('TenantForm', () => {
     expect(screen.getByText('Select at least one user')).toBeInTheDocument();
     expect(submit).not.toHaveBeenCalled();
 
-    await userEvent.type(screen.getByRole('textbox', { name: 'Name' }), '  Acme Care  ');
+    await enter(screen.getByRole('textbox', { name: 'Name' }), '  Acme Care  ');
     await pick('Users', 'Uma User (user@atrium.test)');
     await create();
     await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
@@ -287,7 +288,7 @@ describe('TenantForm', () => {
 
   it("warns with 'putHttps' for a preferred URL without http:// or https://", async () => {
     const submit = renderForm({ name: 'Acme', userIds: [ADA.id] });
-    await userEvent.type(screen.getByRole('textbox', { name: 'Preferred URL' }), 'acme.example');
+    await enter(screen.getByRole('textbox', { name: 'Preferred URL' }), 'acme.example');
     await create();
     expect(await screen.findAllByText('Put http:// or https:// at the start of the URL')).not.toHaveLength(0);
     // The toast is a warning (yellow), not only the field's message.
