@@ -100,8 +100,7 @@ export const inboxItemSchema = z.object({
   readAt: z.string().nullable(),
 });
 export type InboxItem = z.infer<typeof inboxItemSchema>;
-export const inboxQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+export const inboxQuerySchema = pageQuerySchema.pick({ page: true }).extend({
   take: z.coerce.number().int().min(1).max(100).default(20),
   unread: z.enum(['true', 'false']).optional(),
 });
