@@ -8,13 +8,19 @@ export const idParams = z.object({ id: z.uuid() });
 export const noContent = { 204: z.null() };
 
 /**
- * A module's route options, its OpenAPI tags given once: `route(policy, summary, schema)` is
- * `{ config: { policy }, schema: { tags, summary, ...schema } }`, the rest of the route's schema
- * (params, querystring, body, response, description) as Fastify takes it.
+ * A module's route options, its OpenAPI tags given once: `route(policy, summary, schema, config?)` is
+ * `{ config: { ...config, policy }, schema: { tags, summary, ...schema } }`, the rest of the route's
+ * schema (params, querystring, body, response, description) as Fastify takes it, and `config` the
+ * route's other settings (a `rateLimit`, say).
  */
 export function routeOptions(tags: string[]) {
-  return <S extends object>(policy: AccessPolicy, summary: string, schema: S) => ({
-    config: { policy },
+  return <S extends object, C extends object = object>(
+    policy: AccessPolicy,
+    summary: string,
+    schema: S,
+    config?: C,
+  ) => ({
+    config: { ...config, policy },
     schema: { tags, summary, ...schema },
   });
 }

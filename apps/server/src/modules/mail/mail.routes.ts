@@ -1,6 +1,7 @@
 import { POLICIES, pageOf, pageQuerySchema } from '@atrium/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { routeOptions } from '../../http/route-options.js';
 
 const outboxItem = z.object({
   id: z.uuid(),
@@ -15,20 +16,17 @@ const outboxItem = z.object({
   sentAt: z.date().nullable(),
 });
 
+const route = routeOptions(['mail']);
+
 export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
   const { mail } = app.services;
 
   app.get(
     '/mail/outbox',
-    {
-      config: { policy: POLICIES.superadmins },
-      schema: {
-        tags: ['mail'],
-        summary: 'Mail the platform sent or queued, newest first (super administrators)',
-        querystring: pageQuerySchema,
-        response: { 200: pageOf(outboxItem) },
-      },
-    },
+    route(POLICIES.superadmins, 'Mail the platform sent or queued, newest first (super administrators)', {
+      querystring: pageQuerySchema,
+      response: { 200: pageOf(outboxItem) },
+    }),
     async (request) => mail.outbox(request.query),
   );
 };
