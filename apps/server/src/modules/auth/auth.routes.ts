@@ -28,7 +28,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     route(PUBLIC, 'Sign in with email and password', {
       description:
         'Answers the session, or, when two-factor sign-in comes first, a challenge: `code` (send the ' +
-        "authenticator app's code to /auth/twofactor/verify) or `setup` (the active tenant requires " +
+        "authenticator app's code to /auth/login/2fa) or `setup` (the active tenant requires " +
         'two-factor: /auth/twofactor/setup). A remembered device (its cookie) skips the code.',
       body: loginBodySchema,
       response: { 200: loginResultSchema },

@@ -3,9 +3,9 @@ import { api } from '@/shared/api/client';
 import { problemMessages } from '@/shared/api/problem-messages';
 import { completeSignIn } from './login';
 
-/** POST /auth/twofactor/verify: the code (or a recovery code) after the password; the session starts. */
+/** POST /auth/login/2fa: the code (or a recovery code) after the password; the session starts. */
 export async function verifyTwoFactor(body: TwoFactorVerifyBody): Promise<AuthResult> {
-  return completeSignIn(await api<AuthResult>('/auth/twofactor/verify', { method: 'POST', body }));
+  return completeSignIn(await api<AuthResult>('/auth/login/2fa', { method: 'POST', body }));
 }
 
 /** POST /auth/twofactor/setup: the secret for the setup the tenant requires. */

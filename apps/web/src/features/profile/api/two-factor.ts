@@ -4,21 +4,20 @@ import { api } from '@/shared/api/client';
 
 export const twoFactorKey = ['me', 'twofactor'] as const;
 
-/** GET /me/twofactor: whether it is on, recovery codes left, remembered devices. */
+/** GET /me/2fa: whether it is on, recovery codes left, remembered devices. */
 export const twoFactorQuery = () =>
   queryOptions({
     queryKey: twoFactorKey,
-    queryFn: ({ signal }) => api<TwoFactorStatus>('/me/twofactor', { signal }),
+    queryFn: ({ signal }) => api<TwoFactorStatus>('/me/2fa', { signal }),
   });
 export const useTwoFactorStatus = () => useQuery(twoFactorQuery());
 
-/** POST /me/twofactor/setup: a new secret and its QR code, shown once. */
-export const startTwoFactorSetup = () => api<TwoFactorSetup>('/me/twofactor/setup', { method: 'POST' });
+/** POST /me/2fa/setup: a new secret and its QR code, shown once. */
+export const startTwoFactorSetup = () => api<TwoFactorSetup>('/me/2fa/setup', { method: 'POST' });
 
-/** POST /me/twofactor/enable: the first code turns it on; answers the recovery codes. */
+/** POST /me/2fa/confirm: the first code turns it on; answers the recovery codes. */
 export const enableTwoFactor = (code: string) =>
-  api<{ recoveryCodes: string[] }>('/me/twofactor/enable', { method: 'POST', body: { code } });
+  api<{ recoveryCodes: string[] }>('/me/2fa/confirm', { method: 'POST', body: { code } });
 
-/** POST /me/twofactor/disable: the password and a code. */
-export const disableTwoFactor = (body: TwoFactorDisableBody) =>
-  api<void>('/me/twofactor/disable', { method: 'POST', body });
+/** POST /me/2fa/disable: the password and a code. */
+export const disableTwoFactor = (body: TwoFactorDisableBody) => api<void>('/me/2fa/disable', { method: 'POST', body });
