@@ -16,7 +16,7 @@ import type { Principal } from '../../../http/tokens.js';
 import type { TenantsService } from '../../tenants/tenants.service.js';
 import { isSuper, userScopeOf } from '../user-access.js';
 import { groupsInTenant } from '../user-checks.js';
-import * as repo from '../users.repository.js';
+import * as repo from '../users-list.repository.js';
 
 /** One page of the users list in the caller's scope (GET /users). */
 export async function listUsers(
