@@ -53,6 +53,7 @@ export const notificationEventTypeSchema = z.object({ id: z.string().uuid(), nam
 export type NotificationEventType = z.infer<typeof notificationEventTypeSchema>;
 
 export const NOTIFICATION_TYPE_SORTS = ['name', 'note'] as const;
+export type NotificationTypeSort = (typeof NOTIFICATION_TYPE_SORTS)[number];
 /** GET /notification/getNotificationsTypes: page, take, sort, direction, search (the list loads 10). */
 export const notificationTypesQuerySchema = pageQuerySchema.extend({
   take: z.coerce.number().int().min(1).max(200).default(10),

@@ -1,20 +1,6 @@
-import { POLICIES, pageOf, pageQuerySchema } from '@atrium/contracts';
+import { outboxItemSchema, POLICIES, pageOf, pageQuerySchema } from '@atrium/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { routeOptions } from '../../http/route-options.js';
-
-const outboxItem = z.object({
-  id: z.uuid(),
-  to: z.string(),
-  subject: z.string(),
-  html: z.string(),
-  text: z.string(),
-  status: z.enum(['pending', 'sent', 'stored', 'failed']),
-  attempts: z.number().int(),
-  lastError: z.string().nullable(),
-  createdAt: z.date(),
-  sentAt: z.date().nullable(),
-});
 
 const route = routeOptions(['mail']);
 
@@ -25,7 +11,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
     '/mail/outbox',
     route(POLICIES.superadmins, 'Mail the platform sent or queued, newest first (super administrators)', {
       querystring: pageQuerySchema,
-      response: { 200: pageOf(outboxItem) },
+      response: { 200: pageOf(outboxItemSchema) },
     }),
     async (request) => mail.outbox(request.query),
   );

@@ -5,6 +5,7 @@ import {
   POLICIES,
   PUBLIC,
   passwordSchema,
+  resetPasswordBodySchema,
 } from '@atrium/contracts';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -44,11 +45,7 @@ export const passwordsRoutes: FastifyPluginAsyncZod = async (app) => {
       PUBLIC,
       'Choose a new password with the id and token from the reset mail; ends every session',
       {
-        body: z.object({
-          id: z.uuid('invalidOrExpiredResetLink'),
-          token: z.string().min(1).max(200),
-          password: passwordSchema,
-        }),
+        body: resetPasswordBodySchema,
         response: noContent,
       },
       { rateLimit: { max: 10, timeWindow: '15 minutes' } },

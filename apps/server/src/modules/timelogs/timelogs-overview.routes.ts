@@ -1,4 +1,4 @@
-import { OVERVIEW_KINDS, overviewSchema, periodSchema } from '@atrium/contracts';
+import { EXPORT_FORMATS, OVERVIEW_KINDS, overviewSchema, periodSchema } from '@atrium/contracts';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -65,7 +65,7 @@ export const timelogOverviewRoutes: FastifyPluginAsyncZod = async (app) => {
     '/timelogs/exportOverview/:kind/:from/:to',
     route(admin, 'The overview table (hours per user, project or task) from `from` to `to` as xlsx or CSV', {
       params: z.object({ kind: z.enum(OVERVIEW_KINDS).describe('What each row is'), from, to }),
-      querystring: z.object({ format: z.enum(['xlsx', 'csv']).default('xlsx') }),
+      querystring: z.object({ format: z.enum(EXPORT_FORMATS).default('xlsx') }),
     }),
     async (request, reply) => {
       const { kind, from: start, to: end } = request.params;

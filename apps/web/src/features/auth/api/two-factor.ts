@@ -1,5 +1,7 @@
 import type { AuthResult, TwoFactorSetup, TwoFactorVerifyBody } from '@atrium/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
+import type { MutationCallbacks } from '@/shared/api/mutation-callbacks';
 import { problemMessages } from '@/shared/api/problem-messages';
 import { completeSignIn } from './login';
 
@@ -18,6 +20,17 @@ export const confirmRequiredSetup = (challenge: string, code: string) =>
     method: 'POST',
     body: { challenge, code },
   });
+
+export const useVerifyTwoFactor = (callbacks?: MutationCallbacks<AuthResult, TwoFactorVerifyBody>) =>
+  useMutation({ mutationFn: verifyTwoFactor, ...callbacks });
+
+export const useStartRequiredSetup = (challenge: string) =>
+  useMutation({ mutationFn: () => startRequiredSetup(challenge) });
+
+export const useConfirmRequiredSetup = (
+  challenge: string,
+  callbacks?: MutationCallbacks<Awaited<ReturnType<typeof confirmRequiredSetup>>, string>,
+) => useMutation({ mutationFn: (code: string) => confirmRequiredSetup(challenge, code), ...callbacks });
 
 /** What a failed two-factor step shows: the limit, an expired step, else the field's message. */
 export const { problemText: twoFactorProblem } = problemMessages({

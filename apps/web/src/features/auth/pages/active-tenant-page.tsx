@@ -1,9 +1,8 @@
 import { Button, Group, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { problemText } from '@/features/auth/api/problem-messages';
-import { setActiveTenant } from '@/shared/api/auth';
+import { useSetActiveTenant } from '@/shared/api/auth';
 import { useSession } from '@/shared/api/session';
 import { useUserInfo } from '@/shared/api/user-info';
 import { STORAGE_KEYS } from '@/shared/config/storage-keys';
@@ -41,7 +40,7 @@ export default function ActiveTenantPage() {
     if (reload) browserNavigation.replace(landingPath(returnUrl));
     else navigate(landingPath(returnUrl), { replace: true });
   };
-  const activate = useMutation({ mutationFn: setActiveTenant, onSuccess: () => finish(true) });
+  const activate = useSetActiveTenant({ onSuccess: () => finish(true) });
 
   const tenants = [...(info.data?.tenants ?? [])].sort((a, b) => a.name.localeCompare(b.name));
   const user = session.status === 'authenticated' ? session.user : undefined;

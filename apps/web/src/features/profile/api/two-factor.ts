@@ -1,6 +1,7 @@
 import type { TwoFactorDisableBody, TwoFactorSetup, TwoFactorStatus } from '@atrium/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
+import type { MutationCallbacks } from '@/shared/api/mutation-callbacks';
 
 export const twoFactorKey = ['me', 'twofactor'] as const;
 
@@ -21,3 +22,12 @@ export const enableTwoFactor = (code: string) =>
 
 /** POST /me/2fa/disable: the password and a code. */
 export const disableTwoFactor = (body: TwoFactorDisableBody) => api<void>('/me/2fa/disable', { method: 'POST', body });
+
+export const useStartTwoFactorSetup = (callbacks?: MutationCallbacks<TwoFactorSetup>) =>
+  useMutation({ mutationFn: startTwoFactorSetup, ...callbacks });
+
+export const useEnableTwoFactor = (callbacks?: MutationCallbacks<{ recoveryCodes: string[] }, string>) =>
+  useMutation({ mutationFn: enableTwoFactor, ...callbacks });
+
+export const useDisableTwoFactor = (callbacks?: MutationCallbacks<void, TwoFactorDisableBody>) =>
+  useMutation({ mutationFn: disableTwoFactor, ...callbacks });
