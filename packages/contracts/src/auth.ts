@@ -24,6 +24,14 @@ export const passwordSchema = z
   .max(AUTH.passwordMax, 'passwordTooLong')
   .refine((value) => value.trim() !== '', 'passwordBlank');
 
+/** POST /auth/resetpassword: the id and token of the mailed link, and the new password. */
+export const resetPasswordBodySchema = z.object({
+  id: z.uuid('invalidOrExpiredResetLink'),
+  token: z.string().min(1).max(200),
+  password: passwordSchema,
+});
+export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
+
 /**
  * Local parts shorter than this are left out of the check below: two letters ("jo@...") occur
  * inside too many good passwords to refuse them all.
@@ -76,6 +84,7 @@ export type OfficeSettings = z.infer<typeof officeSettingsSchema>;
 export const activeTenantBodySchema = z.object({ tenantId: z.uuid().nullable().optional() });
 
 export const tenantOptionSchema = z.object({ id: z.uuid(), name: z.string() });
+export type TenantOption = z.infer<typeof tenantOptionSchema>;
 
 export const menuItemDataSchema = z.object({
   name: z.string(),

@@ -155,6 +155,7 @@ export type CompanyListItem = z.infer<typeof companyListItemSchema>;
 
 /** The list's sorts: Name and Updated Date (spec part 2 §2). */
 export const COMPANY_SORTS = ['title', 'updatedAt'] as const;
+export type CompanySort = (typeof COMPANY_SORTS)[number];
 export const companyListQuerySchema = pageQuerySchema.extend({ sort: z.enum(COMPANY_SORTS).default('title') });
 export type CompanyListQuery = z.infer<typeof companyListQuerySchema>;
 export const companyPageSchema = pageOf(companyListItemSchema);
@@ -218,6 +219,7 @@ export const locationPageSchema = pageOf(locationSchema);
 
 /** Sorts of a client's locations: Title, Address. */
 export const LOCATION_SORTS = ['title', 'address'] as const;
+export type LocationSort = (typeof LOCATION_SORTS)[number];
 export const locationListQuerySchema = pageQuerySchema.extend({
   sort: z.enum(LOCATION_SORTS).default('title'),
   clientId: z.uuid(),
@@ -252,6 +254,7 @@ export const contactPageSchema = pageOf(contactSchema);
 
 /** Sorts of a client's contacts: Name, Email. */
 export const CONTACT_SORTS = ['name', 'email'] as const;
+export type ContactSort = (typeof CONTACT_SORTS)[number];
 export const contactListQuerySchema = pageQuerySchema.extend({
   sort: z.enum(CONTACT_SORTS).default('name'),
   clientId: z.uuid(),

@@ -52,6 +52,7 @@ export const documentTypeSchema = z.object({
 export type DocumentType = z.infer<typeof documentTypeSchema>;
 
 export const DOCUMENT_TYPE_SORTS = ['name', 'createdAt'] as const;
+export type DocumentTypeSort = (typeof DOCUMENT_TYPE_SORTS)[number];
 export const documentTypeListQuerySchema = pageQuerySchema.extend({
   sort: z.enum(DOCUMENT_TYPE_SORTS).default('name'),
 });
@@ -91,6 +92,7 @@ export const documentSchema = z.object({
 export type Document = z.infer<typeof documentSchema>;
 
 export const DOCUMENT_SORTS = ['title', 'updatedAt'] as const;
+export type DocumentSort = (typeof DOCUMENT_SORTS)[number];
 export const documentListQuerySchema = pageQuerySchema.extend({
   sort: z.enum(DOCUMENT_SORTS).default('updatedAt'),
 });

@@ -11,6 +11,7 @@ export * from './chat.js';
 export * from './clients.js';
 export * from './documents.js';
 export * from './home.js';
+export * from './mail.js';
 export * from './mail-settings.js';
 export * from './me.js';
 export * from './notifications.js';

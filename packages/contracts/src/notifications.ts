@@ -56,6 +56,7 @@ export const notificationEventTypeSchema = z.object({ id: z.string().uuid(), nam
 export type NotificationEventType = z.infer<typeof notificationEventTypeSchema>;
 
 export const NOTIFICATION_TYPE_SORTS = ['name', 'note'] as const;
+export type NotificationTypeSort = (typeof NOTIFICATION_TYPE_SORTS)[number];
 /** GET /notification/getNotificationsTypes: page, take, sort, direction, search (the list loads 10). */
 export const notificationTypesQuerySchema = pageQuerySchema.extend({
   take: z.coerce.number().int().min(1).max(200).default(10),
@@ -103,8 +104,7 @@ export const inboxItemSchema = z.object({
   readAt: z.string().nullable(),
 });
 export type InboxItem = z.infer<typeof inboxItemSchema>;
-export const inboxQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+export const inboxQuerySchema = pageQuerySchema.pick({ page: true }).extend({
   take: z.coerce.number().int().min(1).max(100).default(20),
   unread: z.enum(['true', 'false']).optional(),
 });

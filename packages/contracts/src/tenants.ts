@@ -190,6 +190,7 @@ export const tenantListItemSchema = z.object({
 export type TenantListItem = z.infer<typeof tenantListItemSchema>;
 
 export const TENANT_SORTS = ['name', 'createdAt'] as const;
+export type TenantSort = (typeof TENANT_SORTS)[number];
 export const tenantListQuerySchema = pageQuerySchema.extend({
   sort: z.enum(TENANT_SORTS).default('name'),
   /** The zone the created dates are shown in, which a date-like search matches (default UTC). */
@@ -203,6 +204,7 @@ export const cloneTenantBodySchema = z.object({
 
 /** A tenant option of a select (spec: label, value). */
 export const tenantDatalistItemSchema = z.object({ value: z.uuid(), label: z.string() });
+export type TenantDatalistItem = z.infer<typeof tenantDatalistItemSchema>;
 
 /** One feature of the catalogue as a tenant has it (GET /tenants/{id}/features). */
 export const tenantFeatureSchema = z.object({
@@ -213,6 +215,7 @@ export const tenantFeatureSchema = z.object({
   customTitle: z.string().nullable(),
   customDescription: z.string().nullable(),
 });
+export type TenantFeature = z.infer<typeof tenantFeatureSchema>;
 
 /** POST /tenants/media: where the uploaded logo is now served. */
 export const mediaUploadResultSchema = z.object({ path: z.string() });

@@ -217,6 +217,7 @@ export type WeekGrid = z.infer<typeof weekGridSchema>;
 /** POST /timelogs/copyLastWeek and POST /timelogs/weekRow (ours): rows shown in a week without hours. */
 export const copyLastWeekSchema = z.object({ week: mondaySchema });
 export const weekRowInputSchema = z.object({ week: mondaySchema, projectId: z.uuid(), taskId: z.uuid() });
+export type WeekRowInput = z.infer<typeof weekRowInputSchema>;
 export const copyLastWeekResultSchema = z.object({ rows: z.number().int() });
 
 /** One mark as the overview and team calls list it. */
@@ -248,6 +249,9 @@ export type Overview = z.infer<typeof overviewSchema>;
 
 export const OVERVIEW_KINDS = ['users', 'projects', 'tasks'] as const;
 export type OverviewKind = (typeof OVERVIEW_KINDS)[number];
+/** The files the overview exports to (GET /timelogs/exportOverview/...?format=). */
+export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** GET /totalByDayForPersonalProjects: the caller's hours per date. */
 export const dayTotalSchema = z.object({ date: z.string(), hours: z.number() });

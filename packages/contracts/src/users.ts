@@ -106,6 +106,11 @@ export const groupAssignmentBodySchema = z.object({
     .max(USER_LIMITS.batchMax, 'tooMany')
     .transform(unique),
 });
+export type GroupAssignmentBody = z.infer<typeof groupAssignmentBodySchema>;
+
+/** A user group of the active tenant (GET /usergroups). */
+export const userGroupSchema = z.object({ id: z.uuid(), name: z.string(), createdAt: z.date() });
+export type UserGroup = z.infer<typeof userGroupSchema>;
 
 /** A user of a select: GET /users/dataselect and GET /users/coaches. */
 export const userOptionSchema = z.object({

@@ -31,12 +31,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         description:
           'Answers the session, or, when two-factor sign-in comes first, a challenge: `code` (send the ' +
-          "authenticator app's code to /auth/twofactor/verify) or `setup` (the active tenant requires " +
+          "authenticator app's code to /auth/login/2fa) or `setup` (the active tenant requires " +
           'two-factor: /auth/twofactor/setup). A remembered device (its cookie) skips the code.',
         body: loginBodySchema,
         response: { 200: loginResultSchema },
       },
-      [401, 403, 429],
+      { errors: [401, 403, 429] },
     ),
     async (request, reply) => {
       const { rememberMe } = request.body;
@@ -59,7 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           'of someone signed out), which is not an error. 401 when the cookie is not (or no longer) valid.',
         response: { 200: authResultSchema, 204: z.null() },
       },
-      [401],
+      { errors: [401] },
     ),
     async (request, reply) => {
       if (!refreshCookieOf(request)) return reply.status(204).send(null);

@@ -148,8 +148,8 @@ export function createMailSettingsService(deps: {
     /** A page of the tenant's settings: { data, total, page, take } (API contract). */
     async list(activeTenantId: string | null, principal: Principal, tenantId: string, q: MailSettingsListQuery) {
       await tenants.requireManaged(activeTenantId, principal, tenantId);
-      const found = await withTenant(tenantId, () => repo.listSettings(db, tenantId, q));
-      return { data: found.rows.map(toMailSettings), total: found.total, page: q.page, take: q.take };
+      const page = await withTenant(tenantId, () => repo.listSettings(db, tenantId, q));
+      return { ...page, data: page.data.map(toMailSettings) };
     },
 
     async get(activeTenantId: string | null, principal: Principal, tenantId: string, id: string) {

@@ -1,9 +1,8 @@
 import { Anchor, Loader, Stack, Text, Title } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { twoFactorProblem } from '@/features/auth/api/two-factor';
 import { useTranslation } from '@/shared/i18n/use-translation';
-import { enableTwoFactor, startTwoFactorSetup } from '@/shared/two-factor/api';
+import { useEnableTwoFactor, useStartTwoFactorSetup } from '@/shared/two-factor/api';
 import { RecoveryCodes } from '@/shared/two-factor/recovery-codes';
 import { SetupPanel } from '@/shared/two-factor/setup-panel';
 import { cardPageTitleClass } from '@/shared/ui/card-page';
@@ -24,8 +23,8 @@ export function TenantTwoFactorSetup({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const start = useMutation({ mutationFn: startTwoFactorSetup });
-  const confirm = useMutation({ mutationFn: enableTwoFactor });
+  const start = useStartTwoFactorSetup();
+  const confirm = useEnableTwoFactor();
   const { mutate: begin } = start;
   useEffect(() => begin(), [begin]);
 

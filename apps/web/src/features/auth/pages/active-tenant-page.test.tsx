@@ -89,14 +89,14 @@ describe('/active-tenant-page', () => {
         }
         return json(authResult({ activeTenantId: tenantId }));
       }
-      if (url.endsWith('/me/twofactor/setup')) {
+      if (url.endsWith('/me/2fa/setup')) {
         return json({
           secret: 'JBSWY3DPEHPK3PXP',
           otpauthUrl: 'otpauth://totp/x',
           qrDataUrl: 'data:image/png;base64,AA==',
         });
       }
-      if (url.endsWith('/me/twofactor/enable')) {
+      if (url.endsWith('/me/2fa/confirm')) {
         enabled = JSON.parse(init?.body as string).code === '123456';
         return json({ recoveryCodes: ['aaaa-bbbb-cccc', 'dddd-eeee-ffff'] });
       }
@@ -131,7 +131,7 @@ describe('/active-tenant-page', () => {
         return json({ gdprConfirmed: true, language: 'en', isSuperadmin: false, tenants: [NORTHWIND, HARBOUR] });
       }
       if (url.endsWith('/auth/activetenant')) return problem(403, 'twoFactorRequired', 'Required');
-      if (url.endsWith('/me/twofactor/setup')) {
+      if (url.endsWith('/me/2fa/setup')) {
         return json({
           secret: 'JBSWY3DPEHPK3PXP',
           otpauthUrl: 'otpauth://totp/x',

@@ -1,11 +1,10 @@
 import { Button, Group, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { problemText } from '@/features/auth/api/problem-messages';
 import { TenantTwoFactorSetup } from '@/features/auth/components/tenant-two-factor-setup';
 import { ApiError } from '@/shared/api/api-error';
-import { setActiveTenant } from '@/shared/api/auth';
+import { useSetActiveTenant } from '@/shared/api/auth';
 import { useSession } from '@/shared/api/session';
 import { useUserInfo } from '@/shared/api/user-info';
 import { STORAGE_KEYS } from '@/shared/config/storage-keys';
@@ -46,8 +45,7 @@ export default function ActiveTenantPage() {
   };
   // The tenant whose two-factor requirement is being met (403 twoFactorRequired when choosing it).
   const [setupFor, setSetupFor] = useState<string | null>(null);
-  const activate = useMutation({
-    mutationFn: setActiveTenant,
+  const activate = useSetActiveTenant({
     onSuccess: () => finish(true),
     onError: (err, tenantId) => {
       if (tenantId && err instanceof ApiError && err.code === 'twoFactorRequired') setSetupFor(tenantId);

@@ -1,10 +1,10 @@
-import type { ChatConversation, ChatHistory, ChatMessageGroup } from '@atrium/contracts';
+import type { ChatConversation, ChatHistory, ChatMessage, ChatMessageGroup } from '@atrium/contracts';
 import type { Wire } from '@/shared/api/wire';
 
 export type ConversationRow = Omit<Wire<ChatConversation>, 'lastMessage'> & {
   lastMessage: Wire<NonNullable<ChatConversation['lastMessage']>> | null;
 };
-export type MessageRow = { id: string; text: string; createdAt: string };
+export type MessageRow = Wire<ChatMessage>;
 export type MessageGroupRow = Omit<Wire<ChatMessageGroup>, 'messages'> & { messages: MessageRow[] };
 export type HistoryPage = Omit<Wire<ChatHistory>, 'groups'> & { groups: MessageGroupRow[] };
 
