@@ -17,7 +17,7 @@ TOKEN=eyJhbGciOi...
 \`\`\`
 
 When the account has two-factor sign-in, the answer is a challenge instead (\`{"twoFactor":"code","challenge":"..."}\`):
-send the authenticator app's code with it to \`POST /auth/twofactor/verify\`, which answers the token.
+send the authenticator app's code with it to \`POST /auth/login/2fa\`, which answers the token.
 When the token expires (401 \`sessionExpired\`), \`POST /auth/refresh\` with the refresh cookie answers a new one.
 
 ## Choose a tenant
