@@ -84,7 +84,12 @@ export type CollaborationSummary = z.infer<typeof collaborationSummarySchema>;
 
 /** A page of collaborations, and how many of the caller's are in each status (the filter's counts). */
 export const collaborationPageSchema = pageOf(collaborationSummarySchema).extend({
-  statusCounts: z.record(z.enum(COLLABORATION_STATUSES), z.number().int()),
+  statusCounts: z.object({
+    upcoming: z.number().int(),
+    running: z.number().int(),
+    finished: z.number().int(),
+    closed: z.number().int(),
+  }) satisfies z.ZodType<Record<CollaborationStatus, number>>,
 });
 export type CollaborationPage = z.infer<typeof collaborationPageSchema>;
 

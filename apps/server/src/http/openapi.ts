@@ -225,6 +225,7 @@ const MODULES: Record<string, string> = {
   folders: 'Document folders.',
   clients: 'Clients with their contacts and locations.',
   chat: 'Chat conversations in the active tenant.',
+  sprints: 'Sprints: collaborations whose members bring ideas, vote and comment.',
   notifications: 'Notifications and their subscriptions.',
   push: 'Web push subscriptions of the browser.',
   mail: 'The mail outbox (super administrators).',

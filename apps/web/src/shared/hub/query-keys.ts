@@ -7,4 +7,3 @@ export const tenantDataKeys = [
   ['me', 'generaldata'],
   ['home', 'content'],
 ] as const;
-

@@ -13,7 +13,6 @@ export type IdeaFilter = Pick<IdeaListQuery, 'sort' | 'status' | 'tagId'>;
  */
 export const sprintsKey = ['sprints'] as const;
 
-
 export const sprintKeys = {
   all: sprintsKey,
   lists: () => [...sprintsKey, 'list'] as const,
