@@ -41,15 +41,22 @@ export const office365Routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/office',
-    route(PUBLIC, 'Finish Microsoft 365 sign-in with the code, state (and iss, when present) from the callback', {
-      body: z.object({
-        code: z.string().min(1).max(4096),
-        state: z.string().min(1).max(512),
-        iss: z.string().max(512).optional(),
-        rememberMe: z.boolean().default(false),
-      }),
-      response: { 200: authResultSchema },
-    }),
+    route(
+      PUBLIC,
+      'Finish Microsoft 365 sign-in with the code, state (and iss, when present) from the callback',
+      {
+        body: z.object({
+          code: z.string().min(1).max(4096),
+          state: z.string().min(1).max(512),
+          iss: z.string().max(512).optional(),
+          rememberMe: z.boolean().default(false),
+        }),
+        response: { 200: authResultSchema },
+      },
+      // Not configured (404); a code Microsoft refuses or no account here (401); an Entra tenant that is
+      // not allowed (403); another Microsoft account already linked to the user (409).
+      { errors: [401, 403, 404, 409] },
+    ),
     async (request, reply) => {
       const issued = await office.finish({
         ...request.body,

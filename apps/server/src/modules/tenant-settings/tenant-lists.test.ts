@@ -204,7 +204,9 @@ describe('PUT /core/api/tenants/:id/tags/:tagId', () => {
       headers: admin.auth,
       payload: { name: 'B' },
     });
-    expect(res.statusCode).toBe(404);
+    // The path is a list item's, which answers DELETE only.
+    expect(res.statusCode).toBe(405);
+    expect(res.headers.allow).toBe('DELETE');
   });
 });
 

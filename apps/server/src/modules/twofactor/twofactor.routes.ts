@@ -30,10 +30,13 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   // stands for the password. Under /auth, so the refresh and device cookies are theirs to set.
   app.post(
     '/auth/login/2fa',
-    route(PUBLIC, 'Sign in: the code from the authenticator app (or a recovery code) after the password', {
-      body: twoFactorVerifyBodySchema,
-      response: { 200: authResultSchema },
-    }),
+    route(
+      PUBLIC,
+      'Sign in: the code from the authenticator app (or a recovery code) after the password',
+      { body: twoFactorVerifyBodySchema, response: { 200: authResultSchema } },
+      // A wrong or used code, or a challenge that expired (401); too many wrong codes (429).
+      { errors: [401, 429] },
+    ),
     async (request, reply) => {
       const { issued, deviceToken } = await twofactor.verifySignIn({
         ...request.body,
@@ -47,19 +50,25 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/twofactor/setup',
-    route(PUBLIC, 'Sign in, when the tenant requires two-factor: a new authenticator secret and its QR code', {
-      body: twoFactorChallengeSetupBodySchema,
-      response: { 200: twoFactorSetupSchema },
-    }),
+    route(
+      PUBLIC,
+      'Sign in, when the tenant requires two-factor: a new authenticator secret and its QR code',
+      { body: twoFactorChallengeSetupBodySchema, response: { 200: twoFactorSetupSchema } },
+      // A challenge that is not (or no longer) valid.
+      { errors: [401] },
+    ),
     async (request) => twofactor.startSetupAtSignIn(request.body.challenge),
   );
 
   app.post(
     '/auth/twofactor/setup/confirm',
-    route(PUBLIC, 'Sign in, when the tenant requires two-factor: a first code turns it on; answers the session', {
-      body: twoFactorChallengeConfirmBodySchema,
-      response: { 200: twoFactorSetupDoneSchema },
-    }),
+    route(
+      PUBLIC,
+      'Sign in, when the tenant requires two-factor: a first code turns it on; answers the session',
+      { body: twoFactorChallengeConfirmBodySchema, response: { 200: twoFactorSetupDoneSchema } },
+      // A challenge that is not (or no longer) valid, or a wrong code (401); too many wrong codes (429).
+      { errors: [401, 429] },
+    ),
     async (request, reply) => {
       const { recoveryCodes, issued } = await twofactor.confirmSetupAtSignIn({
         ...request.body,
