@@ -1,6 +1,8 @@
+import { PRODUCT_NAME } from '@atrium/contracts';
+
 /** The OpenAPI document's description (markdown): what a caller needs before the first operation. */
 export const API_GUIDE = `
-The API of Atrium, a multi-tenant workplace platform: the web app uses exactly these operations.
+The API of ${PRODUCT_NAME}, a multi-tenant workplace platform: the web app uses exactly these operations.
 Operations are grouped by module (their tag). Paths are relative to the server entry, \`/core/api\`.
 
 ## Sign in
@@ -11,7 +13,7 @@ Send the token as \`Authorization: Bearer <token>\` with every operation that is
 \`\`\`sh
 curl -s https://atrium.example/core/api/auth/login \\
   -H 'Content-Type: application/json' \\
-  -d '{"email":"admin@atrium.test","password":"Atrium-demo-1","rememberMe":false}'
+  -d '{"email":"admin@atrium.test","password":"<password>","rememberMe":false}'
 # {"user":{...},"token":"eyJhbGciOi..."}
 TOKEN=eyJhbGciOi...
 \`\`\`

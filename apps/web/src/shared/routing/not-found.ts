@@ -1,3 +1,4 @@
+import { type AccessHolder, can, POLICIES } from '@atrium/contracts';
 import { ApiError } from '@/shared/api/api-error';
 
 /**
@@ -26,8 +27,8 @@ export function recordMissing(id: string, error: unknown): boolean {
  * tenant does not exist or is one they do not run, and the page says so in those words rather than
  * leaving for the generic not-found page.
  */
-export const tenantNotRun = (roles: readonly string[] | undefined, id: string, error: unknown) =>
-  !!roles?.includes('PartnerManager') && isRecordId(id) && recordMissing(id, error);
+export const tenantNotRun = (who: AccessHolder, id: string, error: unknown) =>
+  can(who, POLICIES.onlyPartnerManagers) && isRecordId(id) && recordMissing(id, error);
 
 /** Leaves the page for the not-found page when its record is missing. */
 export function useNotFoundWhen(missing: boolean): void {

@@ -48,8 +48,8 @@ export function TenantRecordPage<T>({
   const session = useSession();
   const name = useTenantName(tenantId);
   usePageTitle(title);
-  const roles = session.status === 'authenticated' ? session.user.roles : undefined;
-  const notRun = tenantNotRun(roles, tenantId, name.error ?? record.error);
+  const user = session.status === 'authenticated' ? session.user : undefined;
+  const notRun = tenantNotRun(user, tenantId, name.error ?? record.error);
   useNotFoundWhen(!notRun && recordMissing(tenantId, name.error ?? record.error));
   if (notRun) {
     return (

@@ -27,8 +27,8 @@ export default function TenantFormPage() {
   const save = useSaveTenant();
   const title = isNew ? t('tenants.form.newTitle') : t('tenants.form.editTitle', { name: tenant.data?.name ?? '' });
   usePageTitle(isNew ? t('tenants.form.newTitle') : (tenant.data?.name ?? t('tenants.title')));
-  const roles = session.status === 'authenticated' ? session.user.roles : undefined;
-  const notRun = !isNew && tenantNotRun(roles, id, tenant.error ?? features.error);
+  const user = session.status === 'authenticated' ? session.user : undefined;
+  const notRun = !isNew && tenantNotRun(user, id, tenant.error ?? features.error);
   useNotFoundWhen(!isNew && !notRun && recordMissing(id, tenant.error ?? features.error));
 
   const failed = [tenant, features].find((q) => q.isError);
