@@ -66,6 +66,7 @@ export const passwordsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: z.object({ password: passwordSchema, currentPassword: z.string().min(1, 'required').max(128) }),
         response: noContent,
       },
+      { errors: [429] },
     ),
     async (request, reply) => {
       const { password, currentPassword } = request.body;
