@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { plainText } from './plain-text.js';
 import { pageOf, pageQuerySchema } from './problem.js';
 
 /** Limits of documents, document types and folders (spec part 2 §5, §9). */
@@ -28,7 +27,7 @@ export const DOCUMENT_FILE_PROBLEMS = {
   executable: 'fileTypeRefused',
 } as const;
 
-const requiredText = (max: number) => plainText({ error: 'required' }).trim().min(1, 'required').max(max, 'tooLong');
+const requiredText = (max: number) => z.string({ error: 'required' }).trim().min(1, 'required').max(max, 'tooLong');
 
 /** POST /documenttypes. */
 export const documentTypeBodySchema = z.object({
@@ -52,7 +51,6 @@ export const documentTypeSchema = z.object({
 export type DocumentType = z.infer<typeof documentTypeSchema>;
 
 export const DOCUMENT_TYPE_SORTS = ['name', 'createdAt'] as const;
-export type DocumentTypeSort = (typeof DOCUMENT_TYPE_SORTS)[number];
 export const documentTypeListQuerySchema = pageQuerySchema.extend({
   sort: z.enum(DOCUMENT_TYPE_SORTS).default('name'),
 });
@@ -92,7 +90,6 @@ export const documentSchema = z.object({
 export type Document = z.infer<typeof documentSchema>;
 
 export const DOCUMENT_SORTS = ['title', 'updatedAt'] as const;
-export type DocumentSort = (typeof DOCUMENT_SORTS)[number];
 export const documentListQuerySchema = pageQuerySchema.extend({
   sort: z.enum(DOCUMENT_SORTS).default('updatedAt'),
 });

@@ -31,10 +31,8 @@ describe('web push and presence: two processes on one Redis', () => {
   const clients = trackedClients();
 
   beforeAll(async () => {
-    // The push service runs on loopback, which only PUSH_ALLOW_LOOPBACK lets the server post to.
-    const env = { REDIS_URL, PUSH_ALLOW_LOOPBACK: 'true' };
-    a = await startHubServer({ env, hub });
-    b = await startSecondProcess(a, { env, hub });
+    a = await startHubServer({ env: { REDIS_URL }, hub });
+    b = await startSecondProcess(a, { env: { REDIS_URL }, hub });
     pushService = await startPushService();
   });
   afterAll(async () => {

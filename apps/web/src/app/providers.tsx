@@ -13,10 +13,9 @@ function TenantTheme({ children, env }: { children: ReactNode; env?: 'default' |
   const custom = useGeneralData().data?.customTenantProperties;
   const { t } = useTranslation();
   const closeNotice = t('a11y.closeNotice');
-  const showPassword = t('showPassword');
   const key = JSON.stringify(custom ?? null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the serialised key stands for `custom`
-  const theme = useMemo(() => buildTheme(custom, closeNotice, showPassword), [key, closeNotice, showPassword]);
+  const theme = useMemo(() => buildTheme(custom, closeNotice), [key, closeNotice]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the serialised key stands for `custom`
   const resolver = useMemo(() => tenantCssVariables(custom), [key]);
 

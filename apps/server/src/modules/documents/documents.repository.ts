@@ -2,13 +2,14 @@ import type { DocumentListQuery, DocumentTypeListQuery } from '@atrium/contracts
 import { and, asc, count, desc, eq, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import { customPlans, type Db } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
-import { paged } from '../../db/paging.js';
 import { documents, documentTypes, folders } from './documents.schema.js';
 
 // Every query names the tenant: another tenant's row simply does not exist here.
 
 /** The types every tenant has from the start. */
 export const SYSTEM_TYPES = ['General'];
+
+const offset = (q: { page: number; take: number }) => (q.page - 1) * q.take;
 
 /* Document types */
 
@@ -56,19 +57,17 @@ export async function listTypes(db: Db, tenantId: string, q: DocumentTypeListQue
   );
   const dir = q.direction === 'desc' ? desc : asc;
   const order = q.sort === 'createdAt' ? dir(documentTypes.createdAt) : dir(sql`lower(${documentTypes.name})`);
-  return paged(q, async ({ limit, offset }) => {
-    const [rows, [total]] = await Promise.all([
-      db
-        .select(typeColumns)
-        .from(documentTypes)
-        .where(where)
-        .orderBy(order, asc(documentTypes.id))
-        .limit(limit)
-        .offset(offset),
-      db.select({ n: count() }).from(documentTypes).where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
-  });
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(typeColumns)
+      .from(documentTypes)
+      .where(where)
+      .orderBy(order, asc(documentTypes.id))
+      .limit(q.take)
+      .offset(offset(q)),
+    db.select({ n: count() }).from(documentTypes).where(where),
+  ]);
+  return { data: rows, total: total?.n ?? 0, page: q.page, take: q.take };
 }
 
 export const nonSystemTypes = (db: Db, tenantId: string) =>
@@ -169,13 +168,11 @@ async function documentsPage(db: Db, tenantId: string, q: DocumentListQuery & { 
   );
   const dir = q.direction === 'desc' ? desc : asc;
   const order = q.sort === 'title' ? dir(sql`lower(${documents.title})`) : dir(documents.updatedAt);
-  return paged(q, async ({ limit, offset }) => {
-    const [rows, [total]] = await Promise.all([
-      documentsWithType(db).where(where).orderBy(order, asc(documents.id)).limit(limit).offset(offset),
-      db.select({ n: count() }).from(documents).where(where),
-    ]);
-    return { rows: rows as DocumentRow[], total: total?.n ?? 0 };
-  });
+  const [rows, [total]] = await Promise.all([
+    documentsWithType(db).where(where).orderBy(order, asc(documents.id)).limit(q.take).offset(offset(q)),
+    db.select({ n: count() }).from(documents).where(where),
+  ]);
+  return { data: rows as DocumentRow[], total: total?.n ?? 0, page: q.page, take: q.take };
 }
 
 export const findDocument = async (db: Db, tenantId: string, id: string) =>

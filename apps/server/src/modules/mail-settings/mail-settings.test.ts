@@ -29,8 +29,6 @@ const graph = createServer((req, res) => {
       res.end(JSON.stringify(value));
     };
     const token = /^\/([^/]+)\/oauth2\/v2\.0\/token$/.exec(req.url!);
-    // The connection drops with no answer, as when the host cannot be reached.
-    if (token?.[1] === 'unreachable-tenant') return req.socket.destroy();
     if (req.method === 'POST' && token) {
       if (token[1] === 'bad-tenant') {
         return json(401, {
@@ -403,7 +401,7 @@ describe('mail settings: Test through Microsoft Graph', () => {
     });
     const res = await sendTest(t.id, created.id, admin.auth);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ok: true, sentTo: admin.user.email, reason: null, unreachable: false });
+    expect(res.json()).toEqual({ ok: true, sentTo: admin.user.email, reason: null });
     expectNoSecret(res.body);
 
     const [tokenCall, sendCall] = seen;
@@ -445,7 +443,6 @@ describe('mail settings: Test through Microsoft Graph', () => {
       ok: false,
       sentTo: admin.user.email,
       reason: 'AADSTS7000215: Invalid client secret provided.',
-      unreachable: false,
     });
     expect(seen.filter((s) => s.url.endsWith('/sendMail'))).toEqual([]);
   });
@@ -457,16 +454,7 @@ describe('mail settings: Test through Microsoft Graph', () => {
       ok: false,
       sentTo: admin.user.email,
       reason: 'ErrorAccessDenied: Access is denied. Check credentials and try again.',
-      unreachable: false,
     });
-  });
-
-  it('says Microsoft could not be reached when no answer comes, apart from a refusal', async () => {
-    const { t, admin, created } = await tenantWithSettings({ msGraphTenantId: 'unreachable-tenant' });
-    const res = await sendTest(t.id, created.id, admin.auth);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ ok: false, sentTo: admin.user.email, unreachable: true });
-    expect(res.json().reason).toMatch(/^[A-Z_]+$|^network$/);
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  AUTHENTICATED,
   changeNotificationIntervalSchema,
   inboxPageSchema,
   inboxQuerySchema,
@@ -23,9 +24,11 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/notifications/count',
-    route(member, "The menu's unread notification counts in the active tenant (400 noActiveTenant without one)", {
-      response: { 200: z.array(notificationCountSchema) },
-    }),
+    route(
+      AUTHENTICATED,
+      "The menu's unread notification counts in the active tenant (400 noActiveTenant without one)",
+      { response: { 200: z.array(notificationCountSchema) } },
+    ),
     async (request) => notifications.counts(tenantOf(request), principalOf(request)),
   );
 

@@ -82,7 +82,7 @@ export function createTenantListsService(deps: {
     ) {
       await managed(activeTenantId, principal, tenantId);
       const page = await inTenant(tenantId, () => repo.listEntries(db, tenantId, kind, q));
-      return { ...page, data: page.data.map((r) => entryOf(kind, r)) };
+      return { data: page.data.map((r) => entryOf(kind, r)), total: page.total, page: q.page, take: q.take };
     },
 
     /** Adds an entry; the same text (ignoring case) in the list already is 409 on the list's field. */
@@ -145,7 +145,8 @@ export function createTenantListsService(deps: {
 
     async checklists(activeTenantId: string | null, principal: Principal, tenantId: string, q: ChecklistListQuery) {
       await managed(activeTenantId, principal, tenantId);
-      return inTenant(tenantId, () => repo.listChecklists(db, tenantId, q));
+      const page = await inTenant(tenantId, () => repo.listChecklists(db, tenantId, q));
+      return { ...page, page: q.page, take: q.take };
     },
 
     async createChecklist(activeTenantId: string | null, principal: Principal, tenantId: string, body: ChecklistBody) {

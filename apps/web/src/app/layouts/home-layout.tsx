@@ -14,7 +14,6 @@ import { BREAKPOINTS, HEADER, TOAST_MS } from '@/shared/config/ui';
 import { useIsMobile } from '@/shared/hooks/use-is-mobile';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { ModuleIconsProvider } from '@/shared/menu/module-icon';
-import { NotBuiltModulesProvider } from '@/shared/menu/not-built';
 import { useMenu } from '@/shared/menu/use-menu';
 import { OfflineBanner, UnsyncedLabel } from '@/shared/offline/offline-status';
 import { PersistedQueries } from '@/shared/offline/persisted-queries';
@@ -23,7 +22,6 @@ import { PwaPrompts } from '@/shared/pwa/pwa-prompts';
 import { PageLoader } from '@/shared/ui/page-loader';
 import { setUiState, useUiState } from '@/shared/ui-state/ui-state';
 import { MODULE_ICONS } from '../module-icons';
-import { NOT_BUILT_MODULES } from '../module-registry';
 import { AppHeader } from './app-header';
 import { BottomNav } from './bottom-nav';
 import classes from './home-layout.module.css';
@@ -51,12 +49,10 @@ export function HomeLayout() {
   }
   return (
     <ModuleIconsProvider icons={MODULE_ICONS}>
-      <NotBuiltModulesProvider modules={NOT_BUILT_MODULES}>
-        {/* The pages' data is kept for this user, for a reload with no network (shared/offline). */}
-        <PersistedQueries key={session.user.id} userId={session.user.id} offline={session.offline === true}>
-          <Shell session={session} />
-        </PersistedQueries>
-      </NotBuiltModulesProvider>
+      {/* The pages' data is kept for this user, for a reload with no network (shared/offline). */}
+      <PersistedQueries key={session.user.id} userId={session.user.id} offline={session.offline === true}>
+        <Shell session={session} />
+      </PersistedQueries>
     </ModuleIconsProvider>
   );
 }

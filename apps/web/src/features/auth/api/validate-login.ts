@@ -1,7 +1,6 @@
-import { AUTH, type LoginBody } from '@atrium/contracts';
+import { AUTH } from '@atrium/contracts';
 
-/** The sign-in form's values: the body it sends. */
-export type LoginValues = LoginBody;
+export type LoginValues = { email: string; password: string; rememberMe: boolean };
 
 /**
  * An address with a local part, a domain and a top-level domain of two or more letters. The server's

@@ -1,12 +1,13 @@
 import type { AuthResult, TwoFactorChallenge } from '@atrium/contracts';
 import { Anchor, Button, Checkbox, Loader, Stack, Text, Title } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { completeSignIn } from '@/features/auth/api/login';
 import {
+  confirmRequiredSetup,
+  startRequiredSetup,
   twoFactorProblem,
-  useConfirmRequiredSetup,
-  useStartRequiredSetup,
-  useVerifyTwoFactor,
+  verifyTwoFactor,
 } from '@/features/auth/api/two-factor';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { CodeInput, codeComplete } from '@/shared/two-factor/code-input';
@@ -53,7 +54,7 @@ function CodeStep({ challenge, onSuccess, onCancel }: Props) {
   const [touched, setTouched] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
-  const verify = useVerifyTwoFactor({ onSuccess });
+  const verify = useMutation({ mutationFn: verifyTwoFactor, onSuccess });
   const invalid = touched && !codeComplete(code, recovery);
 
   useEffect(() => {
@@ -127,8 +128,11 @@ function CodeStep({ challenge, onSuccess, onCancel }: Props) {
 function RequiredSetupStep({ challenge, onSuccess, onCancel }: Props) {
   const { t } = useTranslation();
   const [done, setDone] = useState<(AuthResult & { recoveryCodes: string[] }) | null>(null);
-  const start = useStartRequiredSetup(challenge.challenge);
-  const confirm = useConfirmRequiredSetup(challenge.challenge, { onSuccess: setDone });
+  const start = useMutation({ mutationFn: () => startRequiredSetup(challenge.challenge) });
+  const confirm = useMutation({
+    mutationFn: (code: string) => confirmRequiredSetup(challenge.challenge, code),
+    onSuccess: setDone,
+  });
   const { mutate: begin } = start;
   useEffect(() => begin(), [begin]);
 

@@ -2,7 +2,7 @@ import { CHAT } from '@atrium/contracts';
 import { Badge, Group, Loader, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconUsersGroup } from '@tabler/icons-react';
-import { memo, useState } from 'react';
+import { useState } from 'react';
 import { formatDateTime } from '@/shared/format/date';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { LoadFailed } from '@/shared/ui/load-failed';
@@ -59,7 +59,7 @@ export function ConversationList({
                 <ConversationItem
                   conversation={c}
                   current={selected?.kind === c.kind && selected.id === c.id}
-                  onSelect={onSelect}
+                  onSelect={() => onSelect({ kind: c.kind, id: c.id })}
                 />
               </li>
             ))}
@@ -75,15 +75,14 @@ export function ConversationList({
   );
 }
 
-/** One row; memoised, so that typing in the search does not lay out up to 500 rows at each keystroke. */
-const ConversationItem = memo(function ConversationItem({
+function ConversationItem({
   conversation: c,
   current,
   onSelect,
 }: {
   conversation: ConversationRow;
   current: boolean;
-  onSelect: (target: ChatTarget) => void;
+  onSelect: () => void;
 }) {
   const { t } = useTranslation();
   const last = c.lastMessage;
@@ -97,7 +96,7 @@ const ConversationItem = memo(function ConversationItem({
       className={classes.item}
       data-current={current || undefined}
       aria-current={current ? 'true' : undefined}
-      onClick={() => onSelect({ kind: c.kind, id: c.id })}
+      onClick={onSelect}
     >
       <Group gap="sm" wrap="nowrap" align="center">
         {c.kind === 'group' ? (
@@ -137,4 +136,4 @@ const ConversationItem = memo(function ConversationItem({
       </Group>
     </UnstyledButton>
   );
-});
+}

@@ -1,5 +1,6 @@
-import { Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useSession } from '@/shared/api/session';
 import { formatDateTime } from '@/shared/format/date';
@@ -36,7 +37,16 @@ export function mergePages(pages: HistoryPage[]): MessageGroupRow[] {
 }
 
 /** One conversation: its history paged upward as the user scrolls up, and the message box. */
-export function ConversationView({ target, title }: { target: ChatTarget; title: string }) {
+export function ConversationView({
+  target,
+  title,
+  onBack,
+}: {
+  target: ChatTarget;
+  title: string;
+  /** On mobile: back to the list. */
+  onBack?: () => void;
+}) {
   const { t } = useTranslation();
   const session = useSession();
   const me = session.status === 'authenticated' ? session.user.id : '';
@@ -102,6 +112,11 @@ export function ConversationView({ target, title }: { target: ChatTarget; title:
   return (
     <Paper withBorder radius="md" className={classes.conversation}>
       <Group gap="xs" p="sm" wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+        {onBack && (
+          <ActionIcon variant="subtle" onClick={onBack} aria-label={t('chat.back')}>
+            <IconArrowLeft size={20} aria-hidden="true" />
+          </ActionIcon>
+        )}
         <Title order={2} size="h4" style={{ minWidth: 0 }} lineClamp={1}>
           {title}
         </Title>

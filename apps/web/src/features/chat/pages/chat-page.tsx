@@ -25,8 +25,7 @@ function targetOf(params: URLSearchParams): ChatTarget | null {
 
 /**
  * /chat: the conversation list beside the open conversation. At mobile width it shows one of them:
- * the list, or the conversation. Opening one at that width is a step in the tab's history, so the
- * header's back arrow (on every phone screen) leads back to the list: the conversation has none of its own.
+ * the list, or the conversation with a back button.
  */
 export default function ChatPage() {
   const { t } = useTranslation();
@@ -41,10 +40,16 @@ export default function ChatPage() {
 
   const select = (next: ChatTarget) =>
     setParams(next.kind === 'direct' ? { user: next.id } : { group: next.id }, { replace: !!target && !isMobile });
+  const back = () => setParams({});
 
   const list = <ConversationList selected={target} onSelect={select} />;
   const conversation = target ? (
-    <ConversationView key={`${target.kind}:${target.id}`} target={target} title={title} />
+    <ConversationView
+      key={`${target.kind}:${target.id}`}
+      target={target}
+      title={title}
+      onBack={isMobile ? back : undefined}
+    />
   ) : (
     <Paper withBorder radius="md" className={classes.conversation}>
       <Stack align="center" justify="center" h="100%" gap="xs" p="lg">

@@ -1,16 +1,15 @@
-import type { DocumentBody } from '@atrium/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 import { type DocumentRow, documentKeys } from './types';
 
-export type { DocumentBody as DocumentFields };
+export type DocumentFields = { title: string; documentTypeId: string };
 
 /** POST /documents/postdocument: step one of a new document, the record; answers its id. */
-export const createDocument = (body: DocumentBody) =>
+export const createDocument = (body: DocumentFields) =>
   api<{ id: string }>('/documents/postdocument', { method: 'POST', body });
 
 /** PATCH /documents/updatedocument: the title and type of a document. */
-export const updateDocument = (body: DocumentBody & { id: string }) =>
+export const updateDocument = (body: DocumentFields & { id: string }) =>
   api<DocumentRow>('/documents/updatedocument', { method: 'PATCH', body });
 
 export function useCreateDocument() {

@@ -1,12 +1,11 @@
-import type { FolderBody } from '@atrium/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 import { documentKeys } from './types';
 
-export type { FolderBody as FolderFields };
+export type FolderFields = { name: string; parentFolderId: string | null };
 
 /** POST /folders/postfolder (no id) or PATCH /folders/updateFolder, which takes the parent as parentFolder. */
-export const saveFolder = ({ id, body }: { id: string | null; body: FolderBody }) =>
+export const saveFolder = ({ id, body }: { id: string | null; body: FolderFields }) =>
   id
     ? api<{ id: string }>('/folders/updateFolder', {
         method: 'PATCH',

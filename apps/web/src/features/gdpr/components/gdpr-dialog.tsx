@@ -1,12 +1,13 @@
+import type { UserInfo } from '@atrium/contracts';
 import { href } from '@atrium/contracts';
 import { Button, Group, List, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { useConfirmGdpr } from '@/features/gdpr/api/confirm-gdpr';
-import { useSignOut } from '@/shared/api/auth';
+import { confirmGdpr } from '@/features/gdpr/api/confirm-gdpr';
+import { signOut } from '@/shared/api/auth';
 import { useSession } from '@/shared/api/session';
-import { useUserInfo } from '@/shared/api/user-info';
+import { userInfoQuery, useUserInfo } from '@/shared/api/user-info';
 import { STORAGE_KEYS } from '@/shared/config/storage-keys';
 import { PRODUCT_NAME } from '@/shared/config/ui';
 import { useTranslation } from '@/shared/i18n/use-translation';
@@ -27,8 +28,17 @@ export default function GdprDialog() {
   const user = session.status === 'authenticated' ? session.user : undefined;
   const impersonating = localStorage.getItem(STORAGE_KEYS.isImpersonatingMode) === 'true' || !!user?.impersonatorId;
 
-  const confirm = useConfirmGdpr(user?.id);
-  const leave = useSignOut({
+  const confirm = useMutation({
+    mutationFn: confirmGdpr,
+    onSuccess: () => {
+      if (!user) return;
+      queryClient.setQueryData<UserInfo>(userInfoQuery(user.id).queryKey, (old) =>
+        old ? { ...old, gdprConfirmed: true } : old,
+      );
+    },
+  });
+  const leave = useMutation({
+    mutationFn: signOut,
     onSettled: () => {
       queryClient.clear();
       navigate(href('auth', 'signIn'), { replace: true });

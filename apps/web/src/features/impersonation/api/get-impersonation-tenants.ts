@@ -1,12 +1,11 @@
-import type { TenantOption } from '@atrium/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 
-export type { TenantOption as ImpersonationTenant };
+export type ImpersonationTenant = { id: string; name: string };
 
 /** GET /tenants/forimpersonator/{userId}: the tenants the user belongs to (id and name). */
 export const getImpersonationTenants = (userId: string, signal?: AbortSignal) =>
-  api<TenantOption[]>(`/tenants/forimpersonator/${userId}`, { signal });
+  api<ImpersonationTenant[]>(`/tenants/forimpersonator/${userId}`, { signal });
 
 export const impersonationTenantsQuery = (userId: string) =>
   queryOptions({

@@ -1,9 +1,8 @@
 import type { InboxPage } from '@atrium/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
-import { notificationCountKey } from '@/shared/api/notification-counts';
 import { useSession } from '@/shared/api/session';
-import { notificationInboxKey } from './keys';
+import { notificationCountKey, notificationInboxKey } from '@/shared/hub/query-keys';
 
 export const INBOX_PAGE_SIZE = 20;
 

@@ -1,8 +1,9 @@
 import { Button, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useRequestPasswordReset, validateEmail } from '@/features/passwords/api/passwords';
+import { requestPasswordReset, validateEmail } from '@/features/passwords/api/passwords';
 import { PasswordCard } from '@/features/passwords/components/password-card';
 import { ApiError } from '@/shared/api/client';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
@@ -25,7 +26,7 @@ export default function ForgotPasswordPage() {
     validate: { email: validateEmail },
     validateInputOnBlur: true,
   });
-  const send = useRequestPasswordReset();
+  const send = useMutation({ mutationFn: (email: string) => requestPasswordReset(email) });
 
   useEffect(() => {
     if (send.isError) alertRef.current?.focus();

@@ -2,10 +2,11 @@ import { type AuthUser, href, LANGUAGES, PROFILE_LIMITS, profileBodySchema } fro
 import { Alert, Button, FileButton, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck, IconTrash, IconUpload } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { messageText, problemLines, problemText } from '@/features/profile/api/problem-messages';
-import { useUpdateProfile, useUploadAvatar } from '@/features/profile/api/profile';
+import { updateProfile, uploadAvatar } from '@/features/profile/api/profile';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { UserAvatar } from '@/shared/ui/user-avatar';
@@ -50,7 +51,8 @@ export function BasicInfoForm({ user, disabled, feedbackShown, onAttempt }: Prop
     validateInputOnBlur: true,
   });
 
-  const save = useUpdateProfile({
+  const save = useMutation({
+    mutationFn: updateProfile,
     onSuccess: (saved) => {
       const next = valuesOf(saved);
       form.setInitialValues(next);
@@ -61,7 +63,10 @@ export function BasicInfoForm({ user, disabled, feedbackShown, onAttempt }: Prop
       for (const e of fields) form.setFieldError(e.field, e.message);
     },
   });
-  const upload = useUploadAvatar({ onSuccess: (path) => form.setFieldValue('imagePath', path) });
+  const upload = useMutation({
+    mutationFn: uploadAvatar,
+    onSuccess: (path) => form.setFieldValue('imagePath', path),
+  });
 
   const choose = (file: File | null) => {
     upload.reset();

@@ -2,8 +2,9 @@ import { passwordSchema } from '@atrium/contracts';
 import { Alert, Button, PasswordInput, SimpleGrid } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
 import { messageText, problemLines } from '@/features/profile/api/problem-messages';
-import { useChangePassword } from '@/features/profile/api/profile';
+import { changePassword } from '@/features/profile/api/profile';
 import { ApiError } from '@/shared/api/client';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { ErrorAlert } from '@/shared/ui/error-alert';
@@ -36,7 +37,8 @@ export function ChangePasswordForm({ disabled, feedbackShown, onAttempt }: Props
     validate: { password: newPassword, currentPassword: (value) => (value ? null : 'required') },
     validateInputOnBlur: true,
   });
-  const change = useChangePassword({
+  const change = useMutation({
+    mutationFn: changePassword,
     onSuccess: () => form.reset(),
     onError: (error) => {
       if (!(error instanceof ApiError)) return;

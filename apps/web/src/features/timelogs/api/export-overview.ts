@@ -1,9 +1,8 @@
-import type { ExportFormat, OverviewKind } from '@atrium/contracts';
+import type { OverviewKind } from '@atrium/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { downloadFile, saveFile } from '@/shared/api/files';
 
-export type { ExportFormat };
-
+export type ExportFormat = 'xlsx' | 'csv';
 type ExportRequest = { kind: OverviewKind; from: string; to: string; format: ExportFormat };
 
 /** GET /timelogs/exportOverview/{kind}/{from}/{to}?format=: the shown table as a file. */
