@@ -4,7 +4,8 @@
 // chunks the entry starts on its own (service worker registration, hub, offline status), its layout's
 // chunks (the signed-in shell and, for inner pages, the inner layout, with all the strings), and its
 // own lazy chunk; each with its static imports, each file counted once.
-// Usage: node bench/bundle-size.mjs [--check]   (--check exits 1 when a page is above its budget)
+// Usage: node bench/bundle-size.mjs [--check | --write-budgets]
+//   --check exits 1 when a page is above its budget; --write-budgets sets every budget anew (5% above now)
 //
 // The budgets (bench/bundle-budgets.json) also keep each chunk's size when the budget was set, by
 // source name (the built file names change with every hash), so a page over budget names what grew.

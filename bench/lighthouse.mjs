@@ -37,7 +37,6 @@ const PAGES = [
   '/notifications/inbox',
   '/chat',
   '/documents',
-  '/sprints',
 ].filter((path) => !opts.only || opts.only.split(',').includes(path));
 const TARGETS = opts.mobile
   ? { performance: 90, accessibility: 100, 'best-practices': 100, seo: 0 }

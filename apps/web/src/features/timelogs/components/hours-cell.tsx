@@ -187,9 +187,9 @@ export function HoursCell({
         }
       />
       {/*
-        Mounted only while a keystroke is refused: a week grid has a cell per task and day, and a
-        positioned popover in each was most of the grid's first render on a phone. The anchor is a
-        bare span: no popup roles on it; the note itself is a status.
+        Mounted only while a keystroke is refused: a week grid has a cell per task and day, and each
+        would otherwise build a positioned popover that stays closed. The anchor is a bare span: no
+        popup roles on it; the note itself is a status.
       */}
       {refused && (
         <Popover opened withRoles={false} position="bottom" withArrow shadow="sm" withinPortal>
