@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { SlowestTestsReporter } from './tools/vitest/slowest-tests-reporter.ts';
 
 /** Tests that need a real service are in the run only when it is configured, and say so when not. */
 const needsService: [string, string][] = [
@@ -56,6 +57,8 @@ export default defineConfig({
   test: {
     // Two files at a time: much of a test's time is spent waiting on the database, timers and sockets.
     maxWorkers: 2,
+    // The ten slowest tests of each suite after the summary: a test drifting towards its timeout shows.
+    reporters: ['default', new SlowestTestsReporter(10)],
     projects: [
       {
         test: {

@@ -14,7 +14,7 @@ import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
 import { seedReferenceData } from '../apps/server/src/modules/index.js';
-import { type UserListFilter, usersListQuery } from '../apps/server/src/modules/users/users.repository.js';
+import { type UserListFilter, usersListQuery } from '../apps/server/src/modules/users/users-list.repository.js';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 if (!serverUrl) {

@@ -16,7 +16,7 @@ import type pg from 'pg';
 import type { NamedQuery } from '../apps/server/src/db/client.js';
 import { hashPassword } from '../apps/server/src/modules/auth/password-hashing.js';
 import { tenantsListQuery } from '../apps/server/src/modules/tenants/tenants.repository.js';
-import { usersListQuery } from '../apps/server/src/modules/users/users.repository.js';
+import { usersListQuery } from '../apps/server/src/modules/users/users-list.repository.js';
 import {
   BENCH_PASSWORD,
   type Case,

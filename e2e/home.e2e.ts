@@ -22,7 +22,7 @@ afterAll(() => browser?.close());
 
 type FeatureItem = { id: string; name: string; customTitle: string | null; customDescription: string | null };
 
-/** A tenant of its own with News and Chat, and a user of it, so the demo tenants stay as they are. */
+/** A tenant of its own with Time logs, Chat and Notifications, and a user of it, so the demo tenants stay as they are. */
 async function tenantWithUser(label: string) {
   const catalogue = await api<{ id: string; name: string }[]>('GET', '/tenants/empty/features', undefined, operator);
   const { user } = await apiSignIn('superadmin@atrium.test');
@@ -33,7 +33,7 @@ async function tenantWithUser(label: string) {
     {
       name,
       userIds: [user.id],
-      featureIds: catalogue.filter((f) => ['News', 'Chat'].includes(f.name)).map((f) => f.id),
+      featureIds: catalogue.filter((f) => ['TimeLogs', 'Chat', 'Notifications'].includes(f.name)).map((f) => f.id),
     },
     operator,
   );
@@ -51,9 +51,9 @@ async function openHome(email: string, width: number) {
   return page;
 }
 
-const newsItem = async (tenantId: string) =>
+const chatItem = async (tenantId: string) =>
   (await api<FeatureItem[]>('GET', `/tenants/${tenantId}/featureitems`, undefined, operator)).find(
-    (f) => f.name === 'News',
+    (f) => f.name === 'Chat',
   )!;
 
 describe('an operator’s change reaches an open /home without a reload', () => {
@@ -62,13 +62,25 @@ describe('an operator’s change reaches an open /home without a reload', () => 
       const { tenantId, email } = await tenantWithUser(`Live ${width}`);
       const page = await openHome(email, width);
       // The default first: no content, the item's own name.
-      await page.getByRole('main').getByRole('link', { name: /News/ }).waitFor();
+      await page.getByRole('main').getByRole('link', { name: /Chat/ }).waitFor();
+      // A one-word label stays whole: it shrinks to fit a phone's tile rather than break ('Notification / s').
+      const label = page
+        .getByRole('main')
+        .getByRole('link', { name: /^Notifications/ })
+        .locator('p')
+        .first();
+      const lines = await label.evaluate((p) => {
+        const range = document.createRange();
+        range.selectNodeContents(p);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      });
+      expect(lines).toBe(1);
       if (width > 768) await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
       // A reload would lose this mark.
       await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
 
-      const news = await newsItem(tenantId);
-      await api('PUT', `/tenants/${tenantId}/featureitems`, [{ id: news.id, customTitle: 'Bulletin' }], operator);
+      const chat = await chatItem(tenantId);
+      await api('PUT', `/tenants/${tenantId}/featureitems`, [{ id: chat.id, customTitle: 'Bulletin' }], operator);
       await api(
         'PUT',
         `/tenants/${tenantId}/content`,
@@ -139,13 +151,13 @@ describe('rich text from the API executes nothing on /home', () => {
   it(`puts each of ${PAYLOADS.length} payloads through every rich-text field and runs none of them`, async () => {
     expect(PAYLOADS.length).toBeGreaterThanOrEqual(50);
     const { tenantId, email } = await tenantWithUser('XSS');
-    const news = await newsItem(tenantId);
+    const chat = await chatItem(tenantId);
     const page = await watchedPage(1280, email);
     for (const [i, payload] of PAYLOADS.entries()) {
       await api(
         'PUT',
         `/tenants/${tenantId}/featureitems`,
-        [{ id: news.id, customTitle: `T${i} ${payload}`.slice(0, 100), customDescription: payload }],
+        [{ id: chat.id, customTitle: `T${i} ${payload}`.slice(0, 100), customDescription: payload }],
         operator,
       );
       await api(
@@ -183,12 +195,12 @@ describe('rich text from the API executes nothing on /home', () => {
     await api(
       'PUT',
       `/tenants/${tenantId}/featureitems`,
-      [{ id: news.id, customDescription: PAYLOADS.join('\n') }],
+      [{ id: chat.id, customDescription: PAYLOADS.join('\n') }],
       operator,
     );
     const editor = await watchedPage(1280, 'superadmin@atrium.test', false);
     await editor.goto(`${BASE_URL}/tenants/description/${tenantId}`);
-    await editor.getByRole('textbox', { name: 'Description of News' }).waitFor();
+    await editor.getByRole('textbox', { name: 'Description of Chat' }).waitFor();
     expect(await hits(editor)).toBe(0);
     for (const p of [page, phone, editor]) await p.context().close();
   }, 300_000);

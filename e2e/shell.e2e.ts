@@ -33,7 +33,7 @@ const CASES: Record<string, RoleCase> = {
   },
   TenantAdmin: {
     email: 'admin@atrium.test',
-    menuHas: ['Users', 'News', 'Hours'],
+    menuHas: ['Users', 'Chat', 'Hours'],
     menuLacks: ['Tenants'],
     forbidden: '/tenants',
   },
@@ -45,7 +45,7 @@ const CASES: Record<string, RoleCase> = {
       await page.getByRole('option', { name: 'Northwind Partners' }).click();
       await page.getByRole('button', { name: 'Submit' }).click();
     },
-    menuHas: ['News', 'Hours', 'Notifications'],
+    menuHas: ['Chat', 'Hours', 'Notifications'],
     menuLacks: ['Tenants', 'Users', 'Admin panel'],
     forbidden: '/users',
   },

@@ -112,4 +112,38 @@ describe('two-factor sign-in', () => {
     expect((await apiSignIn(user.email)) as unknown).toMatchObject({ twoFactor: 'code' });
     await context.close();
   });
+
+  it('leads a member of several tenants through the setup when they pick a tenant that requires it', async () => {
+    // Her session starts in a tenant that does not require it; a strict one is added to her later.
+    const user = await createUser([], 'Uffe');
+    const { token } = await apiSignIn('superadmin@atrium.test');
+    await api('POST', '/tenants', { name: `Relaxed ${Date.now()}`, userIds: [user.id] }, token);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await passwordStep(page, user.email);
+    await page.waitForURL(/\/home/);
+    const strict = `Strict ${Date.now()}`;
+    const { id: strictId } = await api<{ id: string }>(
+      'POST',
+      '/tenants',
+      { name: strict, userIds: [user.id], requireTwoFactor: true },
+      token,
+    );
+
+    await page.goto(`${BASE_URL}/active-tenant-page`);
+    await page.getByRole('combobox', { name: 'Active Tenant' }).click();
+    await page.getByRole('option', { name: strict }).click();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('heading', { name: 'Set up two-factor sign-in' }).waitFor();
+    await page.getByText(`${strict} requires two-factor sign-in`).waitFor();
+    const secret = await shownSecret(page);
+    await page.getByRole('textbox', { name: /^Code from your app/ }).fill(await codeFor(secret));
+    await page.getByRole('button', { name: 'Turn on', exact: true }).click();
+    await saveRecoveryCodes(page);
+    // In the strict tenant now, and the next sign-in asks for the code.
+    await page.waitForURL(/\/home/);
+    expect(await page.evaluate(() => localStorage.getItem('activeTenantId'))).toBe(strictId);
+    expect((await apiSignIn(user.email)) as unknown).toMatchObject({ twoFactor: 'code' });
+    await context.close();
+  });
 });

@@ -1,9 +1,9 @@
-import { PRODUCT_NAME, PUBLIC } from '@atrium/contracts';
+import { PUBLIC } from '@atrium/contracts';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { accessPolicyPlugin } from './http/access-policy.js';
@@ -12,7 +12,9 @@ import { gracefulClose } from './http/graceful-close.js';
 import { hostileInputPlugin } from './http/hostile-input.js';
 import { idempotencyPlugin } from './http/idempotency.js';
 import { createLiveSessions } from './http/live-sessions.js';
+import { methodNotAllowedPlugin } from './http/method-not-allowed.js';
 import { metrics, metricsPlugin } from './http/metrics.js';
+import { openapiOptions } from './http/openapi.js';
 import { requestContextPlugin } from './http/request-context.js';
 import { requestId, requestIdPlugin } from './http/request-id.js';
 import { API_DOCS_CSP, securityHeadersPlugin } from './http/security-headers.js';
@@ -79,6 +81,9 @@ export async function buildApp({ config, database, hub, http, logStream }: AppDe
     pluginTimeout: Math.max(10_000, config.shutdownTimeoutMs),
     clientErrorHandler,
     ...serverLimitOptions(limits),
+    // `/contacts/customLoadPage/` (the web app's call) and `/contacts/customLoadPage` (the document's
+    // path: paths end without a slash) are one route.
+    routerOptions: { ...serverLimitOptions(limits).routerOptions, ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -103,13 +108,8 @@ export async function buildApp({ config, database, hub, http, logStream }: AppDe
   const closing = gracefulClose(app);
   closing.beforeOthers();
   await app.register(hubPlugin, { config, database, authenticator, options: hub });
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: `${PRODUCT_NAME} API`, version: '1.0.0', description: 'Multi-tenant workplace platform' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(methodNotAllowedPlugin);
+  await app.register(fastifySwagger, openapiOptions());
   await app.register(async (docs) => {
     docs.addHook('onRoute', (route) => {
       route.config = { ...route.config, policy: PUBLIC };
@@ -142,11 +142,9 @@ export async function buildApp({ config, database, hub, http, logStream }: AppDe
 
   closing.afterOthers();
 
-  // Hosts beyond our own the page may load from: the clients map's tiles and tenants' home videos.
-  await registerWebApp(app, config.webDist, {
-    img: config.map.tileOrigin ? [config.map.tileOrigin] : [],
-    frame: config.videoHosts,
-  });
+  // Hosts beyond our own the page may load from, as the modules' settings say (the clients map's
+  // tiles, tenants' home videos).
+  await registerWebApp(app, config.webDist, config.pageSources);
   return app;
 }
 

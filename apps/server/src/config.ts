@@ -1,9 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
-import { PRODUCT_NAME } from '@atrium/contracts';
+import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
+import {
+  bool,
+  type ModuleConfig,
+  type PageSources,
+  type PlatformBasics,
+  type ReportProblem,
+  type SettingsSlice,
+} from './settings.js';
+
+// The platform's own settings. A module's settings are its own slice, the default export of its
+// modules/<module>/<module>.config.ts, found here by that name and checked in the same pass, so that
+// start-up lists every problem of every slice at once (docs/adding-a-module.md, "Settings").
 
 /**
  * Connections to PostgreSQL per process: two per core, at least 4. Past that, backends only queue
@@ -11,11 +23,6 @@ import { z } from 'zod';
  * (bench/README.md).
  */
 export const DEFAULT_POOL_SIZE = Math.max(4, 2 * availableParallelism());
-
-const bool = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1')
-  .optional();
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -40,23 +47,6 @@ const envSchema = z.object({
   SEED_DEMO: bool,
   /** Secret that signs access tokens (32+ characters); generated into DATA_DIR when unset outside production. */
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  /**
-   * Web push (VAPID) key pair, base64url as `npx web-push generate-vapid-keys` prints it; generated into
-   * DATA_DIR when unset. Every server process must use the same pair (browsers subscribe with the public key).
-   */
-  VAPID_PUBLIC_KEY: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{86,88}$/, 'must be a base64url P-256 public key (65 bytes)')
-    .optional(),
-  VAPID_PRIVATE_KEY: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{42,44}$/, 'must be a base64url P-256 private key (32 bytes)')
-    .optional(),
-  /** Who push services may contact about our pushes: a mailto: or https: URL; defaults to MAIL_FROM's address. */
-  VAPID_SUBJECT: z
-    .string()
-    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https: URL')
-    .optional(),
   /** Mark cookies Secure; defaults to true in production. */
   COOKIE_SECURE: bool,
   /** Trust X-Forwarded-* headers from a reverse proxy. */
@@ -67,27 +57,6 @@ const envSchema = z.object({
   /** Address users reach Atrium at, for links in mail; defaults to http://localhost:PORT. */
   PUBLIC_URL: z.url().optional(),
   /**
-   * Hosts (host[:port]) besides Atrium's own that a tenant's landing page may embed a video from,
-   * comma-separated (e.g. `www.youtube-nocookie.com,player.vimeo.com`); any other address is 'Unsafe url.'.
-   */
-  VIDEO_HOSTS: z
-    .string()
-    .transform((list) =>
-      list
-        .split(',')
-        .map((h) => h.trim().toLowerCase())
-        .filter(Boolean),
-    )
-    .optional(),
-  /** SMTP server for outgoing mail, as smtp(s)://user:password@host:port; unset keeps mail in the outbox. */
-  SMTP_URL: z.url().optional(),
-  /** Sender address of system mail. */
-  MAIL_FROM: z.string().default(`${PRODUCT_NAME} <no-reply@atrium.local>`),
-  /** Where tenants' Microsoft Graph mail settings get their client-credentials tokens (Entra ID). */
-  MAIL_GRAPH_LOGIN_URL: z.url().default('https://login.microsoftonline.com'),
-  /** The Microsoft Graph API root tenants' mail goes through (sendMail). */
-  MAIL_GRAPH_API_URL: z.url().default('https://graph.microsoft.com'),
-  /**
    * Key (32 bytes, base64 or 64 hex digits) that encrypts stored secrets such as tenants' Graph client
    * secrets; generated into DATA_DIR when unset. Every server process must use the same key.
    */
@@ -95,53 +64,6 @@ const envSchema = z.object({
     .string()
     .refine((v) => parseKey(v) !== null, 'must be 32 bytes as base64 or 64 hex digits')
     .optional(),
-  /**
-   * Map tiles of the clients map, as a Leaflet URL template (https://tiles.example/{z}/{x}/{y}.png, {s}
-   * for a subdomain); unset draws the map with no tiles. The web app's img-src allows this host only.
-   */
-  MAP_TILE_URL: z.string().refine(tileOriginOf, 'must be an http(s) URL template with {z}, {x} and {y}').optional(),
-  /** Attribution shown on the map for those tiles (plain text). */
-  MAP_TILE_ATTRIBUTION: z.string().max(300).optional(),
-  /**
-   * Accounts that may send the daily notification mails from /tenants, comma-separated and
-   * case-insensitive (super administrators only). Defaults to superadmin@atrium.test when demo data is
-   * seeded, otherwise to nobody.
-   */
-  DAILY_MAIL_SENDERS: z
-    .string()
-    .transform((list) =>
-      list
-        .split(',')
-        .map((e) => e.trim().toLowerCase())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.email('must be a comma-separated list of email addresses')))
-    .optional(),
-  /**
-   * Seconds between two runs of the notification scheduler (the weekly, daily and monthly digests, the
-   * time-log reminder); 0 turns it off. Default 60, and off under NODE_ENV=test (tests run it by hand).
-   */
-  NOTIFICATION_SCHEDULE_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
-  /** Bytes one user may upload (avatars, logos) in any hour; beyond it uploads answer 429. Default 20 MiB. */
-  UPLOAD_BYTES_PER_HOUR: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .default(20 * 1024 * 1024),
-  /** Minutes an upload no record shows is kept (a form may still be open) before the sweep removes it. */
-  UPLOAD_GRACE_MINUTES: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .default(24 * 60),
-  /** Minutes between two sweeps of unsaved uploads. */
-  UPLOAD_SWEEP_MINUTES: z.coerce.number().int().min(1).default(60),
-  /** Largest document file (POST/PATCH /documents/{id}/file), in bytes; beyond it uploads answer 413. Default 50 MiB. */
-  DOCUMENT_MAX_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .default(50 * 1024 * 1024),
   /** S3-compatible object storage for uploaded files, used instead of DATA_DIR when S3_BUCKET is set. */
   S3_BUCKET: z.string().optional(),
   /** The S3 service's address (MinIO, Ceph, ...); unset means AWS S3 of S3_REGION. */
@@ -166,27 +88,41 @@ const envSchema = z.object({
   OTEL_TRACES_EXPORTER: z.string().optional(),
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.url().optional(),
-  /** Microsoft 365 single sign-on: the Entra tenant (or 'common'), the app's client id and secret. */
-  OFFICE365_TENANT_ID: z.string().optional(),
-  OFFICE365_CLIENT_ID: z.string().optional(),
-  OFFICE365_CLIENT_SECRET: z.string().optional(),
-  /**
-   * Entra tenants (tid) whose users may sign in, comma-separated. Defaults to OFFICE365_TENANT_ID;
-   * required when that is 'common' or 'organizations', or any Entra tenant could sign in.
-   */
-  OFFICE365_ALLOWED_TENANT_IDS: z.string().optional(),
-  /** OpenID issuer; defaults to Microsoft's v2.0 endpoint of OFFICE365_TENANT_ID. */
-  OFFICE365_ISSUER: z.url().optional(),
-  /** Scopes asked for at sign-in. */
-  OFFICE365_SCOPE: z.string().default('openid profile email'),
-  /** Show the Microsoft 365 button only on hosts matching this regular expression. */
-  OFFICE365_HOST_PATTERN: z.string().optional(),
 });
 
-/** Every environment variable Atrium reads (deploy/compose.yaml may set no other). */
-export const SETTING_NAMES = Object.keys(envSchema.shape);
+const modulesDir = join(import.meta.dirname, 'modules');
+/**
+ * Every module's settings slice. Loaded before anything else (main.ts reads the configuration before
+ * tracing patches the libraries the modules use), so a slice imports zod and settings.ts only.
+ */
+const MODULE_SETTINGS: readonly SettingsSlice[] = await Promise.all(
+  readdirSync(modulesDir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.config\.ts$/.test(file))
+    .sort()
+    .map(async (file) => {
+      const slice = (await import(pathToFileURL(join(modulesDir, file)).href)).default as SettingsSlice | undefined;
+      if (!slice?.env || !slice.read) throw new Error(`modules/${file}: its default export is no defineSettings(...)`);
+      return slice;
+    }),
+);
 
-export type Config = {
+const shape = { ...envSchema.shape };
+for (const slice of MODULE_SETTINGS) {
+  for (const name of Object.keys(slice.env)) {
+    if (name in shape) throw new Error(`Two settings slices read ${name}`);
+  }
+  Object.assign(shape, slice.env);
+}
+/** Every setting, the platform's and every module's, checked in one pass. */
+const settingsSchema = z.object(shape);
+
+/** Every environment variable Atrium reads (deploy/compose.yaml may set no other). */
+export const SETTING_NAMES = Object.keys(shape);
+
+/** The checked configuration: the platform's settings here, and what each module's slice adds. */
+export type Config = PlatformConfig & ModuleConfig;
+
+export type PlatformConfig = {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
@@ -203,26 +139,10 @@ export type Config = {
   logLevel: string;
   webDist: string;
   publicUrl: string;
-  /** Hosts a landing page's video may come from: the public URL's host, then VIDEO_HOSTS. */
-  videoHosts: string[];
-  mail: {
-    smtpUrl: string | undefined;
-    from: string;
-    /** Microsoft's endpoints tenants' Graph mail settings use (tests point them at a loopback peer). */
-    graph: { authorityBaseUrl: string; graphBaseUrl: string };
-  };
+  /** What the modules' settings let the web app's page load from besides itself (img-src, frame-src). */
+  pageSources: PageSources;
   /** The AES-256-GCM key of stored secrets (32 bytes). */
   settingsKey: Buffer;
-  /** Lower-cased addresses of the accounts that may send the daily mails. */
-  dailyMailSenders: string[];
-  /** Milliseconds between two runs of the notification scheduler; 0: it does not run. */
-  notificationScheduleMs: number;
-  office365: Office365Config | null;
-  uploads: UploadLimits;
-  /** Tiles of the clients map; null: none configured. */
-  map: { tileUrl: string | null; tileAttribution: string | null; tileOrigin: string | null };
-  /** Largest document file in bytes. */
-  documentMaxBytes: number;
   /** Object storage for uploads; null keeps them in DATA_DIR. */
   s3: S3Config | null;
   /** GET /metrics: off (null), on PORT behind a bearer token, or on a port of its own. */
@@ -231,11 +151,7 @@ export type Config = {
   shutdownTimeoutMs: number;
   /** Whether OpenTelemetry traces are exported (main.ts loads the SDK only then). */
   tracing: boolean;
-  /** The web push key pair (base64url; null: the push module keeps one in DATA_DIR) and the contact push services see. */
-  vapid: { keys: VapidKeys | null; subject: string };
 };
-
-export type VapidKeys = { publicKey: string; privateKey: string };
 
 export type S3Config = {
   bucket: string;
@@ -245,162 +161,74 @@ export type S3Config = {
   forcePathStyle: boolean;
 };
 
-/** Per-user limits on stored uploads (README, "Uploads"). */
-export type UploadLimits = {
-  /** Bytes one user may upload in any hour. */
-  bytesPerHour: number;
-  /** How long an upload no record shows is kept. */
-  graceMs: number;
-  /** How often the sweep runs. */
-  sweepEveryMs: number;
-};
-
-export type Office365Config = {
-  tenantId: string;
-  clientId: string;
-  clientSecret: string;
-  issuer: string;
-  scope: string;
-  hostPattern: string | undefined;
-  /** The Entra tenants whose ID tokens are accepted. */
-  allowedTenantIds: string[];
-};
-
-/** Reads the environment once; fails listing every bad variable. */
+/** Reads the environment once; fails listing every problem of every slice. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable means unset (as with `FOO= npm start`).
-  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
-  }
-  const e = parsed.data;
-  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
-    throw new Error('Invalid configuration:\n  JWT_SECRET: required in production');
-  }
-  if (!!e.VAPID_PUBLIC_KEY !== !!e.VAPID_PRIVATE_KEY) {
-    throw new Error('Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither');
-  }
+  const parsed = settingsSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) throw invalid(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  const all = parsed.data as Record<string, unknown>;
+  const problems: string[] = [];
+  const report: ReportProblem = (variable, message) => problems.push(`${variable}: ${message}`);
+  const e = parsed.data as unknown as z.output<typeof envSchema>;
+  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) report('JWT_SECRET', 'required in production');
   const dataDir = resolve(e.DATA_DIR);
-  // Demo accounts have a published password: never seeded in production unless asked.
-  const seedDemo = e.SEED_DEMO ?? (!e.DATABASE_URL && e.NODE_ENV !== 'production');
-  return {
+  const basics: PlatformBasics = {
     env: e.NODE_ENV,
-    port: e.PORT,
-    host: e.HOST,
     dataDir,
-    databaseUrl: e.DATABASE_URL,
-    migrationDatabaseUrl: e.MIGRATION_DATABASE_URL,
-    databasePoolSize: e.DATABASE_POOL_SIZE,
-    redisUrl: e.REDIS_URL,
-    seedDemo,
-    jwtSecret: e.JWT_SECRET ?? localSecret(dataDir),
-    cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
-    trustProxy: e.TRUST_PROXY ?? false,
-    logLevel: e.LOG_LEVEL,
-    webDist: resolve(e.WEB_DIST),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
-    videoHosts: [
-      ...new Set([new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).host.toLowerCase(), ...(e.VIDEO_HOSTS ?? [])]),
-    ],
-    mail: {
-      smtpUrl: e.SMTP_URL,
-      from: e.MAIL_FROM,
-      graph: {
-        authorityBaseUrl: e.MAIL_GRAPH_LOGIN_URL.replace(/\/$/, ''),
-        graphBaseUrl: e.MAIL_GRAPH_API_URL.replace(/\/$/, ''),
-      },
-    },
-    settingsKey: e.SETTINGS_ENCRYPTION_KEY ? parseKey(e.SETTINGS_ENCRYPTION_KEY)! : localKey(dataDir),
-    // The demo's super administrator may try the button; a real installation names its senders.
-    dailyMailSenders: e.DAILY_MAIL_SENDERS ?? (seedDemo ? ['superadmin@atrium.test'] : []),
-    notificationScheduleMs: (e.NOTIFICATION_SCHEDULE_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 60)) * 1000,
-    office365:
-      e.OFFICE365_TENANT_ID && e.OFFICE365_CLIENT_ID && e.OFFICE365_CLIENT_SECRET
+    // Demo accounts have a published password: never seeded in production unless asked.
+    seedDemo: e.SEED_DEMO ?? (!e.DATABASE_URL && e.NODE_ENV !== 'production'),
+  };
+  const modules = MODULE_SETTINGS.map((slice) => slice.read(all, basics, report, all));
+  if (problems.length) throw invalid(problems);
+  const pageSources: PageSources = { img: [], frame: [] };
+  MODULE_SETTINGS.forEach((slice, i) => {
+    const sources = slice.pageSources?.(modules[i]!);
+    pageSources.img.push(...(sources?.img ?? []));
+    pageSources.frame.push(...(sources?.frame ?? []));
+  });
+  return Object.assign(
+    {
+      ...basics,
+      pageSources,
+      port: e.PORT,
+      host: e.HOST,
+      databaseUrl: e.DATABASE_URL,
+      migrationDatabaseUrl: e.MIGRATION_DATABASE_URL,
+      databasePoolSize: e.DATABASE_POOL_SIZE,
+      redisUrl: e.REDIS_URL,
+      jwtSecret: e.JWT_SECRET ?? localSecret(dataDir),
+      cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
+      trustProxy: e.TRUST_PROXY ?? false,
+      logLevel: e.LOG_LEVEL,
+      webDist: resolve(e.WEB_DIST),
+      settingsKey: e.SETTINGS_ENCRYPTION_KEY ? parseKey(e.SETTINGS_ENCRYPTION_KEY)! : localKey(dataDir),
+      s3: e.S3_BUCKET
         ? {
-            tenantId: e.OFFICE365_TENANT_ID,
-            clientId: e.OFFICE365_CLIENT_ID,
-            clientSecret: e.OFFICE365_CLIENT_SECRET,
-            issuer: e.OFFICE365_ISSUER ?? `https://login.microsoftonline.com/${e.OFFICE365_TENANT_ID}/v2.0`,
-            scope: e.OFFICE365_SCOPE,
-            hostPattern: e.OFFICE365_HOST_PATTERN,
-            allowedTenantIds: allowedTenants(e.OFFICE365_TENANT_ID, e.OFFICE365_ALLOWED_TENANT_IDS),
+            bucket: e.S3_BUCKET,
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            credentials:
+              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+                : undefined,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
           }
         : null,
-    map: {
-      tileUrl: e.MAP_TILE_URL ?? null,
-      tileAttribution: e.MAP_TILE_ATTRIBUTION ?? null,
-      tileOrigin: e.MAP_TILE_URL ? tileOriginOf(e.MAP_TILE_URL) : null,
-    },
-    uploads: {
-      bytesPerHour: e.UPLOAD_BYTES_PER_HOUR,
-      graceMs: e.UPLOAD_GRACE_MINUTES * 60_000,
-      sweepEveryMs: e.UPLOAD_SWEEP_MINUTES * 60_000,
-    },
-    documentMaxBytes: e.DOCUMENT_MAX_BYTES,
-    s3: e.S3_BUCKET
-      ? {
-          bucket: e.S3_BUCKET,
-          endpoint: e.S3_ENDPOINT,
-          region: e.S3_REGION,
-          credentials:
-            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
-              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
-              : undefined,
-          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
-        }
-      : null,
-    metrics:
-      e.METRICS_TOKEN || e.METRICS_PORT ? { token: e.METRICS_TOKEN ?? null, port: e.METRICS_PORT ?? null } : null,
-    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
-    tracing:
-      (e.OTEL_TRACES_EXPORTER !== undefined && e.OTEL_TRACES_EXPORTER !== 'none') ||
-      (e.OTEL_TRACES_EXPORTER === undefined &&
-        !!(e.OTEL_EXPORTER_OTLP_ENDPOINT || e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT)),
-    vapid: {
-      keys:
-        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
-          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
-          : null,
-      subject: e.VAPID_SUBJECT ?? `mailto:${/<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM.trim()}`,
-    },
-  };
+      metrics:
+        e.METRICS_TOKEN || e.METRICS_PORT ? { token: e.METRICS_TOKEN ?? null, port: e.METRICS_PORT ?? null } : null,
+      shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+      tracing:
+        (e.OTEL_TRACES_EXPORTER !== undefined && e.OTEL_TRACES_EXPORTER !== 'none') ||
+        (e.OTEL_TRACES_EXPORTER === undefined &&
+          !!(e.OTEL_EXPORTER_OTLP_ENDPOINT || e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT)),
+    } satisfies PlatformConfig,
+    ...modules,
+  ) as Config;
 }
 
-/**
- * The CSP source of a tile URL template: its origin, with a {s} subdomain as a wildcard label; null
- * when it is not an http(s) template with {z}, {x} and {y}.
- */
-export function tileOriginOf(template: string): string | null {
-  if (!['{z}', '{x}', '{y}'].every((p) => template.includes(p))) return null;
-  let url: URL;
-  try {
-    url = new URL(template.replaceAll('{s}', 'tile-subdomain').replace(/\{[a-z]+\}/g, '0'));
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-  if (url.username || url.password) return null;
-  return url.origin.replace('tile-subdomain', '*');
-}
-
-const MULTI_TENANT_AUTHORITIES = ['common', 'organizations', 'consumers'];
-
-function allowedTenants(tenantId: string, list: string | undefined): string[] {
-  const allowed = list
-    ? list
-        .split(',')
-        .map((t) => t.trim())
-        .filter(Boolean)
-    : [];
-  if (allowed.length) return allowed;
-  if (MULTI_TENANT_AUTHORITIES.includes(tenantId.toLowerCase())) {
-    throw new Error(
-      'Invalid configuration:\n  OFFICE365_ALLOWED_TENANT_IDS: required when OFFICE365_TENANT_ID is a multi-tenant authority',
-    );
-  }
-  return [tenantId];
-}
+const invalid = (problems: string[]) =>
+  new Error(`Invalid configuration:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
 
 /** A per-installation secret kept in DATA_DIR, so sign-ins survive restarts of a dev machine. */
 function localSecret(dataDir: string): string {

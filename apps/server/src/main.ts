@@ -7,7 +7,7 @@ const tracing = config.tracing ? (await import('./telemetry.js')).startTracing()
 
 const { buildApp } = await import('./app.js');
 const { openDatabase } = await import('./db/client.js');
-const { migrate } = await import('./db/migrate.js');
+const { migrate, StartupError } = await import('./db/migrate.js');
 const { seedDemo } = await import('./modules/demo-data.js');
 const { seedReferenceData } = await import('./modules/index.js');
 const { openStorage } = await import('./storage/open-storage.js');
@@ -17,7 +17,13 @@ const database = await openDatabase({
   dataDir: config.dataDir,
   poolSize: config.databasePoolSize,
 });
-await migrate(database, config.migrationDatabaseUrl);
+await migrate(database, config.migrationDatabaseUrl).catch(async (err: unknown) => {
+  if (!(err instanceof StartupError)) throw err;
+  // What the operator must do, on one line; nothing else to read.
+  console.error(err.message);
+  await database.close();
+  process.exit(1);
+});
 await seedReferenceData(database.db);
 if (config.seedDemo) await seedDemo(database.db, openStorage(config));
 

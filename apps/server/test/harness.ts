@@ -10,6 +10,7 @@ import { loadConfig } from '../src/config.js';
 import { type Database, openDatabase } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { seedReferenceData } from '../src/modules/index.js';
+import { answerContract } from './answer-contract.js';
 import { makeFactories, PASSWORD } from './factories.js';
 
 /** The login the app's pool uses in tests on PostgreSQL: no superuser, owns nothing (decision 016). */
@@ -169,6 +170,23 @@ export async function activateTenant(app: App, token: string, tenantId: string) 
   return res.json().token as string;
 }
 
+/**
+ * Every answer a test gets through `app.inject` is checked against the app's OpenAPI document
+ * (answer-contract.ts): an answer the document does not describe fails the test that got it.
+ */
+function checkAnswers(app: App) {
+  const check = answerContract(app);
+  const inject = app.inject.bind(app);
+  app.inject = (async (options: string | InjectOptions) => {
+    const response = await inject(options as never);
+    const { method = 'GET', url = '' } = typeof options === 'string' ? { url: options } : options;
+    const problem = check({ method, url: typeof url === 'string' ? url : (url.pathname ?? ''), response });
+    if (problem) throw new Error(`Answer not described by the OpenAPI document: ${problem}`);
+    return response;
+  }) as App['inject'];
+}
+type InjectOptions = { method?: string; url?: string | { pathname?: string } };
+
 /** The app on a fresh database, with factories and sign-in helpers. */
 export async function createTestApp(env: Record<string, string> = {}, deps: Pick<AppDeps, 'http' | 'logStream'> = {}) {
   const database = await freshDatabase();
@@ -177,6 +195,7 @@ export async function createTestApp(env: Record<string, string> = {}, deps: Pick
   const config = testConfig({ DATA_DIR: dataDir, ...env });
   const app: App = await buildApp({ config, database, ...deps });
   await app.ready();
+  checkAnswers(app);
   const factories = makeFactories(database.db);
 
   /** Creates a user with roles and memberships, signs in and activates tenantId when given. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf } from './problem.js';
+import { pageOf, pageQuerySchema } from './problem.js';
 
 /**
  * Every action the audit log records (issue 31): administrative writes, named `<record>.<verb>`.
@@ -33,6 +33,9 @@ export const AUDIT_ACTIONS = [
   'mailSettings.updated',
   'mailSettings.deleted',
   'emailTemplate.updated',
+  'collaboration.deleted',
+  'idea.deleted',
+  'comment.deleted',
   'twoFactor.reset',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -47,9 +50,7 @@ const day = z
   }, 'invalidDate');
 
 /** The audit page's filters: actor, action, record and a period (dates yyyy-MM-dd, both inclusive). */
-export const auditQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  take: z.coerce.number().int().min(1).max(200).default(50),
+export const auditQuerySchema = pageQuerySchema.pick({ page: true, take: true }).extend({
   actorId: z.string().uuid().optional(),
   action: z.enum(AUDIT_ACTIONS).optional(),
   /** The record: its type and, optionally, its id (or part of a name in `search`). */

@@ -3,7 +3,8 @@ import { AUTH } from './constants.js';
 import { ROLES } from './roles.js';
 import { customTenantPropertiesSchema } from './tenant.js';
 
-export const emailSchema = z.string().trim().min(1, 'required').pipe(z.email('invalidEmail'));
+/** Trimmed, then an email address: the document shows `format: email` (its pattern, as checked). */
+export const emailSchema = z.string().trim().min(1, { message: 'required', abort: true }).email('invalidEmail');
 
 export const loginBodySchema = z.object({
   email: emailSchema,
@@ -22,6 +23,14 @@ export const passwordSchema = z
   .min(AUTH.passwordMin, 'passwordTooShort')
   .max(AUTH.passwordMax, 'passwordTooLong')
   .refine((value) => value.trim() !== '', 'passwordBlank');
+
+/** POST /auth/resetpassword: the id and token of the mailed link, and the new password. */
+export const resetPasswordBodySchema = z.object({
+  id: z.uuid('invalidOrExpiredResetLink'),
+  token: z.string().min(1).max(200),
+  password: passwordSchema,
+});
+export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 
 /**
  * Local parts shorter than this are left out of the check below: two letters ("jo@...") occur
@@ -75,6 +84,7 @@ export type OfficeSettings = z.infer<typeof officeSettingsSchema>;
 export const activeTenantBodySchema = z.object({ tenantId: z.uuid().nullable().optional() });
 
 export const tenantOptionSchema = z.object({ id: z.uuid(), name: z.string() });
+export type TenantOption = z.infer<typeof tenantOptionSchema>;
 
 export const menuItemDataSchema = z.object({
   name: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './plain-text.js';
 
 /** Chat (spec part 1 §3 Message, §4 ReloadMessages / ReloadGroupMessages, §7 Chat; api-contract.md). */
 export const CHAT = {
@@ -18,10 +19,10 @@ export type ChatKind = (typeof CHAT_KINDS)[number];
 
 /** POST /chat/users/{userId}/messages and /chat/groups/{groupId}/messages. */
 export const chatSendBodySchema = z.object({
-  text: z
-    .string()
+  text: plainText()
     .max(CHAT.maxTextLength, { message: 'tooLong' })
-    .refine((s) => s.trim().length > 0, { message: 'required' }),
+    // Something besides white space, as a pattern: the document says so too.
+    .regex(/\S/, { message: 'required' }),
 });
 export type ChatSendBody = z.infer<typeof chatSendBodySchema>;
 
@@ -73,3 +74,10 @@ export const chatConversationSchema = z.object({
   unread: z.number().int().nonnegative(),
 });
 export type ChatConversation = z.infer<typeof chatConversationSchema>;
+
+/** GET /chat/unread: the chat menu item's count, over every conversation of the caller in the active tenant. */
+export const chatUnreadSchema = z.object({
+  /** Others' messages the caller has not read, up to CHAT.unreadCap. */
+  unread: z.number().int().nonnegative(),
+});
+export type ChatUnread = z.infer<typeof chatUnreadSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EARLIEST_DATE, LATEST_DATE } from './constants.js';
+import { plainText } from './plain-text.js';
 import { pageOf, pageQuerySchema } from './problem.js';
 
 /** Lengths of the clients module's text fields. */
@@ -62,11 +63,10 @@ export function radiusOptionOf(metres: number): (RadiusOption & { unit: RadiusUn
   return miles && { ...miles, unit: 'miles' };
 }
 
-const required = (max: number) => z.string({ error: 'required' }).trim().min(1, 'required').max(max, 'tooLong');
+const required = (max: number) => plainText({ error: 'required' }).trim().min(1, 'required').max(max, 'tooLong');
 /** An optional text: empty or absent is stored as null. */
 const optionalText = (max: number) =>
-  z
-    .string()
+  plainText()
     .trim()
     .max(max, 'tooLong')
     .nullish()
@@ -155,6 +155,7 @@ export type CompanyListItem = z.infer<typeof companyListItemSchema>;
 
 /** The list's sorts: Name and Updated Date (spec part 2 §2). */
 export const COMPANY_SORTS = ['title', 'updatedAt'] as const;
+export type CompanySort = (typeof COMPANY_SORTS)[number];
 export const companyListQuerySchema = pageQuerySchema.extend({ sort: z.enum(COMPANY_SORTS).default('title') });
 export type CompanyListQuery = z.infer<typeof companyListQuerySchema>;
 export const companyPageSchema = pageOf(companyListItemSchema);
@@ -175,9 +176,10 @@ export const mapInfoSchema = z.object({
 export type MapInfo = z.infer<typeof mapInfoSchema>;
 export const mapInfoBodySchema = z.object({ useKmAsValues: z.boolean({ error: 'required' }) });
 
+/** One of the options' metres, an enum in the document (both units: see isRadiusOption). */
+const RADIUS_METRES = [...RADIUS_OPTIONS.km, ...RADIUS_OPTIONS.miles].map((o) => o.metres);
 const radius = z
-  .number({ error: 'notANumber' })
-  .refine(isRadiusOption, 'unknownRadius')
+  .literal(RADIUS_METRES, { error: (issue) => (typeof issue.input === 'number' ? 'unknownRadius' : 'notANumber') })
   .nullish()
   .transform((v) => v ?? null);
 
@@ -217,6 +219,7 @@ export const locationPageSchema = pageOf(locationSchema);
 
 /** Sorts of a client's locations: Title, Address. */
 export const LOCATION_SORTS = ['title', 'address'] as const;
+export type LocationSort = (typeof LOCATION_SORTS)[number];
 export const locationListQuerySchema = pageQuerySchema.extend({
   sort: z.enum(LOCATION_SORTS).default('title'),
   clientId: z.uuid(),
@@ -251,6 +254,7 @@ export const contactPageSchema = pageOf(contactSchema);
 
 /** Sorts of a client's contacts: Name, Email. */
 export const CONTACT_SORTS = ['name', 'email'] as const;
+export type ContactSort = (typeof CONTACT_SORTS)[number];
 export const contactListQuerySchema = pageQuerySchema.extend({
   sort: z.enum(CONTACT_SORTS).default('name'),
   clientId: z.uuid(),

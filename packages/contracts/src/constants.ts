@@ -9,14 +9,15 @@ export const HUB = {
   httpTimeoutMs: 100_000,
 } as const;
 
-/** Client methods the server invokes on the hub, named exactly as the spec names them (part 1 §4). */
-export const HUB_EVENTS = {
+/**
+ * Client methods the server invokes on the hub that belong to no module, named exactly as the spec names
+ * them (part 1 §4). A module's own events (ReloadNotifications, ...) are in its manifest entry's
+ * `events`; HUB_EVENTS (modules.ts) is both.
+ */
+export const PLATFORM_HUB_EVENTS = {
   TenantChanged: 'TenantChanged',
   ImpersonateStarted: 'ImpersonateStarted',
   ImpersonateStoped: 'ImpersonateStoped',
-  ReloadNotifications: 'ReloadNotifications',
-  ReloadMessages: 'ReloadMessages',
-  ReloadGroupMessages: 'ReloadGroupMessages',
   LogOut: 'LogOut',
 } as const;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './plain-text.js';
 import { pageOf, pageQuerySchema } from './problem.js';
 
 /** Limits of documents, document types and folders (spec part 2 §5, §9). */
@@ -27,7 +28,7 @@ export const DOCUMENT_FILE_PROBLEMS = {
   executable: 'fileTypeRefused',
 } as const;
 
-const requiredText = (max: number) => z.string({ error: 'required' }).trim().min(1, 'required').max(max, 'tooLong');
+const requiredText = (max: number) => plainText({ error: 'required' }).trim().min(1, 'required').max(max, 'tooLong');
 
 /** POST /documenttypes. */
 export const documentTypeBodySchema = z.object({
@@ -51,6 +52,7 @@ export const documentTypeSchema = z.object({
 export type DocumentType = z.infer<typeof documentTypeSchema>;
 
 export const DOCUMENT_TYPE_SORTS = ['name', 'createdAt'] as const;
+export type DocumentTypeSort = (typeof DOCUMENT_TYPE_SORTS)[number];
 export const documentTypeListQuerySchema = pageQuerySchema.extend({
   sort: z.enum(DOCUMENT_TYPE_SORTS).default('name'),
 });
@@ -90,6 +92,7 @@ export const documentSchema = z.object({
 export type Document = z.infer<typeof documentSchema>;
 
 export const DOCUMENT_SORTS = ['title', 'updatedAt'] as const;
+export type DocumentSort = (typeof DOCUMENT_SORTS)[number];
 export const documentListQuerySchema = pageQuerySchema.extend({
   sort: z.enum(DOCUMENT_SORTS).default('updatedAt'),
 });

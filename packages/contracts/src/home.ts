@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './plain-text.js';
 import { MEDIA_PATH } from './tenants.js';
 
 /** Limits of the tenant's home content and feature items (spec part 2 §3, §5). */
@@ -39,7 +40,8 @@ export function isSafeVideoUrl(value: string, hosts: readonly string[]): boolean
 }
 
 const emptyToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
-const text = (max: number) => z.preprocess(emptyToNull, z.string().trim().max(max, 'tooLong').nullable().default(null));
+const text = (max: number) =>
+  z.preprocess(emptyToNull, plainText().trim().max(max, 'tooLong').nullable().default(null));
 const richText = (max: number) => z.preprocess(emptyToNull, z.string().max(max, 'tooLong').nullable().default(null));
 const mediaPath = z.preprocess(emptyToNull, z.string().regex(MEDIA_PATH, 'unknownMediaFile').nullable().default(null));
 

@@ -5,5 +5,6 @@ export * from './features.js';
 export * from './links.js';
 export * from './module-manifest.js';
 export * from './modules.js';
+export * from './plain-text.js';
 export * from './problem.js';
 export * from './roles.js';

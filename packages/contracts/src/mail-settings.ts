@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './plain-text.js';
 import { pageOf, pageQuerySchema } from './problem.js';
 import { HEX_COLOUR } from './tenant.js';
 
@@ -27,7 +28,7 @@ export const DEFAULT_EMAIL_TEMPLATE =
   '</table>';
 
 const emptyToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
-const required = (max: number) => z.string({ error: 'required' }).trim().min(1, 'required').max(max, 'tooLong');
+const required = (max: number) => plainText({ error: 'required' }).trim().min(1, 'required').max(max, 'tooLong');
 
 /**
  * One mail-sending settings item as every answer shows it: the client secret never leaves the server,
@@ -78,7 +79,11 @@ export const mailSettingsBodySchema = z.object({
     emptyToNull,
     z.string().trim().max(MAIL_SETTINGS_LIMITS.idMax, 'tooLong').nullable().optional(),
   ),
-  msGraphFromMail: z.string({ error: 'required' }).trim().min(1, 'required').pipe(z.email('invalidEmail')),
+  msGraphFromMail: z
+    .string({ error: 'required' })
+    .trim()
+    .min(1, { message: 'required', abort: true })
+    .email('invalidEmail'),
   useForSystemMails: z.boolean().default(false),
   customBusinessCard: z.boolean().default(false),
   customBusinessCardContent: z.preprocess(
@@ -89,11 +94,15 @@ export const mailSettingsBodySchema = z.object({
 export type MailSettingsBody = z.infer<typeof mailSettingsBodySchema>;
 export type MailSettingsBodyInput = z.input<typeof mailSettingsBodySchema>;
 
-/** The outcome of 'Test': a mail went to the caller, or the provider's reason it did not. */
+/**
+ * The outcome of 'Test': a mail went to the caller, or the provider's reason it did not; `unreachable`
+ * when Microsoft gave no answer at all (then `reason` is the system's code: ENOTFOUND, ECONNREFUSED, ...).
+ */
 export const mailSettingsTestResultSchema = z.object({
   ok: z.boolean(),
   sentTo: z.string(),
   reason: z.string().nullable(),
+  unreachable: z.boolean(),
 });
 export type MailSettingsTestResult = z.infer<typeof mailSettingsTestResultSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from './constants.js';
+import { plainText } from './plain-text.js';
 import { MEDIA_PATH } from './tenants.js';
 import { USER_LIMITS } from './users.js';
 
@@ -20,8 +21,8 @@ export const CANNOT_IDENTIFY_CURRENT_USER = 'Can not identify current user';
  * as they are; the email address and roles are not the user's to change here.
  */
 export const profileBodySchema = z.object({
-  name: z.string({ error: 'required' }).trim().min(1, 'required').max(PROFILE_LIMITS.nameMax, 'tooLong').optional(),
-  surname: z.string({ error: 'invalid' }).trim().max(PROFILE_LIMITS.nameMax, 'tooLong').optional(),
+  name: plainText({ error: 'required' }).trim().min(1, 'required').max(PROFILE_LIMITS.nameMax, 'tooLong').optional(),
+  surname: plainText({ error: 'invalid' }).trim().max(PROFILE_LIMITS.nameMax, 'tooLong').optional(),
   language: z.enum(LANGUAGES, { error: 'unknownLanguage' }).optional(),
   /** A path POST /me/avatar answered, or null to remove the picture. */
   imagePath: z.string({ error: 'unknownMediaFile' }).regex(MEDIA_PATH, 'unknownMediaFile').nullable().optional(),

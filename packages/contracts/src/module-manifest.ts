@@ -36,10 +36,26 @@ export type ModuleEntry<P extends string = string> = {
   /** The module's pages by page key; the web app's registry gives each key its component. */
   pages: Readonly<Record<P, PageEntry>>;
   menu?: MenuPlacement<P>;
+  /**
+   * The hub events the server sends when this module's data changes (spec part 1 §4 names them). The
+   * web feature says which of its queries each one refreshes, in features/<module>/live.ts.
+   */
+  events?: readonly string[];
 };
 
-/** Checks a module entry (its menu item must open one of its own pages) and keeps its literal type. */
-export const defineModule = <const E extends ModuleEntry>(entry: E & { menu?: { page: keyof E['pages'] } }): E => entry;
+/**
+ * An item of the main or Ignite group stands for a tenant feature (its name, the tenant's title for it,
+ * its count): such a module names its feature, one of the catalogue's (features.ts).
+ */
+type FeatureOfGroup<E> = E extends { menu: { group: 'main' | 'ignite' } } ? { feature: FeatureName } : unknown;
+
+/**
+ * Checks a module entry (its menu item must open one of its own pages, and one in the main or Ignite
+ * group needs a tenant feature) and keeps its literal type.
+ */
+export const defineModule = <const E extends ModuleEntry>(
+  entry: E & { menu?: { page: keyof E['pages'] } } & FeatureOfGroup<E>,
+): E => entry;
 
 /** A page entry; the path keeps its literal type, so href() knows the page's parameters. */
 export const page = <const Path extends string>(

@@ -1,4 +1,5 @@
 import { type AccessPolicy, AUTHENTICATED, POLICIES, PUBLIC, withFeature } from './access.js';
+import { PLATFORM_HUB_EVENTS } from './constants.js';
 import { FEATURES, type FeatureName } from './features.js';
 import { defineModule, featureModule, type PageEntry, type PageLayout, page } from './module-manifest.js';
 
@@ -10,10 +11,12 @@ export * from './chat.js';
 export * from './clients.js';
 export * from './documents.js';
 export * from './home.js';
+export * from './mail.js';
 export * from './mail-settings.js';
 export * from './me.js';
 export * from './notifications.js';
 export * from './push.js';
+export * from './sprints.js';
 export * from './tenant.js';
 export * from './tenant-lists.js';
 export * from './tenants.js';
@@ -79,7 +82,10 @@ export const MODULES = {
     menu: { page: 'index', group: 'main' },
   }),
   messages: featureModule('Messages', 'messages', { group: 'main' }),
-  chat: featureModule('Chat', 'chat', { group: 'main' }),
+  chat: defineModule({
+    ...featureModule('Chat', 'chat', { group: 'main' }),
+    events: ['ReloadMessages', 'ReloadGroupMessages'],
+  }),
   feed: featureModule('Feed', 'feed', { group: 'main' }),
   todo: featureModule('Todo', 'todo', { group: 'main' }),
   poll: featureModule('Poll', 'poll', { group: 'main' }),
@@ -90,7 +96,16 @@ export const MODULES = {
   whistleblow: featureModule('Whistleblow', 'whistleblow', { group: 'main' }),
   dataroom: featureModule('DataRoom', 'dataroom', { group: 'main' }),
   crm: featureModule('CRM', 'crm', { group: 'main' }),
-  sprints: featureModule('Sprints', 'sprints', { group: 'ignite', bottom: true }),
+  sprints: defineModule({
+    feature: 'Sprints',
+    /** A collaboration's ideas, votes or comments changed: its members reload (collaborationId, ideaId). */
+    events: ['ReloadSprints'],
+    pages: {
+      index: { ...page('sprints', withFeature(AUTHENTICATED, 'Sprints')), ours: true },
+      collaboration: { ...page('sprints/:id', withFeature(AUTHENTICATED, 'Sprints')), ours: true },
+    },
+    menu: { page: 'index', group: 'ignite', bottom: true },
+  }),
   toolbox: featureModule('ToolBox', 'toolbox', { group: 'ignite', bottom: true }),
   personalplan: featureModule('PersonalPlan', 'personalplan', { group: 'ignite', bottom: true }),
   onboarding: featureModule('Onboarding', 'onboarding', { group: 'ignite' }),
@@ -105,6 +120,7 @@ export const MODULES = {
       inbox: { ...page('notifications/inbox', POLICIES.tenantMembers), ours: true },
     },
     menu: { page: 'list', group: 'main', last: true, bottom: true },
+    events: ['ReloadNotifications'],
   }),
   tenants: defineModule({
     pages: {
@@ -231,3 +247,23 @@ export const RENAMABLE_FEATURES: readonly FeatureName[] = FEATURES.filter((name)
       'feature' in m && m.feature === name && 'menu' in m && (m.menu.group === 'main' || m.menu.group === 'ignite'),
   ),
 );
+
+/** A hub event some module declares in its `events`. */
+export type ModuleHubEvent = {
+  [M in ModuleKey]: Modules[M] extends { events: readonly (infer E extends string)[] } ? E : never;
+}[ModuleKey];
+
+/** Every client method the server invokes on the hub: the platform's, then each module's. */
+export type HubEventName = keyof typeof PLATFORM_HUB_EVENTS | ModuleHubEvent;
+
+/** The module that declares each module hub event. */
+export const MODULE_HUB_EVENTS = Object.fromEntries(
+  Object.entries(MODULES).flatMap(([module, entry]) =>
+    'events' in entry ? entry.events.map((event) => [event, module as ModuleKey]) : [],
+  ),
+) as Readonly<Record<ModuleHubEvent, ModuleKey>>;
+
+/** Client methods the server invokes on the hub, named exactly as the spec names them (part 1 §4). */
+export const HUB_EVENTS = Object.fromEntries(
+  [...Object.keys(PLATFORM_HUB_EVENTS), ...Object.keys(MODULE_HUB_EVENTS)].map((event) => [event, event]),
+) as { readonly [E in HubEventName]: E };

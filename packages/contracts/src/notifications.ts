@@ -29,6 +29,9 @@ export const NOTIFICATION_EVENT_TYPES = [
   { name: 'ChatMention', note: 'Someone mentioned you in a chat.' },
   { name: 'ChatMessage', note: 'A new chat message was sent to you or to one of your groups.' },
   { name: 'SprintTaskAssigned', note: 'A sprint task was assigned to you.' },
+  { name: 'SprintIdeaAdded', note: 'A new idea was added in one of your collaborations.' },
+  { name: 'SprintIdeaCommented', note: 'Someone commented on your idea.' },
+  { name: 'SprintIdeaStatusChanged', note: "Your idea's status changed." },
   { name: 'TimeLogReminder', note: 'Your hours for the week are not logged yet.' },
 ] as const;
 export type NotificationEventTypeName = (typeof NOTIFICATION_EVENT_TYPES)[number]['name'];
@@ -53,6 +56,7 @@ export const notificationEventTypeSchema = z.object({ id: z.string().uuid(), nam
 export type NotificationEventType = z.infer<typeof notificationEventTypeSchema>;
 
 export const NOTIFICATION_TYPE_SORTS = ['name', 'note'] as const;
+export type NotificationTypeSort = (typeof NOTIFICATION_TYPE_SORTS)[number];
 /** GET /notification/getNotificationsTypes: page, take, sort, direction, search (the list loads 10). */
 export const notificationTypesQuerySchema = pageQuerySchema.extend({
   take: z.coerce.number().int().min(1).max(200).default(10),
@@ -100,8 +104,7 @@ export const inboxItemSchema = z.object({
   readAt: z.string().nullable(),
 });
 export type InboxItem = z.infer<typeof inboxItemSchema>;
-export const inboxQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+export const inboxQuerySchema = pageQuerySchema.pick({ page: true }).extend({
   take: z.coerce.number().int().min(1).max(100).default(20),
   unread: z.enum(['true', 'false']).optional(),
 });

@@ -8,6 +8,8 @@ export const problemSchema = z.object({
   detail: z.string().optional(),
   code: z.string().optional(),
   errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  /** The path the problem occurred at. */
+  instance: z.string().optional(),
 });
 export type Problem = z.infer<typeof problemSchema>;
 

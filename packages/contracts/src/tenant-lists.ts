@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './plain-text.js';
 import { pageOf, pageQuerySchema } from './problem.js';
 
 // A tenant's own lists, kept by those who run the tenant (spec part 2 §2 "Tenant sub-pages", §3, §7):
@@ -29,7 +30,7 @@ export type TenantListField = (typeof TENANT_LIST_FIELD)[TenantListKind];
 /** The message a refused duplicate carries on its field (409). */
 export const TENANT_LIST_DUPLICATE = 'alreadyListed';
 
-const text = (max: number) => z.string({ error: 'required' }).trim().min(1, 'required').max(max, 'tooLong');
+const text = (max: number) => plainText({ error: 'required' }).trim().min(1, 'required').max(max, 'tooLong');
 const name = text(TENANT_LIST_LIMITS.nameMax);
 /** The client's clock is not asked: the server stamps createdAt; a sent one is accepted and ignored. */
 const createdAt = z.string().max(40).optional().describe('Ignored: the server sets the creation time');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './plain-text.js';
 import { pageOf, pageQuerySchema, timeZoneSchema } from './problem.js';
 import { customTenantPropertiesSchema, FONT_OPTIONS, HEX_COLOUR } from './tenant.js';
 
@@ -34,7 +35,7 @@ const emptyToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? 
 
 /** Optional free text: trimmed, and an empty string becomes null. */
 const optionalText = (max: number = TENANT_LIMITS.textMax) =>
-  z.preprocess(emptyToNull, z.string().trim().max(max, 'tooLong').nullable().optional());
+  z.preprocess(emptyToNull, plainText().trim().max(max, 'tooLong').nullable().optional());
 
 /** maxUsersCanCreate / maxTenantsCanCreate: digits only, minimum 0, empty means none. */
 export const limitSchema = z.preprocess((v) => {
@@ -77,10 +78,10 @@ export const MEDIA_PATH = /^\/core\/api\/media\/[0-9a-f-]{36}\.(png|jpg|svg|ico)
 export const tenantBodySchemaFor = (host?: string) =>
   z
     .object({
-      name: z.string({ error: 'required' }).trim().min(1, 'required').max(TENANT_LIMITS.nameMax, 'tooLong'),
+      name: plainText({ error: 'required' }).trim().min(1, 'required').max(TENANT_LIMITS.nameMax, 'tooLong'),
       cvr: optionalText(50),
       address: optionalText(),
-      mainMail: z.preprocess(emptyToNull, z.string().trim().pipe(z.email('invalidEmail')).nullable().optional()),
+      mainMail: z.preprocess(emptyToNull, z.string().trim().email('invalidEmail').nullable().optional()),
       remarks: optionalText(),
       phoneNumber: optionalText(50),
       mapZoom: z.number().int('invalidNumber').min(0).max(22).nullable().optional(),
@@ -189,6 +190,7 @@ export const tenantListItemSchema = z.object({
 export type TenantListItem = z.infer<typeof tenantListItemSchema>;
 
 export const TENANT_SORTS = ['name', 'createdAt'] as const;
+export type TenantSort = (typeof TENANT_SORTS)[number];
 export const tenantListQuerySchema = pageQuerySchema.extend({
   sort: z.enum(TENANT_SORTS).default('name'),
   /** The zone the created dates are shown in, which a date-like search matches (default UTC). */
@@ -197,11 +199,12 @@ export const tenantListQuerySchema = pageQuerySchema.extend({
 export const tenantPageSchema = pageOf(tenantListItemSchema);
 
 export const cloneTenantBodySchema = z.object({
-  title: z.string({ error: 'required' }).trim().min(1, 'required').max(TENANT_LIMITS.cloneTitleMax, 'tooLong'),
+  title: plainText({ error: 'required' }).trim().min(1, 'required').max(TENANT_LIMITS.cloneTitleMax, 'tooLong'),
 });
 
 /** A tenant option of a select (spec: label, value). */
 export const tenantDatalistItemSchema = z.object({ value: z.uuid(), label: z.string() });
+export type TenantDatalistItem = z.infer<typeof tenantDatalistItemSchema>;
 
 /** One feature of the catalogue as a tenant has it (GET /tenants/{id}/features). */
 export const tenantFeatureSchema = z.object({
@@ -212,6 +215,7 @@ export const tenantFeatureSchema = z.object({
   customTitle: z.string().nullable(),
   customDescription: z.string().nullable(),
 });
+export type TenantFeature = z.infer<typeof tenantFeatureSchema>;
 
 /** POST /tenants/media: where the uploaded logo is now served. */
 export const mediaUploadResultSchema = z.object({ path: z.string() });

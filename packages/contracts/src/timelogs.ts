@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EARLIEST_DATE, LATEST_DATE } from './constants.js';
+import { plainText } from './plain-text.js';
 
 // Weekly time logging (spec part 2 §2, §3, §4, §5, §7, §9; issue 14). Dates are calendar dates,
 // 'YYYY-MM-DD' strings, never instants: a week is Monday..Sunday by the calendar, so no time zone or
@@ -96,10 +97,12 @@ export const monthRange = (date: string) => {
 
 // ---- schemas ---------------------------------------------------------------------------------------
 
-export const dateStringSchema = z
-  .string()
-  .refine(isDateString, { message: 'Must be a calendar date written YYYY-MM-DD' })
-  .describe('A calendar date, YYYY-MM-DD');
+const DATE_MESSAGE = 'Must be a calendar date written YYYY-MM-DD';
+/** Format `date` (the document shows it, the check is the same), then the range no format can say. */
+export const dateStringSchema = z.iso
+  .date({ message: DATE_MESSAGE, abort: true })
+  .refine(isDateString, { message: DATE_MESSAGE })
+  .describe(`A calendar date, YYYY-MM-DD, from ${EARLIEST_DATE} to ${LATEST_DATE}`);
 
 export const mondaySchema = dateStringSchema
   .refine(isMonday, { message: 'Must be a Monday: weeks run Monday to Sunday' })
@@ -113,7 +116,7 @@ export const hoursSchema = z
   })
   .describe('Hours: 0 to 23.99 with up to two decimals (above 23.99 is clamped); a comma is read as a dot');
 
-const nameSchema = z.string().trim().min(1).max(200);
+const nameSchema = plainText().trim().min(1).max(200);
 
 /** POST /timelogs/mark (spec §3 "Mark payload"). Hours 0 removes the mark. */
 export const markInputSchema = z.object({
@@ -214,6 +217,7 @@ export type WeekGrid = z.infer<typeof weekGridSchema>;
 /** POST /timelogs/copyLastWeek and POST /timelogs/weekRow (ours): rows shown in a week without hours. */
 export const copyLastWeekSchema = z.object({ week: mondaySchema });
 export const weekRowInputSchema = z.object({ week: mondaySchema, projectId: z.uuid(), taskId: z.uuid() });
+export type WeekRowInput = z.infer<typeof weekRowInputSchema>;
 export const copyLastWeekResultSchema = z.object({ rows: z.number().int() });
 
 /** One mark as the overview and team calls list it. */
@@ -245,6 +249,9 @@ export type Overview = z.infer<typeof overviewSchema>;
 
 export const OVERVIEW_KINDS = ['users', 'projects', 'tasks'] as const;
 export type OverviewKind = (typeof OVERVIEW_KINDS)[number];
+/** The files the overview exports to (GET /timelogs/exportOverview/...?format=). */
+export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** GET /totalByDayForPersonalProjects: the caller's hours per date. */
 export const dayTotalSchema = z.object({ date: z.string(), hours: z.number() });

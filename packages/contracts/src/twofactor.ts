@@ -33,7 +33,7 @@ export type TwoFactorChallenge = z.infer<typeof twoFactorChallengeSchema>;
 export const loginResultSchema = z.union([authResultSchema, twoFactorChallengeSchema]);
 export type LoginResult = z.infer<typeof loginResultSchema>;
 
-/** POST /auth/twofactor/verify. */
+/** POST /auth/login/2fa. */
 export const twoFactorVerifyBodySchema = z.object({
   challenge: z.string().min(1).max(4000),
   code: twoFactorCodeSchema,
@@ -69,7 +69,7 @@ export const twoFactorChallengeConfirmBodySchema = twoFactorChallengeSetupBodySc
 );
 export const twoFactorSetupDoneSchema = authResultSchema.extend(twoFactorRecoveryCodesSchema.shape);
 
-/** GET /me/twofactor. */
+/** GET /me/2fa. */
 export const twoFactorStatusSchema = z.object({
   enabled: z.boolean(),
   enabledAt: z.string().nullable(),
@@ -79,7 +79,7 @@ export const twoFactorStatusSchema = z.object({
 });
 export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
 
-/** POST /me/twofactor/disable: the password and a code (or a recovery code). */
+/** POST /me/2fa/disable: the password and a code (or a recovery code). */
 export const twoFactorDisableBodySchema = z.object({
   password: z.string().min(1, 'required').max(AUTH.passwordMax, 'passwordTooLong'),
   code: twoFactorCodeSchema,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, passwordEmailProblem, passwordSchema } from './auth.js';
 import { AUTH, LANGUAGES } from './constants.js';
+import { plainText } from './plain-text.js';
 import { pageOf, pageQuerySchema } from './problem.js';
 import { ROLE_FILTERS, ROLES } from './roles.js';
 
@@ -14,7 +15,7 @@ export const USER_LIMITS = {
   batchMax: 1000,
 } as const;
 
-const name = z.string({ error: 'required' }).trim().min(1, 'required').max(USER_LIMITS.nameMax, 'tooLong');
+const name = plainText({ error: 'required' }).trim().min(1, 'required').max(USER_LIMITS.nameMax, 'tooLong');
 
 /** Each value once, in the order first given: naming an id twice means the same as naming it once. */
 const unique = <T>(items: T[]) => [...new Set(items)];
@@ -23,7 +24,7 @@ const unique = <T>(items: T[]) => [...new Set(items)];
 export const userBodySchema = z
   .object({
     name,
-    surname: z.string().trim().max(USER_LIMITS.nameMax, 'tooLong').default(''),
+    surname: plainText().trim().max(USER_LIMITS.nameMax, 'tooLong').default(''),
     email: emailSchema,
     password: passwordSchema.optional(),
     language: z.enum(LANGUAGES, { error: 'unknownLanguage' }).optional(),
@@ -74,7 +75,8 @@ export type User = z.infer<typeof userSchema>;
 const listParam = <T extends z.ZodType>(item: T, max = 50) =>
   z.preprocess(
     (v) => (v === undefined ? [] : (Array.isArray(v) ? v : [v]).flatMap((s) => String(s).split(',')).filter(Boolean)),
-    z.array(item).max(max, 'tooMany'),
+    // The default marks the parameter optional in the document (the preprocess already gives [] for none).
+    z.array(item).max(max, 'tooMany').default([]),
   );
 
 export const USER_SORTS = ['name', 'surname', 'email', 'createdAt'] as const;
@@ -104,6 +106,11 @@ export const groupAssignmentBodySchema = z.object({
     .max(USER_LIMITS.batchMax, 'tooMany')
     .transform(unique),
 });
+export type GroupAssignmentBody = z.infer<typeof groupAssignmentBodySchema>;
+
+/** A user group of the active tenant (GET /usergroups). */
+export const userGroupSchema = z.object({ id: z.uuid(), name: z.string(), createdAt: z.date() });
+export type UserGroup = z.infer<typeof userGroupSchema>;
 
 /** A user of a select: GET /users/dataselect and GET /users/coaches. */
 export const userOptionSchema = z.object({
@@ -149,8 +156,8 @@ export const IMPORT_ROLES = { user: 'User', admin: 'TenantAdmin' } as const;
 export const importRowSchema = z.object({
   /** Line of the file (the header is line 1). */
   line: z.number().int(),
-  name: z.string(),
-  surname: z.string(),
+  name: plainText(),
+  surname: plainText(),
   email: z.string(),
   role: z.string(),
   /** Group names of the active tenant. */

@@ -5,6 +5,7 @@ import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Database } from './client.js';
+import { APP_ROLE } from './tenant-scope.js';
 
 const migrationsFolder = resolve(import.meta.dirname, '../../drizzle');
 /** Arbitrary constant: the advisory lock that keeps two starting processes from migrating at once. */
@@ -22,6 +23,20 @@ BEGIN
     EXECUTE format('ALTER TABLE %s FORCE ROW LEVEL SECURITY', t);
   END LOOP;
 END $$`;
+/**
+ * A start-up problem the operator fixes outside Atrium (a database grant, say): main.ts prints its
+ * message, one line that says what to do, and stops, with no stack trace.
+ */
+export class StartupError extends Error {}
+
+/** The app's login may not become the app role: the one GRANT that fixes it. */
+function notMemberOfAppRole(url: string) {
+  const login = decodeURIComponent(new URL(url).username) || 'the login of DATABASE_URL';
+  return new StartupError(
+    `DATABASE_URL's login ${login} is not a member of ${APP_ROLE}: as a superuser (or the owner of the database), run GRANT ${APP_ROLE} TO ${pg.escapeIdentifier(login)}; and start again`,
+  );
+}
+
 /** The owner's key that signs the app's scopes (migration 0022); the app's login cannot read it. */
 const SCOPE_KEY = 'select key from scope_keys';
 
@@ -57,5 +72,11 @@ export async function migrate(database: Database, migrationUrl?: string): Promis
   } finally {
     await owner.end();
   }
-  await database.useAppRole(key, migrationUrl !== undefined && migrationUrl !== database.url);
+  try {
+    await database.useAppRole(key, migrationUrl !== undefined && migrationUrl !== database.url);
+  } catch (err) {
+    // 42501 at SET ROLE: "permission denied to set role" (the login is not a member of the role).
+    if ((err as { code?: string }).code === '42501' && database.url) throw notMemberOfAppRole(database.url);
+    throw err;
+  }
 }

@@ -239,10 +239,10 @@ describe('Idempotency-Key', () => {
         payload,
       });
     const setupKey = randomUUID();
-    const first = await call('/me/twofactor/setup', setupKey);
+    const first = await call('/me/2fa/setup', setupKey);
     expect(first.statusCode).toBe(200);
     expect(await keyRow(user.user.id, setupKey)).toBeUndefined();
-    const again = await call('/me/twofactor/setup', setupKey);
+    const again = await call('/me/2fa/setup', setupKey);
     expect(again.headers['idempotent-replayed']).toBeUndefined();
     expect(again.json().secret).not.toBe(first.json().secret);
 

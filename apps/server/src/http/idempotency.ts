@@ -30,10 +30,10 @@ const METHODS = new Set(['POST', 'PUT', 'PATCH']);
 const KEPT_HEADERS = ['content-type', 'location'];
 /**
  * Routes whose answers carry credentials (session tokens under /auth, the authenticator secret and the
- * recovery codes under /me/twofactor and /me/2fa): their answers are never stored in clear text for a replay, so
+ * recovery codes under /me/2fa): their answers are never stored in clear text for a replay, so
  * the header is ignored there, as on public routes. The offline queue replays data writes only.
  */
-const NEVER_KEPT = /^\/core\/api\/(auth|me\/twofactor|me\/2fa)(\/|$)/;
+const NEVER_KEPT = /^\/core\/api\/(auth|me\/2fa)(\/|$)/;
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -11,7 +11,8 @@ export const CSP_NONCE_PLACEHOLDER = '__ATRIUM_CSP_NONCE__';
 
 /**
  * Serves the built web app at / and its index.html for every deep link the SPA router owns.
- * Unknown API paths and missing files get problem+json 404s instead.
+ * Unknown API paths and missing files get problem+json 404s instead, a known path with a method it does
+ * not serve 405 with `Allow`.
  */
 export async function registerWebApp(app: FastifyInstance, root: string, sources?: PageSources) {
   const indexFile = join(root, 'index.html');
@@ -51,6 +52,18 @@ export async function registerWebApp(app: FastifyInstance, root: string, sources
       const nonce = randomBytes(16).toString('base64');
       applyWebAppCsp(reply, nonce, sources);
       return reply.header('cache-control', 'no-cache').type('text/html').send(indexParts.join(nonce));
+    }
+    const allowed = app.allowedMethods(path);
+    if (allowed.length) {
+      const detail = `${path} answers ${allowed.join(', ')}`;
+      return reply.status(405).header('allow', allowed.join(', ')).type('application/problem+json').send({
+        type: 'about:blank',
+        title: 'Method not allowed',
+        status: 405,
+        detail,
+        code: 'methodNotAllowed',
+        instance: path,
+      });
     }
     return reply
       .status(404)

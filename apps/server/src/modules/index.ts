@@ -130,7 +130,7 @@ export function createServices({ config, db, authenticator, tenantFeatures, hub,
     db,
     vapid: { ...(config.vapid.keys ?? localVapidKeys(config.dataDir)), subject: config.vapid.subject },
     log,
-    allowHttpEndpoints: config.env !== 'production',
+    allowLoopback: config.pushAllowLoopback,
   });
   // 'Immediately' notifications also go out as web push to users with no live connection.
   const notifications = createNotificationsService({
@@ -168,7 +168,7 @@ export function createServices({ config, db, authenticator, tenantFeatures, hub,
   const me = createMeService({ db, media, auth, notifications });
   const clients = createClientsService({ db, tenants, map: config.map });
   const tenantSettings = createTenantSettingsService({ db, media, tenants, hub, audit, videoHosts: config.videoHosts });
-  const sprints = createSprintsService({ db });
+  const sprints = createSprintsService({ db, hub, log, audit, notifications });
   const tenantLists = createTenantListsService({ db, tenants, sprints, audit, log });
   const home = createHomeService({ tenantSettings });
   const chat = createChatService({ db, hub, log, notifications, push });
@@ -304,7 +304,6 @@ export const MODULES = {
   whistleblow: NOT_BUILT,
   dataroom: NOT_BUILT,
   crm: NOT_BUILT,
-  // Its pages are not built; its tables and demo collaborations are (tenant info reads them).
   sprints: { routes: sprintsRoutes, demo: sprintsDemo },
   toolbox: NOT_BUILT,
   personalplan: NOT_BUILT,

@@ -20,6 +20,10 @@ export const uploadRoutes =
   (maxBytes: number, routes: FastifyPluginAsyncZod): FastifyPluginAsyncZod =>
   async (app, options) => {
     await app.register(fastifyMultipart, { limits: { fileSize: maxBytes, files: 1, fields: 0, parts: 1 } });
+    // The OpenAPI document describes these routes' multipart body from this (http/openapi.ts).
+    app.addHook('onRoute', (route) => {
+      route.config = { ...route.config, upload: { maxBytes } };
+    });
     await routes(app, options);
   };
 

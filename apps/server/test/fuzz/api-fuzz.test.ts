@@ -31,11 +31,12 @@ type Operation = {
   body: JsonSchema | undefined;
 };
 
+/** The document's operations, at their full paths (the document's paths follow its server, /core/api). */
 function operationsOf(doc: OpenApi): Operation[] {
   return Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, op]) => ({
       method: method.toUpperCase(),
-      path,
+      path: `/core/api${path}`,
       pathParams: (op.parameters ?? []).filter((p) => p.in === 'path'),
       queryParams: (op.parameters ?? []).filter((p) => p.in === 'query'),
       body: op.requestBody?.content?.['application/json']?.schema,
@@ -143,7 +144,8 @@ function urlOf(op: Operation, params: string[], query: unknown[]): string | null
     for (const v of Array.isArray(value) ? value : [value]) search.append(name, queryText(v));
   }
   const parts = [...params, ...search.keys(), ...search.values()];
-  if (!parts.every(encodable)) return null;
+  // An empty path segment makes the URL another path's (the router ignores a trailing slash), not this one's.
+  if (!parts.every(encodable) || params.some((p) => p === '')) return null;
   op.pathParams.forEach((p, i) => {
     path = path.replace(`{${p.name}}`, encodeURIComponent(params[i] ?? ''));
   });

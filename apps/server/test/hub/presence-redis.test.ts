@@ -31,8 +31,10 @@ describe('web push and presence: two processes on one Redis', () => {
   const clients = trackedClients();
 
   beforeAll(async () => {
-    a = await startHubServer({ env: { REDIS_URL }, hub });
-    b = await startSecondProcess(a, { env: { REDIS_URL }, hub });
+    // The push service runs on loopback, which only PUSH_ALLOW_LOOPBACK lets the server post to.
+    const env = { REDIS_URL, PUSH_ALLOW_LOOPBACK: 'true' };
+    a = await startHubServer({ env, hub });
+    b = await startSecondProcess(a, { env, hub });
     pushService = await startPushService();
   });
   afterAll(async () => {

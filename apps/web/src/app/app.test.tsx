@@ -10,6 +10,7 @@ import { setUiState } from '@/shared/ui-state/ui-state';
 import { authResult, HARBOUR, json, NORTHWIND, NORTHWIND_FEATURES, problem } from '@/test/fixtures';
 import { createTestQueryClient, setViewportWidth } from '@/test/render';
 import { RouteGuard } from './guards/route-guard';
+import { NOT_BUILT_MODULES } from './module-registry';
 import { AppProviders } from './providers';
 import { routes } from './routes';
 
@@ -100,6 +101,11 @@ describe('the app', () => {
     // Home shows the menu's tiles on desktop too.
     const main = screen.getByRole('main');
     expect(await within(main).findByRole('link', { name: 'Hours' })).toHaveAttribute('href', '/timelogs');
+    // Northwind has News and Calendar on, but this version has no module for them: no item, no tile.
+    for (const name of ['News', 'Calendar']) {
+      expect(within(nav).queryByRole('link', { name })).toBeNull();
+      expect(within(main).queryByRole('link', { name })).toBeNull();
+    }
     await waitFor(() => {
       const css = [...document.querySelectorAll('style')].map((s) => s.textContent).join('\n');
       expect(css).toContain('--mantine-color-brand-6: #4f46e5');
@@ -194,12 +200,22 @@ describe('the app', () => {
     setViewportWidth(768);
     renderApp('/home');
     const bar = await screen.findByRole('navigation', { name: 'Shortcuts' });
-    await within(bar).findByRole('link', { name: 'Sprints' });
+    await within(bar).findByRole('link', { name: 'Notifications' });
+    // The tenant's Ignite shortcuts whose modules this version has (the others lead nowhere yet).
+    const shortcuts = (
+      [
+        ['sprints', 'Sprints'],
+        ['toolbox', 'Toolbox'],
+        ['personalplan', 'Personal plan'],
+      ] as const
+    )
+      .filter(([module]) => !NOT_BUILT_MODULES.has(module))
+      .map(([, name]) => name);
     expect(
       within(bar)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Home', 'Sprints', 'Toolbox', 'Personal plan', 'Notifications', 'Profile']);
+    ).toEqual(['Home', ...shortcuts, 'Notifications', 'Profile']);
   });
 });
 

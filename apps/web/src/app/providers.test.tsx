@@ -1,3 +1,4 @@
+import { PasswordInput } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -23,5 +24,16 @@ describe('the app’s providers', () => {
 
     await act(() => setLanguage('da'));
     expect(await screen.findByRole('button', { name: 'Luk beskeden' })).toBeTruthy();
+  });
+
+  it('name every password field’s show/hide button, in the user’s language', async () => {
+    render(
+      <AppProviders queryClient={createTestQueryClient()} env="test">
+        <PasswordInput label="Password" />
+      </AppProviders>,
+    );
+    expect(screen.getByRole('button', { name: 'Show password' })).toHaveAttribute('aria-pressed', 'false');
+    await act(() => setLanguage('da'));
+    expect(await screen.findByRole('button', { name: 'Vis adgangskode' })).toBeTruthy();
   });
 });

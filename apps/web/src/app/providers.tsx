@@ -13,9 +13,10 @@ function TenantTheme({ children, env }: { children: ReactNode; env?: 'default' |
   const custom = useGeneralData().data?.customTenantProperties;
   const { t } = useTranslation();
   const closeNotice = t('a11y.closeNotice');
+  const showPassword = t('showPassword');
   const key = JSON.stringify(custom ?? null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the serialised key stands for `custom`
-  const theme = useMemo(() => buildTheme(custom, closeNotice), [key, closeNotice]);
+  const theme = useMemo(() => buildTheme(custom, closeNotice, showPassword), [key, closeNotice, showPassword]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the serialised key stands for `custom`
   const resolver = useMemo(() => tenantCssVariables(custom), [key]);
 

@@ -6,6 +6,7 @@ import { useHubConnection } from '@/shared/hub/use-hub-connection';
 import { setLanguage } from '@/shared/i18n/i18n';
 import { setUiState, useUiState } from '@/shared/ui-state/ui-state';
 import { SessionAccessProvider } from './guards/access-context';
+import { loadLiveEvents } from './live-events';
 
 const SessionOverScreen = lazy(() => import('@/features/errors/pages/session-over-screen'));
 
@@ -19,7 +20,7 @@ export function RootLayout() {
   const navigate = useNavigate();
 
   // One real-time connection per tab while signed in (its client is loaded on demand).
-  useHubConnection({ queryClient, navigate });
+  useHubConnection({ queryClient, navigate, loadLive: loadLiveEvents });
 
   useEffect(() => onSessionOver(() => setUiState({ isSessionOver: true })), []);
 

@@ -120,15 +120,16 @@ export async function countEntries(db: Db, f: AuditFilter) {
 
 /** The people who acted (or really acted) in the scope, for the actor filter. */
 export async function actorsInScope(db: Db, scope: AuditScope) {
-  const ids = db
-    .selectDistinct({ id: auditLog.actorId })
-    .from(auditLog)
-    .where(scopeCondition(scope))
-    .union(db.selectDistinct({ id: auditLog.realActorId }).from(auditLog).where(scopeCondition(scope)));
+  const inScope = scopeCondition(scope);
   const rows = await db
     .select({ id: users.id, name: users.name, surname: users.surname, email: users.email })
     .from(users)
-    .where(inArray(users.id, sql`(select id from (${ids}) as actor_ids where id is not null)`))
+    .where(
+      or(
+        inArray(users.id, db.select({ id: auditLog.actorId }).from(auditLog).where(inScope)),
+        inArray(users.id, db.select({ id: auditLog.realActorId }).from(auditLog).where(inScope)),
+      ),
+    )
     .orderBy(sql`lower(${users.name})`, sql`lower(${users.surname})`);
   return rows.map((r) => ({ id: r.id, name: `${r.name} ${r.surname}`.trim(), email: r.email }));
 }

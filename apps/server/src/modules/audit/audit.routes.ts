@@ -37,6 +37,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       url,
       route(policy, 'The filtered audit log as CSV (streamed; cells cannot start a spreadsheet formula)', {
         querystring: auditQuerySchema.omit({ page: true, take: true }),
+        produces: ['text/csv'],
       }),
       async (request, reply) => {
         const lines = await audit.exportCsv(activeTenantOf(request), principalOf(request), {

@@ -1,5 +1,6 @@
 import { type AuditAction, type AuditEntry, type AuditQuery, can, POLICIES } from '@atrium/contracts';
 import type { Db, Tx } from '../../db/client.js';
+import { paged } from '../../db/paging.js';
 import { AppError } from '../../http/errors.js';
 import { requestContext } from '../../http/request-context.js';
 import { needTenant } from '../../http/tenant-context.js';
@@ -144,11 +145,13 @@ export function createAuditService({ db }: { db: Db }) {
     /** A page of the caller's entries, newest first. */
     async list(activeTenantId: string | null, principal: Principal, q: AuditQuery) {
       const filter = await filterOf(activeTenantId, principal, q);
-      const [rows, total] = await Promise.all([
-        repo.listEntries(db, filter, (q.page - 1) * q.take, q.take),
-        repo.countEntries(db, filter),
-      ]);
-      return { data: rows.map(toEntry), total, page: q.page, take: q.take };
+      return paged(q, async ({ limit, offset }) => {
+        const [rows, total] = await Promise.all([
+          repo.listEntries(db, filter, offset, limit),
+          repo.countEntries(db, filter),
+        ]);
+        return { rows: rows.map(toEntry), total };
+      });
     },
 
     /** Everyone who appears as an actor in the caller's entries. */

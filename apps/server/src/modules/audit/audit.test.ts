@@ -297,6 +297,36 @@ describe('GET /core/api/audit: who sees what', () => {
     expect((await entriesOf(admin.auth, `?recordType=${marker}&tenantId=${other.id}`)).total).toBe(0);
   });
 
+  it('offers as actors only the people in entries the caller may read', async () => {
+    const partner = await ctx.factories.tenant({ name: `Partner ${Math.random()}`, isPartnerTenant: true });
+    const run = await ctx.factories.tenant({ partnerTenantId: partner.id });
+    const other = await ctx.factories.tenant();
+    const [inRun, realInRun, inOther, onPlatform, idle] = await Promise.all(
+      Array.from({ length: 5 }, () => ctx.factories.user()),
+    );
+    const { audit } = ctx.app.services;
+    await audit.recordAlone({
+      action: 'tenant.updated',
+      tenantId: run.id,
+      actorId: inRun!.id,
+      realActorId: realInRun!.id,
+    });
+    await audit.recordAlone({ action: 'tenant.updated', tenantId: other.id, actorId: inOther!.id });
+    await audit.recordAlone({ action: 'tenant.updated', tenantId: null, actorId: onPlatform!.id });
+    const actorsOf = async (auth: Headers) => {
+      const res = await api('GET', '/audit/actors', auth);
+      expect(res.statusCode).toBe(200);
+      const ids = new Set((res.json() as { id: string }[]).map((a) => a.id));
+      return [inRun, realInRun, inOther, onPlatform, idle].map((u) => ids.has(u!.id));
+    };
+    const admin = await ctx.actor(['TenantAdmin'], { tenants: [run.id], activeTenant: run.id });
+    expect(await actorsOf(admin.auth)).toEqual([true, true, false, false, false]);
+    const pm = await ctx.actor(['PartnerManager'], { tenants: [partner.id], activeTenant: partner.id });
+    expect(await actorsOf(pm.auth)).toEqual([true, true, false, false, false]);
+    const su = await ctx.actor(['Superadmin']);
+    expect(await actorsOf(su.auth)).toEqual([true, true, true, true, false]);
+  });
+
   it('refuses users, and a partner manager outside a partner tenant', async () => {
     const { run, other } = await world();
     const user = await ctx.actor(['User'], { tenants: [run.id], activeTenant: run.id });

@@ -25,14 +25,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/login',
-    route(PUBLIC, 'Sign in with email and password', {
-      description:
-        'Answers the session, or, when two-factor sign-in comes first, a challenge: `code` (send the ' +
-        "authenticator app's code to /auth/twofactor/verify) or `setup` (the active tenant requires " +
-        'two-factor: /auth/twofactor/setup). A remembered device (its cookie) skips the code.',
-      body: loginBodySchema,
-      response: { 200: loginResultSchema },
-    }),
+    route(
+      PUBLIC,
+      'Sign in with email and password',
+      {
+        description:
+          'Answers the session, or, when two-factor sign-in comes first, a challenge: `code` (send the ' +
+          "authenticator app's code to /auth/login/2fa) or `setup` (the active tenant requires " +
+          'two-factor: /auth/twofactor/setup). A remembered device (its cookie) skips the code.',
+        body: loginBodySchema,
+        response: { 200: loginResultSchema },
+      },
+      { errors: [401, 403, 429] },
+    ),
     async (request, reply) => {
       const { rememberMe } = request.body;
       const user = await auth.checkLogin({ ...request.body, ip: request.ip });
@@ -45,12 +50,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/refresh',
-    route(PUBLIC, 'Exchange the refresh cookie for a new access token (rotates the cookie)', {
-      description:
-        '204 when the request carries no refresh cookie at all: there is no session to renew (a page load ' +
-        'of someone signed out), which is not an error. 401 when the cookie is not (or no longer) valid.',
-      response: { 200: authResultSchema, 204: z.null() },
-    }),
+    route(
+      PUBLIC,
+      'Exchange the refresh cookie for a new access token (rotates the cookie)',
+      {
+        description:
+          '204 when the request carries no refresh cookie at all: there is no session to renew (a page load ' +
+          'of someone signed out), which is not an error. 401 when the cookie is not (or no longer) valid.',
+        response: { 200: authResultSchema, 204: z.null() },
+      },
+      { errors: [401] },
+    ),
     async (request, reply) => {
       if (!refreshCookieOf(request)) return reply.status(204).send(null);
       try {

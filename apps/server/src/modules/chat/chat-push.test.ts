@@ -5,7 +5,8 @@ import { registerBrowser, startPushService } from '../../../test/push-service.js
 let ctx: TestContext;
 let pushService: Awaited<ReturnType<typeof startPushService>>;
 beforeAll(async () => {
-  ctx = await createTestApp();
+  // The test's push service runs on loopback, which only PUSH_ALLOW_LOOPBACK lets the server post to.
+  ctx = await createTestApp({ PUSH_ALLOW_LOOPBACK: 'true' });
   pushService = await startPushService();
 });
 afterAll(async () => {

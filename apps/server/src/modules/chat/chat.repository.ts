@@ -181,6 +181,30 @@ export type ConversationRow = {
 };
 
 /**
+ * How many of others' messages the caller has not read in the tenant, over their direct conversations
+ * (while a member) and the conversations of the groups they are in; counted up to `cap`.
+ */
+export async function countUnread(db: Db, tenantId: string, me: string, cap: number): Promise<number> {
+  const result = await db.execute(sql`
+    select count(*)::int as n from (
+      select 1 from chat_conversations cc
+        join chat_messages m on m.conversation_id = cc.id and m.tenant_id = ${tenantId} and m.sender_id <> ${me}::uuid
+        left join chat_reads r on r.conversation_id = cc.id and r.user_id = ${me}::uuid
+       where cc.tenant_id = ${tenantId}
+         and (
+           ((cc.user_low = ${me}::uuid or cc.user_high = ${me}::uuid)
+             and exists (select 1 from tenant_memberships tm where tm.tenant_id = ${tenantId} and tm.user_id = ${me}))
+           or exists (select 1 from user_group_members gm join user_groups g on g.id = gm.group_id
+                       where gm.group_id = cc.group_id and gm.user_id = ${me} and g.tenant_id = ${tenantId})
+         )
+         and m.created_at > coalesce(r.read_at, '-infinity'::timestamptz)
+       limit ${cap}
+    ) x
+  `);
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+}
+
+/**
  * The caller's conversations in the tenant: every other live member of the tenant (direct) and every
  * group of the tenant the caller is in, with the last message and the unread count (others' messages
  * after the caller's read mark, counted up to `cap`). Most recent first, then by name.

@@ -6,6 +6,7 @@ import {
   chatHistorySchema,
   chatMessageSchema,
   chatSendBodySchema,
+  chatUnreadSchema,
   withFeature,
 } from '@atrium/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -41,6 +42,14 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       { querystring: chatConversationsQuerySchema, response: { 200: z.array(chatConversationSchema) } },
     ),
     async (request) => chat.conversations(tenantOf(request), principalOf(request).userId, request.query.search),
+  );
+
+  app.get(
+    '/chat/unread',
+    route(chatters, "How many of others' messages the caller has not read in the active tenant (the menu's count)", {
+      response: { 200: chatUnreadSchema },
+    }),
+    async (request) => chat.unread(tenantOf(request), principalOf(request).userId),
   );
 
   app.get(

@@ -4,6 +4,7 @@ import {
   type ChatHistory,
   type ChatHistoryQuery,
   type ChatMessageGroup,
+  type ChatUnread,
   HUB_EVENTS,
   productLanguage,
 } from '@atrium/contracts';
@@ -96,12 +97,16 @@ export function createChatService(deps: {
     }
   }
 
+  async function assertTenantMember(tenantId: string, me: string) {
+    if (!(await repo.isTenantMember(db, tenantId, me))) {
+      throw new AppError('forbidden', 'Only members of the tenant can chat in it');
+    }
+  }
+
   /** The conversation's key once the caller is known to be allowed in it; 403/404 otherwise. */
   async function admit(tenantId: string, me: string, target: ChatTarget): Promise<repo.ConversationKey> {
     if (target.kind === 'direct') {
-      if (!(await repo.isTenantMember(db, tenantId, me))) {
-        throw new AppError('forbidden', 'Only members of the tenant can chat in it');
-      }
+      await assertTenantMember(tenantId, me);
       if (target.userId === me || !(await repo.isTenantMember(db, tenantId, target.userId))) {
         throw new AppError('notFound', 'No such user in this tenant');
       }
@@ -117,6 +122,8 @@ export function createChatService(deps: {
 
   return {
     async conversations(tenantId: string, me: string, search?: string): Promise<ChatConversation[]> {
+      // A super administrator visiting a tenant they are not in has no conversations to list there.
+      await assertTenantMember(tenantId, me);
       const rows = await repo.listConversations(db, tenantId, me, { search, cap: CHAT.unreadCap, limit: CHAT.listMax });
       return rows.map((r) => ({
         kind: r.kind,
@@ -129,6 +136,11 @@ export function createChatService(deps: {
             : { text: r.lastText ?? '', createdAt: r.lastAt, fromMe: !!r.lastFromMe, fullName: r.lastName ?? '' },
         unread: r.unread,
       }));
+    },
+
+    /** The chat menu item's count: unread messages of others over all the caller's conversations here. */
+    async unread(tenantId: string, me: string): Promise<ChatUnread> {
+      return { unread: await repo.countUnread(db, tenantId, me, CHAT.unreadCap) };
     },
 
     async history(tenantId: string, me: string, target: ChatTarget, query: ChatHistoryQuery): Promise<ChatHistory> {

@@ -106,12 +106,57 @@ describe('chat', () => {
     expect((await inbox(bob.auth)).data).toEqual([]);
   });
 
+  it('raises the notification in each recipient’s language, as their profile sets it', async () => {
+    const { tenant, ada, uma } = await tenantWithPeople();
+    const toDanish = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/core/api/me',
+      headers: uma.auth,
+      payload: { language: 'da' },
+    });
+    expect(toDanish.statusCode).toBe(200);
+    const group = await ctx.factories.userGroup(tenant.id, 'Køkken');
+    await crossTenant('test fixtures', () =>
+      ctx.db.insert(userGroupMembers).values([
+        { groupId: group.id, userId: ada.user.id },
+        { groupId: group.id, userId: uma.user.id },
+      ]),
+    );
+    expect((await send(ada.auth, `users/${uma.user.id}`, 'Frokost?')).statusCode).toBe(201);
+    expect((await send(uma.auth, `groups/${group.id}`, 'Kaffe')).statusCode).toBe(201);
+    expect((await send(ada.auth, `groups/${group.id}`, 'Tak')).statusCode).toBe(201);
+    const titles = async (auth: Record<string, string>) =>
+      (
+        (await ctx.app.inject({ url: '/core/api/notifications', headers: auth })).json() as {
+          data: { title: string }[];
+        }
+      ).data
+        .map((n) => n.title)
+        .sort();
+    expect(await titles(uma.auth)).toEqual(['Ny besked fra Test Person', 'Test Person i Køkken']);
+    expect(await titles(ada.auth)).toEqual(['Test Person in Køkken']);
+  });
+
   it('keeps the text as it was sent (plain text, never HTML-escaped or rendered)', async () => {
     const { ada, uma } = await tenantWithPeople();
     const text = '<script>alert(1)</script> & <b>bold</b>\nsecond line';
     expect((await send(ada.auth, `users/${uma.user.id}`, text)).statusCode).toBe(201);
     const page = (await history(uma.auth, `users/${ada.user.id}`)).json() as History;
     expect(page.groups[0]!.messages[0]!.text).toBe(text);
+  });
+
+  it('stores no control or direction characters: line breaks and tabs stay, BEL, ESC, backspace and bidi overrides go', async () => {
+    const { ada, uma } = await tenantWithPeople();
+    const sent = await send(
+      ada.auth,
+      `users/${uma.user.id}`,
+      'Hi\u0007 \u001b[31mred\u001b[0m\b\u000b\u202Eevil\u2066x\u2069\nline\ttab',
+    );
+    expect(sent.statusCode).toBe(201);
+    const page = (await history(uma.auth, `users/${ada.user.id}`)).json() as History;
+    expect(page.groups[0]!.messages[0]!.text).toBe('Hi [31mred[0mevilx\nline\ttab');
+    // Nothing but such characters is an empty message.
+    expect((await send(ada.auth, `users/${uma.user.id}`, '\u202E\u0007 ')).statusCode).toBe(400);
   });
 
   it('refuses bad input with 400 and never a 5xx', async () => {
@@ -155,6 +200,15 @@ describe('chat', () => {
     expect((await ctx.app.inject({ url: '/core/api/chat/conversations' })).statusCode).toBe(401);
   });
 
+  it('refuses a super administrator who is not a member of the active tenant, in the list as in a conversation', async () => {
+    const { tenant, uma } = await tenantWithPeople();
+    const su = await ctx.actor(['Superadmin'], { activeTenant: tenant.id });
+    expect((await ctx.app.inject({ url: '/core/api/chat/conversations', headers: su.auth })).statusCode).toBe(403);
+    expect((await history(su.auth, `users/${uma.user.id}`)).statusCode).toBe(403);
+    const member = await ctx.actor(['Superadmin'], { tenants: [tenant.id], activeTenant: tenant.id });
+    expect((await conversations(member.auth)).map((c) => c.id)).toContain(uma.user.id);
+  });
+
   it('lets only current members of a group read and write its conversation; a removed member is refused', async () => {
     const { tenant, ada, uma } = await tenantWithPeople();
     const group = await ctx.factories.userGroup(tenant.id, 'Crew');
@@ -190,6 +244,54 @@ describe('chat', () => {
     // Another tenant's group does not exist here.
     const foreign = await ctx.factories.userGroup((await ctx.factories.tenant()).id, 'Theirs');
     expect((await history(ada.auth, `groups/${foreign.id}`)).statusCode).toBe(404);
+  });
+
+  it("counts the caller's unread chat messages over direct and group conversations, in the active tenant only", async () => {
+    const { tenant, ada, uma } = await tenantWithPeople();
+    const unread = async (auth: Record<string, string>) => {
+      const res = await ctx.app.inject({ url: '/core/api/chat/unread', headers: auth });
+      expect(res.statusCode).toBe(200);
+      return (res.json() as { unread: number }).unread;
+    };
+    expect(await unread(uma.auth)).toBe(0);
+    const group = await ctx.factories.userGroup(tenant.id, 'Crew');
+    const assign = await ctx.app.inject({
+      method: 'POST',
+      url: '/core/api/users/assigngroups',
+      headers: ada.auth,
+      payload: { userIds: [ada.user.id, uma.user.id], groupIds: [group.id] },
+    });
+    expect(assign.statusCode).toBe(204);
+    expect((await send(ada.auth, `users/${uma.user.id}`, 'One')).statusCode).toBe(201);
+    expect((await send(ada.auth, `users/${uma.user.id}`, 'Two')).statusCode).toBe(201);
+    expect((await send(ada.auth, `groups/${group.id}`, 'Crew, three')).statusCode).toBe(201);
+    expect(await unread(uma.auth)).toBe(3);
+    // Writing in a conversation reads it; her own message is unread to Ada only.
+    expect((await send(uma.auth, `groups/${group.id}`, 'Hi crew')).statusCode).toBe(201);
+    expect(await unread(ada.auth)).toBe(1);
+    expect(await unread(uma.auth)).toBe(2);
+    // So does opening it.
+    const read = await ctx.app.inject({
+      method: 'POST',
+      url: `/core/api/chat/users/${ada.user.id}/read`,
+      headers: uma.auth,
+    });
+    expect(read.statusCode).toBe(204);
+    expect(await unread(uma.auth)).toBe(0);
+
+    // Uma is in a second tenant too: its messages count there, never here, and the other way round.
+    const other = await ctx.factories.tenant({ features: ['Chat'] });
+    const pat = await ctx.actor(['User'], { tenants: [other.id], activeTenant: other.id });
+    const umaThere = await ctx.actor(['User'], { tenants: [tenant.id, other.id], activeTenant: other.id });
+    expect((await send(pat.auth, `users/${umaThere.user.id}`, 'Elsewhere')).statusCode).toBe(201);
+    expect((await send(ada.auth, `users/${umaThere.user.id}`, 'Here')).statusCode).toBe(201);
+    expect(await unread(umaThere.auth)).toBe(1);
+    const umaHere = await ctx.chooseTenant(umaThere.auth, tenant.id);
+    expect(umaHere.statusCode).toBe(200);
+    expect(await unread(bearer(umaHere.json().token))).toBe(1);
+    // Without Chat the count is refused like every chat call.
+    const { ada: noChat } = await tenantWithPeople(['News']);
+    expect((await ctx.app.inject({ url: '/core/api/chat/unread', headers: noChat.auth })).statusCode).toBe(403);
   });
 
   it('pages history upward by (created_at, id) without gaps or repeats, ties included', async () => {
@@ -368,6 +470,28 @@ describeTenantIsolation([
     async createInTenantB(ctx, tenantBId) {
       const group = await ctx.factories.userGroup(tenantBId, 'Secret crew of B');
       return { id: group.id, secret: 'Secret crew' };
+    },
+  },
+  {
+    name: 'GET /core/api/chat/unread',
+    method: 'GET',
+    features: ['Chat'],
+    list: true,
+    url: () => '/core/api/chat/unread',
+    async createInTenantB(ctx, tenantBId) {
+      // A conversation of tenant B, unread by its recipient: nothing of it may count in tenant A.
+      const a = await ctx.factories.user({ tenantIds: [tenantBId], name: 'Counted', surname: 'Bsecret' });
+      const b = await ctx.factories.user({ tenantIds: [tenantBId] });
+      await crossTenant('test fixtures', async () => {
+        const [c] = await ctx.db
+          .insert(chatConversations)
+          .values({ tenantId: tenantBId, ...pairOf(a.id, b.id) })
+          .returning();
+        await ctx.db
+          .insert(chatMessages)
+          .values({ tenantId: tenantBId, conversationId: c!.id, senderId: a.id, text: 'B only' });
+      });
+      return { id: a.id, secret: 'B only' };
     },
   },
   {

@@ -12,17 +12,10 @@ import {
 } from '@atrium/contracts';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import { paged } from '../../db/paging.js';
 import { AppError } from '../../http/errors.js';
 import type { TenantsService } from '../tenants/tenants.service.js';
 import * as repo from './clients.repository.js';
-
-const page = <T>(data: T[], total: number, q: { page: number; take: number }) => ({
-  data,
-  total,
-  page: q.page,
-  take: q.take,
-});
-const offsetOf = (q: { page: number; take: number }) => ({ limit: q.take, offset: (q.page - 1) * q.take });
 
 /**
  * Clients (companies) of the active tenant with their contacts and locations, and the tenant's map
@@ -39,15 +32,11 @@ export function createClientsService({ db, tenants, map }: { db: Db; tenants: Te
   async function requireCompany(tenantId: string, id: string) {
     await company(tenantId, id);
   }
-  /** The repository filter for a page of a client's locations or contacts, once the client is the tenant's. */
+  /** The repository filter (less the page's window) for a client's locations or contacts, once the client is the tenant's. */
   async function childFilter<S extends string>(
     tenantId: string,
-    q: Omit<repo.ChildListFilter<S>, 'tenantId' | 'companyId' | 'limit' | 'offset'> & {
-      clientId: string;
-      page: number;
-      take: number;
-    },
-  ): Promise<repo.ChildListFilter<S>> {
+    q: Omit<repo.ChildListFilter<S>, 'tenantId' | 'companyId' | 'limit' | 'offset'> & { clientId: string },
+  ): Promise<Omit<repo.ChildListFilter<S>, 'limit' | 'offset'>> {
     await requireCompany(tenantId, q.clientId);
     return {
       tenantId,
@@ -55,7 +44,6 @@ export function createClientsService({ db, tenants, map }: { db: Db; tenants: Te
       search: q.search,
       sort: q.sort,
       direction: q.direction,
-      ...offsetOf(q),
     };
   }
   async function location(tenantId: string, id: string) {
@@ -70,20 +58,21 @@ export function createClientsService({ db, tenants, map }: { db: Db; tenants: Te
   }
 
   return {
-    async list(tenantId: string, q: CompanyListQuery) {
-      const rows = await repo.listCompanies(db, {
-        tenantId,
-        search: q.search,
-        sort: q.sort,
-        direction: q.direction,
-        ...offsetOf(q),
-      });
-      // Past the last page the statement has no row to carry the total.
-      const total = rows[0]?.total ?? (q.page > 1 ? await repo.countCompanies(db, tenantId, q.search) : 0);
-      // Each row also carries the total, which the compiled serializer leaves out (it writes only the
-      // schema's fields): cheaper than copying 50 rows without it.
-      return page(rows, total, q);
-    },
+    list: (tenantId: string, q: CompanyListQuery) =>
+      paged(q, async (window) => {
+        const rows = await repo.listCompanies(db, {
+          tenantId,
+          search: q.search,
+          sort: q.sort,
+          direction: q.direction,
+          ...window,
+        });
+        // Past the last page the statement has no row to carry the total.
+        const total = rows[0]?.total ?? (window.offset > 0 ? await repo.countCompanies(db, tenantId, q.search) : 0);
+        // Each row also carries the total, which the compiled serializer leaves out (it writes only the
+        // schema's fields): cheaper than copying 50 rows without it.
+        return { rows, total };
+      }),
     search: (tenantId: string, text: string) => repo.searchCompanies(db, tenantId, text, CLIENT_LIMITS.searchTake),
     all: (tenantId: string) => repo.allCompanies(db, tenantId),
     get: company,
@@ -119,9 +108,9 @@ export function createClientsService({ db, tenants, map }: { db: Db; tenants: Te
 
     // Locations
 
-    async locations(tenantId: string, q: LocationListQuery) {
-      const { rows, total } = await repo.listLocations(db, await childFilter(tenantId, q));
-      return page(rows, total, q);
+    locations: async (tenantId: string, q: LocationListQuery) => {
+      const filter = await childFilter(tenantId, q);
+      return paged(q, (window) => repo.listLocations(db, { ...filter, ...window }));
     },
     location,
 
@@ -148,9 +137,9 @@ export function createClientsService({ db, tenants, map }: { db: Db; tenants: Te
 
     // Contacts
 
-    async contacts(tenantId: string, q: ContactListQuery) {
-      const { rows, total } = await repo.listContacts(db, await childFilter(tenantId, q));
-      return page(rows, total, q);
+    contacts: async (tenantId: string, q: ContactListQuery) => {
+      const filter = await childFilter(tenantId, q);
+      return paged(q, (window) => repo.listContacts(db, { ...filter, ...window }));
     },
     contact,
 

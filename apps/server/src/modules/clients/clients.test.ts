@@ -6,10 +6,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
 import { describeTenantIsolation } from '../../../test/isolation.js';
-import { loadConfig, tileOriginOf } from '../../config.js';
+import { loadConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { crossTenant } from '../../db/tenant-scope.js';
 import { CSP_NONCE_PLACEHOLDER } from '../../http/web-app.js';
+import { tileOriginOf } from './clients.config.js';
 import { companies, companyContacts, companyCounts, companyLocations } from './clients.schema.js';
 
 const API = '/core/api';
@@ -525,26 +526,26 @@ describe('clients', () => {
     it('describes every route in OpenAPI', async () => {
       const doc = (await ctx.app.inject({ url: '/core/api/openapi.json' })).json();
       for (const path of [
-        '/core/api/companies/postCompany',
-        '/core/api/companies/updateCompany',
-        '/core/api/companies/UpdateLocationRadius',
-        '/core/api/companies/search/{text}',
-        '/core/api/companies/loadAll',
-        '/core/api/companies/loadOneCompany/{id}',
-        '/core/api/companies/loadMapInfo',
-        '/core/api/companies/updateMapInfo',
-        '/core/api/companies',
-        '/core/api/companies/{id}',
-        '/core/api/companyLocations/loadOneLocation/{id}',
-        '/core/api/companyLocations/postLocation',
-        '/core/api/companyLocations/updateLocation',
-        '/core/api/companyLocations/customLoadPage/',
-        '/core/api/companyLocations/{id}',
-        '/core/api/contacts/loadOneContact/{id}',
-        '/core/api/contacts/postContact',
-        '/core/api/contacts/updateContact',
-        '/core/api/contacts/customLoadPage/',
-        '/core/api/contacts/{id}',
+        '/companies/postCompany',
+        '/companies/updateCompany',
+        '/companies/UpdateLocationRadius',
+        '/companies/search/{text}',
+        '/companies/loadAll',
+        '/companies/loadOneCompany/{id}',
+        '/companies/loadMapInfo',
+        '/companies/updateMapInfo',
+        '/companies',
+        '/companies/{id}',
+        '/companyLocations/loadOneLocation/{id}',
+        '/companyLocations/postLocation',
+        '/companyLocations/updateLocation',
+        '/companyLocations/customLoadPage',
+        '/companyLocations/{id}',
+        '/contacts/loadOneContact/{id}',
+        '/contacts/postContact',
+        '/contacts/updateContact',
+        '/contacts/customLoadPage',
+        '/contacts/{id}',
       ]) {
         expect(doc.paths[path], path).toBeDefined();
       }

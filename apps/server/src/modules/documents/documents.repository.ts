@@ -2,14 +2,13 @@ import type { DocumentListQuery, DocumentTypeListQuery } from '@atrium/contracts
 import { and, asc, count, desc, eq, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import { customPlans, type Db } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
+import { paged } from '../../db/paging.js';
 import { documents, documentTypes, folders } from './documents.schema.js';
 
 // Every query names the tenant: another tenant's row simply does not exist here.
 
 /** The types every tenant has from the start. */
 export const SYSTEM_TYPES = ['General'];
-
-const offset = (q: { page: number; take: number }) => (q.page - 1) * q.take;
 
 /* Document types */
 
@@ -57,17 +56,19 @@ export async function listTypes(db: Db, tenantId: string, q: DocumentTypeListQue
   );
   const dir = q.direction === 'desc' ? desc : asc;
   const order = q.sort === 'createdAt' ? dir(documentTypes.createdAt) : dir(sql`lower(${documentTypes.name})`);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(typeColumns)
-      .from(documentTypes)
-      .where(where)
-      .orderBy(order, asc(documentTypes.id))
-      .limit(q.take)
-      .offset(offset(q)),
-    db.select({ n: count() }).from(documentTypes).where(where),
-  ]);
-  return { data: rows, total: total?.n ?? 0, page: q.page, take: q.take };
+  return paged(q, async ({ limit, offset }) => {
+    const [rows, [total]] = await Promise.all([
+      db
+        .select(typeColumns)
+        .from(documentTypes)
+        .where(where)
+        .orderBy(order, asc(documentTypes.id))
+        .limit(limit)
+        .offset(offset),
+      db.select({ n: count() }).from(documentTypes).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  });
 }
 
 export const nonSystemTypes = (db: Db, tenantId: string) =>
@@ -168,11 +169,13 @@ async function documentsPage(db: Db, tenantId: string, q: DocumentListQuery & { 
   );
   const dir = q.direction === 'desc' ? desc : asc;
   const order = q.sort === 'title' ? dir(sql`lower(${documents.title})`) : dir(documents.updatedAt);
-  const [rows, [total]] = await Promise.all([
-    documentsWithType(db).where(where).orderBy(order, asc(documents.id)).limit(q.take).offset(offset(q)),
-    db.select({ n: count() }).from(documents).where(where),
-  ]);
-  return { data: rows as DocumentRow[], total: total?.n ?? 0, page: q.page, take: q.take };
+  return paged(q, async ({ limit, offset }) => {
+    const [rows, [total]] = await Promise.all([
+      documentsWithType(db).where(where).orderBy(order, asc(documents.id)).limit(limit).offset(offset),
+      db.select({ n: count() }).from(documents).where(where),
+    ]);
+    return { rows: rows as DocumentRow[], total: total?.n ?? 0 };
+  });
 }
 
 export const findDocument = async (db: Db, tenantId: string, id: string) =>

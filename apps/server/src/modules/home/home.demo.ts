@@ -14,13 +14,13 @@ export const homeDemo: DemoStep = async ({ tx, tenants }) => {
     tenantId: tenants.northwind,
     headline: 'Welcome to Northwind Partners',
     pageHtml: sanitizeRichText(
-      '<p>Good to have you here. This is where the whole team starts the day: news from the office, ' +
+      '<p>Good to have you here. This is where the whole team starts the day: ' +
         'your hours and the sprint board are one tap away.</p>' +
         '<h2>This week</h2><ul><li>Quarterly planning on <strong>Wednesday</strong> at 10:00</li>' +
         '<li>New <em>employee handbook</em> under Documents</li></ul>',
     ),
     pageHtml2: sanitizeRichText('<p>Questions? Write to <strong>hello@northwind.test</strong> or ask Ada in Chat.</p>'),
-    descriptionMobile: 'News, hours and sprints for the Northwind team.',
+    descriptionMobile: 'Hours and sprints for the Northwind team.',
   });
   const [timelogs] = await tx.select({ id: features.id }).from(features).where(eq(features.name, 'TimeLogs'));
   if (timelogs) {

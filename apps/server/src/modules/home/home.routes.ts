@@ -1,20 +1,18 @@
 import { AUTHENTICATED, homeContentSchema } from '@atrium/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routeOptions } from '../../http/route-options.js';
 import { tenantOf } from '../../http/tenant-context.js';
+
+const route = routeOptions(['home']);
 
 export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { home } = app.services;
 
   app.get(
     '/home/content',
-    {
-      config: { policy: AUTHENTICATED },
-      schema: {
-        tags: ['home'],
-        summary: 'The active tenant’s home content: headline, logo and copies, rich text (sanitized), video',
-        response: { 200: homeContentSchema },
-      },
-    },
+    route(AUTHENTICATED, 'The active tenant’s home content: headline, logo and copies, rich text (sanitized), video', {
+      response: { 200: homeContentSchema },
+    }),
     async (request) => home.content(tenantOf(request)),
   );
 };

@@ -2,6 +2,7 @@ import type { MailSettingsListQuery } from '@atrium/contracts';
 import { and, asc, count, desc, eq, ilike, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
+import { paged } from '../../db/paging.js';
 import { tenantMemberships, users } from '../users/users.schema.js';
 import { emailTemplates, mailSettings } from './mail-settings.schema.js';
 
@@ -21,19 +22,21 @@ export async function listSettings(db: Conn, tenantId: string, q: MailSettingsLi
     eq(mailSettings.tenantId, tenantId),
     q.search ? ilike(mailSettings.title, containsPattern(q.search)) : undefined,
   );
-  const found = await db
-    .select({ row: mailSettings, total: sql<number>`(count(*) over ())::int` })
-    .from(mailSettings)
-    .where(where)
-    .orderBy(
-      order(q.sort === 'title' ? sql`lower(${mailSettings.title})` : mailSettings.createdAt),
-      asc(mailSettings.id),
-    )
-    .limit(q.take)
-    .offset((q.page - 1) * q.take);
-  if (found.length > 0 || q.page === 1) return { rows: found.map((f) => f.row), total: found[0]?.total ?? 0 };
-  const [counted] = await db.select({ n: count() }).from(mailSettings).where(where);
-  return { rows: [], total: counted?.n ?? 0 };
+  return paged(q, async ({ limit, offset }) => {
+    const found = await db
+      .select({ row: mailSettings, total: sql<number>`(count(*) over ())::int` })
+      .from(mailSettings)
+      .where(where)
+      .orderBy(
+        order(q.sort === 'title' ? sql`lower(${mailSettings.title})` : mailSettings.createdAt),
+        asc(mailSettings.id),
+      )
+      .limit(limit)
+      .offset(offset);
+    if (found.length > 0 || offset === 0) return { rows: found.map((f) => f.row), total: found[0]?.total ?? 0 };
+    const [counted] = await db.select({ n: count() }).from(mailSettings).where(where);
+    return { rows: [], total: counted?.n ?? 0 };
+  });
 }
 
 export const findSettings = async (db: Conn, tenantId: string, id: string) =>

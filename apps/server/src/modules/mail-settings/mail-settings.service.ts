@@ -16,7 +16,12 @@ import { AppError, fieldError, fieldErrors } from '../../http/errors.js';
 import type { Principal } from '../../http/tokens.js';
 import { sanitizeRichText } from '../../storage/rich-text.js';
 import type { AuditService } from '../audit/audit.service.js';
-import { createGraphTransport, type GraphEndpoints, GraphMailError } from '../mail/graph.transport.js';
+import {
+  createGraphTransport,
+  type GraphEndpoints,
+  GraphMailError,
+  GraphUnreachableError,
+} from '../mail/graph.transport.js';
 import { escapeHtml } from '../mail/html.js';
 import type { MailMessage, MailTransport, OutgoingMail, TenantMail } from '../mail/mail.port.js';
 import type { TenantsService } from '../tenants/tenants.service.js';
@@ -143,8 +148,8 @@ export function createMailSettingsService(deps: {
     /** A page of the tenant's settings: { data, total, page, take } (API contract). */
     async list(activeTenantId: string | null, principal: Principal, tenantId: string, q: MailSettingsListQuery) {
       await tenants.requireManaged(activeTenantId, principal, tenantId);
-      const found = await withTenant(tenantId, () => repo.listSettings(db, tenantId, q));
-      return { data: found.rows.map(toMailSettings), total: found.total, page: q.page, take: q.take };
+      const page = await withTenant(tenantId, () => repo.listSettings(db, tenantId, q));
+      return { ...page, data: page.data.map(toMailSettings) };
     },
 
     async get(activeTenantId: string | null, principal: Principal, tenantId: string, id: string) {
@@ -263,16 +268,20 @@ export function createMailSettingsService(deps: {
       );
       try {
         await graphTransportOf(row).send(message);
-        return { ok: true, sentTo: to, reason: null };
+        return { ok: true, sentTo: to, reason: null, unreachable: false };
       } catch (err) {
+        // Unreachable: the web app says so in words, with the system's code (ENOTFOUND, ...) as the reason.
+        const unreachable = err instanceof GraphUnreachableError;
         const reason =
           err instanceof GraphMailError
             ? err.reason
-            : err instanceof Error
-              ? [err.message, (err.cause as { code?: string } | undefined)?.code].filter(Boolean).join(': ')
-              : String(err);
-        log.info({ mailSettingsId: id, reason }, 'mail settings test failed');
-        return { ok: false, sentTo: to, reason };
+            : unreachable
+              ? err.code
+              : err instanceof Error
+                ? err.message
+                : String(err);
+        log.info({ mailSettingsId: id, reason, unreachable }, 'mail settings test failed');
+        return { ok: false, sentTo: to, reason, unreachable };
       }
     },
 

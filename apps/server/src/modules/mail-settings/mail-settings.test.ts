@@ -29,6 +29,8 @@ const graph = createServer((req, res) => {
       res.end(JSON.stringify(value));
     };
     const token = /^\/([^/]+)\/oauth2\/v2\.0\/token$/.exec(req.url!);
+    // The connection drops with no answer, as when the host cannot be reached.
+    if (token?.[1] === 'unreachable-tenant') return req.socket.destroy();
     if (req.method === 'POST' && token) {
       if (token[1] === 'bad-tenant') {
         return json(401, {
@@ -401,7 +403,7 @@ describe('mail settings: Test through Microsoft Graph', () => {
     });
     const res = await sendTest(t.id, created.id, admin.auth);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ok: true, sentTo: admin.user.email, reason: null });
+    expect(res.json()).toEqual({ ok: true, sentTo: admin.user.email, reason: null, unreachable: false });
     expectNoSecret(res.body);
 
     const [tokenCall, sendCall] = seen;
@@ -443,6 +445,7 @@ describe('mail settings: Test through Microsoft Graph', () => {
       ok: false,
       sentTo: admin.user.email,
       reason: 'AADSTS7000215: Invalid client secret provided.',
+      unreachable: false,
     });
     expect(seen.filter((s) => s.url.endsWith('/sendMail'))).toEqual([]);
   });
@@ -454,7 +457,16 @@ describe('mail settings: Test through Microsoft Graph', () => {
       ok: false,
       sentTo: admin.user.email,
       reason: 'ErrorAccessDenied: Access is denied. Check credentials and try again.',
+      unreachable: false,
     });
+  });
+
+  it('says Microsoft could not be reached when no answer comes, apart from a refusal', async () => {
+    const { t, admin, created } = await tenantWithSettings({ msGraphTenantId: 'unreachable-tenant' });
+    const res = await sendTest(t.id, created.id, admin.auth);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ ok: false, sentTo: admin.user.email, unreachable: true });
+    expect(res.json().reason).toMatch(/^[A-Z_]+$|^network$/);
   });
 });
 

@@ -30,6 +30,24 @@ export class GraphMailError extends Error {
   }
 }
 
+/** Microsoft was not reached at all (no name, no route, refused, timed out): no answer to show. */
+export class GraphUnreachableError extends Error {
+  /** The system's word for it (ENOTFOUND, ECONNREFUSED, TimeoutError, ...), for the log and the curious. */
+  readonly code: string;
+  constructor(cause: unknown) {
+    const err = cause as { name?: string; cause?: { code?: string } } | undefined;
+    const code = err?.cause?.code ?? (err?.name === 'TimeoutError' ? 'TimeoutError' : 'network');
+    super(`Microsoft could not be reached: ${code}`, { cause });
+    this.code = code;
+  }
+}
+
+/** fetch, with a failure to get any answer told apart from an answer that refuses. */
+const reach = (url: string, init: RequestInit) =>
+  fetch(url, init).catch((err: unknown) => {
+    throw new GraphUnreachableError(err);
+  });
+
 /**
  * The provider's reason from an error answer: Entra's `error_description` (its first line; the rest is
  * trace and correlation ids) or Graph's `error.code: error.message`; else the HTTP status.
@@ -65,7 +83,7 @@ export function createGraphTransport(
   async function accessToken(): Promise<string> {
     if (cached && cached.until > Date.now()) return cached.token;
     const url = `${endpoints.authorityBaseUrl}/${encodeURIComponent(settings.msGraphTenantId)}/oauth2/v2.0/token`;
-    const res = await fetch(url, {
+    const res = await reach(url, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({
@@ -88,7 +106,7 @@ export function createGraphTransport(
     name: 'graph',
     async send(message: MailMessage) {
       const url = `${endpoints.graphBaseUrl}/v1.0/users/${encodeURIComponent(settings.msGraphSenderId || settings.msGraphFromMail)}/sendMail`;
-      const res = await fetch(url, {
+      const res = await reach(url, {
         method: 'POST',
         headers: { authorization: `Bearer ${await accessToken()}`, 'content-type': 'application/json' },
         body: JSON.stringify({

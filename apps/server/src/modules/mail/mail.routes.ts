@@ -1,34 +1,18 @@
-import { POLICIES, pageOf, pageQuerySchema } from '@atrium/contracts';
+import { outboxItemSchema, POLICIES, pageOf, pageQuerySchema } from '@atrium/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { routeOptions } from '../../http/route-options.js';
 
-const outboxItem = z.object({
-  id: z.uuid(),
-  to: z.string(),
-  subject: z.string(),
-  html: z.string(),
-  text: z.string(),
-  status: z.enum(['pending', 'sent', 'stored', 'failed']),
-  attempts: z.number().int(),
-  lastError: z.string().nullable(),
-  createdAt: z.date(),
-  sentAt: z.date().nullable(),
-});
+const route = routeOptions(['mail']);
 
 export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
   const { mail } = app.services;
 
   app.get(
     '/mail/outbox',
-    {
-      config: { policy: POLICIES.superadmins },
-      schema: {
-        tags: ['mail'],
-        summary: 'Mail the platform sent or queued, newest first (super administrators)',
-        querystring: pageQuerySchema,
-        response: { 200: pageOf(outboxItem) },
-      },
-    },
+    route(POLICIES.superadmins, 'Mail the platform sent or queued, newest first (super administrators)', {
+      querystring: pageQuerySchema,
+      response: { 200: pageOf(outboxItemSchema) },
+    }),
     async (request) => mail.outbox(request.query),
   );
 };

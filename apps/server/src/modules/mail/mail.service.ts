@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
+import { paged } from '../../db/paging.js';
 import { metrics } from '../../http/metrics.js';
 import type { MailTransport, OutgoingMail, TenantMail } from './mail.port.js';
 import * as repo from './mail.repository.js';
@@ -61,13 +62,8 @@ export function createMailService({
     },
 
     /** The outbox, newest first (super administrators read it). */
-    async outbox(q: { page: number; take: number; search?: string }) {
-      const { rows, total } = await repo.listOutbox(db, {
-        search: q.search,
-        limit: q.take,
-        offset: (q.page - 1) * q.take,
-      });
-      return { data: rows, total, page: q.page, take: q.take };
+    outbox(q: { page: number; take: number; search?: string }) {
+      return paged(q, (window) => repo.listOutbox(db, { search: q.search, ...window }));
     },
   };
 }

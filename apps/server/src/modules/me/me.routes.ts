@@ -41,10 +41,13 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/me',
-    route(AUTHENTICATED, 'Update your own name, surname, language and picture; answers the user as sign-in does', {
-      body: profileBodySchema,
-      response: { 200: authUserSchema },
-    }),
+    route(
+      AUTHENTICATED,
+      'Update your own name, surname, language and picture; answers the user as sign-in does',
+      { body: profileBodySchema, response: { 200: authUserSchema } },
+      // The signed-in account no longer exists.
+      { errors: [404] },
+    ),
     async (request) => me.updateProfile(activeTenantOf(request), principalOf(request), request.body),
   );
 

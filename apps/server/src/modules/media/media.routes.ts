@@ -2,23 +2,22 @@ import { MEDIA_PATH, PUBLIC } from '@atrium/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.js';
+import { routeOptions } from '../../http/route-options.js';
 import { CONTENT_TYPES } from '../../storage/images.js';
 import { MEDIA_PREFIX } from '../../storage/uploads.js';
+
+const route = routeOptions(['media']);
 
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   const { media } = app.services;
 
   app.get(
     '/media/:file',
-    {
-      // Logos and pictures show in <img> tags, which send no bearer token; names are random and unguessable.
-      config: { policy: PUBLIC },
-      schema: {
-        tags: ['media'],
-        summary: 'An uploaded logo or profile picture',
-        params: z.object({ file: z.string().regex(/^[0-9a-f-]{36}\.(png|jpg|svg|ico)$/) }),
-      },
-    },
+    // Logos and pictures show in <img> tags, which send no bearer token; names are random and unguessable.
+    route(PUBLIC, 'An uploaded logo or profile picture', {
+      params: z.object({ file: z.string().regex(/^[0-9a-f-]{36}\.(png|jpg|svg|ico)$/) }),
+      produces: Object.values(CONTENT_TYPES),
+    }),
     async (request, reply) => {
       const { file } = request.params;
       if (!MEDIA_PATH.test(`${MEDIA_PREFIX}${file}`)) throw new AppError('notFound');

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { MEDIA_PATH, UPLOAD_VOLUME_EXCEEDED } from '@atrium/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { UploadLimits } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError, fieldError } from '../../http/errors.js';
 import { resizedCopies } from '../../storage/image-copies.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { MEDIA_PREFIX, storeImage } from '../../storage/uploads.js';
+import type { UploadLimits } from './media.config.js';
 import * as repo from './media.repository.js';
 import { formatBytes, secondsUntilRoom, VOLUME_WINDOW_MS } from './upload-volume.js';
 

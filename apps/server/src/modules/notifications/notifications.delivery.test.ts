@@ -104,7 +104,7 @@ describe('the /notifications page calls', () => {
     const first = await ctx.app.inject({ url: `${API}/notification/getNotificationsTypes`, headers: user.auth });
     expect(first.statusCode).toBe(200);
     const page = first.json();
-    expect(page).toMatchObject({ page: 1, take: 10, total: 8 });
+    expect(page).toMatchObject({ page: 1, take: 10, total: 11 });
     expect(page.data.map((t: { name: string }) => t.name)).toEqual([
       'CalendarInvitation',
       'ChatMention',
@@ -112,17 +112,19 @@ describe('the /notifications page calls', () => {
       'DocumentAdded',
       'MessageReceived',
       'NewsPublished',
+      'SprintIdeaAdded',
+      'SprintIdeaCommented',
+      'SprintIdeaStatusChanged',
       'SprintTaskAssigned',
-      'TimeLogReminder',
     ]);
     const second = await ctx.app.inject({
       url: `${API}/notification/getNotificationsTypes?page=2&take=3&sort=name&direction=desc`,
       headers: user.auth,
     });
     expect(second.json().data.map((t: { name: string }) => t.name)).toEqual([
-      'MessageReceived',
-      'DocumentAdded',
-      'ChatMessage',
+      'SprintIdeaCommented',
+      'SprintIdeaAdded',
+      'NewsPublished',
     ]);
     const searched = await ctx.app.inject({
       url: `${API}/notification/getNotificationsTypes?search=hours`,

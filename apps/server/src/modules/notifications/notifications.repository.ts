@@ -2,6 +2,7 @@ import { NOTIFICATION_EVENT_TYPES, type NotificationTypesQuery, ROLE } from '@at
 import { type AnyColumn, and, asc, count, desc, eq, exists, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import { compiledRead, type Db, type Tx } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
+import { paged } from '../../db/paging.js';
 import { crossTenant } from '../../db/tenant-scope.js';
 import { tenants } from '../tenants/tenants.schema.js';
 import { roles, tenantMemberships, userRoles, users } from '../users/users.schema.js';
@@ -122,17 +123,13 @@ export async function listEventTypes(db: Db, tenantId: string, q: NotificationTy
   );
   const column = q.sort === 'note' ? e.note : e.name;
   const order = q.direction === 'desc' ? desc(column) : asc(column);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(e)
-      .where(where)
-      .orderBy(order, asc(e.id))
-      .limit(q.take)
-      .offset((q.page - 1) * q.take),
-    db.select({ n: count() }).from(e).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  return paged(q, async ({ limit, offset }) => {
+    const [rows, [total]] = await Promise.all([
+      db.select().from(e).where(where).orderBy(order, asc(e.id)).limit(limit).offset(offset),
+      db.select({ n: count() }).from(e).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  });
 }
 
 /** One of a tenant's event types by id; undefined for another tenant's. */

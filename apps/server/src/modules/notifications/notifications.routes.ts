@@ -1,5 +1,4 @@
 import {
-  AUTHENTICATED,
   changeNotificationIntervalSchema,
   inboxPageSchema,
   inboxQuerySchema,
@@ -24,11 +23,9 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/notifications/count',
-    route(
-      AUTHENTICATED,
-      "The menu's unread notification counts in the active tenant (400 noActiveTenant without one)",
-      { response: { 200: z.array(notificationCountSchema) } },
-    ),
+    route(member, "The menu's unread notification counts in the active tenant (400 noActiveTenant without one)", {
+      response: { 200: z.array(notificationCountSchema) },
+    }),
     async (request) => notifications.counts(tenantOf(request), principalOf(request)),
   );
 

@@ -20,6 +20,7 @@ import {
 } from '@atrium/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
+import { paged } from '../../db/paging.js';
 import { crossTenant, withTenant } from '../../db/tenant-scope.js';
 import { AppError } from '../../http/errors.js';
 import { refuseWhileImpersonating } from '../../http/tenant-context.js';
@@ -248,13 +249,8 @@ export function createNotificationsService(deps: {
 
     /** A page of the active tenant's event types (GET /notification/getNotificationsTypes). */
     async eventTypes(tenantId: string, q: NotificationTypesQuery): Promise<NotificationTypesPage> {
-      const { rows, total } = await repo.listEventTypes(db, tenantId, q);
-      return {
-        data: rows.map((r) => ({ id: r.id, name: r.name, note: r.note ?? '' })),
-        total,
-        page: q.page,
-        take: q.take,
-      };
+      const page = await repo.listEventTypes(db, tenantId, q);
+      return { ...page, data: page.data.map((r) => ({ id: r.id, name: r.name, note: r.note ?? '' })) };
     },
 
     /** The caller's subscriptions in the tenant; an event type without one is Disabled (-1). */
@@ -286,23 +282,19 @@ export function createNotificationsService(deps: {
 
     /** A page of the caller's notifications in the tenant, newest first, with their unread count. */
     async inbox(tenantId: string, principal: Principal, q: InboxQuery): Promise<InboxPage> {
-      const [{ rows, total }, unread] = await Promise.all([
-        repo.inbox(db, tenantId, principal.userId, {
-          limit: q.take,
-          offset: (q.page - 1) * q.take,
-          unreadOnly: q.unread === 'true',
-        }),
+      const [page, unread] = await Promise.all([
+        paged(q, (window) =>
+          repo.inbox(db, tenantId, principal.userId, { ...window, unreadOnly: q.unread === 'true' }),
+        ),
         repo.countUnread(db, principal.userId, tenantId),
       ]);
       return {
-        data: rows.map((r) => ({
+        ...page,
+        data: page.data.map((r) => ({
           ...r,
           createdAt: r.createdAt.toISOString(),
           readAt: r.readAt?.toISOString() ?? null,
         })),
-        total,
-        page: q.page,
-        take: q.take,
         unread,
       };
     },

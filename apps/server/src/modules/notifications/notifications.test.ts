@@ -392,6 +392,14 @@ describe('GET /core/api/notifications/count', () => {
     expect(res.json()).toEqual([{ groupName: 'Notifications', count: 2 }]);
   });
 
+  it('refuses partner managers, as every other notifications call does', async () => {
+    const partner = await ctx.factories.tenant({ isPartnerTenant: true });
+    const pm = await ctx.actor(['PartnerManager'], { tenants: [partner.id], activeTenant: partner.id });
+    await notification(pm.user.id, partner.id, 'NewsPublished', 'For a manager');
+    expect((await counts(pm.auth)).statusCode).toBe(403);
+    expect((await ctx.app.inject({ url: '/core/api/notifications', headers: pm.auth })).statusCode).toBe(403);
+  });
+
   it('returns 401 without a token and 400 noActiveTenant without an active tenant', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: COUNT_URL })).statusCode).toBe(401);
     const lost = await ctx.actor(['User']);

@@ -1,10 +1,10 @@
 import type { OfficeSettings } from '@atrium/contracts';
 import { jwtVerify, SignJWT } from 'jose';
 import * as oidc from 'openid-client';
-import type { Office365Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError, fieldError } from '../../http/errors.js';
 import type { AuthService } from '../auth/auth.service.js';
+import type { Office365Config } from './office365.config.js';
 import * as repo from './office365.repository.js';
 
 /** Message key the web app shows when the Microsoft account belongs to another user. */

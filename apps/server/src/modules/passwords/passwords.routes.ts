@@ -5,11 +5,17 @@ import {
   POLICIES,
   PUBLIC,
   passwordSchema,
+  resetPasswordBodySchema,
 } from '@atrium/contracts';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParams, noContent, routeOptions } from '../../http/route-options.js';
 import { activeTenantOf, principalOf } from '../../http/tenant-context.js';
+
+const route = routeOptions(['passwords']);
+// Setting another user's password is an administrator's account work, listed with sign-in.
+const authRoute = routeOptions(['auth']);
 
 export const passwordsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { passwords } = app.services;
@@ -18,15 +24,15 @@ export const passwordsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/forgotpassword',
-    {
-      config: { policy: PUBLIC, rateLimit: { max: 5, timeWindow: '15 minutes' } },
-      schema: {
-        tags: ['passwords'],
-        summary: 'Mail a password-reset link (answers 204 whether or not the account exists)',
+    route(
+      PUBLIC,
+      'Mail a password-reset link (answers 204 whether or not the account exists)',
+      {
         body: z.object({ email: emailSchema }),
-        response: { 204: z.null() },
+        response: noContent,
       },
-    },
+      { rateLimit: { max: 5, timeWindow: '15 minutes' } },
+    ),
     async (request, reply) => {
       passwords.forgot(request.body.email);
       return reply.status(204).send(null);
@@ -35,19 +41,15 @@ export const passwordsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/resetpassword',
-    {
-      config: { policy: PUBLIC, rateLimit: { max: 10, timeWindow: '15 minutes' } },
-      schema: {
-        tags: ['passwords'],
-        summary: 'Choose a new password with the id and token from the reset mail; ends every session',
-        body: z.object({
-          id: z.uuid('invalidOrExpiredResetLink'),
-          token: z.string().min(1).max(200),
-          password: passwordSchema,
-        }),
-        response: { 204: z.null() },
+    route(
+      PUBLIC,
+      'Choose a new password with the id and token from the reset mail; ends every session',
+      {
+        body: resetPasswordBodySchema,
+        response: noContent,
       },
-    },
+      { rateLimit: { max: 10, timeWindow: '15 minutes' } },
+    ),
     async (request, reply) => {
       const { id, token, password } = request.body;
       await passwords.reset(id, token, password);
@@ -57,16 +59,15 @@ export const passwordsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/changepassword',
-    {
-      config: { policy: AUTHENTICATED },
-      schema: {
-        tags: ['passwords'],
-        summary:
-          'Change your own password; your other sessions end. Wrong current passwords count against the sign-in limit (429)',
+    route(
+      AUTHENTICATED,
+      'Change your own password; your other sessions end. Wrong current passwords count against the sign-in limit (429)',
+      {
         body: z.object({ password: passwordSchema, currentPassword: z.string().min(1, 'required').max(128) }),
-        response: { 204: z.null() },
+        response: noContent,
       },
-    },
+      { errors: [429] },
+    ),
     async (request, reply) => {
       const { password, currentPassword } = request.body;
       await passwords.change(principalOf(request), password, currentPassword);
@@ -76,17 +77,15 @@ export const passwordsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/auth/resetpassword/:id',
-    {
-      config: { policy: POLICIES.tenantAdmins },
-      schema: {
-        tags: ['auth'],
-        summary:
-          'Set another user’s password (super administrators: anyone; tenant administrators: their tenant’s users)',
-        params: z.object({ id: z.uuid() }),
+    authRoute(
+      POLICIES.tenantAdmins,
+      'Set another user’s password (super administrators: anyone; tenant administrators: their tenant’s users)',
+      {
+        params: idParams,
         body: adminResetPasswordBodySchema,
         response: { 200: z.literal(true) },
       },
-    },
+    ),
     async (request) =>
       passwords.setForUser(activeTenantOf(request), principalOf(request), request.params.id, request.body.password),
   );

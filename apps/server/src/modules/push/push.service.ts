@@ -3,10 +3,10 @@ import net from 'node:net';
 import type { PushMessage, PushSubscriptionBody } from '@atrium/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
-import type { VapidKeys } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError, fieldError } from '../../http/errors.js';
 import type { Principal } from '../../http/tokens.js';
+import type { VapidKeys } from './push.config.js';
 import * as repo from './push.repository.js';
 
 /** Browsers one user may have subscribed at a time; a new one pushes out the oldest. */
@@ -17,7 +17,7 @@ const SEND_TIMEOUT_MS = 10_000;
 
 /**
  * `web-push` speaks https only (and takes only an https.Agent): this agent carries its request over
- * plain TCP, for the http: endpoints allowed outside production (a push service on loopback).
+ * plain TCP, for the http: endpoints of a push service on loopback (PUSH_ALLOW_LOOPBACK).
  */
 class PlainHttpAgent extends https.Agent {
   override createConnection(options: net.NetConnectOpts): net.Socket {
@@ -40,11 +40,32 @@ export const PUSH_SERVICE_HOSTS = [
   'push.apple.com',
 ];
 
-const isPushService = (endpoint: string) => {
-  const url = URL.parse(endpoint);
-  if (url?.protocol !== 'https:') return false;
-  return PUSH_SERVICE_HOSTS.some((host) => url.hostname === host || url.hostname.endsWith(`.${host}`));
+const LOOPBACK = new net.BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
+const isLoopback = (hostname: string) => {
+  if (hostname === 'localhost') return true;
+  const address = hostname.replace(/^\[(.*)\]$/, '$1');
+  const family = net.isIP(address);
+  return family !== 0 && LOOPBACK.check(address, family === 4 ? 'ipv4' : 'ipv6');
 };
+
+/**
+ * Whether the server may post to this endpoint: an https URL of a browsers' push service, with no user
+ * info (`https://fcm.googleapis.com@127.0.0.1/` is 127.0.0.1) and no port of its own; with
+ * `allowLoopback`, also an http(s) URL on loopback (a test's push service). Nothing else: no private,
+ * link-local or internal address can be made a target.
+ */
+export function isAllowedPushEndpoint(endpoint: string, allowLoopback: boolean): boolean {
+  const url = URL.parse(endpoint);
+  if (!url || url.username || url.password) return false;
+  if (allowLoopback && (url.protocol === 'http:' || url.protocol === 'https:') && isLoopback(url.hostname)) {
+    return true;
+  }
+  if (url.protocol !== 'https:' || url.port) return false;
+  return PUSH_SERVICE_HOSTS.some((host) => url.hostname === host || url.hostname.endsWith(`.${host}`));
+}
 
 /**
  * Web push (RFC 8030 with VAPID, RFC 8292, and aes128gcm payloads, RFC 8291) through the `web-push`
@@ -56,18 +77,15 @@ export function createPushService({
   db,
   vapid,
   log,
-  allowHttpEndpoints,
+  allowLoopback,
 }: {
   db: Db;
   vapid: VapidKeys & { subject: string };
   log: FastifyBaseLogger;
-  /**
-   * Any endpoint, plain http too (a test's loopback push service); production accepts only https
-   * endpoints of the browsers' push services (PUSH_SERVICE_HOSTS).
-   */
-  allowHttpEndpoints: boolean;
+  /** Also loopback endpoints, plain http too (PUSH_ALLOW_LOOPBACK: a test's push service). */
+  allowLoopback: boolean;
 }) {
-  const plainHttp = allowHttpEndpoints ? new PlainHttpAgent() : undefined;
+  const plainHttp = allowLoopback ? new PlainHttpAgent() : undefined;
   const vapidDetails = { subject: vapid.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey };
 
   return {
@@ -79,7 +97,7 @@ export function createPushService({
       if (principal.impersonatorId) {
         throw new AppError('forbidden', 'Notifications cannot be turned on while viewing as another user');
       }
-      if (!allowHttpEndpoints && !isPushService(subscription.endpoint)) {
+      if (!isAllowedPushEndpoint(subscription.endpoint, allowLoopback)) {
         throw fieldError(
           'endpoint',
           'must be an https: URL of a browser push service',
@@ -109,7 +127,10 @@ export function createPushService({
      * in-app notification). Gone subscriptions are removed; other failures are logged and kept.
      */
     async sendToUser(userId: string, message: PushMessage): Promise<PushResult> {
-      const subscriptions = await repo.subscriptionsOf(db, userId);
+      // Checked again before posting: a subscription stored under a laxer setting is never posted to.
+      const subscriptions = (await repo.subscriptionsOf(db, userId)).filter((s) =>
+        isAllowedPushEndpoint(s.endpoint, allowLoopback),
+      );
       const payload = JSON.stringify({ title: message.title, body: message.body, url: message.url ?? '/' });
       const gone: string[] = [];
       const delivered: string[] = [];

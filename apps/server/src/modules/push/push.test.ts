@@ -2,19 +2,20 @@ import { NOTIFICATION_INTERVALS } from '@atrium/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../test/free-port.js';
-import { createTestApp, type TestContext } from '../../../test/harness.js';
+import { createTestApp, type TestContext, testConfig } from '../../../test/harness.js';
 import { type Subscribed, startPushService } from '../../../test/push-service.js';
 import { crossTenant } from '../../db/tenant-scope.js';
 import { notificationSubscriptions } from '../notifications/notifications.schema.js';
 import { pushSubscriptions } from './push.schema.js';
-import { createPushService, MAX_SUBSCRIPTIONS_PER_USER } from './push.service.js';
+import { createPushService, isAllowedPushEndpoint, MAX_SUBSCRIPTIONS_PER_USER } from './push.service.js';
 
 let ctx: TestContext;
 let pushService: Awaited<ReturnType<typeof startPushService>>;
 let pushBase: string;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  // The test's push service runs on loopback, which only PUSH_ALLOW_LOOPBACK lets the server post to.
+  ctx = await createTestApp({ PUSH_ALLOW_LOOPBACK: 'true' });
   pushService = await startPushService();
   pushBase = pushService.base;
 });
@@ -175,23 +176,53 @@ describe('web push', () => {
     expect(del.statusCode).toBe(400);
   });
 
-  it('accepts only https endpoints of the browsers’ push services in production', async () => {
+  it('accepts only https endpoints of the browsers’ push services, unless PUSH_ALLOW_LOOPBACK says so, in every environment', async () => {
+    for (const env of ['development', 'test', 'production']) {
+      expect(testConfig({ NODE_ENV: env, MAIL_FROM: 'a@b.c' }).pushAllowLoopback, env).toBe(false);
+    }
+    expect(testConfig({ PUSH_ALLOW_LOOPBACK: 'true' }).pushAllowLoopback).toBe(true);
+    const outside = [
+      'http://127.0.0.1/push',
+      'https://127.0.0.1/push',
+      'https://127.1.2.3:8443/push',
+      'http://localhost:9000/push',
+      'https://localhost/push',
+      'https://[::1]/push',
+      'https://169.254.169.254/latest/meta-data',
+      'https://10.0.0.1/push',
+      'https://192.168.1.1/push',
+      'https://172.16.0.1/push',
+      'https://[fe80::1]/push',
+      'https://[fd00::1]/push',
+      'https://fcm.googleapis.com@127.0.0.1/push',
+      'https://user:pw@fcm.googleapis.com/fcm/send/abc',
+      'https://fcm.googleapis.com:8443/fcm/send/abc',
+      'https://fcm.googleapis.com.evil.example/push',
+      'http://fcm.googleapis.com/fcm/send/abc',
+    ];
+    for (const endpoint of outside) expect(isAllowedPushEndpoint(endpoint, false), endpoint).toBe(false);
+    // With the setting, loopback is allowed (http too) and still nothing else of the machine's networks.
+    for (const endpoint of outside.slice(0, 6)) expect(isAllowedPushEndpoint(endpoint, true), endpoint).toBe(true);
+    for (const endpoint of outside.slice(6)) expect(isAllowedPushEndpoint(endpoint, true), endpoint).toBe(false);
+    for (const endpoint of [
+      'https://fcm.googleapis.com/fcm/send/abc',
+      'https://updates.push.services.mozilla.com/wpush/v2/def',
+      'https://wns2-db5p.notify.windows.com/w/?token=x',
+      'https://web.push.apple.com/QGh',
+    ]) {
+      expect(isAllowedPushEndpoint(endpoint, false), endpoint).toBe(true);
+    }
+
     const member = await ctx.actor(['User']);
     const strict = createPushService({
       db: ctx.db,
       vapid: { publicKey: ctx.app.services.push.publicKey(), privateKey: 'x', subject: 'mailto:a@b.c' },
       log: ctx.app.log,
-      allowHttpEndpoints: false,
+      allowLoopback: false,
     });
     const principal = { userId: member.user.id, sessionId: 's', tenantId: null, roles: [] };
     const keys = { p256dh: 'a'.repeat(87), auth: 'b'.repeat(22) };
-    for (const endpoint of [
-      'http://10.0.0.1/push',
-      'https://10.0.0.1/push',
-      'https://internal.example/push',
-      'https://fcm.googleapis.com.evil.example/push',
-      'http://fcm.googleapis.com/fcm/send/abc',
-    ]) {
+    for (const endpoint of [pushService.base, 'https://10.0.0.1/push', 'https://internal.example/push']) {
       await expect(strict.register(principal, { endpoint, keys })).rejects.toMatchObject({ code: 'validation' });
     }
     await strict.register(principal, { endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys });

@@ -1,7 +1,7 @@
 import { createECDH } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { VapidKeys } from '../../config.js';
+import type { VapidKeys } from './push.config.js';
 
 /**
  * The web push key pair kept in DATA_DIR (as the JWT secret is) when VAPID_PUBLIC_KEY and

@@ -1,68 +1,115 @@
+import type { IdeaStatus } from '@atrium/contracts';
 import type { DemoStep } from '../demo-step.js';
-import { collaborationComments, collaborationIdeas, collaborationMembers, collaborations } from './sprints.schema.js';
+import { addCollaboration, addComment, addIdea, castVote, moveIdea } from './sprints.service.js';
 
-type Plan = { name: string; members: string[]; ideas: { title: string; comments: string[] }[] };
+type Plan = {
+  title: string;
+  description?: string;
+  /** Days from today (negative: before). */
+  starts?: number;
+  ends?: number;
+  owner: string;
+  members: string[];
+  ideas: { title: string; description?: string; comments: string[]; votes: number; status?: IdeaStatus }[];
+};
 
-/** Each demo tenant's collaborations, with members, ideas and comments from the demo accounts. */
+/** Each demo tenant's collaborations, with members, ideas, votes and comments from the demo accounts. */
 const PLANS: Record<'northwind' | 'harbour', Plan[]> = {
   northwind: [
     {
-      name: 'Customer onboarding sprint',
-      members: ['user@atrium.test', 'admin@atrium.test', 'partner@atrium.test'],
+      title: 'Customer onboarding sprint',
+      description:
+        '<p>How do new customers get going <strong>in their first month</strong>? Bring ideas, vote for the ones you would start with.</p>',
+      starts: -7,
+      ends: 21,
+      owner: 'admin@atrium.test',
+      members: ['user@atrium.test', 'partner@atrium.test'],
       ideas: [
-        { title: 'Welcome call in the first week', comments: ['Yes, and a checklist for it', 'Who books it?'] },
-        { title: 'One-page getting-started guide', comments: ['Draft is in the shared folder'] },
-        { title: 'Short video tour', comments: [] },
+        {
+          title: 'Welcome call in the first week',
+          description: '<p>A short call with the account manager to set goals.</p>',
+          comments: ['Yes, and a checklist for it', 'Who books it?'],
+          votes: 3,
+          status: 'selected',
+        },
+        { title: 'One-page getting-started guide', comments: ['Draft is in the shared folder'], votes: 2 },
+        { title: 'Short video tour', comments: [], votes: 1 },
       ],
     },
     {
-      name: 'Office move',
-      members: ['admin@atrium.test', 'user@atrium.test'],
-      ideas: [{ title: 'Label every box by team', comments: ['Colour codes per floor', 'Agreed', 'Done'] }],
+      title: 'Office move',
+      description: '<p>Everything about moving to the new office on the harbour front.</p>',
+      starts: -60,
+      ends: -5,
+      owner: 'admin@atrium.test',
+      members: ['user@atrium.test'],
+      ideas: [
+        {
+          title: 'Label every box by team',
+          comments: ['Colour codes per floor', 'Agreed', 'Done'],
+          votes: 2,
+          status: 'done',
+        },
+      ],
     },
-    { name: 'Hackathon ideas', members: ['user@atrium.test'], ideas: [] },
+    {
+      title: 'Hackathon ideas',
+      description: '<p>Two days in spring to build whatever helps us most.</p>',
+      starts: 30,
+      owner: 'user@atrium.test',
+      members: [],
+      ideas: [],
+    },
   ],
   harbour: [
     {
-      name: 'Care plan improvements',
-      members: ['partner@atrium.test'],
+      title: 'Care plan improvements',
+      owner: 'partner@atrium.test',
+      members: [],
       ideas: [
-        { title: 'Shared evening handover notes', comments: ['Trial on ward B first'] },
-        { title: 'Weekly family update mail', comments: [] },
+        { title: 'Shared evening handover notes', comments: ['Trial on ward B first'], votes: 1 },
+        { title: 'Weekly family update mail', comments: [], votes: 0 },
       ],
     },
   ],
 };
 
-/** Collaborations of the Sprints feature, so /tenants/info/{id} has numbers to show in both demo tenants. */
+const day = (offset: number | undefined) =>
+  offset === undefined ? null : new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Collaborations of the Sprints feature, written through the module's own writes (counts kept as the
+ * app keeps them), so /tenants/info/{id} and /sprints have something to show in both demo tenants.
+ */
 export const sprintsDemo: DemoStep = async ({ tx, tenants, users }) => {
   for (const key of ['northwind', 'harbour'] as const) {
     const tenantId = tenants[key];
     for (const plan of PLANS[key]) {
-      const [collaboration] = await tx.insert(collaborations).values({ tenantId, name: plan.name }).returning();
-      const collaborationId = collaboration!.id;
+      const ownerId = users[plan.owner] ?? null;
       const memberIds = plan.members.map((email) => users[email]).filter((id): id is string => !!id);
-      if (memberIds.length) {
-        await tx
-          .insert(collaborationMembers)
-          .values(memberIds.map((userId) => ({ tenantId, collaborationId, userId })));
-      }
+      const people = [ownerId, ...memberIds].filter((id): id is string => !!id);
+      const collaborationId = await addCollaboration(
+        tx,
+        tenantId,
+        {
+          title: plan.title,
+          description: plan.description,
+          startsOn: day(plan.starts),
+          endsOn: day(plan.ends),
+          ownerId,
+        },
+        memberIds,
+      );
       for (const [i, idea] of plan.ideas.entries()) {
-        const authorId = memberIds[i % Math.max(1, memberIds.length)] ?? null;
-        const [row] = await tx
-          .insert(collaborationIdeas)
-          .values({ tenantId, collaborationId, authorId, title: idea.title })
-          .returning();
-        if (idea.comments.length) {
-          await tx.insert(collaborationComments).values(
-            idea.comments.map((text, j) => ({
-              tenantId,
-              ideaId: row!.id,
-              authorId: memberIds[(i + j + 1) % Math.max(1, memberIds.length)] ?? null,
-              text,
-            })),
-          );
+        const ideaId = await addIdea(tx, tenantId, collaborationId, people[i % people.length]!, {
+          title: idea.title,
+          description: idea.description,
+        });
+        for (const [j, text] of idea.comments.entries()) {
+          await addComment(tx, tenantId, ideaId, people[(i + j + 1) % people.length]!, text);
         }
+        for (const voter of people.slice(0, idea.votes)) await castVote(tx, tenantId, ideaId, voter);
+        if (idea.status) await moveIdea(tx, tenantId, ideaId, idea.status);
       }
     }
   }

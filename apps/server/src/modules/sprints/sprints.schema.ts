@@ -1,24 +1,45 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { cascadeTo } from '../../db/references.js';
 import { tenantOwned } from '../../db/tenant-owned.js';
 import { tenants } from '../tenants/tenants.schema.js';
 import { users } from '../users/users.schema.js';
 
-// The Sprints feature's workspaces ('collaborations'): people working together on ideas, which they
-// comment on. The Sprints pages themselves are not built yet; /tenants/info/{id} reads their numbers
-// (spec part 2 §3 "Tenant collaboration info"). Every table carries tenant_id for row-level security.
+// The Sprints feature's workspaces ('collaborations'): people working together on ideas, which they vote
+// for and comment on (issue 42, decision 032). /tenants/info/{id} reads their numbers (spec part 2 §3
+// "Tenant collaboration info"). Every table carries tenant_id for row-level security.
 
 const tenantId = () => cascadeTo(() => tenants.id);
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
 export const collaborations = pgTable(
   'collaborations',
   {
     id: uuid().primaryKey().defaultRandom(),
     tenantId: tenantId(),
+    /** Its title. */
     name: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Sanitized rich text (storage/rich-text.ts). */
+    description: text(),
+    startsOn: date({ mode: 'string' }),
+    endsOn: date({ mode: 'string' }),
+    /** Closed by hand: its status is 'closed' whatever the dates say. */
+    closedAt: timestamp({ withTimezone: true }),
+    ownerId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    // Kept by the service in the transaction of each change, so the list reads no aggregate.
+    membersCount: integer().notNull().default(0),
+    ideasCount: integer().notNull().default(0),
+    commentsCount: integer().notNull().default(0),
+    createdAt: createdAt(),
   },
-  (t) => [index('collaborations_tenant_idx').on(t.tenantId), tenantOwned()],
+  (t) => [
+    index('collaborations_tenant_created_idx').on(
+      t.tenantId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    tenantOwned(),
+  ],
 );
 
 /** Who works in a collaboration (each user once). */
@@ -38,7 +59,7 @@ export const collaborationMembers = pgTable(
   ],
 );
 
-/** An idea put forward in a collaboration. */
+/** An idea put forward in a collaboration, with its kept vote and comment counts (the sorts' keys). */
 export const collaborationIdeas = pgTable(
   'collaboration_ideas',
   {
@@ -48,12 +69,58 @@ export const collaborationIdeas = pgTable(
     authorId: uuid().references(() => users.id, { onDelete: 'set null' }),
     title: text().notNull(),
     description: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** One of IDEA_STATUSES. */
+    status: text().notNull().default('new'),
+    /** Tags of the tenant's list (tenant_tags); a tag deleted there is dropped when read. */
+    tagIds: uuid().array().notNull().default(sql`'{}'::uuid[]`),
+    votesCount: integer().notNull().default(0),
+    commentsCount: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
   },
-  (t) => [index('collaboration_ideas_collaboration_idx').on(t.collaborationId), tenantOwned()],
+  // One index per sort, each ending in the keyset's tie-breakers, so a page is an index range scan
+  // whatever the collaboration's size. DESC NULLS FIRST is what ORDER BY ... DESC means: an index in
+  // another null order does not serve it (even on NOT NULL columns), and every page would sort.
+  (t) => [
+    index('collaboration_ideas_newest_idx').on(
+      t.collaborationId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('collaboration_ideas_votes_idx').on(
+      t.collaborationId,
+      t.votesCount.desc().nullsFirst(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('collaboration_ideas_comments_idx').on(
+      t.collaborationId,
+      t.commentsCount.desc().nullsFirst(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('collaboration_ideas_tags_idx').using('gin', t.tagIds),
+    tenantOwned(),
+  ],
 );
 
-/** A comment on an idea. */
+/** A member's vote for an idea: one per member and idea. */
+export const collaborationVotes = pgTable(
+  'collaboration_votes',
+  {
+    tenantId: tenantId(),
+    ideaId: cascadeTo(() => collaborationIdeas.id),
+    userId: cascadeTo(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ideaId, t.userId] }),
+    index('collaboration_votes_user_idx').on(t.userId),
+    tenantOwned(),
+  ],
+);
+
+/** A comment on an idea (plain text). */
 export const collaborationComments = pgTable(
   'collaboration_comments',
   {
@@ -62,7 +129,8 @@ export const collaborationComments = pgTable(
     ideaId: cascadeTo(() => collaborationIdeas.id),
     authorId: uuid().references(() => users.id, { onDelete: 'set null' }),
     text: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
   },
-  (t) => [index('collaboration_comments_idea_idx').on(t.ideaId), tenantOwned()],
+  (t) => [index('collaboration_comments_idea_created_idx').on(t.ideaId, t.createdAt, t.id), tenantOwned()],
 );

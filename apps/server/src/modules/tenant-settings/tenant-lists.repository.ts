@@ -7,6 +7,7 @@ import {
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
+import { paged } from '../../db/paging.js';
 import {
   checklistAssignments,
   standardChecklistItems,
@@ -16,8 +17,6 @@ import {
   tenantTags,
   tenantTeams,
 } from './tenant-lists.schema.js';
-
-const offset = (q: { page: number; take: number }) => (q.page - 1) * q.take;
 
 /** Each simple list's table, its text column and the unique index on that text (a refused duplicate). */
 export const LISTS = {
@@ -47,17 +46,19 @@ export async function listEntries(db: Db, tenantId: string, kind: TenantListKind
   );
   const dir = q.direction === 'desc' ? desc : asc;
   const order = q.sort === 'createdAt' ? dir(c.createdAt) : dir(sql`lower(${c.text})`);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ id: c.id, text: c.text, createdAt: c.createdAt })
-      .from(c.table)
-      .where(where)
-      .orderBy(order, asc(c.id))
-      .limit(q.take)
-      .offset(offset(q)),
-    db.select({ n: count() }).from(c.table).where(where),
-  ]);
-  return { data: rows as ListRow[], total: total?.n ?? 0 };
+  return paged(q, async ({ limit, offset }) => {
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({ id: c.id, text: c.text, createdAt: c.createdAt })
+        .from(c.table)
+        .where(where)
+        .orderBy(order, asc(c.id))
+        .limit(limit)
+        .offset(offset),
+      db.select({ n: count() }).from(c.table).where(where),
+    ]);
+    return { rows: rows as ListRow[], total: total?.n ?? 0 };
+  });
 }
 
 /** Whether another entry of the list has this text, ignoring case and surrounding spaces. */
@@ -139,33 +140,35 @@ export async function listChecklists(db: Db, tenantId: string, q: ChecklistListQ
   const dir = q.direction === 'desc' ? desc : asc;
   const order =
     q.sort === 'createdAt' ? dir(standardChecklists.createdAt) : dir(sql`lower(${standardChecklists.title})`);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: standardChecklists.id,
-        tenantId: standardChecklists.tenantId,
-        title: standardChecklists.title,
-        createdAt: standardChecklists.createdAt,
-        countOfActive: sql<number>`coalesce(${counts.active}, 0)::int`,
-        countOfCompleted: sql<number>`coalesce(${counts.completed}, 0)::int`,
-      })
-      .from(standardChecklists)
-      .leftJoin(counts, eq(counts.checklistId, standardChecklists.id))
-      .where(where)
-      .orderBy(order, asc(standardChecklists.id))
-      .limit(q.take)
-      .offset(offset(q)),
-    db.select({ n: count() }).from(standardChecklists).where(where),
-  ]);
-  const items = await itemsOf(
-    db,
-    tenantId,
-    rows.map((r) => r.id),
-  );
-  return {
-    data: rows.map((r) => ({ ...r, items: items.filter((i) => i.standardChecklistId === r.id) })),
-    total: total?.n ?? 0,
-  };
+  return paged(q, async ({ limit, offset }) => {
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({
+          id: standardChecklists.id,
+          tenantId: standardChecklists.tenantId,
+          title: standardChecklists.title,
+          createdAt: standardChecklists.createdAt,
+          countOfActive: sql<number>`coalesce(${counts.active}, 0)::int`,
+          countOfCompleted: sql<number>`coalesce(${counts.completed}, 0)::int`,
+        })
+        .from(standardChecklists)
+        .leftJoin(counts, eq(counts.checklistId, standardChecklists.id))
+        .where(where)
+        .orderBy(order, asc(standardChecklists.id))
+        .limit(limit)
+        .offset(offset),
+      db.select({ n: count() }).from(standardChecklists).where(where),
+    ]);
+    const items = await itemsOf(
+      db,
+      tenantId,
+      rows.map((r) => r.id),
+    );
+    return {
+      rows: rows.map((r) => ({ ...r, items: items.filter((i) => i.standardChecklistId === r.id) })),
+      total: total?.n ?? 0,
+    };
+  });
 }
 
 const itemsOf = (db: Db, tenantId: string, checklistIds: string[]) =>

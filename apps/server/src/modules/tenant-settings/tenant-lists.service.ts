@@ -82,7 +82,7 @@ export function createTenantListsService(deps: {
     ) {
       await managed(activeTenantId, principal, tenantId);
       const page = await inTenant(tenantId, () => repo.listEntries(db, tenantId, kind, q));
-      return { data: page.data.map((r) => entryOf(kind, r)), total: page.total, page: q.page, take: q.take };
+      return { ...page, data: page.data.map((r) => entryOf(kind, r)) };
     },
 
     /** Adds an entry; the same text (ignoring case) in the list already is 409 on the list's field. */
@@ -145,8 +145,7 @@ export function createTenantListsService(deps: {
 
     async checklists(activeTenantId: string | null, principal: Principal, tenantId: string, q: ChecklistListQuery) {
       await managed(activeTenantId, principal, tenantId);
-      const page = await inTenant(tenantId, () => repo.listChecklists(db, tenantId, q));
-      return { ...page, page: q.page, take: q.take };
+      return inTenant(tenantId, () => repo.listChecklists(db, tenantId, q));
     },
 
     async createChecklist(activeTenantId: string | null, principal: Principal, tenantId: string, body: ChecklistBody) {

@@ -4,12 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
 import { describeTenantIsolation } from '../../../test/isolation.js';
 import { crossTenant } from '../../db/tenant-scope.js';
-import {
-  collaborationComments,
-  collaborationIdeas,
-  collaborationMembers,
-  collaborations,
-} from '../sprints/sprints.schema.js';
+import { addCollaboration, addComment, addIdea } from '../sprints/sprints.service.js';
 import { checklistAssignments, standardChecklistItems, standardChecklists, tenantTags } from './tenant-lists.schema.js';
 
 let ctx: TestContext;
@@ -36,26 +31,18 @@ async function partnerSetup() {
   return { partner, child, manager };
 }
 
-/** A collaboration with `members` users, ideas with the given numbers of comments. */
+/** A collaboration with `members` users, ideas with the given numbers of comments, written as Sprints writes them. */
 async function collaboration(tenantId: string, name: string, members: number, commentsPerIdea: number[]) {
   return fixture(async () => {
-    const [c] = await ctx.db.insert(collaborations).values({ tenantId, name }).returning();
-    for (let i = 0; i < members; i++) {
-      const user = await ctx.factories.user({ tenantIds: [tenantId] });
-      await ctx.db.insert(collaborationMembers).values({ tenantId, collaborationId: c!.id, userId: user.id });
-    }
+    const people: string[] = [];
+    for (let i = 0; i < members; i++) people.push((await ctx.factories.user({ tenantIds: [tenantId] })).id);
+    const id = await ctx.db.transaction((tx) => addCollaboration(tx, tenantId, { title: name, ownerId: null }, people));
+    const author = people[0] ?? (await ctx.factories.user({ tenantIds: [tenantId] })).id;
     for (const [i, n] of commentsPerIdea.entries()) {
-      const [idea] = await ctx.db
-        .insert(collaborationIdeas)
-        .values({ tenantId, collaborationId: c!.id, title: `Idea ${i}` })
-        .returning();
-      if (n) {
-        await ctx.db
-          .insert(collaborationComments)
-          .values(Array.from({ length: n }, (_, j) => ({ tenantId, ideaId: idea!.id, text: `Comment ${j}` })));
-      }
+      const ideaId = await addIdea(ctx.db, tenantId, id, author, { title: `Idea ${i}` });
+      for (let j = 0; j < n; j++) await addComment(ctx.db, tenantId, ideaId, author, `Comment ${j}`);
     }
-    return c!;
+    return { id };
   });
 }
 
@@ -217,7 +204,9 @@ describe('PUT /core/api/tenants/:id/tags/:tagId', () => {
       headers: admin.auth,
       payload: { name: 'B' },
     });
-    expect(res.statusCode).toBe(404);
+    // The path is a list item's, which answers DELETE only.
+    expect(res.statusCode).toBe(405);
+    expect(res.headers.allow).toBe('DELETE');
   });
 });
 
@@ -446,7 +435,7 @@ describeTenantIsolation([
     url: (id) => `/core/api/tenants/${id}/info`,
     async createInTenantB(c, tenantBId) {
       await crossTenant('test fixture', () =>
-        c.db.insert(collaborations).values({ tenantId: tenantBId, name: 'Secret collab of B' }),
+        addCollaboration(c.db, tenantBId, { title: 'Secret collab of B', ownerId: null }),
       );
       return { id: tenantBId, secret: 'Secret collab' };
     },

@@ -15,6 +15,7 @@ import {
 } from '@atrium/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { paged } from '../../db/paging.js';
 import { idParams, noContent, routeOptions } from '../../http/route-options.js';
 import { activeTenantOf, principalOf } from '../../http/tenant-context.js';
 import { readUploadedFile, uploadRoutes } from '../../storage/uploads.js';
@@ -33,16 +34,16 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: tenantPageSchema },
     }),
     async (request) => {
-      const { page, take, sort, direction, search, tz } = request.query;
-      const result = await tenants.list(activeTenantOf(request), principalOf(request), {
-        search,
-        timeZone: tz,
-        sort,
-        direction,
-        limit: take,
-        offset: (page - 1) * take,
-      });
-      return { ...result, page, take };
+      const { sort, direction, search, tz } = request.query;
+      return paged(request.query, (window) =>
+        tenants.list(activeTenantOf(request), principalOf(request), {
+          search,
+          timeZone: tz,
+          sort,
+          direction,
+          ...window,
+        }),
+      );
     },
   );
 

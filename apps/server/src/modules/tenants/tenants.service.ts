@@ -232,7 +232,7 @@ export function createTenantsService(deps: {
       const total = rows[0]?.total ?? (q.offset > 0 ? await repo.countTenants(db, filter) : 0);
       // Each row also carries the total, which the compiled serializer leaves out (it writes only the
       // schema's fields): cheaper than copying 50 rows without it.
-      return { data: rows, total };
+      return { rows, total };
     },
 
     async inScope(activeTenantId: string | null, principal: Principal) {

@@ -32,10 +32,10 @@ const nextStep = (userId: string) =>
 /** A signed-in user who turned two-factor on from the profile: their secret and recovery codes. */
 async function withTwoFactor(opts: { tenants?: string[] } = {}) {
   const actor = await ctx.actor(['User'], { tenants: opts.tenants });
-  const setup = await post('/me/twofactor/setup', undefined, actor.auth);
+  const setup = await post('/me/2fa/setup', undefined, actor.auth);
   expect(setup.statusCode).toBe(200);
   const { secret } = setup.json();
-  const enable = await post('/me/twofactor/enable', { code: await codeOf(secret) }, actor.auth);
+  const enable = await post('/me/2fa/confirm', { code: await codeOf(secret) }, actor.auth);
   expect(enable.statusCode).toBe(200);
   await nextStep(actor.user.id);
   return { ...actor, secret: secret as string, recoveryCodes: enable.json().recoveryCodes as string[] };
@@ -44,10 +44,10 @@ async function withTwoFactor(opts: { tenants?: string[] } = {}) {
 describe('turning two-factor on from the profile', () => {
   it('shows a secret and QR code once, turns on with a first code and answers ten recovery codes', async () => {
     const actor = await ctx.actor(['User']);
-    expect((await ctx.app.inject({ url: '/core/api/me/twofactor', headers: actor.auth })).json()).toMatchObject({
+    expect((await ctx.app.inject({ url: '/core/api/me/2fa', headers: actor.auth })).json()).toMatchObject({
       enabled: false,
     });
-    const setup = await post('/me/twofactor/setup', undefined, actor.auth);
+    const setup = await post('/me/2fa/setup', undefined, actor.auth);
     expect(setup.statusCode).toBe(200);
     const { secret, otpauthUrl, qrDataUrl } = setup.json();
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
@@ -59,31 +59,31 @@ describe('turning two-factor on from the profile', () => {
     expect(row!.secretEncrypted).not.toContain(secret);
     expect(row!.enabledAt).toBeNull();
 
-    const wrong = await post('/me/twofactor/enable', { code: '000000' }, actor.auth);
+    const wrong = await post('/me/2fa/confirm', { code: '000000' }, actor.auth);
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().errors).toEqual([{ field: 'code', message: 'invalidCode' }]);
 
-    const enable = await post('/me/twofactor/enable', { code: await codeOf(secret) }, actor.auth);
+    const enable = await post('/me/2fa/confirm', { code: await codeOf(secret) }, actor.auth);
     expect(enable.statusCode).toBe(200);
     const codes: string[] = enable.json().recoveryCodes;
     expect(codes).toHaveLength(TWO_FACTOR.recoveryCodes);
     expect(new Set(codes).size).toBe(codes.length);
     for (const c of codes) expect(c).toMatch(/^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$/);
-    const status = (await ctx.app.inject({ url: '/core/api/me/twofactor', headers: actor.auth })).json();
+    const status = (await ctx.app.inject({ url: '/core/api/me/2fa', headers: actor.auth })).json();
     expect(status).toMatchObject({ enabled: true, recoveryCodesLeft: 10, rememberedDevices: 0 });
     // Once on, a new setup cannot replace the secret.
-    expect((await post('/me/twofactor/setup', undefined, actor.auth)).statusCode).toBe(409);
+    expect((await post('/me/2fa/setup', undefined, actor.auth)).statusCode).toBe(409);
   });
 
   it('refuses a code for a setup not started, and bad input with 400 (never 500)', async () => {
     const actor = await ctx.actor(['User']);
-    const res = await post('/me/twofactor/enable', { code: '123456' }, actor.auth);
+    const res = await post('/me/2fa/confirm', { code: '123456' }, actor.auth);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([{ field: 'code', message: 'twoFactorNotStarted' }]);
-    expect((await post('/me/twofactor/enable', { code: 'abc' }, actor.auth)).statusCode).toBe(400);
-    expect((await post('/auth/twofactor/verify', { challenge: 'x', code: '' })).statusCode).toBe(400);
-    expect((await post('/auth/twofactor/verify', { challenge: 'forged', code: '123456' })).statusCode).toBe(401);
-    expect((await post('/me/twofactor/setup')).statusCode).toBe(401);
+    expect((await post('/me/2fa/confirm', { code: 'abc' }, actor.auth)).statusCode).toBe(400);
+    expect((await post('/auth/login/2fa', { challenge: 'x', code: '' })).statusCode).toBe(400);
+    expect((await post('/auth/login/2fa', { challenge: 'forged', code: '123456' })).statusCode).toBe(401);
+    expect((await post('/me/2fa/setup')).statusCode).toBe(401);
   });
 
   it('turning off needs the password and a code; remembered devices are revoked', async () => {
@@ -91,25 +91,21 @@ describe('turning two-factor on from the profile', () => {
     const device = await rememberedDevice(user.email, secret);
     await nextStep(user.id);
     const noPassword = await post(
-      '/me/twofactor/disable',
+      '/me/2fa/disable',
       { password: 'Wrong-password-9', code: await codeOf(secret) },
       auth,
     );
     expect(noPassword.json().errors).toEqual([{ field: 'password', message: 'wrongCurrentPassword' }]);
-    const noCode = await post('/me/twofactor/disable', { password: ctx.factories.PASSWORD, code: '000000' }, auth);
+    const noCode = await post('/me/2fa/disable', { password: ctx.factories.PASSWORD, code: '000000' }, auth);
     expect(noCode.json().errors).toEqual([{ field: 'code', message: 'invalidCode' }]);
     await nextStep(user.id);
-    const off = await post(
-      '/me/twofactor/disable',
-      { password: ctx.factories.PASSWORD, code: await codeOf(secret) },
-      auth,
-    );
+    const off = await post('/me/2fa/disable', { password: ctx.factories.PASSWORD, code: await codeOf(secret) }, auth);
     expect(off.statusCode).toBe(204);
-    expect((await ctx.app.inject({ url: '/core/api/me/twofactor', headers: auth })).json().enabled).toBe(false);
+    expect((await ctx.app.inject({ url: '/core/api/me/2fa', headers: auth })).json().enabled).toBe(false);
     // Plain sign-in again; and when it is turned on anew, the old device cookie no longer skips the code.
     expect((await login(user.email)).json().token).toBeTruthy();
-    const setup = await post('/me/twofactor/setup', undefined, auth);
-    await post('/me/twofactor/enable', { code: await codeOf(setup.json().secret, 1) }, auth);
+    const setup = await post('/me/2fa/setup', undefined, auth);
+    await post('/me/2fa/confirm', { code: await codeOf(setup.json().secret, 1) }, auth);
     expect((await login(user.email, { atrium_2fa_device: device })).json().twoFactor).toBe('code');
   });
 });
@@ -117,7 +113,7 @@ describe('turning two-factor on from the profile', () => {
 /** Signs in with password, code and 'remember this device'; answers the device cookie's value. */
 async function rememberedDevice(email: string, secret: string) {
   const first = await login(email);
-  const res = await post('/auth/twofactor/verify', {
+  const res = await post('/auth/login/2fa', {
     challenge: first.json().challenge,
     code: await codeOf(secret, 1),
     rememberDevice: true,
@@ -143,7 +139,7 @@ describe('signing in with two-factor on', () => {
     });
     expect(me.statusCode).toBe(401);
 
-    const res = await post('/auth/twofactor/verify', { challenge: first.json().challenge, code: await codeOf(secret) });
+    const res = await post('/auth/login/2fa', { challenge: first.json().challenge, code: await codeOf(secret) });
     expect(res.statusCode).toBe(200);
     expect(res.json().user.id).toBe(user.id);
     expect(cookieOf(res, 'atrium_refresh')).toBeDefined();
@@ -154,12 +150,12 @@ describe('signing in with two-factor on', () => {
     const { user, secret } = await withTwoFactor();
     const code = await codeOf(secret);
     const first = await login(user.email);
-    expect((await post('/auth/twofactor/verify', { challenge: first.json().challenge, code })).statusCode).toBe(200);
-    const again = await post('/auth/twofactor/verify', { challenge: first.json().challenge, code });
+    expect((await post('/auth/login/2fa', { challenge: first.json().challenge, code })).statusCode).toBe(200);
+    const again = await post('/auth/login/2fa', { challenge: first.json().challenge, code });
     expect(again.statusCode).toBe(400);
     expect(again.json().errors).toEqual([{ field: 'code', message: 'invalidCode' }]);
     const second = await login(user.email);
-    expect((await post('/auth/twofactor/verify', { challenge: second.json().challenge, code })).statusCode).toBe(400);
+    expect((await post('/auth/login/2fa', { challenge: second.json().challenge, code })).statusCode).toBe(400);
   });
 
   it('takes a recovery code instead of a code, once', async () => {
@@ -167,12 +163,12 @@ describe('signing in with two-factor on', () => {
     const first = await login(user.email);
     // Typed in capitals and with spaces, it still counts.
     const typed = ` ${recoveryCodes[3]!.toUpperCase()} `;
-    const res = await post('/auth/twofactor/verify', { challenge: first.json().challenge, code: typed });
+    const res = await post('/auth/login/2fa', { challenge: first.json().challenge, code: typed });
     expect(res.statusCode).toBe(200);
     const second = await login(user.email);
-    const again = await post('/auth/twofactor/verify', { challenge: second.json().challenge, code: recoveryCodes[3] });
+    const again = await post('/auth/login/2fa', { challenge: second.json().challenge, code: recoveryCodes[3] });
     expect(again.statusCode).toBe(400);
-    const status = (await ctx.app.inject({ url: '/core/api/me/twofactor', headers: auth })).json();
+    const status = (await ctx.app.inject({ url: '/core/api/me/2fa', headers: auth })).json();
     expect(status.recoveryCodesLeft).toBe(9);
   });
 
@@ -181,12 +177,12 @@ describe('signing in with two-factor on', () => {
     const { challenge } = (await login(user.email)).json();
     let last: Res | undefined;
     for (let i = 0; i <= AUTH.maxFailedLogins; i++) {
-      last = await post('/auth/twofactor/verify', { challenge, code: String(100000 + i) });
+      last = await post('/auth/login/2fa', { challenge, code: String(100000 + i) });
     }
     expect(last!.statusCode).toBe(429);
     expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
     // The right code is refused too while the limit holds.
-    expect((await post('/auth/twofactor/verify', { challenge, code: await codeOf(secret) })).statusCode).toBe(429);
+    expect((await post('/auth/login/2fa', { challenge, code: await codeOf(secret) })).statusCode).toBe(429);
   });
 
   it("a remembered device skips the code; a forged, another user's or an expired one does not", async () => {
@@ -218,9 +214,9 @@ describe('signing in with two-factor on', () => {
     expect(res.json().user).toMatchObject({ id: user.id, impersonatorId: su.user.id });
     // Nor may the impersonator change it.
     const asUser = bearer(res.json().token);
-    expect((await post('/me/twofactor/setup', undefined, asUser)).statusCode).toBe(403);
+    expect((await post('/me/2fa/setup', undefined, asUser)).statusCode).toBe(403);
     expect(
-      (await post('/me/twofactor/disable', { password: ctx.factories.PASSWORD, code: '123456' }, asUser)).statusCode,
+      (await post('/me/2fa/disable', { password: ctx.factories.PASSWORD, code: '123456' }, asUser)).statusCode,
     ).toBe(403);
   });
 });
@@ -234,7 +230,7 @@ describe('a tenant that requires two-factor', () => {
     expect(cookieOf(first, 'atrium_refresh')).toBeUndefined();
     const { challenge } = first.json();
     // A setup challenge is no code challenge, and the reverse.
-    expect((await post('/auth/twofactor/verify', { challenge, code: '123456' })).statusCode).toBe(401);
+    expect((await post('/auth/login/2fa', { challenge, code: '123456' })).statusCode).toBe(401);
     const setup = await post('/auth/twofactor/setup', { challenge });
     expect(setup.statusCode).toBe(200);
     const wrong = await post('/auth/twofactor/setup/confirm', { challenge, code: '000000' });
@@ -259,8 +255,8 @@ describe('a tenant that requires two-factor', () => {
     expect(refused.json().code).toBe('twoFactorRequired');
     // The tenant without the requirement stays open to them.
     expect((await post('/auth/activetenant', { tenantId: open.id }, actor.auth)).statusCode).toBe(200);
-    const setup = await post('/me/twofactor/setup', undefined, actor.auth);
-    const enable = await post('/me/twofactor/enable', { code: await codeOf(setup.json().secret) }, actor.auth);
+    const setup = await post('/me/2fa/setup', undefined, actor.auth);
+    const enable = await post('/me/2fa/confirm', { code: await codeOf(setup.json().secret) }, actor.auth);
     expect(enable.statusCode).toBe(200);
     expect((await post('/auth/activetenant', { tenantId: strict.id }, actor.auth)).statusCode).toBe(200);
   });
@@ -290,16 +286,16 @@ describe("resetting a user's two-factor", () => {
     const device = await rememberedDevice(user.email, secret);
     const admin = await ctx.actor(['TenantAdmin']);
     const refused = await ctx.app.inject({
-      method: 'DELETE',
-      url: `/core/api/users/${user.id}/twofactor`,
+      method: 'POST',
+      url: `/core/api/users/${user.id}/2fa/reset`,
       headers: admin.auth,
     });
     expect(refused.statusCode).toBe(403);
 
     const su = await ctx.actor(['Superadmin']);
     const res = await ctx.app.inject({
-      method: 'DELETE',
-      url: `/core/api/users/${user.id}/twofactor`,
+      method: 'POST',
+      url: `/core/api/users/${user.id}/2fa/reset`,
       headers: su.auth,
     });
     expect(res.statusCode).toBe(204);
@@ -309,12 +305,12 @@ describe("resetting a user's two-factor", () => {
     const signedIn = await login(user.email);
     expect(signedIn.json().token).toBeTruthy();
     const auth = bearer(signedIn.json().token);
-    const setup = await post('/me/twofactor/setup', undefined, auth);
-    await post('/me/twofactor/enable', { code: await codeOf(setup.json().secret, 1) }, auth);
+    const setup = await post('/me/2fa/setup', undefined, auth);
+    await post('/me/2fa/confirm', { code: await codeOf(setup.json().secret, 1) }, auth);
     expect((await login(user.email, { atrium_2fa_device: device })).json().twoFactor).toBe('code');
     const missing = await ctx.app.inject({
-      method: 'DELETE',
-      url: '/core/api/users/00000000-0000-4000-8000-000000000000/twofactor',
+      method: 'POST',
+      url: '/core/api/users/00000000-0000-4000-8000-000000000000/2fa/reset',
       headers: su.auth,
     });
     expect(missing.statusCode).toBe(404);

@@ -1,10 +1,9 @@
-import { POLICIES } from '@atrium/contracts';
+import { POLICIES, userGroupSchema } from '@atrium/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams, routeOptions } from '../../http/route-options.js';
 import { tenantOf } from '../../http/tenant-context.js';
 
-const groupSchema = z.object({ id: z.uuid(), name: z.string(), createdAt: z.date() });
 const policy = POLICIES.groupReaders;
 const route = routeOptions(['usergroups']);
 
@@ -13,13 +12,13 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/usergroups',
-    route(policy, 'User groups of the active tenant', { response: { 200: z.array(groupSchema) } }),
+    route(policy, 'User groups of the active tenant', { response: { 200: z.array(userGroupSchema) } }),
     async (request) => usergroups.list(tenantOf(request)),
   );
 
   app.get(
     '/usergroups/:id',
-    route(policy, 'One user group of the active tenant', { params: idParams, response: { 200: groupSchema } }),
+    route(policy, 'One user group of the active tenant', { params: idParams, response: { 200: userGroupSchema } }),
     async (request) => usergroups.get(tenantOf(request), request.params.id),
   );
 };

@@ -2,7 +2,7 @@ import type { ImportProgress, ImportProgressStep } from '@atrium/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
-import * as repo from './users.repository.js';
+import * as repo from './users-import.repository.js';
 
 /** How long a finished import's last progress stays readable (the dialog's last poll). */
 export const FINISHED_KEPT_MS = 60_000;

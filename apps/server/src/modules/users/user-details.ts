@@ -2,6 +2,7 @@ import type { User } from '@atrium/contracts';
 import type { Db } from '../../db/client.js';
 import { isSharedBeyond, type UserScope } from './user-access.js';
 import * as repo from './users.repository.js';
+import { fullNameOf } from './users-list.repository.js';
 
 /** The user as GET /users/{id} answers it, seen from the caller's scope and manageable tenants. */
 export async function userDetails(
@@ -19,7 +20,7 @@ export async function userDetails(
     id: user.id,
     name: user.name,
     surname: user.surname,
-    fullName: repo.fullNameOf(user),
+    fullName: fullNameOf(user),
     email: user.email,
     imagePath: user.imagePath,
     rolesNames: await repo.rolesOf(conn, user.id),

@@ -65,7 +65,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/export',
-    route(policy, 'The active tenant’s users as an xlsx workbook (the import’s columns)', {}),
+    route(policy, 'The active tenant’s users as an xlsx workbook (the import’s columns)', { produces: [XLSX] }),
     async (request, reply) => {
       const data = await users.exportXlsx(activeTenantOf(request), principalOf(request));
       const date = new Date().toISOString().slice(0, 10);

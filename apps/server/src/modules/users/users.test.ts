@@ -282,6 +282,56 @@ describe('GET, PUT /core/api/users/:id and POST /core/api/users/:id/restore', ()
     expect((await me(session.token)).statusCode).toBe(401);
   });
 
+  it('refuses one’s own password through the user form: changing it asks for the current one', async () => {
+    const { tenant, admin } = await tenantWithAdmin();
+    const su = await ctx.actor(['Superadmin']);
+    for (const [who, tenantIds] of [
+      [admin, [tenant.id]],
+      [su, []],
+    ] as const) {
+      const own = await api(
+        'PUT',
+        `/users/${who.user.id}`,
+        who.auth,
+        newUser({
+          ...nameOf(who.user),
+          email: who.user.email,
+          roles: who.user === su.user ? ['Superadmin'] : ['TenantAdmin'],
+          tenantIds,
+          password: 'Taken-over-123',
+        }),
+      );
+      expect(own.statusCode).toBe(400);
+      expect(own.json().errors).toEqual([{ field: 'password', message: 'useChangePassword' }]);
+      // The password is as it was, and the session goes on.
+      expect((await ctx.signIn(who.user.email)).token).toBeTruthy();
+      expect((await ctx.app.inject({ url: '/core/api/me/info', headers: who.auth })).statusCode).toBe(200);
+    }
+    // Other fields of one's own account still save, and the administrator still sets others' passwords.
+    const renamed = await api(
+      'PUT',
+      `/users/${admin.user.id}`,
+      admin.auth,
+      newUser({
+        name: 'Renamed',
+        surname: admin.user.surname,
+        email: admin.user.email,
+        roles: ['TenantAdmin'],
+        tenantIds: [tenant.id],
+      }),
+    );
+    expect(renamed.statusCode).toBe(200);
+    const other = await ctx.factories.user({ tenantIds: [tenant.id] });
+    const reset = await api(
+      'PUT',
+      `/users/${other.id}`,
+      admin.auth,
+      newUser({ ...nameOf(other), email: other.email, tenantIds: [tenant.id], password: 'Quiet-river-stone-4' }),
+    );
+    expect(reset.statusCode).toBe(200);
+    expect((await ctx.signIn(other.email, 'Quiet-river-stone-4')).user.id).toBe(other.id);
+  });
+
   it('refuses a tenant administrator the password, email and roles of a user who is also in another tenant', async () => {
     const { tenant, admin } = await tenantWithAdmin();
     const other = await ctx.factories.tenant();

@@ -14,6 +14,7 @@ import { BREAKPOINTS, HEADER, TOAST_MS } from '@/shared/config/ui';
 import { useIsMobile } from '@/shared/hooks/use-is-mobile';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { ModuleIconsProvider } from '@/shared/menu/module-icon';
+import { NotBuiltModulesProvider } from '@/shared/menu/not-built';
 import { useMenu } from '@/shared/menu/use-menu';
 import { OfflineBanner, UnsyncedLabel } from '@/shared/offline/offline-status';
 import { PersistedQueries } from '@/shared/offline/persisted-queries';
@@ -22,6 +23,7 @@ import { PwaPrompts } from '@/shared/pwa/pwa-prompts';
 import { PageLoader } from '@/shared/ui/page-loader';
 import { setUiState, useUiState } from '@/shared/ui-state/ui-state';
 import { MODULE_ICONS } from '../module-icons';
+import { NOT_BUILT_MODULES } from '../module-registry';
 import { AppHeader } from './app-header';
 import { BottomNav } from './bottom-nav';
 import classes from './home-layout.module.css';
@@ -49,10 +51,12 @@ export function HomeLayout() {
   }
   return (
     <ModuleIconsProvider icons={MODULE_ICONS}>
-      {/* The pages' data is kept for this user, for a reload with no network (shared/offline). */}
-      <PersistedQueries key={session.user.id} userId={session.user.id} offline={session.offline === true}>
-        <Shell session={session} />
-      </PersistedQueries>
+      <NotBuiltModulesProvider modules={NOT_BUILT_MODULES}>
+        {/* The pages' data is kept for this user, for a reload with no network (shared/offline). */}
+        <PersistedQueries key={session.user.id} userId={session.user.id} offline={session.offline === true}>
+          <Shell session={session} />
+        </PersistedQueries>
+      </NotBuiltModulesProvider>
     </ModuleIconsProvider>
   );
 }

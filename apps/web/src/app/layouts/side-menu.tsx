@@ -35,15 +35,14 @@ const isActive = (pathname: string, link: string) => pathname === link || pathna
 function MenuLink({ item, compact, onNavigate }: { item: MenuItem; compact: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const isNotifications = item.key === 'Notifications';
   const count = item.notificationsCount;
+  // Only something unread earns a badge: a zero would read as one more thing to look at.
   const badge =
-    isNotifications || count > 0 ? (
+    count > 0 ? (
       <Badge
         size="sm"
         circle={count < 10}
-        variant={count > 0 ? 'filled' : 'light'}
-        color={count > 0 ? 'red' : 'gray'}
+        color="red"
         aria-label={t('menu.count', { count })}
         data-testid={`count-${item.key}`}
       >

@@ -1,6 +1,8 @@
 import type { AuthResult } from '@atrium/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { STORAGE_KEYS } from '@/shared/config/storage-keys';
 import { api } from './client';
+import type { MutationCallbacks } from './mutation-callbacks';
 import { acceptAuthResult, endSession } from './session';
 
 /** Makes tenantId (or none) the active tenant; the answer carries a token scoped to it. */
@@ -9,6 +11,10 @@ export async function setActiveTenant(tenantId: string | null): Promise<AuthResu
   acceptAuthResult(result);
   return result;
 }
+
+/** setActiveTenant as a mutation: the active-tenant page's choice, a deep link's tenant switch. */
+export const useSetActiveTenant = (callbacks?: MutationCallbacks<AuthResult, string | null>) =>
+  useMutation({ mutationFn: setActiveTenant, ...callbacks });
 
 /** Keys that belong to a signed-in user and must not outlive the session. */
 const SESSION_KEYS = [
@@ -32,3 +38,6 @@ export async function signOut(): Promise<void> {
   for (const key of SESSION_KEYS) localStorage.removeItem(key);
   endSession({ sessionOver: false });
 }
+
+/** signOut as a mutation, for a button that signs out and then moves on. */
+export const useSignOut = (callbacks?: MutationCallbacks<void>) => useMutation({ mutationFn: signOut, ...callbacks });

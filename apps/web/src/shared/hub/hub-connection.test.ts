@@ -207,7 +207,9 @@ describe('startHub', () => {
   it('refetches what the reload events keep fresh once it reconnects, since events sent meanwhile are lost', async () => {
     vi.spyOn(console, 'info').mockImplementation(() => {});
     const hub = fakeHub(0);
-    const d = deps();
+    // What the features declare (app/live-events.test.ts checks their real declarations).
+    const live = [{ ReloadNotifications: [['notifications']] }, { ReloadMessages: [['messages']] }];
+    const d = { ...deps(), live };
     const keys = [
       ['notifications', 'count', 't1'],
       ['notifications', 'inbox', 1],
@@ -227,6 +229,18 @@ describe('startHub', () => {
     );
     // Data no event keeps fresh stays as it is.
     expect(d.queryClient.getQueryState(keys.at(-1)!)?.isInvalidated).toBe(false);
+    await stop();
+  });
+
+  it('refetches the notification count once it first connects, since events sent before are lost', async () => {
+    const hub = fakeHub(1);
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const d = { ...deps(), live: [{ ReloadNotifications: [['notifications', 'count']] }] };
+    const count = ['notifications', 'count', 'u1', 't1'];
+    d.queryClient.setQueryData(count, []);
+    const stop = startHub(d, () => hub as unknown as HubLike);
+    await vi.waitFor(() => expect(d.queryClient.getQueryState(count)?.isInvalidated).toBe(true));
+    expect(hub.starts()).toBe(2); // after the retry that connected, not the failed first try
     await stop();
   });
 

@@ -8,7 +8,7 @@ import {
   LogLevel,
 } from '@microsoft/signalr';
 import { getSession, refreshSession } from '@/shared/api/session';
-import { catchUpAfterReconnect, createHubHandlers, type HubHandlerDeps, registerHubHandlers } from './hub-handlers';
+import { catchUpAfterConnect, createHubHandlers, type HubHandlerDeps, registerHubHandlers } from './hub-handlers';
 import { impersonationElsewhereNotice, showHubNotice } from './hub-notice';
 
 /** A token this close to its expiry is renewed before it opens a connection. */
@@ -88,7 +88,7 @@ export function startHub(deps: AppHubDeps, build: () => HubLike = buildHubConnec
   connection.onreconnecting((err) => console.warn('hub: connection lost, reconnecting', err));
   connection.onreconnected(() => {
     console.info('hub: reconnected');
-    void catchUpAfterReconnect(deps.queryClient);
+    void catchUpAfterConnect(deps.queryClient, deps.live);
   });
   connection.onclose((err) => {
     if (err) console.warn('hub: connection closed', err);
@@ -107,7 +107,11 @@ export function startHub(deps: AppHubDeps, build: () => HubLike = buildHubConnec
         err,
       );
       if (delay !== undefined) retry = setTimeout(() => void attempt(failures + 1), delay);
+      return;
     }
+    // The page's data was read before the connection was up (it starts seconds after the page load):
+    // what was sent meanwhile never reached this tab, as after a reconnect.
+    if (!stopped) void catchUpAfterConnect(deps.queryClient, deps.live);
   };
   void attempt(0);
 

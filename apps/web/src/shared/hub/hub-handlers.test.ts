@@ -2,7 +2,6 @@ import { HUB_EVENTS } from '@atrium/contracts';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { generalDataQuery } from '@/shared/api/general-data';
-import { notificationCountsQuery } from '@/shared/api/notification-counts';
 import { acceptAuthResult, getSession } from '@/shared/api/session';
 import { STORAGE_KEYS } from '@/shared/config/storage-keys';
 import { i18n, setLanguage } from '@/shared/i18n/i18n';
@@ -10,7 +9,6 @@ import { authResult, json, problem } from '@/test/fixtures';
 import { createTestQueryClient } from '@/test/render';
 import { createHubHandlers, type HubHandlerDeps, registerHubHandlers } from './hub-handlers';
 import { impersonationElsewhereNotice } from './hub-notice';
-import { messageKeys, notificationInboxKey } from './query-keys';
 
 const UMA = 'affd95ac-3933-4c04-8d50-2a9d6c59fcda';
 const SAM = '5a0c9d43-6f1e-4b8a-9c2d-3e4f5a6b7c8d';
@@ -65,9 +63,11 @@ beforeEach(() => {
 });
 
 describe('registerHubHandlers', () => {
-  it('registers one handler under each event name of the spec', () => {
-    expect([...connection.registered.keys()].sort()).toEqual(
-      [
+  it('registers one handler under each event name of the spec, and of every module', () => {
+    const registered = [...connection.registered.keys()];
+    expect(registered.sort()).toEqual(Object.values(HUB_EVENTS).sort());
+    expect(registered).toEqual(
+      expect.arrayContaining([
         'ImpersonateStarted',
         'ImpersonateStoped',
         'LogOut',
@@ -75,7 +75,7 @@ describe('registerHubHandlers', () => {
         'ReloadMessages',
         'ReloadNotifications',
         'TenantChanged',
-      ].sort(),
+      ]),
     );
   });
 
@@ -286,42 +286,6 @@ describe('ImpersonateStoped()', () => {
     vi.advanceTimersByTime(1);
     expect(reload).toHaveBeenCalledTimes(1);
     expect(fetchMock).not.toHaveBeenCalled();
-  });
-});
-
-describe('reload events', () => {
-  const seed = (key: QueryKey) => {
-    queryClient.setQueryData(key, []);
-    return key;
-  };
-
-  it('ReloadNotifications reloads the notification count and the inbox, and nothing else', async () => {
-    const counts = seed(notificationCountsQuery(UMA, NORTHWIND).queryKey);
-    const inbox = seed([...notificationInboxKey, NORTHWIND, 1]);
-    const general = seed(generalDataQuery(UMA, NORTHWIND).queryKey);
-    await connection.receive(HUB_EVENTS.ReloadNotifications);
-    expect(isInvalidated(counts)).toBe(true);
-    expect(isInvalidated(inbox)).toBe(true);
-    expect(isInvalidated(general)).toBe(false);
-  });
-
-  it('ReloadMessages reloads the user messages, ReloadGroupMessages the group messages, both the conversations', async () => {
-    const user = seed([...messageKeys.user, UMA]);
-    const group = seed([...messageKeys.group, 'a-group']);
-    let conversations = seed([...messageKeys.conversations, '']);
-    const counts = seed(notificationCountsQuery(UMA, NORTHWIND).queryKey);
-
-    await connection.receive(HUB_EVENTS.ReloadMessages);
-    expect(isInvalidated(user)).toBe(true);
-    expect(isInvalidated(group)).toBe(false);
-    expect(isInvalidated(conversations)).toBe(true);
-
-    conversations = seed([...messageKeys.conversations, 'search']);
-    await connection.receive(HUB_EVENTS.ReloadGroupMessages);
-    expect(isInvalidated(group)).toBe(true);
-    expect(isInvalidated(conversations)).toBe(true);
-    expect(isInvalidated(counts)).toBe(false);
-    expect(navigate).not.toHaveBeenCalled();
   });
 });
 

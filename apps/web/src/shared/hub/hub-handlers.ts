@@ -1,10 +1,11 @@
-import { HUB_EVENTS, href } from '@atrium/contracts';
-import type { QueryClient } from '@tanstack/react-query';
+import { HUB_EVENTS, href, MODULE_HUB_EVENTS, type ModuleHubEvent } from '@atrium/contracts';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { endSession, getSession, refreshSession } from '@/shared/api/session';
 import { STORAGE_KEYS } from '@/shared/config/storage-keys';
 import { setLanguage } from '@/shared/i18n/i18n';
 import type { HubNotice } from './hub-notice';
-import { messageKeys, notificationCountKey, notificationInboxKey, tenantDataKeys } from './query-keys';
+import type { LiveEvents } from './live-events';
+import { tenantDataKeys } from './query-keys';
 
 export type HubEvent = keyof typeof HUB_EVENTS;
 export type HubHandler = (...args: unknown[]) => void | Promise<void>;
@@ -20,6 +21,8 @@ export type HubHandlerDeps = {
   notify: (notice: HubNotice) => void;
   /** The notice for an impersonation started on another device (it looks the user's name up). */
   impersonationElsewhere: (userId: string) => Promise<HubNotice>;
+  /** The features' live events (app/live-events.ts): the queries each module event refreshes. */
+  live?: readonly LiveEvents[];
 };
 
 /** ImpersonateStoped reloads after this long (spec part 1 §4). */
@@ -44,15 +47,34 @@ function clearLocalStorage() {
   if (ui !== null) localStorage.setItem(STORAGE_KEYS.uiState, ui);
 }
 
-/** The server-pushed events of spec part 1 §4. */
+/** Every query key the features' declarations give an event. */
+const keysOf = (live: readonly LiveEvents[], event: ModuleHubEvent): QueryKey[] =>
+  live.flatMap((declared) => declared[event] ?? []);
+
+const invalidateAll = (queryClient: QueryClient, keys: readonly QueryKey[]) =>
+  Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+
+/** The server-pushed events of spec part 1 §4: the platform's own here, the modules' from their live.ts. */
 export function createHubHandlers({
   queryClient,
   navigate,
   reload,
   notify,
   impersonationElsewhere,
+  live = [],
 }: HubHandlerDeps): HubHandlers {
+  const moduleHandlers = Object.fromEntries(
+    (Object.keys(MODULE_HUB_EVENTS) as ModuleHubEvent[]).map((event) => [
+      event,
+      async () => {
+        await invalidateAll(queryClient, keysOf(live, event));
+      },
+    ]),
+  ) as Record<ModuleHubEvent, HubHandler>;
+
   return {
+    ...moduleHandlers,
+
     async TenantChanged(tenantId) {
       const session = getSession();
       if (session.status !== 'authenticated') return;
@@ -101,27 +123,6 @@ export function createHubHandlers({
       setTimeout(reload, IMPERSONATION_END_RELOAD_MS);
     },
 
-    async ReloadNotifications() {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: notificationCountKey }),
-        queryClient.invalidateQueries({ queryKey: notificationInboxKey }),
-      ]);
-    },
-
-    async ReloadMessages() {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: messageKeys.user }),
-        queryClient.invalidateQueries({ queryKey: messageKeys.conversations }),
-      ]);
-    },
-
-    async ReloadGroupMessages() {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: messageKeys.group }),
-        queryClient.invalidateQueries({ queryKey: messageKeys.conversations }),
-      ]);
-    },
-
     LogOut() {
       clearLocalStorage();
       localStorage.setItem(STORAGE_KEYS.isImpersonatingMode, 'false');
@@ -132,15 +133,12 @@ export function createHubHandlers({
 }
 
 /**
- * After a reconnect: what the reload events keep fresh is refetched, since events sent while the
- * connection was down are lost (the server keeps no backlog).
+ * Once connected, at first and after a reconnect: what the reload events keep fresh is refetched, since
+ * events sent while the tab had no connection are lost (the server keeps no backlog).
  */
-export async function catchUpAfterReconnect(queryClient: QueryClient) {
-  await Promise.all(
-    [notificationCountKey, notificationInboxKey, messageKeys.all, ...tenantDataKeys].map((queryKey) =>
-      queryClient.invalidateQueries({ queryKey }),
-    ),
-  );
+export async function catchUpAfterConnect(queryClient: QueryClient, live: readonly LiveEvents[] = []) {
+  const declared = live.flatMap((events) => Object.values(events).flat());
+  await invalidateAll(queryClient, [...declared, ...tenantDataKeys]);
 }
 
 /** The part of a HubConnection the handlers are registered on. */

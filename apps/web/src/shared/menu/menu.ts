@@ -37,6 +37,8 @@ export type MenuInput = {
   counts: readonly { groupName: string; count: number }[];
   /** The translated default name of a feature or module. */
   nameOf: (key: string) => string;
+  /** Modules not built yet: no item opens them, whatever the tenant has on. */
+  notBuilt?: ReadonlySet<ModuleKey>;
 };
 
 type MenuEntry = MenuPlacement & { module: ModuleKey; feature?: FeatureName; path: string; policy: AccessPolicy };
@@ -56,13 +58,13 @@ const isFeatureItem = (entry: MenuEntry): entry is MenuEntry & { feature: Featur
 
 /**
  * Builds the menus from the module manifest and the active tenant's features: a tenant's custom title
- * wins over the name, notifications come last, and an item shows only when its page's policy lets this
- * user in (in a side-menu group, also only while the module's feature is on).
+ * wins over the name, notifications come last, and an item shows only when its module is built and its
+ * page's policy lets this user in (in a side-menu group, also only while the module's feature is on).
  */
-export function buildMenu({ generalData, roles, counts, nameOf }: MenuInput): MenuModel {
+export function buildMenu({ generalData, roles, counts, nameOf, notBuilt = new Set() }: MenuInput): MenuModel {
   const { features } = generalData;
   const subject: AccessSubject = { roles, features };
-  const allowed = (entry: MenuEntry) => decideAccess(entry.policy, subject) === 'allow';
+  const allowed = (entry: MenuEntry) => !notBuilt.has(entry.module) && decideAccess(entry.policy, subject) === 'allow';
   const featureOn = (entry: MenuEntry) => entry.feature === undefined || features.includes(entry.feature);
   const countOf = (name: string) => counts.find((c) => c.groupName === name)?.count ?? 0;
   const customTitles = new Map(generalData.tenantMenuItemsData.map((m) => [m.name, m.customTitle?.trim() || null]));

@@ -1,11 +1,13 @@
 import type { FeatureName } from '@atrium/contracts';
 import { useMemo } from 'react';
+import { useChatUnread } from '@/shared/api/chat-unread';
 import { useGeneralData } from '@/shared/api/general-data';
 import { useNotificationCounts } from '@/shared/api/notification-counts';
 import { useSession } from '@/shared/api/session';
 import { translateKey } from '@/shared/i18n/i18n';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { buildMenu, type MenuModel } from './menu';
+import { useNotBuiltModules } from './not-built';
 
 const EMPTY: MenuModel = { main: [], ignite: [], admin: [], bottom: [] };
 
@@ -14,12 +16,16 @@ export function useMenu(): MenuModel {
   const { t } = useTranslation();
   const session = useSession();
   const generalData = useGeneralData().data;
-  const counts = useNotificationCounts().data;
+  const notificationCounts = useNotificationCounts().data;
+  // Chat counts its unread messages itself (notifications carry no module yet).
+  const chatUnread = useChatUnread(!!generalData?.features.includes('Chat')).data;
   const roles = session.status === 'authenticated' ? session.user.roles : undefined;
+  const notBuilt = useNotBuiltModules();
   return useMemo(() => {
     if (!generalData || !roles) return EMPTY;
-    return buildMenu({ generalData, roles, counts: counts ?? [], nameOf: (key) => translatedName(t, key) });
-  }, [generalData, roles, counts, t]);
+    const counts = [...(notificationCounts ?? []), ...(chatUnread ? [{ groupName: 'Chat', count: chatUnread }] : [])];
+    return buildMenu({ generalData, roles, counts, nameOf: (key) => translatedName(t, key), notBuilt });
+  }, [generalData, roles, notificationCounts, chatUnread, notBuilt, t]);
 }
 
 /** The translated default name of a feature or module. */

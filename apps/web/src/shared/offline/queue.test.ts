@@ -101,9 +101,9 @@ describe('the offline queue', () => {
     await expect(api('/auth/login', { method: 'POST', body: {} })).rejects.toBeInstanceOf(NetworkError);
     await expect(api('/auth/changepassword', { method: 'POST', body: {} })).rejects.toBeInstanceOf(NetworkError);
     // Two-factor: a setup's secret is the answer itself, and a password never waits in the queue.
-    await expect(api('/me/twofactor/setup', { method: 'POST' })).rejects.toBeInstanceOf(NetworkError);
+    await expect(api('/me/2fa/setup', { method: 'POST' })).rejects.toBeInstanceOf(NetworkError);
     await expect(
-      api('/me/twofactor/disable', { method: 'POST', body: { password: 'x', code: '123456' } }),
+      api('/me/2fa/disable', { method: 'POST', body: { password: 'x', code: '123456' } }),
     ).rejects.toBeInstanceOf(NetworkError);
     await expect(api('/me/2fa/confirm', { method: 'POST', body: { code: '123456' } })).rejects.toBeInstanceOf(
       NetworkError,

@@ -12,7 +12,7 @@ const QUEUED_METHODS = new Set<string>(['POST', 'PUT', 'PATCH']);
  * mail settings (their Microsoft Graph client secret must not wait in IndexedDB either; a test's answer
  * is the point, and a test mail hours later is none).
  */
-const NEVER_QUEUED = [/^\/auth\//, /^\/me\/(twofactor|2fa)(\/|$)/, /^\/tenants\/[^/]+\/mailsettings(\/|$)/];
+const NEVER_QUEUED = [/^\/auth\//, /^\/me\/2fa(\/|$)/, /^\/tenants\/[^/]+\/mailsettings(\/|$)/];
 const isSessionCall = (path: string) => NEVER_QUEUED.some((pattern) => pattern.test(path.split('?')[0]!));
 
 /** Results that stand for a queued change (the page shows them as pending, not as saved or failed). */

@@ -1,3 +1,4 @@
+import { type AccessHolder, can, POLICIES } from '@atrium/contracts';
 import { ApiError } from '@/shared/api/api-error';
 
 /**
@@ -20,6 +21,14 @@ export const isRecordId = (id: string) => UUID.test(id);
 export function recordMissing(id: string, error: unknown): boolean {
   return !isRecordId(id) || (error instanceof ApiError && error.status === 404);
 }
+
+/**
+ * A partner manager asking for a tenant the server does not show them: it answers 404 whether the
+ * tenant does not exist or is one they do not run, and the page says so in those words rather than
+ * leaving for the generic not-found page.
+ */
+export const tenantNotRun = (who: AccessHolder, id: string, error: unknown) =>
+  can(who, POLICIES.onlyPartnerManagers) && isRecordId(id) && recordMissing(id, error);
 
 /** Leaves the page for the not-found page when its record is missing. */
 export function useNotFoundWhen(missing: boolean): void {

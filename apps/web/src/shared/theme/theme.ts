@@ -29,11 +29,14 @@ const fontStack = (font: string | null | undefined) => (font ? `'${font}', ${SYS
 
 /**
  * Mantine theme for the active tenant's customTenantProperties (or Atrium's defaults). `closeNotice`
- * names every toast's close button, in the user's language (Mantine's has no name of its own).
+ * names every toast's close button, in the user's language (Mantine's has no name of its own), and
+ * `showPassword` every password field's show/hide toggle (Mantine's own name is English; the button
+ * says whether the password shows through aria-pressed).
  */
 export function buildTheme(
   custom: CustomTenantProperties | null | undefined,
   closeNotice = 'Close the notice',
+  showPassword = 'Show password',
 ): MantineThemeOverride {
   const fontFamily = fontStack(custom?.fontFamily);
   return createTheme({
@@ -68,6 +71,7 @@ export function buildTheme(
       Autocomplete: { defaultProps: { openOnFocus: false } },
       TagsInput: { defaultProps: { openOnFocus: false } },
       Notification: { defaultProps: { closeButtonProps: { 'aria-label': closeNotice } } },
+      PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': showPassword } } },
     },
   });
 }

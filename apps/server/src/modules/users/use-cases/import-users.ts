@@ -23,6 +23,7 @@ import type { ImportPasswordSeal } from '../import-passwords.js';
 import { type ImportProgressStore, type ImportReporter, silentReporter } from '../import-progress.js';
 import { userScopeOf } from '../user-access.js';
 import * as repo from '../users.repository.js';
+import { exportRows } from '../users-import.repository.js';
 import { uniqueViolation } from '../write-conflict.js';
 
 /** The active tenant a users import or export works in (after the caller's users scope). */
@@ -285,7 +286,7 @@ export async function importProgressOf(
 /** The active tenant's live users as an xlsx workbook, in the import's columns. */
 export async function exportUsers({ db }: { db: Db }, activeTenantId: string | null, principal: Principal) {
   const tenantId = tenantOfTransfer(activeTenantId, principal, 'Choose the tenant whose users to export');
-  const rows = await repo.exportRows(db, tenantId);
+  const rows = await exportRows(db, tenantId);
   return writeUsersWorkbook(
     rows.map((r) => ({
       name: r.name,

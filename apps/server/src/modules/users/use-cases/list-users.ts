@@ -8,6 +8,7 @@ import {
   type UserSelectQuery,
 } from '@atrium/contracts';
 import type { Db } from '../../../db/client.js';
+import { paged } from '../../../db/paging.js';
 import { crossTenant } from '../../../db/tenant-scope.js';
 import { AppError } from '../../../http/errors.js';
 import { needTenant } from '../../../http/tenant-context.js';
@@ -15,7 +16,7 @@ import type { Principal } from '../../../http/tokens.js';
 import type { TenantsService } from '../../tenants/tenants.service.js';
 import { isSuper, userScopeOf } from '../user-access.js';
 import { groupsInTenant } from '../user-checks.js';
-import * as repo from '../users.repository.js';
+import * as repo from '../users-list.repository.js';
 
 /** One page of the users list in the caller's scope (GET /users). */
 export async function listUsers(
@@ -34,28 +35,24 @@ export async function listUsers(
       'validation',
     );
   }
-  const filter: repo.UserListFilter = {
-    tenantId: scope.all ? undefined : scope.tenantId,
-    groupsTenantId: scope.tenantId ?? undefined,
-    search: q.search,
-    roles: q.roles.map((r) => ROLE_FILTERS[r]),
-    groupIds: q.groupIds,
-    sort: q.sort,
-    direction: q.direction,
-    limit: q.take,
-    offset: (q.page - 1) * q.take,
-  };
-  // Without an active tenant, a super administrator sees each user's groups in every tenant.
-  const read = <T>(fn: () => Promise<T>) =>
-    filter.groupsTenantId ? fn() : crossTenant('users list: groups of every tenant', fn);
-  const page = await read(() => repo.listUsers(db, filter));
-  const total = page.total ?? (filter.offset > 0 ? await read(() => repo.countUsers(db, filter)) : 0);
-  return {
-    data: page.users,
-    total,
-    page: q.page,
-    take: q.take,
-  };
+  return paged(q, async (window) => {
+    const filter: repo.UserListFilter = {
+      tenantId: scope.all ? undefined : scope.tenantId,
+      groupsTenantId: scope.tenantId ?? undefined,
+      search: q.search,
+      roles: q.roles.map((r) => ROLE_FILTERS[r]),
+      groupIds: q.groupIds,
+      sort: q.sort,
+      direction: q.direction,
+      ...window,
+    };
+    // Without an active tenant, a super administrator sees each user's groups in every tenant.
+    const read = <T>(fn: () => Promise<T>) =>
+      filter.groupsTenantId ? fn() : crossTenant('users list: groups of every tenant', fn);
+    const page = await read(() => repo.listUsers(db, filter));
+    const total = page.total ?? (filter.offset > 0 ? await read(() => repo.countUsers(db, filter)) : 0);
+    return { rows: page.users, total };
+  });
 }
 
 /**

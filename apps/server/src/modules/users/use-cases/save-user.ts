@@ -1,6 +1,6 @@
 import { DEFAULT_LANGUAGE, type UserBody } from '@atrium/contracts';
 import type { Db } from '../../../db/client.js';
-import { AppError } from '../../../http/errors.js';
+import { AppError, fieldError } from '../../../http/errors.js';
 import { refuseWhileImpersonating } from '../../../http/tenant-context.js';
 import type { Principal } from '../../../http/tokens.js';
 import type { HubService } from '../../../hub/index.js';
@@ -98,6 +98,11 @@ export async function updateUser(
       const emailChanged = body.email.toLowerCase() !== target.email.toLowerCase();
       if (emailChanged) refuseWhileImpersonating(principal, 'Email addresses');
       if (body.password) refuseWhileImpersonating(principal, 'Passwords');
+      // One's own password changes only through /auth/changepassword, which asks for the current one
+      // (and counts wrong ones against the sign-in limit): a stolen session must not be enough.
+      if (body.password && id === principal.userId) {
+        throw fieldError('password', 'useChangePassword', 'Change your own password from your profile');
+      }
       const manageable = await manageableTenants(conn, principal);
       await checkBody(conn, principal, body, manageable);
       const rolesBefore = await repo.rolesOf(conn, id);

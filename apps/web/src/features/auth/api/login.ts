@@ -1,5 +1,7 @@
 import type { AuthResult, LoginBody, LoginResult, TwoFactorChallenge } from '@atrium/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
+import type { MutationCallbacks } from '@/shared/api/mutation-callbacks';
 import { acceptAuthResult } from '@/shared/api/session';
 import { STORAGE_KEYS } from '@/shared/config/storage-keys';
 
@@ -22,3 +24,6 @@ export async function login(body: LoginBody): Promise<LoginResult> {
   const result = await api<LoginResult>('/auth/login', { method: 'POST', body });
   return isChallenge(result) ? result : completeSignIn(result);
 }
+
+export const useLogin = (callbacks?: MutationCallbacks<LoginResult, LoginBody>) =>
+  useMutation({ mutationFn: login, ...callbacks });

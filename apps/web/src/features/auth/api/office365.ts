@@ -1,10 +1,16 @@
 import type { AuthResult, OfficeSettings } from '@atrium/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { ApiError, api, NetworkError } from '@/shared/api/client';
+import type { MutationCallbacks } from '@/shared/api/mutation-callbacks';
 import { acceptAuthResult } from '@/shared/api/session';
 import { STORAGE_KEYS } from '@/shared/config/storage-keys';
 
 /** Each call answers a fresh authorization URL and sets the short-lived cookie that pairs with it. */
 export const fetchOfficeSettings = (signal?: AbortSignal) => api<OfficeSettings>('/auth/office', { signal });
+
+/** A fresh authorization URL when the user asks to sign in with Microsoft 365. */
+export const useStartOfficeSignIn = (callbacks?: MutationCallbacks<OfficeSettings>) =>
+  useMutation({ mutationFn: () => fetchOfficeSettings(), ...callbacks });
 
 /** The button shows only when single sign-on is configured and, with a host pattern, on matching hosts. */
 export function officeButtonShows(settings: OfficeSettings | undefined, hostname: string): boolean {
@@ -29,6 +35,10 @@ export async function signInWithOffice(body: { code: string; state: string; iss?
   acceptAuthResult(result);
   return result;
 }
+
+export const useSignInWithOffice = (
+  callbacks?: MutationCallbacks<AuthResult, { code: string; state: string; iss?: string }>,
+) => useMutation({ mutationFn: signInWithOffice, ...callbacks });
 
 /**
  * Every reason a Microsoft 365 sign-in can fail with: what POST /auth/office answers

@@ -1,11 +1,13 @@
 import type { AuthResult, TwoFactorSetup, TwoFactorVerifyBody } from '@atrium/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
+import type { MutationCallbacks } from '@/shared/api/mutation-callbacks';
 import { problemMessages } from '@/shared/api/problem-messages';
 import { completeSignIn } from './login';
 
-/** POST /auth/twofactor/verify: the code (or a recovery code) after the password; the session starts. */
+/** POST /auth/login/2fa: the code (or a recovery code) after the password; the session starts. */
 export async function verifyTwoFactor(body: TwoFactorVerifyBody): Promise<AuthResult> {
-  return completeSignIn(await api<AuthResult>('/auth/twofactor/verify', { method: 'POST', body }));
+  return completeSignIn(await api<AuthResult>('/auth/login/2fa', { method: 'POST', body }));
 }
 
 /** POST /auth/twofactor/setup: the secret for the setup the tenant requires. */
@@ -18,6 +20,17 @@ export const confirmRequiredSetup = (challenge: string, code: string) =>
     method: 'POST',
     body: { challenge, code },
   });
+
+export const useVerifyTwoFactor = (callbacks?: MutationCallbacks<AuthResult, TwoFactorVerifyBody>) =>
+  useMutation({ mutationFn: verifyTwoFactor, ...callbacks });
+
+export const useStartRequiredSetup = (challenge: string) =>
+  useMutation({ mutationFn: () => startRequiredSetup(challenge) });
+
+export const useConfirmRequiredSetup = (
+  challenge: string,
+  callbacks?: MutationCallbacks<Awaited<ReturnType<typeof confirmRequiredSetup>>, string>,
+) => useMutation({ mutationFn: (code: string) => confirmRequiredSetup(challenge, code), ...callbacks });
 
 /** What a failed two-factor step shows: the limit, an expired step, else the field's message. */
 export const { problemText: twoFactorProblem } = problemMessages({

@@ -1,6 +1,7 @@
-import { AUTH } from '@atrium/contracts';
+import { AUTH, type LoginBody } from '@atrium/contracts';
 
-export type LoginValues = { email: string; password: string; rememberMe: boolean };
+/** The sign-in form's values: the body it sends. */
+export type LoginValues = LoginBody;
 
 /**
  * An address with a local part, a domain and a top-level domain of two or more letters. The server's

@@ -1,8 +1,12 @@
 import type { OfficeSettings } from '@atrium/contracts';
 import { Button, Divider, Stack, Text } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { fetchOfficeSettings, OFFICE_RETURN_URL_KEY, officeButtonShows } from '@/features/auth/api/office365';
+import {
+  fetchOfficeSettings,
+  OFFICE_RETURN_URL_KEY,
+  officeButtonShows,
+  useStartOfficeSignIn,
+} from '@/features/auth/api/office365';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { browserNavigation } from '@/shared/routing/browser-navigation';
 
@@ -34,8 +38,7 @@ export function MicrosoftSignIn({ returnUrl }: { returnUrl: string }) {
     });
     return () => abort.abort();
   }, []);
-  const go = useMutation({
-    mutationFn: () => fetchOfficeSettings(),
+  const go = useStartOfficeSignIn({
     onSuccess: (fresh) => {
       if (!fresh.url) return;
       sessionStorage.setItem(OFFICE_RETURN_URL_KEY, returnUrl);

@@ -1,10 +1,9 @@
-import type { LoginBody, LoginResult } from '@atrium/contracts';
+import type { LoginResult } from '@atrium/contracts';
 import { href } from '@atrium/contracts';
 import { Anchor, Button, Checkbox, Group, List, Stack, Text, Title } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { type ChangeEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { login } from '@/features/auth/api/login';
+import { useLogin } from '@/features/auth/api/login';
 import { problemText } from '@/features/auth/api/problem-messages';
 import { type LoginValues, toLoginBody, validateEmail, validatePassword } from '@/features/auth/api/validate-login';
 import { useTranslation } from '@/shared/i18n/use-translation';
@@ -71,10 +70,7 @@ export function SignInForm({
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
 
-  const signIn = useMutation({
-    mutationFn: (body: LoginBody) => login(body),
-    onSuccess,
-  });
+  const signIn = useLogin({ onSuccess });
   const error = signIn.isError ? problemText(t, signIn.error) : initialError;
   const loading = signIn.isPending;
 

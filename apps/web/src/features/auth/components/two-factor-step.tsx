@@ -1,13 +1,12 @@
 import type { AuthResult, TwoFactorChallenge } from '@atrium/contracts';
 import { Anchor, Button, Checkbox, Loader, Stack, Text, Title } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { completeSignIn } from '@/features/auth/api/login';
 import {
-  confirmRequiredSetup,
-  startRequiredSetup,
   twoFactorProblem,
-  verifyTwoFactor,
+  useConfirmRequiredSetup,
+  useStartRequiredSetup,
+  useVerifyTwoFactor,
 } from '@/features/auth/api/two-factor';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { CodeInput, codeComplete } from '@/shared/two-factor/code-input';
@@ -54,7 +53,7 @@ function CodeStep({ challenge, onSuccess, onCancel }: Props) {
   const [touched, setTouched] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
-  const verify = useMutation({ mutationFn: verifyTwoFactor, onSuccess });
+  const verify = useVerifyTwoFactor({ onSuccess });
   const invalid = touched && !codeComplete(code, recovery);
 
   useEffect(() => {
@@ -128,11 +127,8 @@ function CodeStep({ challenge, onSuccess, onCancel }: Props) {
 function RequiredSetupStep({ challenge, onSuccess, onCancel }: Props) {
   const { t } = useTranslation();
   const [done, setDone] = useState<(AuthResult & { recoveryCodes: string[] }) | null>(null);
-  const start = useMutation({ mutationFn: () => startRequiredSetup(challenge.challenge) });
-  const confirm = useMutation({
-    mutationFn: (code: string) => confirmRequiredSetup(challenge.challenge, code),
-    onSuccess: setDone,
-  });
+  const start = useStartRequiredSetup(challenge.challenge);
+  const confirm = useConfirmRequiredSetup(challenge.challenge, { onSuccess: setDone });
   const { mutate: begin } = start;
   useEffect(() => begin(), [begin]);
 

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { acceptAuthResult, resetSessionForTests } from '@/shared/api/session';
 import { STORAGE_KEYS } from '@/shared/config/storage-keys';
 import { browserNavigation } from '@/shared/routing/browser-navigation';
-import { authResult, HARBOUR, json, NORTHWIND } from '@/test/fixtures';
+import { authResult, HARBOUR, json, NORTHWIND, problem } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import ActiveTenantPage from './active-tenant-page';
 
@@ -72,6 +72,82 @@ describe('/active-tenant-page', () => {
     expect(localStorage.getItem(STORAGE_KEYS.activeTenantId)).toBe(HARBOUR.id);
     expect(localStorage.getItem(STORAGE_KEYS.userExists)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.isSuperadmin)).toBeNull();
+  });
+
+  it('leads a member of several tenants through the two-factor setup a chosen tenant requires, then enters it', async () => {
+    const user = userEvent.setup();
+    acceptAuthResult(authResult());
+    let enabled = false;
+    fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+      if (url.endsWith('/me/info')) {
+        return json({ gdprConfirmed: true, language: 'en', isSuperadmin: false, tenants: [NORTHWIND, HARBOUR] });
+      }
+      if (url.endsWith('/auth/activetenant')) {
+        const { tenantId } = JSON.parse(init?.body as string);
+        if (tenantId === HARBOUR.id && !enabled) {
+          return problem(403, 'twoFactorRequired', 'This tenant requires two-factor sign-in');
+        }
+        return json(authResult({ activeTenantId: tenantId }));
+      }
+      if (url.endsWith('/me/2fa/setup')) {
+        return json({
+          secret: 'JBSWY3DPEHPK3PXP',
+          otpauthUrl: 'otpauth://totp/x',
+          qrDataUrl: 'data:image/png;base64,AA==',
+        });
+      }
+      if (url.endsWith('/me/2fa/confirm')) {
+        enabled = JSON.parse(init?.body as string).code === '123456';
+        return json({ recoveryCodes: ['aaaa-bbbb-cccc', 'dddd-eeee-ffff'] });
+      }
+      return json({}, 404);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderPage();
+    await user.click(await screen.findByRole('combobox', { name: 'Active Tenant' }));
+    await user.click(screen.getByRole('option', { name: 'Harbour Care' }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByRole('heading', { name: 'Set up two-factor sign-in' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Harbour Care requires two-factor sign-in. Set up an authenticator app to enter it.'),
+    ).toBeVisible();
+    expect(await screen.findByTestId('two-factor-secret')).toHaveTextContent('JBSW Y3DP EHPK 3PXP');
+    await user.type(screen.getByLabelText(/Code from your app/), '123456');
+    await user.click(screen.getByRole('button', { name: 'Turn on' }));
+    expect(await screen.findByTestId('recovery-codes')).toHaveTextContent('aaaa-bbbb-cccc');
+    expect(reloads).toEqual([]);
+    await user.click(screen.getByRole('checkbox', { name: 'I have saved my recovery codes' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await reloadedAt('/profile');
+    expect(activations()).toEqual([{ tenantId: HARBOUR.id }, { tenantId: HARBOUR.id }]);
+  });
+
+  it('goes back to the choice from the setup', async () => {
+    const user = userEvent.setup();
+    acceptAuthResult(authResult());
+    fetchMock = vi.fn(async (url: string) => {
+      if (url.endsWith('/me/info')) {
+        return json({ gdprConfirmed: true, language: 'en', isSuperadmin: false, tenants: [NORTHWIND, HARBOUR] });
+      }
+      if (url.endsWith('/auth/activetenant')) return problem(403, 'twoFactorRequired', 'Required');
+      if (url.endsWith('/me/2fa/setup')) {
+        return json({
+          secret: 'JBSWY3DPEHPK3PXP',
+          otpauthUrl: 'otpauth://totp/x',
+          qrDataUrl: 'data:image/png;base64,AA==',
+        });
+      }
+      return json({}, 404);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderPage();
+    await user.click(await screen.findByRole('combobox', { name: 'Active Tenant' }));
+    await user.click(screen.getByRole('option', { name: 'Harbour Care' }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await user.click(await screen.findByRole('button', { name: 'Choose another tenant' }));
+    expect(await screen.findByRole('heading', { name: 'Choose your active tenant' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('activates the only tenant without asking and goes to /home for the root returnUrl', async () => {

@@ -1,9 +1,10 @@
 import { Button, Group, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { problemText } from '@/features/auth/api/problem-messages';
-import { setActiveTenant } from '@/shared/api/auth';
+import { TenantTwoFactorSetup } from '@/features/auth/components/tenant-two-factor-setup';
+import { ApiError } from '@/shared/api/api-error';
+import { useSetActiveTenant } from '@/shared/api/auth';
 import { useSession } from '@/shared/api/session';
 import { useUserInfo } from '@/shared/api/user-info';
 import { STORAGE_KEYS } from '@/shared/config/storage-keys';
@@ -20,7 +21,8 @@ import { PageLoader } from '@/shared/ui/page-loader';
  * activated without asking; none -> the session continues without a tenant. Then on to returnUrl, as
  * a fresh page load once a tenant was set, so nothing of the session before it stays in memory.
  * After a Microsoft 365 sign-in (`via=office365`) the chooser offers Skip to everyone (spec part 2 §2)
- * and a failure shows the spec's advice to log out of the other Microsoft services.
+ * and a failure shows the spec's advice to log out of the other Microsoft services. A tenant that requires
+ * two-factor sign-in of someone who has it off leads them through its setup here, then enters it.
  */
 export default function ActiveTenantPage() {
   const { t } = useTranslation();
@@ -41,7 +43,14 @@ export default function ActiveTenantPage() {
     if (reload) browserNavigation.replace(landingPath(returnUrl));
     else navigate(landingPath(returnUrl), { replace: true });
   };
-  const activate = useMutation({ mutationFn: setActiveTenant, onSuccess: () => finish(true) });
+  // The tenant whose two-factor requirement is being met (403 twoFactorRequired when choosing it).
+  const [setupFor, setSetupFor] = useState<string | null>(null);
+  const activate = useSetActiveTenant({
+    onSuccess: () => finish(true),
+    onError: (err, tenantId) => {
+      if (tenantId && err instanceof ApiError && err.code === 'twoFactorRequired') setSetupFor(tenantId);
+    },
+  });
 
   const tenants = [...(info.data?.tenants ?? [])].sort((a, b) => a.name.localeCompare(b.name));
   const user = session.status === 'authenticated' ? session.user : undefined;
@@ -57,6 +66,25 @@ export default function ActiveTenantPage() {
   if (session.status === 'loading') return <PageLoader fullScreen />;
   // Signing in brings the user back here by itself, so the sign-in only needs the final destination.
   if (session.status === 'anonymous') return <Navigate to={signInPath(returnUrl)} replace />;
+
+  if (setupFor) {
+    return (
+      <CardPage>
+        <TenantTwoFactorSetup
+          tenantName={tenants.find((x) => x.id === setupFor)?.name ?? ''}
+          onDone={() => {
+            // Back to the choice, busy entering the tenant (and showing why, should that fail).
+            setSetupFor(null);
+            activate.mutate(setupFor);
+          }}
+          onCancel={() => {
+            setSetupFor(null);
+            activate.reset();
+          }}
+        />
+      </CardPage>
+    );
+  }
 
   const error = activate.isError
     ? problemText(t, activate.error)

@@ -1,13 +1,12 @@
 import { href } from '@atrium/contracts';
 import { Loader, Stack, Text } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import {
   OFFICE_RETURN_URL_KEY,
   officeFailureCodes,
   providerFailureCode,
-  signInWithOffice,
+  useSignInWithOffice,
 } from '@/features/auth/api/office365';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
@@ -29,8 +28,7 @@ export default function Office365CallbackPage() {
   const providerError = params.get('error');
   const started = useRef(false);
 
-  const exchange = useMutation({
-    mutationFn: signInWithOffice,
+  const exchange = useSignInWithOffice({
     onSuccess: () => {
       const returnUrl = safeReturnUrl(sessionStorage.getItem(OFFICE_RETURN_URL_KEY));
       sessionStorage.removeItem(OFFICE_RETURN_URL_KEY);

@@ -325,7 +325,7 @@ describe('two-factor sign-in (issue 31)', () => {
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/active-tenant-page'));
     const [url, init] = fetchMock.mock.calls[1]!;
-    expect(url).toContain('/auth/twofactor/verify');
+    expect(url).toContain('/auth/login/2fa');
     expect(JSON.parse(init!.body as string)).toEqual({
       challenge: 'challenge-1',
       code: '123456',

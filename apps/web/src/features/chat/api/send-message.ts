@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
-import { messageKeys } from '@/shared/hub/query-keys';
-import { type ChatTarget, chatKeys, type MessageRow, targetPath } from './keys';
+import { type ChatTarget, chatKeys, type MessageRow, messageKeys, targetPath } from './keys';
 
 /** POST /chat/{users|groups}/{id}/messages `{text}`. */
 export const sendMessage = (target: ChatTarget, text: string) =>

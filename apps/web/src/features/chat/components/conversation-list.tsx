@@ -2,7 +2,7 @@ import { CHAT } from '@atrium/contracts';
 import { Badge, Group, Loader, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconUsersGroup } from '@tabler/icons-react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { formatDateTime } from '@/shared/format/date';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { LoadFailed } from '@/shared/ui/load-failed';
@@ -59,7 +59,7 @@ export function ConversationList({
                 <ConversationItem
                   conversation={c}
                   current={selected?.kind === c.kind && selected.id === c.id}
-                  onSelect={() => onSelect({ kind: c.kind, id: c.id })}
+                  onSelect={onSelect}
                 />
               </li>
             ))}
@@ -75,14 +75,15 @@ export function ConversationList({
   );
 }
 
-function ConversationItem({
+/** One row; memoised, so that typing in the search does not lay out up to 500 rows at each keystroke. */
+const ConversationItem = memo(function ConversationItem({
   conversation: c,
   current,
   onSelect,
 }: {
   conversation: ConversationRow;
   current: boolean;
-  onSelect: () => void;
+  onSelect: (target: ChatTarget) => void;
 }) {
   const { t } = useTranslation();
   const last = c.lastMessage;
@@ -96,7 +97,7 @@ function ConversationItem({
       className={classes.item}
       data-current={current || undefined}
       aria-current={current ? 'true' : undefined}
-      onClick={onSelect}
+      onClick={() => onSelect({ kind: c.kind, id: c.id })}
     >
       <Group gap="sm" wrap="nowrap" align="center">
         {c.kind === 'group' ? (
@@ -136,4 +137,4 @@ function ConversationItem({
       </Group>
     </UnstyledButton>
   );
-}
+});

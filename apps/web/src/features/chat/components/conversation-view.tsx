@@ -1,6 +1,5 @@
-import { ActionIcon, Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useSession } from '@/shared/api/session';
 import { formatDateTime } from '@/shared/format/date';
@@ -37,16 +36,7 @@ export function mergePages(pages: HistoryPage[]): MessageGroupRow[] {
 }
 
 /** One conversation: its history paged upward as the user scrolls up, and the message box. */
-export function ConversationView({
-  target,
-  title,
-  onBack,
-}: {
-  target: ChatTarget;
-  title: string;
-  /** On mobile: back to the list. */
-  onBack?: () => void;
-}) {
+export function ConversationView({ target, title }: { target: ChatTarget; title: string }) {
   const { t } = useTranslation();
   const session = useSession();
   const me = session.status === 'authenticated' ? session.user.id : '';
@@ -112,11 +102,6 @@ export function ConversationView({
   return (
     <Paper withBorder radius="md" className={classes.conversation}>
       <Group gap="xs" p="sm" wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
-        {onBack && (
-          <ActionIcon variant="subtle" onClick={onBack} aria-label={t('chat.back')}>
-            <IconArrowLeft size={20} aria-hidden="true" />
-          </ActionIcon>
-        )}
         <Title order={2} size="h4" style={{ minWidth: 0 }} lineClamp={1}>
           {title}
         </Title>

@@ -1,12 +1,12 @@
 import { CHAT, decideAccess } from '@atrium/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { policyFor } from '@/shared/access/policy';
 import { acceptAuthResult } from '@/shared/api/session';
 import { authResult, json } from '@/test/fixtures';
-import { renderWithProviders } from '@/test/render';
+import { renderWithProviders, setViewportWidth } from '@/test/render';
 import ChatPage from './chat-page';
 
 const ME = '00000000-0000-4000-8000-000000000001';
@@ -133,10 +133,21 @@ describe('/chat', () => {
     expect(within(list).getByRole('note')).toHaveTextContent(
       'The 500 most recent are shown. Search to find anyone else.',
     );
-    await userEvent.type(screen.getByRole('textbox', { name: 'Search people and groups' }), 'Person');
+    // One change, not a keystroke at a time: each would lay out the 500 rows again.
+    fireEvent.change(screen.getByRole('textbox', { name: 'Search people and groups' }), {
+      target: { value: 'Person' },
+    });
     expect(
       await within(list).findByText('The first 500 matches are shown. Narrow the search to find others.'),
     ).toBeInTheDocument();
+  });
+
+  it('leaves the way back to the header on a phone: an open conversation has no back arrow of its own', async () => {
+    setViewportWidth(375);
+    renderPage(`/chat?user=${ADA}`);
+    expect(await screen.findByRole('log', { name: 'Messages with Ada Admin' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Conversations' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /back/i })).toBeNull();
   });
 
   it('says so when a conversation has no messages yet', async () => {

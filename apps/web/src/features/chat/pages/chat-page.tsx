@@ -25,7 +25,8 @@ function targetOf(params: URLSearchParams): ChatTarget | null {
 
 /**
  * /chat: the conversation list beside the open conversation. At mobile width it shows one of them:
- * the list, or the conversation with a back button.
+ * the list, or the conversation. Opening one at that width is a step in the tab's history, so the
+ * header's back arrow (on every phone screen) leads back to the list: the conversation has none of its own.
  */
 export default function ChatPage() {
   const { t } = useTranslation();
@@ -40,16 +41,10 @@ export default function ChatPage() {
 
   const select = (next: ChatTarget) =>
     setParams(next.kind === 'direct' ? { user: next.id } : { group: next.id }, { replace: !!target && !isMobile });
-  const back = () => setParams({});
 
   const list = <ConversationList selected={target} onSelect={select} />;
   const conversation = target ? (
-    <ConversationView
-      key={`${target.kind}:${target.id}`}
-      target={target}
-      title={title}
-      onBack={isMobile ? back : undefined}
-    />
+    <ConversationView key={`${target.kind}:${target.id}`} target={target} title={title} />
   ) : (
     <Paper withBorder radius="md" className={classes.conversation}>
       <Stack align="center" justify="center" h="100%" gap="xs" p="lg">

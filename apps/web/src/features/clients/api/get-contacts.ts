@@ -1,11 +1,11 @@
-import type { CONTACT_SORTS, ListParams } from '@atrium/contracts';
+import type { ContactSort, ListParams } from '@atrium/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 import type { Page } from '@/shared/api/wire';
 import { listQuery } from '@/shared/list/list-query';
 import { type ContactRow, clientKeys } from './types';
 
-export type ContactSort = (typeof CONTACT_SORTS)[number];
+export type { ContactSort };
 
 /** GET /contacts/customLoadPage/: one page of a client's contacts. */
 export const getContacts = (clientId: string, params: ListParams<ContactSort>, signal?: AbortSignal) =>

@@ -1,11 +1,11 @@
-import type { ListParams, LOCATION_SORTS } from '@atrium/contracts';
+import type { ListParams, LocationSort } from '@atrium/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 import type { Page } from '@/shared/api/wire';
 import { listQuery } from '@/shared/list/list-query';
 import { clientKeys, type LocationRow } from './types';
 
-export type LocationSort = (typeof LOCATION_SORTS)[number];
+export type { LocationSort };
 
 /** GET /companyLocations/customLoadPage/: one page of a client's locations. */
 export const getLocations = (clientId: string, params: ListParams<LocationSort>, signal?: AbortSignal) =>

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/shared/api/api-error';
+import { enter } from '@/test/enter';
 import { renderWithProviders } from '@/test/render';
 import { ClientForm } from './client-form';
 import { bodyFromValues, emptyClientValues } from './client-form-values';
@@ -40,10 +41,10 @@ describe('ClientForm', () => {
   it('sends every field, leaving an empty clientSince out', async () => {
     const submit = vi.fn(async (_body: CompanyBodyInput) => {});
     renderForm(submit);
-    await userEvent.type(screen.getByRole('textbox', { name: /^Name/ }), 'Nordlys ApS');
-    await userEvent.type(screen.getByRole('textbox', { name: 'Client code' }), 'NL-01');
+    await enter(screen.getByRole('textbox', { name: /^Name/ }), 'Nordlys ApS');
+    await enter(screen.getByRole('textbox', { name: 'Client code' }), 'NL-01');
     await userEvent.click(screen.getByRole('checkbox', { name: 'AE advisor' }));
-    await userEvent.type(screen.getByRole('textbox', { name: 'Invoice: bill to' }), 'Finance');
+    await enter(screen.getByRole('textbox', { name: 'Invoice: bill to' }), 'Finance');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
     const body = submit.mock.calls[0]![0];
@@ -59,7 +60,7 @@ describe('ClientForm', () => {
   it('takes clientSince typed as dd-MM-yyyy and sends it as YYYY-MM-DD', async () => {
     const submit = vi.fn(async (_body: CompanyBodyInput) => {});
     renderForm(submit);
-    await userEvent.type(screen.getByRole('textbox', { name: /^Name/ }), 'Nordlys ApS');
+    await enter(screen.getByRole('textbox', { name: /^Name/ }), 'Nordlys ApS');
     const since = screen.getByRole('textbox', { name: 'Client since' });
     await userEvent.type(since, '04-03-2021{Escape}');
     expect(since).toHaveValue('04-03-2021');
@@ -71,7 +72,7 @@ describe('ClientForm', () => {
   it('refuses a latitude out of range and a longitude that is not a number, each on its field', async () => {
     const submit = vi.fn(async () => {});
     renderForm(submit);
-    await userEvent.type(screen.getByRole('textbox', { name: /^Name/ }), 'Nordlys');
+    await enter(screen.getByRole('textbox', { name: /^Name/ }), 'Nordlys');
     const latitude = screen.getByRole('textbox', { name: 'Latitude' });
     const longitude = screen.getByRole('textbox', { name: 'Longitude' });
     await userEvent.type(latitude, '200');
@@ -83,9 +84,9 @@ describe('ClientForm', () => {
     expect(latitude).toHaveAccessibleDescription('Out of range');
     expect(longitude).toHaveAccessibleDescription('Enter a number');
     await userEvent.clear(latitude);
-    await userEvent.type(latitude, '55,676');
+    await enter(latitude, '55,676');
     await userEvent.clear(longitude);
-    await userEvent.type(longitude, '12.568');
+    await enter(longitude, '12.568');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(submit).toHaveBeenCalledWith(expect.objectContaining({ latitude: 55.676, longitude: 12.568 })),
@@ -103,7 +104,7 @@ describe('ClientForm', () => {
       throw new ApiError(409, { title: 'Conflict', status: 409, detail: 'Something clashed' });
     });
     renderForm(submit);
-    await userEvent.type(screen.getByRole('textbox', { name: /^Name/ }), 'Nordlys');
+    await enter(screen.getByRole('textbox', { name: /^Name/ }), 'Nordlys');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not submit the tenant profile');
   });

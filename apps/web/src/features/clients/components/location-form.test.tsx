@@ -2,6 +2,7 @@ import { RADIUS_OPTIONS } from '@atrium/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { enter } from '@/test/enter';
 import { renderWithProviders } from '@/test/render';
 import { LocationForm, locationValues } from './location-form';
 
@@ -55,7 +56,7 @@ describe('LocationForm', () => {
       '15 mi',
     ]);
     await userEvent.click(screen.getByRole('option', { name: '3 mi' }));
-    await userEvent.type(screen.getByRole('textbox', { name: /^Title/ }), 'Depot');
+    await enter(screen.getByRole('textbox', { name: /^Title/ }), 'Depot');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
     expect(submit).toHaveBeenCalledWith(
@@ -82,7 +83,7 @@ describe('LocationForm', () => {
     renderWithProviders(
       <LocationForm initialValues={locationValues(undefined)} useKmAsValues onCancel={() => {}} submit={submit} />,
     );
-    await userEvent.type(screen.getByRole('textbox', { name: /^Title/ }), 'Depot');
+    await enter(screen.getByRole('textbox', { name: /^Title/ }), 'Depot');
     await userEvent.type(screen.getByRole('textbox', { name: 'Latitude' }), '200');
     await userEvent.type(screen.getByRole('textbox', { name: 'Longitude' }), 'abc');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));

@@ -1,11 +1,11 @@
-import type { ListParams } from '@atrium/contracts';
+import type { DocumentTypeSort, ListParams } from '@atrium/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 import type { Page } from '@/shared/api/wire';
 import { listQuery } from '@/shared/list/list-query';
 import { type DocumentTypeRow, documentKeys } from './types';
 
-export type DocumentTypeSort = 'name' | 'createdAt';
+export type { DocumentTypeSort };
 
 /** GET /documenttypes: one page, searched on the name. */
 export const getDocumentTypes = (params: ListParams<DocumentTypeSort>, signal?: AbortSignal) =>

@@ -1,11 +1,11 @@
-import type { ListParams } from '@atrium/contracts';
+import type { DocumentSort, ListParams } from '@atrium/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 import type { Page } from '@/shared/api/wire';
 import { listQuery } from '@/shared/list/list-query';
 import { type DocumentRow, documentKeys } from './types';
 
-export type DocumentSort = 'title' | 'updatedAt';
+export type { DocumentSort };
 
 /** GET /documents: one page, searched on the title. */
 export const getDocuments = (params: ListParams<DocumentSort>, signal?: AbortSignal) =>

@@ -1,11 +1,12 @@
+import type { FolderBody } from '@atrium/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 import { documentKeys } from './types';
 
-export type FolderFields = { name: string; parentFolderId: string | null };
+export type { FolderBody as FolderFields };
 
 /** POST /folders/postfolder (no id) or PATCH /folders/updateFolder, which takes the parent as parentFolder. */
-export const saveFolder = ({ id, body }: { id: string | null; body: FolderFields }) =>
+export const saveFolder = ({ id, body }: { id: string | null; body: FolderBody }) =>
   id
     ? api<{ id: string }>('/folders/updateFolder', {
         method: 'PATCH',

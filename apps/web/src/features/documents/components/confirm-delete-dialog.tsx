@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { problemText } from '@/features/documents/api/problem-messages';
-import { Trans, useTranslation } from '@/shared/i18n/use-translation';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { FormDialog } from '@/shared/ui/form-dialog';
 
 type Props = {
@@ -47,13 +47,8 @@ export function ConfirmDeleteDialog({ item, onClose, remove, note }: Props) {
       error={remove.isError && problemText(t, remove.error)}
       errorTitle={t('documents.deleteDialog.failed')}
     >
-      <Text>
-        <Trans
-          i18nKey="documents.deleteDialog.question"
-          values={{ name: item?.name ?? '' }}
-          components={{ b: <strong /> }}
-        />
-      </Text>
+      {/* The title names the item and asks; the body only adds what follows. */}
+      <Text>{t('documents.deleteDialog.undone')}</Text>
       {note && <Text size="sm">{note}</Text>}
     </FormDialog>
   );

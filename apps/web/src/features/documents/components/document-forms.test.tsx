@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/shared/api/api-error';
+import { enter } from '@/test/enter';
 import { renderWithProviders } from '@/test/render';
 import { DocumentForm } from './document-form';
 import { DocumentTypeForm, FolderForm } from './simple-forms';
@@ -52,7 +53,7 @@ describe('DocumentForm', () => {
         cancelHref="/admin/documents"
       />,
     );
-    await userEvent.type(screen.getByRole('textbox', { name: /Title/ }), '  Staff handbook ');
+    await enter(screen.getByRole('textbox', { name: /Title/ }), '  Staff handbook ');
     const file = new File(['%PDF-1.4'], 'handbook.pdf', { type: 'application/pdf' });
     const input = document.querySelector('input[type="file"]') as HTMLInputElement;
     await userEvent.upload(input, file);
@@ -112,7 +113,7 @@ describe('DocumentTypeForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(submit).not.toHaveBeenCalled();
     expect(screen.getByRole('textbox', { name: /Name/ })).toHaveAttribute('aria-invalid', 'true');
-    await userEvent.type(screen.getByRole('textbox', { name: /Name/ }), 'Manuals');
+    await enter(screen.getByRole('textbox', { name: /Name/ }), 'Manuals');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Show on sidebar' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(submit).toHaveBeenCalledWith({ name: 'Manuals', isShownOnSideMenu: true }));

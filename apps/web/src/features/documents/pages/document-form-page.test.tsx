@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { acceptAuthResult } from '@/shared/api/session';
+import { enter } from '@/test/enter';
 import { authResult, json } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import DocumentFormPage from './document-form-page';
@@ -120,7 +121,7 @@ describe('/admin/documents/new', () => {
     uploadStatuses = [503, 200];
     newDocumentPage();
     const title = await screen.findByRole('textbox', { name: /Title/ });
-    await userEvent.type(title, 'Handbok');
+    await enter(title, 'Handbok');
     await userEvent.click(screen.getByRole('combobox', { name: /Document type/ }));
     await userEvent.click(await screen.findByRole('option', { name: 'Handbooks' }));
     const file = new File(['%PDF-1.4'], 'handbook.pdf', { type: 'application/pdf' });
@@ -129,7 +130,7 @@ describe('/admin/documents/new', () => {
     expect(await screen.findByText('Could not save the document')).toBeInTheDocument();
 
     await userEvent.clear(title);
-    await userEvent.type(title, 'Handbook');
+    await enter(title, 'Handbook');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/documents'));
     const writes = requests.filter((r) => r.method !== 'GET');

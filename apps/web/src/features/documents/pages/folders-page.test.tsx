@@ -53,6 +53,8 @@ describe('/folders', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Folder 2' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Folder 2?' });
     expect(within(dialog).getByText('Its subfolders move to the top level.')).toBeInTheDocument();
+    // The title asks, naming it; the body does not ask again.
+    expect(within(dialog).getAllByText(/Folder 2/)).toHaveLength(1);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await userEvent.click(screen.getByRole('button', { name: 'Delete Folder 10' }));
     const other = await screen.findByRole('dialog', { name: 'Delete Folder 10?' });

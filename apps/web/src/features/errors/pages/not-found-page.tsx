@@ -1,9 +1,8 @@
 import { href } from '@atrium/contracts';
 import { Button } from '@mantine/core';
 import { IconArrowsExchange, IconBuildingSkyscraper, IconHome } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
-import { setActiveTenant } from '@/shared/api/auth';
+import { useSetActiveTenant } from '@/shared/api/auth';
 import { useGeneralData } from '@/shared/api/general-data';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
@@ -18,10 +17,7 @@ function OtherTenant({ deepTenantId, remainingPath }: { deepTenantId: string; re
   const tenants = useGeneralData().data?.tenants ?? [];
   const canSwitch = tenants.some((tenant) => tenant.id === deepTenantId);
   const target = safeReturnUrl(`/${remainingPath.replace(/^\/+/, '')}`, href('home', 'home'));
-  const switchTenant = useMutation({
-    mutationFn: () => setActiveTenant(deepTenantId),
-    onSuccess: () => navigate(target, { replace: true }),
-  });
+  const switchTenant = useSetActiveTenant({ onSuccess: () => navigate(target, { replace: true }) });
 
   return (
     <StatusPage
@@ -34,7 +30,7 @@ function OtherTenant({ deepTenantId, remainingPath }: { deepTenantId: string; re
             <Button
               leftSection={<IconArrowsExchange size={18} />}
               loading={switchTenant.isPending}
-              onClick={() => switchTenant.mutate()}
+              onClick={() => switchTenant.mutate(deepTenantId)}
             >
               {t('backToAnotherTenant')}
             </Button>

@@ -1,13 +1,12 @@
-import type { UserInfo } from '@atrium/contracts';
 import { href } from '@atrium/contracts';
 import { Button, Group, List, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { confirmGdpr } from '@/features/gdpr/api/confirm-gdpr';
-import { signOut } from '@/shared/api/auth';
+import { useConfirmGdpr } from '@/features/gdpr/api/confirm-gdpr';
+import { useSignOut } from '@/shared/api/auth';
 import { useSession } from '@/shared/api/session';
-import { userInfoQuery, useUserInfo } from '@/shared/api/user-info';
+import { useUserInfo } from '@/shared/api/user-info';
 import { STORAGE_KEYS } from '@/shared/config/storage-keys';
 import { PRODUCT_NAME } from '@/shared/config/ui';
 import { useTranslation } from '@/shared/i18n/use-translation';
@@ -28,17 +27,8 @@ export default function GdprDialog() {
   const user = session.status === 'authenticated' ? session.user : undefined;
   const impersonating = localStorage.getItem(STORAGE_KEYS.isImpersonatingMode) === 'true' || !!user?.impersonatorId;
 
-  const confirm = useMutation({
-    mutationFn: confirmGdpr,
-    onSuccess: () => {
-      if (!user) return;
-      queryClient.setQueryData<UserInfo>(userInfoQuery(user.id).queryKey, (old) =>
-        old ? { ...old, gdprConfirmed: true } : old,
-      );
-    },
-  });
-  const leave = useMutation({
-    mutationFn: signOut,
+  const confirm = useConfirmGdpr(user?.id);
+  const leave = useSignOut({
     onSettled: () => {
       queryClient.clear();
       navigate(href('auth', 'signIn'), { replace: true });

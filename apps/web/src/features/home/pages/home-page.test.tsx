@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { homeContentQuery } from '@/features/home/api/get-home-content';
+import { chatUnreadQuery } from '@/shared/api/chat-unread';
 import { generalDataQuery } from '@/shared/api/general-data';
 import { notificationCountsQuery } from '@/shared/api/notification-counts';
 import { acceptAuthResult } from '@/shared/api/session';
@@ -63,7 +64,11 @@ function renderHome({
   acceptAuthResult(result);
   const queryClient = createTestQueryClient();
   queryClient.setQueryData(generalDataQuery(result.user.id, TENANT).queryKey, data);
-  queryClient.setQueryData(notificationCountsQuery(result.user.id, TENANT).queryKey, [{ groupName: 'Chat', count: 5 }]);
+  queryClient.setQueryData(notificationCountsQuery(result.user.id, TENANT).queryKey, [
+    { groupName: 'Notifications', count: 2 },
+  ]);
+  // Chat's tile counts the unread chat messages, which GET /chat/unread answers.
+  queryClient.setQueryData(chatUnreadQuery(result.user.id, TENANT).queryKey, { unread: 5 });
   if (content) queryClient.setQueryData(homeContentQuery(result.user.id, TENANT).queryKey, content);
   const view = renderWithProviders(
     <MemoryRouter initialEntries={[entry]}>

@@ -47,7 +47,7 @@ function TileCard({ icon, label, count }: { icon: ReactNode; label: string; coun
         </ThemeIcon>
         {/* A long title is cut at two lines; the whole title shows on hover and focus. */}
         <Tooltip label={label} multiline maw={260} openDelay={300} events={{ hover: true, focus: true, touch: false }}>
-          <Text fw={600} size="xs" ta="center" lineClamp={2} className={classes.tileLabel}>
+          <Text fw={600} ta="center" lineClamp={2} className={classes.tileLabel}>
             {label}
           </Text>
         </Tooltip>

@@ -1,11 +1,12 @@
+import type { TenantOption } from '@atrium/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 
-export type ImpersonationTenant = { id: string; name: string };
+export type { TenantOption as ImpersonationTenant };
 
 /** GET /tenants/forimpersonator/{userId}: the tenants the user belongs to (id and name). */
 export const getImpersonationTenants = (userId: string, signal?: AbortSignal) =>
-  api<ImpersonationTenant[]>(`/tenants/forimpersonator/${userId}`, { signal });
+  api<TenantOption[]>(`/tenants/forimpersonator/${userId}`, { signal });
 
 export const impersonationTenantsQuery = (userId: string) =>
   queryOptions({

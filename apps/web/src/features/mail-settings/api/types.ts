@@ -2,8 +2,6 @@ import type { EmailTemplate, ListParams, MailSettings, MailSettingsSort } from '
 import type { Wire } from '@/shared/api/wire';
 
 export type MailSettingsRow = Wire<MailSettings>;
-/** A page of the list (API contract: { data, total, page, take }). */
-export type MailSettingsPage = { data: MailSettingsRow[]; total: number; page: number; take: number };
 export type { EmailTemplate, MailSettingsSort };
 
 /** Query keys of a tenant's mail pages. */

@@ -101,7 +101,12 @@ export default function MailSettingsPage() {
                 color: 'red',
                 autoClose: false,
                 title: t('mailSettings.list.testFailed'),
-                message: t('mailSettings.list.testFailedReason', { reason: result.reason ?? '' }),
+                message: t(
+                  result.unreachable ? 'mailSettings.list.testUnreachable' : 'mailSettings.list.testFailedReason',
+                  {
+                    reason: result.reason ?? '',
+                  },
+                ),
               }),
         onError: (err) =>
           notifications.show({ color: 'red', title: t('mailSettings.list.testFailed'), message: problemText(t, err) }),

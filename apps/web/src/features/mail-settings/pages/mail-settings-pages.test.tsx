@@ -30,7 +30,7 @@ let testAnswer: unknown;
 let fetchMock: ApiStub;
 beforeEach(() => {
   rows = [ROW];
-  testAnswer = { ok: true, sentTo: 'me@atrium.test', reason: null };
+  testAnswer = { ok: true, sentTo: 'me@atrium.test', reason: null, unreachable: false };
   fetchMock = stubApi(({ method, path, url, init }) => {
     const base = `/tenants/${TENANT}`;
     if (method === 'GET' && path === base) return json({ id: TENANT, name: 'Harbour Care' });
@@ -130,13 +130,32 @@ describe('/tenants/emails/{id}', () => {
   });
 
   it('shows the provider’s reason when the test fails', async () => {
-    testAnswer = { ok: false, sentTo: 'me@atrium.test', reason: 'AADSTS7000215: Invalid client secret provided.' };
+    testAnswer = {
+      ok: false,
+      sentTo: 'me@atrium.test',
+      reason: 'AADSTS7000215: Invalid client secret provided.',
+      unreachable: false,
+    };
     const user = userEvent.setup();
     renderAt(`/tenants/emails/${TENANT}`);
     await user.click(await screen.findByRole('button', { name: 'Actions for Contoso 365' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Test' }));
     expect(await screen.findByText('The test mail could not be sent')).toBeInTheDocument();
     expect(screen.getByText('Microsoft answered: AADSTS7000215: Invalid client secret provided.')).toBeInTheDocument();
+  });
+
+  it('says in words that Microsoft could not be reached, rather than a system error', async () => {
+    testAnswer = { ok: false, sentTo: 'me@atrium.test', reason: 'ENOTFOUND', unreachable: true };
+    const user = userEvent.setup();
+    renderAt(`/tenants/emails/${TENANT}`);
+    await user.click(await screen.findByRole('button', { name: 'Actions for Contoso 365' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Test' }));
+    expect(
+      await screen.findByText(
+        'Microsoft could not be reached from the server (ENOTFOUND). Check the server’s network connection and try again.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Microsoft answered/)).not.toBeInTheDocument();
   });
 
   it('asks before deleting, naming the settings', async () => {

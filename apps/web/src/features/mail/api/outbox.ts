@@ -1,22 +1,10 @@
+import type { OutboxItem } from '@atrium/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
-import type { Page } from '@/shared/api/wire';
+import type { Page, Wire } from '@/shared/api/wire';
 
-export type OutboxStatus = 'pending' | 'sent' | 'stored' | 'failed';
-
-/** One row of GET /mail/outbox (dates arrive as ISO strings). */
-export type OutboxMail = {
-  id: string;
-  to: string;
-  subject: string;
-  html: string;
-  text: string;
-  status: OutboxStatus;
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
-  sentAt: string | null;
-};
+export type OutboxMail = Wire<OutboxItem>;
+export type OutboxStatus = OutboxItem['status'];
 
 export type OutboxPage = Page<OutboxMail>;
 

@@ -1,9 +1,9 @@
-import type { ListParams, NOTIFICATION_TYPE_SORTS, NotificationTypesPage } from '@atrium/contracts';
+import type { NotificationTypeSort as EventTypeSort, ListParams, NotificationTypesPage } from '@atrium/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 import { listQuery } from '@/shared/list/list-query';
 
-export type EventTypeSort = (typeof NOTIFICATION_TYPE_SORTS)[number];
+export type { EventTypeSort };
 
 /** The list loads the first page of 10 (spec part 2 §7). */
 export const EVENT_TYPES_PAGE_SIZE = 10;

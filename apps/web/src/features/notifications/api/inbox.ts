@@ -1,8 +1,9 @@
 import type { InboxPage } from '@atrium/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
+import { notificationCountKey } from '@/shared/api/notification-counts';
 import { useSession } from '@/shared/api/session';
-import { notificationCountKey, notificationInboxKey } from '@/shared/hub/query-keys';
+import { notificationInboxKey } from './keys';
 
 export const INBOX_PAGE_SIZE = 20;
 

@@ -5,7 +5,8 @@ import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { policyFor } from '@/shared/access/policy';
 import { acceptAuthResult } from '@/shared/api/session';
-import { authResult, json } from '@/test/fixtures';
+import { enter } from '@/test/enter';
+import { authResult, json, NORTHWIND_FEATURES } from '@/test/fixtures';
 import { renderWithProviders, setViewportWidth } from '@/test/render';
 import InboxPage from './inbox-page';
 import NotificationsPage from './notifications-page';
@@ -50,6 +51,7 @@ function serve() {
       return json({ notificationEventTypeId: b.typeId, notificationEventInterval: b.intervalType });
     }
     if (u.pathname.endsWith('/notifications/count')) return json([{ groupName: 'Notifications', count: 2 }]);
+    if (u.pathname.endsWith('/me/generaldata')) return json({ features: NORTHWIND_FEATURES, tenantMenuItemsData: [] });
     if (u.pathname.endsWith('/notifications') && method === 'GET') {
       return json({
         data: [
@@ -140,17 +142,28 @@ describe('/notifications', () => {
     );
   });
 
-  it('searches, pages, and links to the inbox and to a new project', async () => {
+  it('links to a new project only those whom the project form lets in', async () => {
     render(<NotificationsPage />);
     await screen.findByRole('combobox', { name: 'How often for Document added' });
-    expect(screen.getByRole('link', { name: /Add Project/ })).toHaveAttribute('href', '/admin/timelogs/project/new');
+    await waitFor(() => expect(calls.some((c) => c.url.pathname.endsWith('/me/generaldata'))).toBe(true));
+    expect(screen.queryByRole('link', { name: /Add Project/ })).not.toBeInTheDocument();
+  });
+
+  it('searches, pages, and links to the inbox and to a new project', async () => {
+    acceptAuthResult(authResult({ roles: ['TenantAdmin'], activeTenantId: TENANT }));
+    render(<NotificationsPage />);
+    await screen.findByRole('combobox', { name: 'How often for Document added' });
+    expect(await screen.findByRole('link', { name: /Add Project/ })).toHaveAttribute(
+      'href',
+      '/admin/timelogs/project/new',
+    );
     const inboxLink = screen.getByRole('link', { name: /Your notifications/ });
     expect(inboxLink).toHaveAttribute('href', '/notifications/inbox');
     // Named from its visible text and count (no aria-label that the words on screen would not start).
     // (jsdom joins the button's flex items without the spaces a browser puts between them)
     await waitFor(() => expect(inboxLink).toHaveAccessibleName(/^Your notifications\s*2\s*unread$/));
     expect(inboxLink).not.toHaveAttribute('aria-label');
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Search event types' }), 'Custom note 3');
+    await enter(screen.getByRole('searchbox', { name: 'Search event types' }), 'Custom note 3');
     await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(2));
     expect(calls.at(-1)!.url.searchParams.get('search')).toBe('Custom note 3');
   });

@@ -15,6 +15,7 @@ import { useChangeInterval, useSubscriptions } from '@/features/notifications/ap
 import { eventTypeText } from '@/features/notifications/components/event-type-label';
 import { IntervalSelect } from '@/features/notifications/components/interval-select';
 import { NoTenant, useHasActiveTenant } from '@/features/notifications/components/no-tenant';
+import { useMayOpen } from '@/shared/access/use-may-open';
 import { useNotificationCounts } from '@/shared/api/notification-counts';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { translateKey } from '@/shared/i18n/i18n';
@@ -43,6 +44,7 @@ export default function NotificationsPage() {
   const subscriptions = useSubscriptions(hasTenant);
   const change = useChangeInterval();
   const counts = useNotificationCounts();
+  const mayAddProject = useMayOpen('timelogs', 'projectNew');
   const { wide } = useListLayout();
   const data = types.data;
   const pages = useLastPageFollow(data, types.isPlaceholderData, params.page, setPage);
@@ -98,15 +100,18 @@ export default function NotificationsPage() {
       >
         {t('notifications.openInbox')}
       </Button>
-      {/* The spec's link to a new time-logging project, on wide screens only (hidden under 1050 px). */}
-      <Button
-        component={Link}
-        to={href('timelogs', 'projectNew')}
-        leftSection={<IconPlus size={16} aria-hidden="true" />}
-        className={classes.addProject}
-      >
-        {t('notifications.addProject')}
-      </Button>
+      {/* The spec's link to a new time-logging project, on wide screens only (hidden under 1050 px), and
+          only for those whom the project form lets in. */}
+      {mayAddProject && (
+        <Button
+          component={Link}
+          to={href('timelogs', 'projectNew')}
+          leftSection={<IconPlus size={16} aria-hidden="true" />}
+          className={classes.addProject}
+        >
+          {t('notifications.addProject')}
+        </Button>
+      )}
     </>
   );
 

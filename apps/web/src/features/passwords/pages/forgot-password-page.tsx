@@ -1,9 +1,8 @@
 import { Button, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { requestPasswordReset, validateEmail } from '@/features/passwords/api/passwords';
+import { useRequestPasswordReset, validateEmail } from '@/features/passwords/api/passwords';
 import { PasswordCard } from '@/features/passwords/components/password-card';
 import { ApiError } from '@/shared/api/client';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
@@ -26,7 +25,7 @@ export default function ForgotPasswordPage() {
     validate: { email: validateEmail },
     validateInputOnBlur: true,
   });
-  const send = useMutation({ mutationFn: (email: string) => requestPasswordReset(email) });
+  const send = useRequestPasswordReset();
 
   useEffect(() => {
     if (send.isError) alertRef.current?.focus();

@@ -2,10 +2,9 @@ import { href } from '@atrium/contracts';
 import { Anchor, Button, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { resetPassword, validateNewPassword } from '@/features/passwords/api/passwords';
+import { useResetPassword, validateNewPassword } from '@/features/passwords/api/passwords';
 import { problemLines } from '@/features/passwords/api/problem-messages';
 import { PasswordCard } from '@/features/passwords/components/password-card';
 import { ApiError } from '@/shared/api/client';
@@ -34,10 +33,7 @@ export default function ResetPasswordPage() {
     validate: { password: validateNewPassword },
     validateInputOnBlur: true,
   });
-  const reset = useMutation({
-    mutationFn: (password: string) => resetPassword({ id, token, password }),
-    onError: () => form.setFieldValue('password', ''),
-  });
+  const reset = useResetPassword({ id, token }, { onError: () => form.setFieldValue('password', '') });
 
   useEffect(() => {
     if (reset.isError) alertRef.current?.focus();

@@ -1,6 +1,8 @@
 import type { AuthUser, ProfileBody } from '@atrium/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 import { uploadFile } from '@/shared/api/files';
+import type { MutationCallbacks } from '@/shared/api/mutation-callbacks';
 import { acceptAuthResult, getSession } from '@/shared/api/session';
 
 /** PATCH /me; the session takes the answer, so the menu, avatar and language follow at once. */
@@ -19,3 +21,12 @@ export const changePassword = (body: { password: string; currentPassword: string
 
 /** POST /me/avatar as multipart; answers the path to save with PATCH /me. */
 export const uploadAvatar = async (file: File) => (await uploadFile<{ path: string }>('/me/avatar', file)).path;
+
+export const useUpdateProfile = (callbacks?: MutationCallbacks<AuthUser, ProfileBody>) =>
+  useMutation({ mutationFn: updateProfile, ...callbacks });
+
+export const useChangePassword = (callbacks?: MutationCallbacks<void, { password: string; currentPassword: string }>) =>
+  useMutation({ mutationFn: changePassword, ...callbacks });
+
+export const useUploadAvatar = (callbacks?: MutationCallbacks<string, File>) =>
+  useMutation({ mutationFn: uploadAvatar, ...callbacks });

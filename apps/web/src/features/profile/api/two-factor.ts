@@ -1,24 +1,28 @@
-import type { TwoFactorDisableBody, TwoFactorSetup, TwoFactorStatus } from '@atrium/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TwoFactorDisableBody, TwoFactorStatus } from '@atrium/contracts';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
+import type { MutationCallbacks } from '@/shared/api/mutation-callbacks';
 
 export const twoFactorKey = ['me', 'twofactor'] as const;
 
-/** GET /me/twofactor: whether it is on, recovery codes left, remembered devices. */
+/** GET /me/2fa: whether it is on, recovery codes left, remembered devices. */
 export const twoFactorQuery = () =>
   queryOptions({
     queryKey: twoFactorKey,
-    queryFn: ({ signal }) => api<TwoFactorStatus>('/me/twofactor', { signal }),
+    queryFn: ({ signal }) => api<TwoFactorStatus>('/me/2fa', { signal }),
   });
 export const useTwoFactorStatus = () => useQuery(twoFactorQuery());
 
-/** POST /me/twofactor/setup: a new secret and its QR code, shown once. */
-export const startTwoFactorSetup = () => api<TwoFactorSetup>('/me/twofactor/setup', { method: 'POST' });
+// Turning it on is shared with the tenant chooser, which leads there when a tenant requires it.
+export {
+  enableTwoFactor,
+  startTwoFactorSetup,
+  useEnableTwoFactor,
+  useStartTwoFactorSetup,
+} from '@/shared/two-factor/api';
 
-/** POST /me/twofactor/enable: the first code turns it on; answers the recovery codes. */
-export const enableTwoFactor = (code: string) =>
-  api<{ recoveryCodes: string[] }>('/me/twofactor/enable', { method: 'POST', body: { code } });
+/** POST /me/2fa/disable: the password and a code. */
+export const disableTwoFactor = (body: TwoFactorDisableBody) => api<void>('/me/2fa/disable', { method: 'POST', body });
 
-/** POST /me/twofactor/disable: the password and a code. */
-export const disableTwoFactor = (body: TwoFactorDisableBody) =>
-  api<void>('/me/twofactor/disable', { method: 'POST', body });
+export const useDisableTwoFactor = (callbacks?: MutationCallbacks<void, TwoFactorDisableBody>) =>
+  useMutation({ mutationFn: disableTwoFactor, ...callbacks });

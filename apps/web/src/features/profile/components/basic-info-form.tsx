@@ -2,11 +2,10 @@ import { type AuthUser, href, LANGUAGES, PROFILE_LIMITS, profileBodySchema } fro
 import { Alert, Button, FileButton, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck, IconTrash, IconUpload } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { messageText, problemLines, problemText } from '@/features/profile/api/problem-messages';
-import { updateProfile, uploadAvatar } from '@/features/profile/api/profile';
+import { useUpdateProfile, useUploadAvatar } from '@/features/profile/api/profile';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { UserAvatar } from '@/shared/ui/user-avatar';
@@ -51,8 +50,7 @@ export function BasicInfoForm({ user, disabled, feedbackShown, onAttempt }: Prop
     validateInputOnBlur: true,
   });
 
-  const save = useMutation({
-    mutationFn: updateProfile,
+  const save = useUpdateProfile({
     onSuccess: (saved) => {
       const next = valuesOf(saved);
       form.setInitialValues(next);
@@ -63,10 +61,7 @@ export function BasicInfoForm({ user, disabled, feedbackShown, onAttempt }: Prop
       for (const e of fields) form.setFieldError(e.field, e.message);
     },
   });
-  const upload = useMutation({
-    mutationFn: uploadAvatar,
-    onSuccess: (path) => form.setFieldValue('imagePath', path),
-  });
+  const upload = useUploadAvatar({ onSuccess: (path) => form.setFieldValue('imagePath', path) });
 
   const choose = (file: File | null) => {
     upload.reset();

@@ -2,9 +2,8 @@ import { passwordSchema } from '@atrium/contracts';
 import { Alert, Button, PasswordInput, SimpleGrid } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
 import { messageText, problemLines } from '@/features/profile/api/problem-messages';
-import { changePassword } from '@/features/profile/api/profile';
+import { useChangePassword } from '@/features/profile/api/profile';
 import { ApiError } from '@/shared/api/client';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { ErrorAlert } from '@/shared/ui/error-alert';
@@ -37,8 +36,7 @@ export function ChangePasswordForm({ disabled, feedbackShown, onAttempt }: Props
     validate: { password: newPassword, currentPassword: (value) => (value ? null : 'required') },
     validateInputOnBlur: true,
   });
-  const change = useMutation({
-    mutationFn: changePassword,
+  const change = useChangePassword({
     onSuccess: () => form.reset(),
     onError: (error) => {
       if (!(error instanceof ApiError)) return;

@@ -35,9 +35,9 @@ describe('the two-factor section of /profile/edit', () => {
     const user = userEvent.setup();
     let status = OFF;
     serve({
-      'GET /me/twofactor': () => json(status),
-      'POST /me/twofactor/setup': () => json(SETUP),
-      'POST /me/twofactor/enable': () => {
+      'GET /me/2fa': () => json(status),
+      'POST /me/2fa/setup': () => json(SETUP),
+      'POST /me/2fa/confirm': () => {
         status = { ...ON, recoveryCodesLeft: 10, rememberedDevices: 0 };
         return json({ recoveryCodes: CODES });
       },
@@ -53,7 +53,7 @@ describe('the two-factor section of /profile/edit', () => {
     await user.click(screen.getByRole('button', { name: 'Turn on' }));
     const list = await screen.findByRole('list', { name: 'Recovery codes' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(10);
-    expect(calls.find((c) => c.key === 'POST /me/twofactor/enable')?.body).toEqual({ code: '123456' });
+    expect(calls.find((c) => c.key === 'POST /me/2fa/confirm')?.body).toEqual({ code: '123456' });
     const go = screen.getByRole('button', { name: 'Continue' });
     expect(go).toBeDisabled();
     await user.click(screen.getByRole('checkbox', { name: 'I have saved my recovery codes' }));
@@ -67,8 +67,8 @@ describe('the two-factor section of /profile/edit', () => {
     const user = userEvent.setup();
     let status = ON;
     serve({
-      'GET /me/twofactor': () => json(status),
-      'POST /me/twofactor/disable': () => {
+      'GET /me/2fa': () => json(status),
+      'POST /me/2fa/disable': () => {
         status = OFF;
         return new Response(null, { status: 204 });
       },
@@ -80,7 +80,7 @@ describe('the two-factor section of /profile/edit', () => {
     await user.type(screen.getByRole('textbox', { name: /^Code from your app or a recovery code/ }), '654321');
     await user.click(screen.getByRole('button', { name: 'Turn off' }));
     expect(await screen.findByText('Two-factor sign-in is off.')).toBeInTheDocument();
-    expect(calls.find((c) => c.key === 'POST /me/twofactor/disable')?.body).toEqual({
+    expect(calls.find((c) => c.key === 'POST /me/2fa/disable')?.body).toEqual({
       password: 'Atrium-demo-1',
       code: '654321',
     });
@@ -89,13 +89,13 @@ describe('the two-factor section of /profile/edit', () => {
 
   it('cancels a setup that was started, back to turning it on', async () => {
     const user = userEvent.setup();
-    serve({ 'GET /me/twofactor': () => json(OFF), 'POST /me/twofactor/setup': () => json(SETUP) });
+    serve({ 'GET /me/2fa': () => json(OFF), 'POST /me/2fa/setup': () => json(SETUP) });
     renderWithProviders(<TwoFactorSection disabled={false} />);
     await user.click(await screen.findByRole('button', { name: 'Turn on two-factor sign-in' }));
     await screen.findByRole('img', { name: 'QR code for setting up the authenticator app' });
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByRole('button', { name: 'Turn on two-factor sign-in' })).toBeInTheDocument();
     expect(screen.queryByRole('img', { name: 'QR code for setting up the authenticator app' })).not.toBeInTheDocument();
-    expect(calls.some((c) => c.key === 'POST /me/twofactor/enable')).toBe(false);
+    expect(calls.some((c) => c.key === 'POST /me/2fa/confirm')).toBe(false);
   });
 });

@@ -1,13 +1,13 @@
 import { Alert, Badge, Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconShieldLock } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { problemText } from '@/features/profile/api/problem-messages';
 import {
-  disableTwoFactor,
-  enableTwoFactor,
-  startTwoFactorSetup,
   twoFactorKey,
+  useDisableTwoFactor,
+  useEnableTwoFactor,
+  useStartTwoFactorSetup,
   useTwoFactorStatus,
 } from '@/features/profile/api/two-factor';
 import { formatDate } from '@/shared/format/date';
@@ -36,17 +36,15 @@ export function TwoFactorSection({ disabled }: { disabled: boolean }) {
   const [code, setCode] = useState('');
   const refresh = () => queryClient.invalidateQueries({ queryKey: twoFactorKey });
 
-  const start = useMutation({ mutationFn: startTwoFactorSetup, onSuccess: () => setStage('setup') });
-  const enable = useMutation({
-    mutationFn: enableTwoFactor,
+  const start = useStartTwoFactorSetup({ onSuccess: () => setStage('setup') });
+  const enable = useEnableTwoFactor({
     onSuccess: (result) => {
       setRecoveryCodes(result.recoveryCodes);
       setStage('codes');
       void refresh();
     },
   });
-  const disable = useMutation({
-    mutationFn: disableTwoFactor,
+  const disable = useDisableTwoFactor({
     onSuccess: () => {
       setStage('idle');
       setDone('off');

@@ -21,7 +21,7 @@ function serve(handlers: Record<string, Handler>) {
     const method = init.method ?? 'GET';
     calls.push({ method, url, init });
     const key = `${method} ${url.replace('/core/api', '')}`;
-    const handler = handlers[key] ?? (key === 'GET /me/twofactor' ? () => json(TWO_FACTOR_OFF) : undefined);
+    const handler = handlers[key] ?? (key === 'GET /me/2fa' ? () => json(TWO_FACTOR_OFF) : undefined);
     return handler ? handler(init) : json({}, 404);
   });
 }

@@ -1,16 +1,15 @@
 import type { ListParams, TenantListEntry, TenantListKind, TenantListSort } from '@atrium/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
+import type { Page } from '@/shared/api/wire';
 import { listQuery } from '@/shared/list/list-query';
 import { tenantSettingsKeys } from './types';
-
-export type TenantListPage = { data: TenantListEntry[]; total: number; page: number; take: number };
 
 /** GET /tenants/{id}/{tags|folders|teams|departments}: a page of the list, searched and sorted. */
 export const tenantListQuery = (id: string, kind: TenantListKind, params: ListParams<TenantListSort>) =>
   queryOptions({
     queryKey: [...tenantSettingsKeys.list(id, kind), params] as const,
-    queryFn: ({ signal }) => api<TenantListPage>(`/tenants/${id}/${kind}?${listQuery(params)}`, { signal }),
+    queryFn: ({ signal }) => api<Page<TenantListEntry>>(`/tenants/${id}/${kind}?${listQuery(params)}`, { signal }),
     placeholderData: keepPreviousData,
   });
 

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { problemText } from '@/features/tenant-settings/api/problem-messages';
-import { Trans, useTranslation } from '@/shared/i18n/use-translation';
+import { useTranslation } from '@/shared/i18n/use-translation';
 import { FormDialog } from '@/shared/ui/form-dialog';
 
 type Props = {
@@ -45,13 +45,8 @@ export function ConfirmDeleteDialog({ item, onClose, remove }: Props) {
       error={remove.isError && problemText(t, remove.error)}
       errorTitle={t('tenantSettings.deleteDialog.failed')}
     >
-      <Text>
-        <Trans
-          i18nKey="tenantSettings.deleteDialog.question"
-          values={{ name: item?.name ?? '' }}
-          components={{ b: <strong /> }}
-        />
-      </Text>
+      {/* The title names the item and asks; the body only adds what follows. */}
+      <Text>{t('tenantSettings.deleteDialog.undone')}</Text>
     </FormDialog>
   );
 }

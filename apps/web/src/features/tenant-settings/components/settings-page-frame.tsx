@@ -1,13 +1,17 @@
 import { href } from '@atrium/contracts';
-import { Group } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { useTenantName } from '@/features/tenant-settings/api/get-tenant-name';
 import { problemText } from '@/features/tenant-settings/api/problem-messages';
+import { useSession } from '@/shared/api/session';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
-import { recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
+import { recordMissing, tenantNotRun, useNotFoundWhen } from '@/shared/routing/not-found';
 import { CancelAndSave } from '@/shared/ui/cancel-and-save';
+import { ErrorAlert } from '@/shared/ui/error-alert';
+import { Heading } from '@/shared/ui/heading';
 import { QueriesPageFrame } from '@/shared/ui/queries-page-frame';
 
 /** A tenant settings page: heading, then its loading, failed or loaded state. */
@@ -40,9 +44,25 @@ export function TenantRecordPage<T>({
   record: UseQueryResult<T>;
   children: (data: T, tenantName: string) => ReactNode;
 }) {
+  const { t } = useTranslation();
+  const session = useSession();
   const name = useTenantName(tenantId);
   usePageTitle(title);
-  useNotFoundWhen(recordMissing(tenantId, name.error ?? record.error));
+  const user = session.status === 'authenticated' ? session.user : undefined;
+  const notRun = tenantNotRun(user, tenantId, name.error ?? record.error);
+  useNotFoundWhen(!notRun && recordMissing(tenantId, name.error ?? record.error));
+  if (notRun) {
+    return (
+      <Stack gap="lg">
+        <Heading level={1} title={title} />
+        <ErrorAlert title={t('tenantSettings.errors.notFound')}>
+          <Button size="xs" variant="default" component={Link} to={href('tenants', 'list')}>
+            {t('tenantSettings.backToTenants')}
+          </Button>
+        </ErrorAlert>
+      </Stack>
+    );
+  }
   return (
     <SettingsPageFrame title={title} subtitle={subtitle(name.data ?? '')} queries={[name, record]}>
       {record.data !== undefined && children(record.data, name.data ?? '')}

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { enter } from '@/test/enter';
 import { json } from '@/test/fixtures';
 import { renderWithProviders, setViewportWidth } from '@/test/render';
 import { TenantListPage } from './tenant-list-page';
@@ -97,7 +98,7 @@ describe('TenantListPage', () => {
     expect(sent('POST')).toHaveLength(0);
 
     await userEvent.clear(input);
-    await userEvent.type(input, '  Sales  ');
+    await enter(input, '  Sales  ');
     await userEvent.click(add);
     expect(await screen.findByRole('cell', { name: 'Sales' })).toBeInTheDocument();
     expect(JSON.parse(String((sent('POST')[0]![1] as RequestInit).body))).toMatchObject({ name: 'Sales' });
@@ -121,7 +122,7 @@ describe('TenantListPage', () => {
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Edit' }));
     const field = within(await screen.findByRole('dialog')).getByRole('textbox', { name: /Tag/ });
     await userEvent.clear(field);
-    await userEvent.type(field, ' Very urgent ');
+    await enter(field, ' Very urgent ');
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('cell', { name: 'Very urgent' })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -135,7 +136,9 @@ describe('TenantListPage', () => {
     expect(screen.queryByRole('menuitem', { name: 'Edit' })).not.toBeInTheDocument();
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Delivery?' });
-    expect(within(dialog).getByText('Delivery', { selector: 'strong' })).toBeInTheDocument();
+    // The title asks, naming it; the body does not ask again.
+    expect(within(dialog).getByText('This cannot be undone.')).toBeInTheDocument();
+    expect(within(dialog).getAllByText(/Delivery/)).toHaveLength(1);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('No teams yet')).toBeInTheDocument();
     expect(sent('DELETE')).toHaveLength(1);

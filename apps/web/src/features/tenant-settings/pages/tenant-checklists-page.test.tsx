@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { enter } from '@/test/enter';
 import { json } from '@/test/fixtures';
 import { renderWithProviders, setViewportWidth } from '@/test/render';
 import TenantChecklistsPage from './tenant-checklists-page';
@@ -95,10 +96,10 @@ describe('/tenants/checklists/{id}', () => {
     expect(within(dialog).getAllByText('This field is required')).toHaveLength(3);
     expect(posts()).toHaveLength(0);
 
-    await userEvent.type(within(dialog).getByRole('textbox', { name: /Title/ }), 'Leaving');
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Item 1' }), 'Return the laptop');
+    await enter(within(dialog).getByRole('textbox', { name: /Title/ }), 'Leaving');
+    await enter(within(dialog).getByRole('textbox', { name: 'Item 1' }), 'Return the laptop');
     expect(save).toBeDisabled();
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Item 2' }), 'Hand over');
+    await enter(within(dialog).getByRole('textbox', { name: 'Item 2' }), 'Hand over');
     expect(save).toBeEnabled();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -114,10 +115,10 @@ describe('/tenants/checklists/{id}', () => {
     renderAt(`/tenants/checklists/${ID}`, '/tenants/checklists/:id', <TenantChecklistsPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Add checklist' }));
     const dialog = await screen.findByRole('dialog', { name: 'New checklist' });
-    await userEvent.type(within(dialog).getByRole('textbox', { name: /Title/ }), ' Leaving ');
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Item 1' }), 'First');
+    await enter(within(dialog).getByRole('textbox', { name: /Title/ }), ' Leaving ');
+    await enter(within(dialog).getByRole('textbox', { name: 'Item 1' }), 'First');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add item' }));
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Item 2' }), 'Second');
+    await enter(within(dialog).getByRole('textbox', { name: 'Item 2' }), 'Second');
     expect(within(dialog).getByRole('button', { name: 'Move Second, item 2 of 2' })).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -138,7 +139,7 @@ describe('/tenants/checklists/{id}, the add dialog', () => {
     renderAt(`/tenants/checklists/${ID}`, '/tenants/checklists/:id', <TenantChecklistsPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Add checklist' }));
     const dialog = await screen.findByRole('dialog', { name: 'New checklist' });
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Item 1' }), 'Return the laptop');
+    await enter(within(dialog).getByRole('textbox', { name: 'Item 1' }), 'Return the laptop');
     const overlay = document.querySelector('.mantine-Modal-overlay')!;
     fireEvent.mouseDown(overlay);
     fireEvent.click(overlay);

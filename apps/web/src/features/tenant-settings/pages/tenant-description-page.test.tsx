@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { enter } from '@/test/enter';
 import { json, problem } from '@/test/fixtures';
 import { type ApiStub, renderRoutes, stubApi } from '@/test/page';
 import TenantDescriptionPage from './tenant-description-page';
@@ -55,7 +56,7 @@ describe('/tenants/description/{id}', () => {
   it('saves every item in one call, then goes to /tenants with a notice', async () => {
     renderPage();
     const [news] = await screen.findAllByRole('textbox', { name: 'Custom title' });
-    await userEvent.type(news!, 'Newsroom');
+    await enter(news!, 'Newsroom');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/tenants'));
     expect(puts()).toHaveLength(1);

@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { enter } from '@/test/enter';
 import { json, problem } from '@/test/fixtures';
 import { type ApiStub, renderRoutes, stubApi } from '@/test/page';
 import TenantHtmlPage from './tenant-html-page';
@@ -55,11 +56,11 @@ describe('/tenants/html/{id}', () => {
   it("says 'Unsafe url.' for a video address off the allowed hosts and keeps save disabled", async () => {
     renderPage();
     const video = await screen.findByRole('textbox', { name: 'Video address' });
-    await userEvent.type(video, 'https://evil.test/v');
+    await enter(video, 'https://evil.test/v');
     expect(await screen.findByText('Unsafe url.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
     await userEvent.clear(video);
-    await userEvent.type(video, 'https://player.vimeo.com/video/1');
+    await enter(video, 'https://player.vimeo.com/video/1');
     await waitFor(() => expect(screen.queryByText('Unsafe url.')).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
   });
@@ -70,7 +71,7 @@ describe('/tenants/html/{id}', () => {
     expect(video).toHaveAccessibleDescription(
       'An address starting with https:// or http://, on atrium.example.com or player.vimeo.com',
     );
-    await userEvent.type(video, 'http://player.vimeo.com/video/1');
+    await enter(video, 'http://player.vimeo.com/video/1');
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
   });
 
@@ -80,7 +81,7 @@ describe('/tenants/html/{id}', () => {
     const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
     await userEvent.upload(input, new File([new Uint8Array([0x89, 0x50])], 'logo.png', { type: 'image/png' }));
     expect(await screen.findByRole('img', { name: 'Preview of the logo' })).toHaveAttribute('src', LOGO);
-    await userEvent.type(screen.getByRole('textbox', { name: 'Mobile description' }), 'For phones');
+    await enter(screen.getByRole('textbox', { name: 'Mobile description' }), 'For phones');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/tenants'));
     expect(JSON.parse(String((calls('PUT')[0]![1] as RequestInit).body))).toEqual({

@@ -1,10 +1,9 @@
-import type { tenantFeatureSchema } from '@atrium/contracts';
+import type { TenantFeature } from '@atrium/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { api } from '@/shared/api/client';
 import { tenantKeys } from './types';
 
-export type TenantFeature = z.infer<typeof tenantFeatureSchema>;
+export type { TenantFeature };
 
 /** GET /tenants/{id}/features: the feature catalogue with the tenant's choices; `empty` for a new tenant. */
 export const getTenantFeatures = (id: string | 'empty', signal?: AbortSignal) =>

@@ -1,11 +1,11 @@
-import type { ListParams, TENANT_SORTS } from '@atrium/contracts';
+import type { ListParams, TenantSort } from '@atrium/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 import type { Page } from '@/shared/api/wire';
 import { listQuery } from '@/shared/list/list-query';
 import { type TenantRow, tenantKeys } from './types';
 
-export type TenantSort = (typeof TENANT_SORTS)[number];
+export type { TenantSort };
 export type TenantListParams = ListParams<TenantSort>;
 
 /**

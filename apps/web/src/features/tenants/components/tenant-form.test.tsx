@@ -7,6 +7,8 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TenantFeature } from '@/features/tenants/api/get-tenant-features';
 import type { UserOption } from '@/features/tenants/api/get-user-options';
 import { ApiError } from '@/shared/api/api-error';
+import { NotBuiltModulesProvider } from '@/shared/menu/not-built';
+import { enter } from '@/test/enter';
 import { json } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { TenantForm } from './tenant-form';
@@ -126,7 +128,7 @@ describe('TenantForm', () => {
     expect(screen.getByText('Select at least one user')).toBeInTheDocument();
     expect(submit).not.toHaveBeenCalled();
 
-    await userEvent.type(screen.getByRole('textbox', { name: 'Name' }), '  Acme Care  ');
+    await enter(screen.getByRole('textbox', { name: 'Name' }), '  Acme Care  ');
     await pick('Users', 'Uma User (user@atrium.test)');
     await create();
     await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
@@ -218,6 +220,27 @@ describe('TenantForm', () => {
     ).toEqual(['News', 'Hours', 'Personal plan']);
   });
 
+  it('marks a feature whose module this version does not have, which cannot be switched on', async () => {
+    renderWithProviders(
+      <MemoryRouter>
+        <NotBuiltModulesProvider modules={new Set(['news'])}>
+          <TenantForm
+            initialValues={emptyTenantValues()}
+            features={[NEWS, CALENDAR, CHAT]}
+            isSuperadmin
+            isNew
+            submit={vi.fn(async () => {})}
+          />
+        </NotBuiltModulesProvider>
+      </MemoryRouter>,
+    );
+    await userEvent.click(screen.getByRole('combobox', { name: 'Features' }));
+    expect(shown()).toEqual(['News (not available in this version)', 'Calendar', 'Chat']);
+    const news = screen.getByRole('option', { name: 'News (not available in this version)' });
+    expect(news).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('option', { name: 'Chat' })).not.toHaveAttribute('aria-disabled');
+  });
+
   it('narrows the mobile menu to the chosen features, and Calendar reveals the calendar-as-list option', async () => {
     const submit = renderForm({ name: 'Acme', userIds: [ADA.id] });
     expect(screen.getByRole('combobox', { name: 'Mobile menu' })).toBeDisabled();
@@ -265,7 +288,7 @@ describe('TenantForm', () => {
 
   it("warns with 'putHttps' for a preferred URL without http:// or https://", async () => {
     const submit = renderForm({ name: 'Acme', userIds: [ADA.id] });
-    await userEvent.type(screen.getByRole('textbox', { name: 'Preferred URL' }), 'acme.example');
+    await enter(screen.getByRole('textbox', { name: 'Preferred URL' }), 'acme.example');
     await create();
     expect(await screen.findAllByText('Put http:// or https:// at the start of the URL')).not.toHaveLength(0);
     // The toast is a warning (yellow), not only the field's message.

@@ -21,6 +21,7 @@ import type { TenantFeature } from '@/features/tenants/api/get-tenant-features';
 import { fieldErrorsOf, messageText, problemText } from '@/features/tenants/api/problem-messages';
 import { featureTitle } from '@/shared/i18n/feature-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
+import { useNotBuiltFeatures } from '@/shared/menu/not-built';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { FormSection } from '@/shared/ui/form-section';
 import { LogoField } from './logo-field';
@@ -67,8 +68,14 @@ export function TenantForm({ initialValues, features, isSuperadmin, isNew, submi
   const values = form.getValues();
   const hasCalendar = !!calendarId && values.featureIds.includes(calendarId);
 
-  // As the tenant's menu names them: its own title, else the translated name.
-  const featureData = features.map((f) => ({ value: f.id, label: featureTitle(t, f) }));
+  // As the tenant's menu names them: its own title, else the translated name. A feature whose module this
+  // version does not have is marked, and cannot be switched on (one already on can be switched off).
+  const notBuilt = useNotBuiltFeatures();
+  const featureData = features.map((f) =>
+    notBuilt.has(f.name)
+      ? { value: f.id, label: t('tenants.form.notBuilt', { name: featureTitle(t, f) }), disabled: true }
+      : { value: f.id, label: featureTitle(t, f) },
+  );
   // The mobile menu offers only the features the tenant has.
   const mobileData = featureData.filter((f) => values.featureIds.includes(f.value));
 

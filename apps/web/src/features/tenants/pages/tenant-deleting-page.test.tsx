@@ -81,7 +81,7 @@ describe('/deleting/{id}', () => {
       renderPage();
       expect(await screen.findByRole('heading', { name: 'Slet Harbour Care' })).toBeInTheDocument();
       expect(within(screen.getByRole('list')).getAllByRole('listitem').length).toBeGreaterThan(2);
-      expect(screen.getByRole('button', { name: 'Slet lejer' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Slet organisation' })).toBeInTheDocument();
     } finally {
       await setLanguage('en');
     }

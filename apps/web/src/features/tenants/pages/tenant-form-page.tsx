@@ -7,11 +7,11 @@ import { useTenantFeatures } from '@/features/tenants/api/get-tenant-features';
 import { useSaveTenant } from '@/features/tenants/api/save-tenant';
 import { TenantForm } from '@/features/tenants/components/tenant-form';
 import { emptyTenantValues, valuesFromTenant } from '@/features/tenants/components/tenant-form-values';
-import { TenantLoadFailed } from '@/features/tenants/components/tenant-load-failed';
+import { TenantLoadFailed, TenantNotRun } from '@/features/tenants/components/tenant-load-failed';
 import { useSession } from '@/shared/api/session';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
-import { isRecordId, recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
+import { isRecordId, recordMissing, tenantNotRun, useNotFoundWhen } from '@/shared/routing/not-found';
 import { PageLoader } from '@/shared/ui/page-loader';
 
 /** /tenants/new and /tenants/{id}: the tenant form. */
@@ -27,7 +27,9 @@ export default function TenantFormPage() {
   const save = useSaveTenant();
   const title = isNew ? t('tenants.form.newTitle') : t('tenants.form.editTitle', { name: tenant.data?.name ?? '' });
   usePageTitle(isNew ? t('tenants.form.newTitle') : (tenant.data?.name ?? t('tenants.title')));
-  useNotFoundWhen(!isNew && recordMissing(id, tenant.error ?? features.error));
+  const user = session.status === 'authenticated' ? session.user : undefined;
+  const notRun = !isNew && tenantNotRun(user, id, tenant.error ?? features.error);
+  useNotFoundWhen(!isNew && !notRun && recordMissing(id, tenant.error ?? features.error));
 
   const failed = [tenant, features].find((q) => q.isError);
   const loading = (!isNew && tenant.isPending) || features.isPending;
@@ -43,7 +45,9 @@ export default function TenantFormPage() {
           {isNew ? t('tenants.form.newSubtitle') : t('tenants.form.editSubtitle')}
         </Text>
       </div>
-      {failed ? (
+      {notRun ? (
+        <TenantNotRun />
+      ) : failed ? (
         <TenantLoadFailed error={failed.error} onRetry={() => void failed.refetch()} />
       ) : loading ? (
         <PageLoader />

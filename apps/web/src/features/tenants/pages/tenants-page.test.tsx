@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { TenantRow } from '@/features/tenants/api/types';
 import { acceptAuthResult } from '@/shared/api/session';
 import { formatDateTime } from '@/shared/format/date';
+import { enter } from '@/test/enter';
 import { authResult, json, problem } from '@/test/fixtures';
 import { type ApiStub, renderRoutes, stubApi } from '@/test/page';
 import { setViewportWidth } from '@/test/render';
@@ -148,7 +149,7 @@ describe('/tenants', () => {
     await userEvent.clear(title);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Clone tenant' }));
     expect(await within(dialog).findByText('This field is required')).toBeInTheDocument();
-    await userEvent.type(title, '  Southwind  ');
+    await enter(title, '  Southwind  ');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Clone tenant' }));
     expect(await screen.findByText('Southwind was created')).toBeInTheDocument();
     const clone = fetchMock.mock.calls.find(([u]) => String(u).endsWith('/clone'));

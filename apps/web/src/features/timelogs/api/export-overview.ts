@@ -1,8 +1,9 @@
-import type { OverviewKind } from '@atrium/contracts';
+import type { ExportFormat, OverviewKind } from '@atrium/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { downloadFile, saveFile } from '@/shared/api/files';
 
-export type ExportFormat = 'xlsx' | 'csv';
+export type { ExportFormat };
+
 type ExportRequest = { kind: OverviewKind; from: string; to: string; format: ExportFormat };
 
 /** GET /timelogs/exportOverview/{kind}/{from}/{to}?format=: the shown table as a file. */

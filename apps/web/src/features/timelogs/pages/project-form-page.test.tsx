@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { acceptAuthResult } from '@/shared/api/session';
 import { setLanguage } from '@/shared/i18n/i18n';
+import { enter } from '@/test/enter';
 import { authResult, json } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import ProjectFormPage from './project-form-page';
@@ -74,7 +75,7 @@ describe('project form', () => {
     expect(await screen.findByText('Enter a name')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
-    await userEvent.type(screen.getByRole('textbox', { name: /^Name/ }), 'Lighthouse');
+    await enter(screen.getByRole('textbox', { name: /^Name/ }), 'Lighthouse');
     const start = screen.getByLabelText(/^Start date/);
     await userEvent.clear(start);
     // Typed as every date in the app is shown: dd-MM-yyyy; sent as the API's YYYY-MM-DD.
@@ -109,7 +110,7 @@ describe('project form', () => {
     );
 
     await userEvent.clear(name);
-    await userEvent.type(name, 'Harbour bridge II');
+    await enter(name, 'Harbour bridge II');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({
@@ -143,7 +144,7 @@ describe('project form', () => {
     serve({ addTaskFails: true });
     renderAt(`/admin/timelogs/project/${ID}`);
     await waitFor(() => expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue('Harbour bridge'));
-    await userEvent.type(screen.getByRole('textbox', { name: 'New task' }), 'Design');
+    await enter(screen.getByRole('textbox', { name: 'New task' }), 'Design');
     await userEvent.click(screen.getByRole('button', { name: 'Add task' }));
     expect(await screen.findByText('That task exists already')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Rename Design' }));

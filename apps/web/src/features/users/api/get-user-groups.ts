@@ -1,8 +1,10 @@
+import type { UserGroup as UserGroupItem } from '@atrium/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
+import type { Wire } from '@/shared/api/wire';
 import { userKeys } from './types';
 
-export type UserGroup = { id: string; name: string; createdAt: string };
+export type UserGroup = Wire<UserGroupItem>;
 
 /** GET /usergroups: the user groups of the active tenant. */
 export const getUserGroups = (signal?: AbortSignal) => api<UserGroup[]>('/usergroups', { signal });

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/shared/api/api-error';
+import { enter } from '@/test/enter';
 import { renderWithProviders } from '@/test/render';
 import { ResetPasswordForm } from './reset-password-form';
 import { emptyUserValues, UserForm, type UserFormValues } from './user-form';
@@ -45,16 +46,16 @@ describe('UserForm', () => {
       expect(screen.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription('This field is required'),
     );
     expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription('This field is required');
-    await userEvent.type(screen.getByRole('textbox', { name: 'Email' }), 'not-an-email');
-    await userEvent.type(screen.getByLabelText('Password'), 'short');
+    await enter(screen.getByRole('textbox', { name: 'Email' }), 'not-an-email');
+    await enter(screen.getByLabelText('Password'), 'short');
     await userEvent.click(screen.getByRole('button', { name: 'Create user' }));
     expect(await screen.findByText('Enter a valid email address')).toBeInTheDocument();
     expect(screen.getByText('Use at least 8 characters')).toBeInTheDocument();
     expect(submit).not.toHaveBeenCalled();
 
-    await userEvent.type(screen.getByRole('textbox', { name: 'Name' }), '  Nora ');
+    await enter(screen.getByRole('textbox', { name: 'Name' }), '  Nora ');
     await userEvent.clear(screen.getByRole('textbox', { name: 'Email' }));
-    await userEvent.type(screen.getByRole('textbox', { name: 'Email' }), 'nora@example.test');
+    await enter(screen.getByRole('textbox', { name: 'Email' }), 'nora@example.test');
     await userEvent.clear(screen.getByLabelText('Password'));
     await userEvent.click(screen.getByRole('button', { name: 'Create user' }));
     await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
@@ -78,13 +79,13 @@ describe('UserForm', () => {
       });
     });
     renderForm({ name: 'Nora', email: 'nora.berg@example.test' }, { submit });
-    await userEvent.type(screen.getByLabelText('Password'), 'Nora.Berg-2026');
+    await enter(screen.getByLabelText('Password'), 'Nora.Berg-2026');
     await userEvent.click(screen.getByRole('button', { name: 'Create user' }));
     expect(await screen.findByText('The password must not contain the email address')).toBeInTheDocument();
     expect(submit).not.toHaveBeenCalled();
 
     await userEvent.clear(screen.getByLabelText('Password'));
-    await userEvent.type(screen.getByLabelText('Password'), 'password123');
+    await enter(screen.getByLabelText('Password'), 'password123');
     await userEvent.click(screen.getByRole('button', { name: 'Create user' }));
     await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
@@ -171,11 +172,11 @@ describe('ResetPasswordForm', () => {
     renderWithProviders(<ResetPasswordForm email="uma@example.test" submit={submit} />);
     await userEvent.click(screen.getByRole('button', { name: 'Set password' }));
     expect(await screen.findByText('This field is required')).toBeInTheDocument();
-    await userEvent.type(screen.getByLabelText(/New password/), 'short');
+    await enter(screen.getByLabelText(/New password/), 'short');
     await userEvent.click(screen.getByRole('button', { name: 'Set password' }));
     expect(await screen.findByText('Use at least 8 characters')).toBeInTheDocument();
     expect(submit).not.toHaveBeenCalled();
-    await userEvent.type(screen.getByLabelText(/New password/), '-and-long');
+    await enter(screen.getByLabelText(/New password/), '-and-long');
     await userEvent.click(screen.getByRole('button', { name: 'Set password' }));
     await waitFor(() => expect(submit).toHaveBeenCalledWith('short-and-long'));
   });
@@ -183,11 +184,11 @@ describe('ResetPasswordForm', () => {
   it('refuses blanks and the account’s email before sending', async () => {
     const submit = vi.fn(async () => true);
     renderWithProviders(<ResetPasswordForm email="uma.lind@example.test" submit={submit} />);
-    await userEvent.type(screen.getByLabelText(/New password/), '          ');
+    await enter(screen.getByLabelText(/New password/), '          ');
     await userEvent.click(screen.getByRole('button', { name: 'Set password' }));
     expect(await screen.findByText('The password cannot be only spaces')).toBeInTheDocument();
     await userEvent.clear(screen.getByLabelText(/New password/));
-    await userEvent.type(screen.getByLabelText(/New password/), 'UMA.LIND-99');
+    await enter(screen.getByLabelText(/New password/), 'UMA.LIND-99');
     await userEvent.click(screen.getByRole('button', { name: 'Set password' }));
     expect(await screen.findByText('The password must not contain the email address')).toBeInTheDocument();
     expect(submit).not.toHaveBeenCalled();
@@ -209,7 +210,7 @@ describe('ResetPasswordForm', () => {
       });
     });
     renderWithProviders(<ResetPasswordForm email="uma@example.test" submit={submit} />);
-    await userEvent.type(screen.getByLabelText(/New password/), 'a-long-password');
+    await enter(screen.getByLabelText(/New password/), 'a-long-password');
     await userEvent.click(screen.getByRole('button', { name: 'Set password' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Could not reset the password');

@@ -6,6 +6,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserRow } from '@/features/users/api/types';
 import { acceptAuthResult } from '@/shared/api/session';
+import { enter } from '@/test/enter';
 import { authResult, json } from '@/test/fixtures';
 import { renderWithProviders, setViewportWidth } from '@/test/render';
 import UsersPage from './users-page';
@@ -130,7 +131,7 @@ describe('/users', () => {
     const fetchMock = serve(all);
     renderPage();
     await waitFor(() => expect(screen.getAllByTestId('user-row')).toHaveLength(50));
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Search users' }), 'person');
+    await enter(screen.getByRole('searchbox', { name: 'Search users' }), 'person');
     await waitFor(() =>
       expect(calls(fetchMock, 'GET /users?').some((c) => c.url.includes('search=person'))).toBe(true),
     );

@@ -13,4 +13,9 @@ describe('Danish wording', () => {
     expect(cancels.length).toBeGreaterThan(3);
     expect(cancels.filter(([, text]) => text !== 'Annuller')).toEqual([]);
   });
+
+  it('names a tenant one way everywhere: organisation, as the menu and the tenant picker do', () => {
+    expect(leaves(da).filter(([, text]) => /lejer/i.test(text))).toEqual([]);
+    expect(leaves(da).find(([key]) => key === 'menu.tenant')?.[1]).toBe('Organisation');
+  });
 });
