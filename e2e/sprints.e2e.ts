@@ -29,24 +29,24 @@ async function openLive(page: Page, path: string) {
 
 describe('sprints', () => {
   it('two members in two browsers: one adds an idea, the other sees it live, votes and comments; the info page counts them', async () => {
-    const ann = await createUser(['Northwind Partners'], 'Ann');
-    const ben = await createUser(['Northwind Partners'], 'Ben');
+    const sara = await createUser(['Northwind Partners'], 'Sara');
+    const sven = await createUser(['Northwind Partners'], 'Sven');
     // Ada, the tenant administrator, starts the collaboration and adds both.
     const { token } = await apiSignIn('admin@atrium.test');
     const title = `Idea day ${RUN}`;
     const collaboration = await api<{ id: string }>('POST', '/sprints/collaborations', { title }, token);
-    await api('POST', `/sprints/collaborations/${collaboration.id}/members`, { userIds: [ann.id, ben.id] }, token);
+    await api('POST', `/sprints/collaborations/${collaboration.id}/members`, { userIds: [sara.id, sven.id] }, token);
     const path = `/sprints/${collaboration.id}`;
 
-    const a = await signedIn(ann.email);
-    const b = await signedIn(ben.email, 375);
+    const a = await signedIn(sara.email);
+    const b = await signedIn(sven.email, 375);
     try {
       await openLive(b.page, path);
       await b.page.getByRole('heading', { level: 1, name: title }).waitFor();
       await b.page.getByText('No ideas yet').waitFor();
       await openLive(a.page, path);
 
-      // Ann adds an idea.
+      // Sara adds an idea.
       const idea = `Walking meetings ${RUN}`;
       await a.page.getByRole('button', { name: 'New idea' }).click();
       const dialog = a.page.getByRole('dialog', { name: 'New idea' });
@@ -55,29 +55,29 @@ describe('sprints', () => {
       await dialog.waitFor({ state: 'detached' });
       await a.page.getByTestId('idea').filter({ hasText: idea }).waitFor();
 
-      // Ben sees it without reloading, and votes for it; Ann sees the vote live.
-      const bensIdea = b.page.getByTestId('idea').filter({ hasText: idea });
-      await bensIdea.waitFor({ timeout: LIVE_MS });
-      await bensIdea.getByRole('button', { name: `Vote for “${idea}”` }).click();
-      await bensIdea.getByRole('button', { name: `Take back your vote for “${idea}”` }).waitFor();
-      const annsIdea = a.page.getByTestId('idea').filter({ hasText: idea });
-      await annsIdea.getByText('1 vote', { exact: true }).waitFor({ timeout: LIVE_MS });
+      // Sven sees it without reloading, and votes for it; Sara sees the vote live.
+      const svensIdea = b.page.getByTestId('idea').filter({ hasText: idea });
+      await svensIdea.waitFor({ timeout: LIVE_MS });
+      await svensIdea.getByRole('button', { name: `Vote for “${idea}”` }).click();
+      await svensIdea.getByRole('button', { name: `Take back your vote for “${idea}”` }).waitFor();
+      const sarasIdea = a.page.getByTestId('idea').filter({ hasText: idea });
+      await sarasIdea.getByText('1 vote', { exact: true }).waitFor({ timeout: LIVE_MS });
 
-      // Ben comments; Ann sees the comment count live, and the comment when she opens them.
-      await bensIdea.getByRole('button', { name: new RegExp(`^Comments on “${idea}”`) }).click();
-      const box = bensIdea.getByRole('textbox', { name: `Your comment on “${idea}”` });
+      // Sven comments; Sara sees the comment count live, and the comment when she opens them.
+      await svensIdea.getByRole('button', { name: new RegExp(`^Comments on “${idea}”`) }).click();
+      const box = svensIdea.getByRole('textbox', { name: `Your comment on “${idea}”` });
       await box.fill('Yes, every Friday!');
-      await bensIdea.getByRole('button', { name: 'Comment', exact: true }).click();
-      await bensIdea.getByText('Yes, every Friday!').waitFor();
-      await annsIdea.getByRole('button', { name: /1 comment$/ }).waitFor({ timeout: LIVE_MS });
-      await annsIdea.getByRole('button', { name: new RegExp(`^Comments on “${idea}”`) }).click();
-      await annsIdea.getByText('Yes, every Friday!').waitFor();
+      await svensIdea.getByRole('button', { name: 'Comment', exact: true }).click();
+      await svensIdea.getByText('Yes, every Friday!').waitFor();
+      await sarasIdea.getByRole('button', { name: /1 comment$/ }).waitFor({ timeout: LIVE_MS });
+      await sarasIdea.getByRole('button', { name: new RegExp(`^Comments on “${idea}”`) }).click();
+      await sarasIdea.getByText('Yes, every Friday!').waitFor();
     } finally {
       await a.context.close();
       await b.context.close();
     }
 
-    // The tenant's info page counts the new collaboration: Ada, Ann and Ben, one idea, one comment.
+    // The tenant's info page counts the new collaboration: Ada, Sara and Sven, one idea, one comment.
     const s = await signedIn('superadmin@atrium.test');
     try {
       const { token: superToken } = await apiSignIn('superadmin@atrium.test');

@@ -42,6 +42,8 @@ const TESTS = [
   'apps/server/test/row-level-security.test.ts',
   'apps/server/test/tenant-taking.test.ts',
   'apps/server/src/http/access-policy.test.ts',
+  // The OpenAPI document: the module's tag described, its operations' ids, errors and security.
+  'apps/server/src/http/openapi.test.ts',
   // The module's own route test, written below as the guide says.
   'apps/server/src/modules/guidecheck/guidecheck.test.ts',
   // The manifest, the menus, the router and icons, the live events, the strings.
@@ -357,7 +359,11 @@ import { createGuidecheckService } from './guidecheck/guidecheck.service.js';
     '  const guidecheck = createGuidecheckService({ db, hub });\n',
   );
   insertAfter(index, '  return {', '    guidecheck,\n');
-  insertAfter(index, 'export const MODULES = {', '  guidecheck: { routes: guidecheckRoutes, demo: guidecheckDemo },\n');
+  insertAfter(
+    index,
+    'export const MODULES = {',
+    "  guidecheck: { routes: guidecheckRoutes, tags: { guidecheck: 'Notes of the guide check.' }, demo: guidecheckDemo },\n",
+  );
 
   // 3. Web: the feature's folder (API, page, menu icon, live events, strings) and its entry in the
   //    registry (edit 3 of 3).

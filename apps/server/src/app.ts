@@ -109,7 +109,7 @@ export async function buildApp({ config, database, hub, http, logStream }: AppDe
   closing.beforeOthers();
   await app.register(hubPlugin, { config, database, authenticator, options: hub });
   await app.register(methodNotAllowedPlugin);
-  await app.register(fastifySwagger, openapiOptions());
+  await app.register(fastifySwagger, openapiOptions(Object.assign({}, ...SERVER_MODULES.map((m) => m.tags))));
   await app.register(async (docs) => {
     docs.addHook('onRoute', (route) => {
       route.config = { ...route.config, policy: PUBLIC };

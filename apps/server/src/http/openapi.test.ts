@@ -13,6 +13,7 @@ type Operation = {
 };
 type Document = {
   servers: { url: string }[];
+  tags: { name: string; description?: string }[];
   paths: Record<string, Record<string, Operation>>;
   components: { schemas: Record<string, Schema>; responses: Record<string, { content: Record<string, unknown> }> };
 };
@@ -46,6 +47,13 @@ describe('the OpenAPI document', () => {
     expect(op('get', '/users').security).toEqual([{ bearer: [] }]);
     expect(operationIdOf('GET', '/core/api/tenants/forimpersonator/:userId')).toBe('getTenantsForimpersonatorByUserId');
     expect(operationIdOf('GET', '/core/api/audit/export.csv')).toBe('getAuditExportCsv');
+  });
+
+  it("describes every tag, from its module's entry in modules/index.ts", () => {
+    const used = new Set(operations.flatMap(([, , o]) => o.tags ?? []));
+    expect(doc.tags.map((t) => t.name).sort()).toEqual([...used].sort());
+    for (const tag of doc.tags) expect(tag.description, tag.name).toMatch(/\S/);
+    expect(doc.tags.find((t) => t.name === 'folders')?.description).toBe('Document folders.');
   });
 
   it('documents the problem+json answers each operation can give', () => {

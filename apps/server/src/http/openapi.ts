@@ -132,8 +132,12 @@ const wordsOf = (segment: string) => segment.split(/[^A-Za-z0-9]+/).filter(Boole
 /** The document's own keys on an operation, read by `finishDocument` and removed from the output. */
 const ERRORS_KEY = 'x-atrium-errors';
 
-/** The OpenAPI document's options for @fastify/swagger: every operation's security, id, errors and uploads. */
-export function openapiOptions(): FastifyDynamicSwaggerOptions {
+/**
+ * The OpenAPI document's options for @fastify/swagger: every operation's security, id, errors and
+ * uploads. `tags`: what each tag (the name a module gives routeOptions) is for, shown above its
+ * operations in the reference; each module declares its own (modules/index.ts, ServerModule.tags).
+ */
+export function openapiOptions(tags: Readonly<Record<string, string>>): FastifyDynamicSwaggerOptions {
   const seen = new Map<string, string>();
   return {
     openapi: {
@@ -190,7 +194,7 @@ export function openapiOptions(): FastifyDynamicSwaggerOptions {
       return { schema, url: result.url.length > 1 ? result.url.replace(/\/+$/, '') : result.url };
     },
     transformObject(documentObject) {
-      return finishDocument((documentObject as { openapiObject: OpenApiDocument }).openapiObject) as never;
+      return finishDocument((documentObject as { openapiObject: OpenApiDocument }).openapiObject, tags) as never;
     },
   };
 }
@@ -208,31 +212,6 @@ const uploadBody = (maxBytes: number) => ({
     },
   },
 });
-
-/** What each module (tag) is for, shown above its operations in the reference. */
-const MODULES: Record<string, string> = {
-  auth: 'Sign in and out, renew the access token, choose the active tenant, view as another user.',
-  twofactor: 'Two-factor sign-in: the second step of signing in, and setting it up.',
-  passwords: 'Forgotten passwords: ask for a reset link, set a new password with it.',
-  me: "The caller's own profile, settings, picture and consents.",
-  home: "The active tenant's home page and menu.",
-  users: "The active tenant's users (administrators), their roles and imports.",
-  usergroups: "The active tenant's user groups.",
-  tenants: 'Tenants and their features (super administrators and partner managers).',
-  'tenant-settings': "A tenant's settings: description, info, lists, landing content, mail settings and template.",
-  timelogs: 'Weekly time logging: projects, tasks and hours.',
-  documents: 'Documents, their types and files.',
-  folders: 'Document folders.',
-  clients: 'Clients with their contacts and locations.',
-  chat: 'Chat conversations in the active tenant.',
-  sprints: 'Sprints: collaborations whose members bring ideas, vote and comment.',
-  notifications: 'Notifications and their subscriptions.',
-  push: 'Web push subscriptions of the browser.',
-  mail: 'The mail outbox (super administrators).',
-  media: 'Stored pictures and files.',
-  audit: 'The audit log of administrative changes.',
-  health: 'Liveness and readiness for load balancers.',
-};
 
 /**
  * OpenAPI 3.0 says a nullable enum lists null among its values (3.0.3, `nullable`); zod's output
@@ -260,7 +239,7 @@ type OpenApiDocument = {
  * The whole document's last touches: each operation's error answers as references to the problem
  * responses, no body on a 204, the module tags listed (the reference groups operations by them).
  */
-function finishDocument(document: OpenApiDocument) {
+function finishDocument(document: OpenApiDocument, descriptions: Readonly<Record<string, string>>) {
   const tags = new Set<string>();
   for (const operations of Object.values(document.paths ?? {})) {
     for (const operation of Object.values(operations)) {
@@ -289,6 +268,6 @@ function finishDocument(document: OpenApiDocument) {
     },
     responses: problemResponses(),
   };
-  document.tags = [...tags].sort().map((name) => (MODULES[name] ? { name, description: MODULES[name] } : { name }));
+  document.tags = [...tags].sort().map((name) => ({ name, description: descriptions[name] }));
   return document;
 }

@@ -233,6 +233,8 @@ declare module 'fastify' {
 export type ServerModule = {
   /** The module's routes, mounted under /core/api. */
   routes: FastifyPluginAsyncZod;
+  /** The OpenAPI tags its routes introduce (routeOptions) and what each is for, shown in the reference. */
+  tags?: Readonly<Record<string, string>>;
   /** Reference data every installation needs, written at start-up (idempotent). */
   seed?: (db: Db) => Promise<void>;
   /**
@@ -259,33 +261,73 @@ type ServerModules = { [M in ModuleKey]: ServerModule | typeof NOT_BUILT | typeo
 >;
 
 export const MODULES = {
-  health: { routes: healthRoutes },
-  auth: { routes: authRoutes },
-  twofactor: { routes: twoFactorRoutes },
-  me: { routes: meRoutes },
-  usergroups: { routes: userGroupsRoutes, demo: userGroupsDemo },
-  tenants: { routes: tenantsRoutes, seed: seedFeatures },
-  media: { routes: mediaRoutes },
-  users: { routes: usersRoutes, seed: seedRoles },
+  health: { routes: healthRoutes, tags: { health: 'Liveness and readiness for load balancers.' } },
+  auth: {
+    routes: authRoutes,
+    tags: { auth: 'Sign in and out, renew the access token, choose the active tenant, view as another user.' },
+  },
+  twofactor: {
+    routes: twoFactorRoutes,
+    tags: { twofactor: 'Two-factor sign-in: the second step of signing in, and setting it up.' },
+  },
+  me: { routes: meRoutes, tags: { me: "The caller's own profile, settings, picture and consents." } },
+  usergroups: {
+    routes: userGroupsRoutes,
+    tags: { usergroups: "The active tenant's user groups." },
+    demo: userGroupsDemo,
+  },
+  tenants: {
+    routes: tenantsRoutes,
+    tags: { tenants: 'Tenants and their features (super administrators and partner managers).' },
+    seed: seedFeatures,
+  },
+  media: { routes: mediaRoutes, tags: { media: 'Stored pictures and files.' } },
+  users: {
+    routes: usersRoutes,
+    tags: { users: "The active tenant's users (administrators), their roles and imports." },
+    seed: seedRoles,
+  },
   impersonation: { routes: impersonationRoutes },
-  passwords: { routes: passwordsRoutes },
-  mail: { routes: mailRoutes },
+  passwords: {
+    routes: passwordsRoutes,
+    tags: { passwords: 'Forgotten passwords: ask for a reset link, set a new password with it.' },
+  },
+  mail: { routes: mailRoutes, tags: { mail: 'The mail outbox (super administrators).' } },
   notifications: {
     routes: notificationsRoutes,
+    tags: { notifications: 'Notifications and their subscriptions.' },
     seed: seedEventTypes,
     tenantSeed: seedTenantEventTypes,
     demo: notificationsDemo,
   },
-  push: { routes: pushRoutes },
+  push: { routes: pushRoutes, tags: { push: 'Web push subscriptions of the browser.' } },
   office365: { routes: office365Routes },
-  timelogs: { routes: timelogsRoutes, demo: timelogsDemo },
-  documents: { routes: documentsRoutes, demo: documentsDemo },
-  clients: { routes: clientsRoutes, demo: clientsDemo },
-  'tenant-settings': { routes: tenantSettingsRoutes, demo: tenantListsDemo },
+  timelogs: {
+    routes: timelogsRoutes,
+    tags: { timelogs: 'Weekly time logging: projects, tasks and hours.' },
+    demo: timelogsDemo,
+  },
+  documents: {
+    routes: documentsRoutes,
+    tags: { documents: 'Documents, their types and files.', folders: 'Document folders.' },
+    demo: documentsDemo,
+  },
+  clients: {
+    routes: clientsRoutes,
+    tags: { clients: 'Clients with their contacts and locations.' },
+    demo: clientsDemo,
+  },
+  'tenant-settings': {
+    routes: tenantSettingsRoutes,
+    tags: {
+      'tenant-settings': "A tenant's settings: description, info, lists, landing content, mail settings and template.",
+    },
+    demo: tenantListsDemo,
+  },
   // The mail-sending settings and email template pages of tenant-settings (/tenants/emails/...).
   'mail-settings': { routes: mailSettingsRoutes, demo: mailSettingsDemo },
-  audit: { routes: auditRoutes, demo: auditDemo },
-  home: { routes: homeRoutes, demo: homeDemo },
+  audit: { routes: auditRoutes, tags: { audit: 'The audit log of administrative changes.' }, demo: auditDemo },
+  home: { routes: homeRoutes, tags: { home: "The active tenant's home page and menu." }, demo: homeDemo },
   // The profile pages call me's routes; the error pages call none.
   profile: WEB_ONLY,
   errors: WEB_ONLY,
@@ -293,7 +335,7 @@ export const MODULES = {
   news: NOT_BUILT,
   calendar: NOT_BUILT,
   messages: NOT_BUILT,
-  chat: { routes: chatRoutes, demo: chatDemo },
+  chat: { routes: chatRoutes, tags: { chat: 'Chat conversations in the active tenant.' }, demo: chatDemo },
   feed: NOT_BUILT,
   todo: NOT_BUILT,
   poll: NOT_BUILT,
@@ -304,7 +346,11 @@ export const MODULES = {
   whistleblow: NOT_BUILT,
   dataroom: NOT_BUILT,
   crm: NOT_BUILT,
-  sprints: { routes: sprintsRoutes, demo: sprintsDemo },
+  sprints: {
+    routes: sprintsRoutes,
+    tags: { sprints: 'Sprints: collaborations whose members bring ideas, vote and comment.' },
+    demo: sprintsDemo,
+  },
   toolbox: NOT_BUILT,
   personalplan: NOT_BUILT,
   onboarding: NOT_BUILT,
