@@ -72,6 +72,12 @@ const firstDocumentType: Resolver = async ({ token }) => {
 const firstDocument: Resolver = ({ token }) => firstOf('/documents', token);
 const firstFolder: Resolver = ({ token }) => firstInArray('/folders/getfolders', token);
 const firstProject: Resolver = ({ token }) => firstInArray('/timelogs/getprojects', token);
+/** The role's first collaboration; a role with none (or refused the list) opens the tenant administrator's. */
+const firstCollaboration: Resolver = async ({ token }) => {
+  const path = '/sprints/collaborations';
+  const own = await firstOf(path, token).catch(() => undefined);
+  return own ?? firstOf(path, (await apiSignIn('admin@atrium.test')).token);
+};
 /** A tenant of the role's with mail settings (the demo gives Northwind Partners one) and its first setting. */
 const mailSettingsOf = new Map<string, Promise<{ tenantId: string; id: string }>>();
 const firstMailSettings = ({ token }: Ctx) => {
@@ -131,6 +137,7 @@ const PARAMS: Record<string, Resolver> = {
   // A document type's documents.
   'documents/:id|id': firstDocumentType,
   'edit/folder/:id|id': firstFolder,
+  'sprints/:id|id': firstCollaboration,
 };
 // The tenant sub-pages all take the tenant's id.
 for (const p of PAGES)

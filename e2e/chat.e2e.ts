@@ -73,8 +73,8 @@ describe('chat', () => {
       await log(a.page).getByText('<b>looks good</b>').waitFor({ timeout: LIVE_MS });
       expect(await log(a.page).locator('b').count()).toBe(0);
 
-      // At phone width the conversation has a way back to the list.
-      await b.page.getByRole('button', { name: 'Back to the conversations' }).click();
+      // At phone width the header's back arrow leads from the conversation back to the list.
+      await b.page.getByRole('banner').getByRole('button', { name: 'Go back' }).click();
       await bensList.waitFor();
       expect(await annItem.getByLabel(/unread/).count()).toBe(0);
     } finally {

@@ -37,6 +37,18 @@ async function openClientFormWarm(page: Page) {
   await page.getByRole('textbox', { name: 'Name' }).waitFor();
 }
 
+/**
+ * After a client was saved offline: back on the clients list (as online), whose note of unsynced
+ * clients links to the new one's page; opens it and answers its placeholder id.
+ */
+async function openPendingClient(page: Page, title: string) {
+  await page.waitForURL(`${BASE_URL}/admin/clients`);
+  await page.getByRole('link', { name: title, exact: true }).click();
+  await page.waitForURL(/\/admin\/clients\/[0-9a-f-]{36}$/);
+  await page.getByRole('textbox', { name: 'Name' }).waitFor();
+  return page.url().split('/').at(-1)!;
+}
+
 async function photograph(page: Page, name: string) {
   if (!SHOTS_DIR) return;
   for (const scheme of ['light', 'dark'] as const) {
@@ -63,9 +75,8 @@ describe('offline', () => {
       await page.getByRole('textbox', { name: 'Name' }).fill(title);
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Saved offline: it will sync when you are back online').first().waitFor();
-      // The pending client's own page, from what was queued.
-      await page.waitForURL(/\/admin\/clients\/[0-9a-f-]{36}$/);
-      const placeholder = page.url().split('/').at(-1)!;
+      // Back to the list, as online; the pending client links to its own page, from what was queued.
+      const placeholder = await openPendingClient(page, title);
       await page.getByTestId('offline-banner').getByText('1 unsynced change').waitFor();
 
       await page.getByRole('link', { name: '0 contacts' }).click();
@@ -81,7 +92,8 @@ describe('offline', () => {
       await page.getByTestId('unsynced-label').click();
       const dialog = page.getByRole('dialog', { name: 'Unsynced changes' });
       await expect.poll(() => dialog.getByTestId('queue-entry').count()).toBe(2);
-      expect(await dialog.getByLabel('New record').count()).toBe(2);
+      expect(await dialog.getByText(`New client ${title}`, { exact: true }).count()).toBe(1);
+      expect(await dialog.getByText('New contact Ada Offline', { exact: true }).count()).toBe(1);
       expect(await dialog.getByTestId('queue-entry').nth(1).getByText('Linked').count()).toBe(1);
       expect(await dialog.getByText(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}$/).count()).toBe(2);
       await photograph(page, 'offline-dialog');
@@ -140,9 +152,8 @@ describe('offline', () => {
     await context.setOffline(true);
     await page.getByRole('textbox', { name: 'Name' }).fill(title);
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.waitForURL(/\/admin\/clients\/[0-9a-f-]{36}$/);
+    const placeholder = await openPendingClient(page, title);
     const clientPage = page.url();
-    const placeholder = clientPage.split('/').at(-1)!;
     await page.getByRole('link', { name: '0 contacts' }).click();
     await page.getByRole('link', { name: 'Add contact' }).click();
     await page.getByRole('textbox', { name: 'Name' }).fill('Bo Offline');

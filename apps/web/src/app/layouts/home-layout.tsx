@@ -16,9 +16,10 @@ import { useTranslation } from '@/shared/i18n/use-translation';
 import { ModuleIconsProvider } from '@/shared/menu/module-icon';
 import { NotBuiltModulesProvider } from '@/shared/menu/not-built';
 import { useMenu } from '@/shared/menu/use-menu';
-import { OfflineBanner, UnsyncedLabel } from '@/shared/offline/offline-status';
+import { DOCKED_LABEL_HEIGHT, OfflineBanner, UnsyncedLabel } from '@/shared/offline/offline-status';
 import { PersistedQueries } from '@/shared/offline/persisted-queries';
 import { installOfflineQueue } from '@/shared/offline/replay';
+import { useOfflineQueue } from '@/shared/offline/use-offline-queue';
 import { PwaPrompts } from '@/shared/pwa/pwa-prompts';
 import { PageLoader } from '@/shared/ui/page-loader';
 import { setUiState, useUiState } from '@/shared/ui-state/ui-state';
@@ -72,6 +73,8 @@ function Shell({ session }: { session: SignedIn }) {
   const generalData = useGeneralData().data;
   const menu = useMenu();
   const compact = !isMobile && !isMenuExpanded;
+  // On a phone the unsynced-changes label is a row of the bottom bar, which grows to hold it.
+  const unsynced = useOfflineQueue().entries.length > 0;
 
   // Changes made offline in the signed-in app are queued, and replayed once the network is back
   // (shared/offline). The queue (Dexie) loads with this shell, not with the sign-in page.
@@ -115,7 +118,7 @@ function Shell({ session }: { session: SignedIn }) {
         breakpoint: BREAKPOINTS.mobile,
         collapsed: { mobile: !isMenuOpened },
       }}
-      footer={{ height: BOTTOM_NAV_HEIGHT, collapsed: !isMobile }}
+      footer={{ height: BOTTOM_NAV_HEIGHT + (unsynced ? DOCKED_LABEL_HEIGHT : 0), collapsed: !isMobile }}
       padding={0}
       // Desktop: the menu runs the full height beside the header. Mobile: it opens below the header.
       layout={isMobile ? 'default' : 'alt'}
@@ -148,14 +151,20 @@ function Shell({ session }: { session: SignedIn }) {
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>
-        <UnsyncedLabel />
+        {!isMobile && <UnsyncedLabel />}
       </AppShell.Main>
       {isMobile && (
         <AppShell.Footer className={classes.footer}>
+          <UnsyncedLabel docked />
           <BottomNav items={menu.bottom} />
         </AppShell.Footer>
       )}
-      <Notifications position="top-right" autoClose={TOAST_MS} />
+      {/* On a phone the toasts rise from the bottom bar, clear of the header and the offline banner. */}
+      <Notifications
+        position={isMobile ? 'bottom-center' : 'top-right'}
+        className={isMobile ? classes.toastsAboveFooter : undefined}
+        autoClose={TOAST_MS}
+      />
       <PwaPrompts />
       <Suspense fallback={null}>
         <GdprDialog />

@@ -8,7 +8,12 @@ export type ApiRequest = {
   headers?: Record<string, string>;
   /** false: never put in the offline queue (the queue's own replay). */
   queue?: boolean;
+  /** How the unsynced changes list names this change should it wait offline ('New client Offline Co'). */
+  label?: OfflineLabel;
 };
+
+/** A translation key under `offline.records` (its strings are in the first load) and its values. */
+export type OfflineLabel = { key: string; values?: Record<string, string> };
 
 /**
  * Takes a change the network could not carry (shared/offline installs it): it returns what the call

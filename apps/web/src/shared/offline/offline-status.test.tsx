@@ -49,7 +49,8 @@ async function seed() {
       url: '/companies/postCompany',
       method: 'POST',
       responseIdPath: 'id',
-      body: { id: CLIENT, title: 'N' },
+      body: { id: CLIENT, title: 'Offline Co' },
+      label: { key: 'newClient', values: { name: 'Offline Co' } },
     }),
     entry({ url: '/contacts/postContact', method: 'POST', responseIdPath: 'id', body: { companyId: CLIENT } }),
     entry({ userId: OTHER, body: { id: 'x', title: 'Theirs' } }),
@@ -76,8 +77,15 @@ describe('offline banner, label and dialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Unsynced changes' });
     const rows = within(dialog).getAllByTestId('queue-entry');
     expect(rows).toHaveLength(3);
-    expect(within(rows[0]!).getByLabelText('New record')).toBeInTheDocument();
-    expect(within(rows[2]!).getByLabelText('Change')).toBeInTheDocument();
+    // Named by the record where the page that made it said, else by its kind and path.
+    expect(within(rows[0]!).getByText('New client Offline Co')).toBeInTheDocument();
+    expect(within(rows[0]!).queryByText(/postCompany/)).toBeNull();
+    expect(within(rows[1]!).getByText('New record')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('POST /contacts/postContact')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('Change')).toBeInTheDocument();
+    // The icons only repeat the title (no aria-label on an element without a role), and closing has a name.
+    expect(dialog.querySelectorAll('[aria-label]:not([role]):not(button)')).toHaveLength(0);
+    expect(within(dialog).getByRole('button', { name: 'Close the list of unsynced changes' })).toBeInTheDocument();
     expect(within(rows[0]!).getByText('26-11-2026 09:05')).toBeInTheDocument();
     expect(within(rows[0]!).queryByText('Linked')).toBeNull();
     expect(within(rows[1]!).getByText('Linked')).toBeInTheDocument();
@@ -101,6 +109,25 @@ describe('offline banner, label and dialog', () => {
     for (const name of ['Sync', 'Dismiss all', 'Edit', 'Drop']) {
       expect(within(dialog).queryByRole('button', { name })).toBeNull();
     }
+  });
+
+  it('keeps the page footer clear of the floating label, and docked (phones) floats over nothing', async () => {
+    await seed();
+    const view = renderShell();
+    await screen.findByTestId('unsynced-label');
+    // The page layouts end this much higher, so the footer is above the label.
+    await waitFor(() => expect(document.documentElement.style.getPropertyValue('--atrium-unsynced-room')).toBe('64px'));
+    view.unmount();
+    expect(document.documentElement.style.getPropertyValue('--atrium-unsynced-room')).toBe('');
+    renderWithProviders(
+      <MemoryRouter>
+        <UnsyncedLabel docked />
+      </MemoryRouter>,
+    );
+    const docked = await screen.findByTestId('unsynced-label');
+    expect(docked).toHaveClass('docked');
+    expect(docked).not.toHaveClass('label');
+    expect(document.documentElement.style.getPropertyValue('--atrium-unsynced-room')).toBe('');
   });
 
   it('asks before dismissing all, then empties the queue', async () => {

@@ -6,6 +6,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '@/shared/api/session';
 import { formatDateTime } from '@/shared/format/date';
 import { useIsMobile } from '@/shared/hooks/use-is-mobile';
+import { translateKey } from '@/shared/i18n/i18n';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import classes from './offline-status.module.css';
 import { clearQueue, editQueued, removeQueued } from './queue';
@@ -32,22 +33,36 @@ export function OfflineBanner() {
   );
 }
 
+/** The height of the docked label, which the phone layout adds to its bottom bar. */
+export const DOCKED_LABEL_HEIGHT = 44;
+
 /**
  * The bottom label with the count of unsynced changes, opening the details dialog; also reloads the
- * pages' data once the replay has sent changes.
+ * pages' data once the replay has sent changes. It floats at the foot of the page, whose footer it
+ * keeps clear of (`--atrium-unsynced-room`), or, `docked` (phones), fills a row of the bottom bar, so
+ * that it never lies over a form field.
  */
-export function UnsyncedLabel() {
+export function UnsyncedLabel({ docked = false }: { docked?: boolean }) {
   const { t } = useTranslation();
   const { entries, status } = useOfflineQueue();
   const [open, setOpen] = useState(false);
   useAfterSync(status);
+  const floating = entries.length > 0 && !docked;
+  useEffect(() => {
+    if (!floating) return;
+    // The page layouts end this much higher, so the footer shows above the label, not under it.
+    document.documentElement.style.setProperty('--atrium-unsynced-room', `${LABEL_ROOM}px`);
+    return () => void document.documentElement.style.removeProperty('--atrium-unsynced-room');
+  }, [floating]);
 
   return (
     <>
       {entries.length > 0 && (
         <Button
-          className={classes.label}
-          radius="xl"
+          className={docked ? classes.docked : classes.label}
+          radius={docked ? 0 : 'xl'}
+          fullWidth={docked}
+          h={docked ? DOCKED_LABEL_HEIGHT : undefined}
           color="orange"
           leftSection={<IconCloudUpload size={16} aria-hidden />}
           loading={status.syncing}
@@ -59,11 +74,14 @@ export function UnsyncedLabel() {
         </Button>
       )}
       {/* Room at the end of the page, so that the floating label never covers its last lines. */}
-      {entries.length > 0 && <div className={classes.labelRoom} aria-hidden />}
+      {floating && <div className={classes.labelRoom} aria-hidden />}
       <QueueDialog opened={open && entries.length > 0} onClose={() => setOpen(false)} />
     </>
   );
 }
+
+/** The room kept below the page for the floating label (its height and margins). */
+const LABEL_ROOM = 64;
 
 /**
  * Once changes are sent: a page whose URL holds a placeholder id moves to the record's real id, and
@@ -103,6 +121,7 @@ function QueueDialog({ opened, onClose }: { opened: boolean; onClose: () => void
         onClose();
       }}
       title={t('offline.dialogTitle')}
+      closeButtonProps={{ 'aria-label': t('offline.close') }}
       size="lg"
       fullScreen={isMobile}
     >
@@ -164,6 +183,10 @@ function QueueEntry({ entry }: { entry: QueueEntryView }) {
   const [editing, setEditing] = useState<string | null>(null);
   const [invalid, setInvalid] = useState(false);
   const kind = entry.kind === 'create' ? t('offline.create') : t('offline.edit');
+  // The record it is about ('New client Offline Co') where the page that made it said; else its kind and path.
+  const title = entry.label
+    ? translateKey(t, `offline.records.${entry.label.key}`, { ...entry.label.values, defaultValue: kind })
+    : kind;
   const save = () => {
     try {
       const body: unknown = JSON.parse(editing ?? '');
@@ -176,23 +199,24 @@ function QueueEntry({ entry }: { entry: QueueEntryView }) {
   return (
     <div className={classes.entry} data-testid="queue-entry">
       <Group gap="sm" wrap="nowrap" align="flex-start">
-        <Tooltip label={kind}>
-          <ThemeIcon variant="light" color={entry.kind === 'create' ? 'green' : 'blue'} aria-label={kind}>
-            {entry.kind === 'create' ? <IconPlus size={16} /> : <IconPencil size={16} />}
-          </ThemeIcon>
-        </Tooltip>
+        {/* The title says whether it is new or a change: the icon only repeats it. */}
+        <ThemeIcon variant="light" color={entry.kind === 'create' ? 'green' : 'blue'} aria-hidden>
+          {entry.kind === 'create' ? <IconPlus size={16} /> : <IconPencil size={16} />}
+        </ThemeIcon>
         <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
           <Group gap="xs" justify="space-between" wrap="wrap">
             <Text fw={500} size="sm">
-              {kind}
+              {title}
             </Text>
             <Text size="xs" c="dimmed">
               {formatDateTime(entry.createdAt)}
             </Text>
           </Group>
-          <Text size="xs" c="dimmed" ff="monospace" className={classes.url}>
-            {entry.method} {entry.url}
-          </Text>
+          {!entry.label && (
+            <Text size="xs" c="dimmed" ff="monospace" className={classes.url}>
+              {entry.method} {entry.url}
+            </Text>
+          )}
           <Group gap={6}>
             {entry.linked && (
               <Tooltip label={t('offline.linkedHint')}>

@@ -1,4 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
+import type { OfflineLabel } from '@/shared/api/client';
 
 export type QueuedMethod = 'POST' | 'PUT' | 'PATCH';
 
@@ -23,6 +24,8 @@ export type QueuedRequest = {
   idempotencyKey: string;
   /** Why the server refused it (a 4xx): the replay stops here until the user edits or drops it. */
   refusal?: { status: number; message: string } | null;
+  /** What the change is about, as the unsynced changes list names it; absent: its kind and path. */
+  label?: OfflineLabel;
 };
 
 export const offlineDb = new Dexie('atrium-offline') as Dexie & {

@@ -59,6 +59,7 @@ export function enqueue(path: string, request: ApiRequest): Promise<unknown> | u
     responseIdPath: creates ? 'id' : null,
     idempotencyKey: crypto.randomUUID(),
     refusal: null,
+    ...(request.label && { label: request.label }),
   };
   return offlineDb.requests.add(entry).then(
     () => {

@@ -33,9 +33,10 @@ describe('usePendingRecords', () => {
     const clients = renderHook(() => usePendingRecords('clients'));
     const contacts = renderHook(() => usePendingRecords('contacts', CLIENT));
     const locations = renderHook(() => usePendingRecords('locations', CLIENT));
-    await waitFor(() => expect(clients.result.current).toEqual(['Fjordfisk ApS']));
-    await waitFor(() => expect(contacts.result.current).toEqual(['Karen Fisker']));
-    await waitFor(() => expect(locations.result.current).toEqual(['North quay']));
+    const named = (name: string) => [{ id: expect.stringMatching(/^[0-9a-f-]{36}$/), name }];
+    await waitFor(() => expect(clients.result.current).toEqual(named('Fjordfisk ApS')));
+    await waitFor(() => expect(contacts.result.current).toEqual(named('Karen Fisker')));
+    await waitFor(() => expect(locations.result.current).toEqual(named('North quay')));
   });
 
   it('names none while nobody is signed in', async () => {
@@ -105,7 +106,7 @@ describe('usePendingEditedRows', () => {
       edited: usePendingEditedRows('locations', rows),
       all: usePendingRecords('locations', CLIENT),
     }));
-    await waitFor(() => expect(result.current.all).toEqual(['North quay']));
+    await waitFor(() => expect(result.current.all.map((r) => r.name)).toEqual(['North quay']));
     expect(result.current.edited.rows).toEqual(rows);
     expect(result.current.edited.edited.size).toBe(0);
   });

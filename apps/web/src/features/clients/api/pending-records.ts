@@ -5,7 +5,7 @@ import { CONTACT_CREATE_PATH, CONTACT_UPDATE_PATH } from './save-contact';
 import { LOCATION_CREATE_PATH, LOCATION_UPDATE_PATH } from './save-location';
 import { LOCATION_RADIUS_PATH } from './update-location-radius';
 
-type NewRecord = { companyId?: unknown; name?: unknown; title?: unknown };
+type NewRecord = { id?: unknown; companyId?: unknown; name?: unknown; title?: unknown };
 
 const CREATES = {
   clients: { path: CLIENT_CREATE_PATH, name: (r: NewRecord) => r.title },
@@ -13,11 +13,14 @@ const CREATES = {
   locations: { path: LOCATION_CREATE_PATH, name: (r: NewRecord) => r.title },
 };
 
+/** A record saved with no network: its placeholder id (its page's, until the server gives it one) and name. */
+export type PendingRecord = { id: string; name: string };
+
 /**
- * The names of new clients, or of a client's new contacts or locations, saved with no network: queued,
- * not yet on the server, so not in the list it answers (shared/offline).
+ * New clients, or a client's new contacts or locations, saved with no network: queued, not yet on the
+ * server, so not in the list it answers (shared/offline).
  */
-export function usePendingRecords(kind: keyof typeof CREATES, clientId?: string): string[] {
+export function usePendingRecords(kind: keyof typeof CREATES, clientId?: string): PendingRecord[] {
   const { path, name } = CREATES[kind];
   const bodies = usePendingCreates(path);
   return useMemo(
@@ -25,7 +28,8 @@ export function usePendingRecords(kind: keyof typeof CREATES, clientId?: string)
       bodies.flatMap((body) => {
         const record = (body ?? {}) as NewRecord;
         const label = name(record);
-        return typeof label === 'string' && (clientId === undefined || record.companyId === clientId) ? [label] : [];
+        const mine = clientId === undefined || record.companyId === clientId;
+        return typeof label === 'string' && typeof record.id === 'string' && mine ? [{ id: record.id, name: label }] : [];
       }),
     [bodies, clientId, name],
   );

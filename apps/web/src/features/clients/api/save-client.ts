@@ -12,8 +12,16 @@ export const CLIENT_UPDATE_PATH = '/companies/updateCompany';
 /** POST /companies/postCompany (no id) or PATCH /companies/updateCompany. */
 export const saveClient = ({ id, body }: { id: string | null; body: CompanyBodyInput }) =>
   id
-    ? api<ClientDetails>(CLIENT_UPDATE_PATH, { method: 'PATCH', body: { id, ...body } })
-    : api<ClientDetails>(CLIENT_CREATE_PATH, { method: 'POST', body });
+    ? api<ClientDetails>(CLIENT_UPDATE_PATH, {
+        method: 'PATCH',
+        body: { id, ...body },
+        label: { key: 'client', values: { name: body.title } },
+      })
+    : api<ClientDetails>(CLIENT_CREATE_PATH, {
+        method: 'POST',
+        body,
+        label: { key: 'newClient', values: { name: body.title } },
+      });
 
 export function useSaveClient() {
   const queryClient = useQueryClient();

@@ -12,8 +12,16 @@ export const CONTACT_UPDATE_PATH = '/contacts/updateContact';
 /** POST /contacts/postContact (no id) or PUT /contacts/updateContact. */
 export const saveContact = ({ id, body }: { id: string | null; body: ContactBody }) =>
   id
-    ? api<ContactRow>(CONTACT_UPDATE_PATH, { method: 'PUT', body: { id, ...body } })
-    : api<ContactRow>(CONTACT_CREATE_PATH, { method: 'POST', body });
+    ? api<ContactRow>(CONTACT_UPDATE_PATH, {
+        method: 'PUT',
+        body: { id, ...body },
+        label: { key: 'contact', values: { name: body.name } },
+      })
+    : api<ContactRow>(CONTACT_CREATE_PATH, {
+        method: 'POST',
+        body,
+        label: { key: 'newContact', values: { name: body.name } },
+      });
 
 export function useSaveContact() {
   const queryClient = useQueryClient();

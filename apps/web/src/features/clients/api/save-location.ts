@@ -22,8 +22,16 @@ export const saveLocation = ({
   body: LocationFields;
 }) =>
   id
-    ? api<LocationRow>(LOCATION_UPDATE_PATH, { method: 'PUT', body: { id, ...body } })
-    : api<LocationRow>(LOCATION_CREATE_PATH, { method: 'POST', body: { companyId, ...body } });
+    ? api<LocationRow>(LOCATION_UPDATE_PATH, {
+        method: 'PUT',
+        body: { id, ...body },
+        label: { key: 'location', values: { name: body.title } },
+      })
+    : api<LocationRow>(LOCATION_CREATE_PATH, {
+        method: 'POST',
+        body: { companyId, ...body },
+        label: { key: 'newLocation', values: { name: body.title } },
+      });
 
 export function useSaveLocation() {
   const queryClient = useQueryClient();

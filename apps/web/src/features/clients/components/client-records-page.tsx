@@ -107,7 +107,7 @@ export function ClientRecordsPage<S extends string, Row extends { id: string }>(
         sortBy={sortBy}
       />
 
-      <PendingNotice title={t(`clients.${kind}.pending`, { count: pending.length })} names={pending} />
+      <PendingNotice title={t(`clients.${kind}.pending`, { count: pending.length })} records={pending} />
 
       <ListStates
         query={records}

@@ -1,11 +1,24 @@
-import { Alert, Badge, List, Tooltip } from '@mantine/core';
+import { Alert, Anchor, Badge, List, Tooltip } from '@mantine/core';
 import { IconCloudUpload } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { PendingRecord } from '@/features/clients/api/pending-records';
 import { useTranslation } from '@/shared/i18n/use-translation';
 
-/** Records saved with no network, named above a list that shows only what the server has. */
-export function PendingNotice({ title, names }: { title: string; names: string[] }) {
+/**
+ * Records saved with no network, named above a list that shows only what the server has; with `linkTo`,
+ * each links to its page (a new client's, to go on with it offline: its contacts and locations).
+ */
+export function PendingNotice({
+  title,
+  records,
+  linkTo,
+}: {
+  title: string;
+  records: PendingRecord[];
+  linkTo?: (id: string) => string;
+}) {
   const { t } = useTranslation();
-  if (!names.length) return null;
+  if (!records.length) return null;
   return (
     <Alert
       role="status"
@@ -14,11 +27,18 @@ export function PendingNotice({ title, names }: { title: string; names: string[]
       icon={<IconCloudUpload size={20} aria-hidden="true" />}
       title={title}
     >
-      {t('clients.pendingText', { count: names.length })}
+      {t('clients.pendingText', { count: records.length })}
       <List size="sm" mt="xs">
-        {names.map((name, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: two queued records may share a name; the queue's order is fixed
-          <List.Item key={i}>{name}</List.Item>
+        {records.map(({ id, name }) => (
+          <List.Item key={id}>
+            {linkTo ? (
+              <Anchor component={Link} to={linkTo(id)} inherit>
+                {name}
+              </Anchor>
+            ) : (
+              name
+            )}
+          </List.Item>
         ))}
       </List>
     </Alert>

@@ -2,9 +2,10 @@ import type { ReactNode } from 'react';
 import type { ClientDetails } from '@/features/clients/api/types';
 import { RecordLoadFailed } from '@/features/clients/components/load-failed';
 import { useTranslation } from '@/shared/i18n/use-translation';
+import { UnavailableOffline, useUnavailableOffline } from '@/shared/offline/unavailable-offline';
 import { FormPageFrame } from '@/shared/ui/form-page-frame';
 
-type Query = { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+type Query = { data?: unknown; isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
 
 /**
  * A contact's or location's form page: the client's name under the heading (the clients' title while
@@ -29,12 +30,19 @@ export function RecordFormFrame({
   const all = [client, ...queries];
   const failed = all.find((q) => q.isError);
   const loading = all.some((q) => q.isPending);
+  const unavailable = useUnavailableOffline(all);
   return (
     <FormPageFrame
       title={loading ? t('clients.title') : heading}
       subtitle={client.data?.title}
       loading={loading}
-      failure={failed && <RecordLoadFailed query={failed} back={back} />}
+      failure={
+        unavailable ? (
+          <UnavailableOffline back={back} backLabel={t('clients.backToList')} />
+        ) : (
+          failed && <RecordLoadFailed query={failed} back={back} />
+        )
+      }
     >
       {children}
     </FormPageFrame>

@@ -11,6 +11,7 @@ import { RecordLoadFailed } from '@/features/clients/components/load-failed';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { isQueued } from '@/shared/offline/queue';
+import { UnavailableOffline, useUnavailableOffline } from '@/shared/offline/unavailable-offline';
 import { isRecordId, recordMissing, useNotFoundWhen } from '@/shared/routing/not-found';
 import { PageLoader } from '@/shared/ui/page-loader';
 
@@ -25,6 +26,7 @@ export default function ClientFormPage() {
   usePageTitle(isNew ? t('clients.form.newTitle') : (client.data?.title ?? t('clients.title')));
   useNotFoundWhen(!isNew && recordMissing(id, client.error));
   const loading = !isNew && client.isPending;
+  const unavailable = useUnavailableOffline(isNew ? [] : [client]);
 
   return (
     <Stack gap="lg" maw={960}>
@@ -62,7 +64,9 @@ export default function ClientFormPage() {
           </Group>
         )}
       </Group>
-      {client.isError ? (
+      {unavailable ? (
+        <UnavailableOffline back={href('clients', 'list')} backLabel={t('clients.backToList')} />
+      ) : client.isError ? (
         <RecordLoadFailed query={client} back={href('clients', 'list')} />
       ) : loading ? (
         <PageLoader />
@@ -72,12 +76,10 @@ export default function ClientFormPage() {
           initialValues={client.data ? valuesFromClient(client.data) : emptyClientValues()}
           submit={async (body) => {
             const saved = await save.mutateAsync({ id: isNew ? null : id, body });
-            // Saved offline (its own notice says so): a new client's page lets the user go on with it.
-            if (isQueued(saved)) {
-              navigate(isNew ? href('clients', 'form', { id: saved.id }) : href('clients', 'list'), { replace: isNew });
-              return;
+            // Saved offline, its own notice says so; either way the list follows, as the spec has it.
+            if (!isQueued(saved)) {
+              notifications.show({ color: 'green', message: t('clients.form.saved', { title: saved.title }) });
             }
-            notifications.show({ color: 'green', message: t('clients.form.saved', { title: saved.title }) });
             navigate(href('clients', 'list'));
           }}
         />

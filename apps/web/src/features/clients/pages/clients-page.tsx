@@ -89,7 +89,11 @@ export default function ClientsPage() {
         <RadiusUnitSwitch />
       </ListToolbar>
 
-      <PendingNotice title={t('clients.pending', { count: pending.length })} names={pending} />
+      <PendingNotice
+        title={t('clients.pending', { count: pending.length })}
+        records={pending}
+        linkTo={(id) => href('clients', 'form', { id })}
+      />
 
       {content}
 
