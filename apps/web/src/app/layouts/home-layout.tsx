@@ -162,7 +162,7 @@ function Shell({ session }: { session: SignedIn }) {
       {/* On a phone the toasts rise from the bottom bar, clear of the header and the offline banner. */}
       <Notifications
         position={isMobile ? 'bottom-center' : 'top-right'}
-        className={isMobile ? classes.toastsAboveFooter : undefined}
+        className={classes.toasts}
         autoClose={TOAST_MS}
       />
       <PwaPrompts />

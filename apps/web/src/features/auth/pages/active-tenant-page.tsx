@@ -1,20 +1,28 @@
 import { Button, Group, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { problemText } from '@/features/auth/api/problem-messages';
-import { TenantTwoFactorSetup } from '@/features/auth/components/tenant-two-factor-setup';
 import { ApiError } from '@/shared/api/api-error';
 import { useSetActiveTenant } from '@/shared/api/auth';
 import { useSession } from '@/shared/api/session';
 import { useUserInfo } from '@/shared/api/user-info';
 import { STORAGE_KEYS } from '@/shared/config/storage-keys';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { allStrings } from '@/shared/i18n/i18n';
 import { useTranslation } from '@/shared/i18n/use-translation';
 import { browserNavigation } from '@/shared/routing/browser-navigation';
 import { landingPath, safeReturnUrl, signInPath } from '@/shared/routing/return-url';
 import { CardPage, cardPageTitleClass } from '@/shared/ui/card-page';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { PageLoader } from '@/shared/ui/page-loader';
+
+// The setup a tenant may require is for few users: it and its strings (not among the first load's, as
+// this page is outside the signed-in shell) load when a choice needs it.
+const TenantTwoFactorSetup = lazy(() =>
+  Promise.all([import('@/features/auth/components/tenant-two-factor-setup'), allStrings()]).then(([m]) => ({
+    default: m.TenantTwoFactorSetup,
+  })),
+);
 
 /**
  * After sign-in: several tenants -> choose one (Skip for super administrators); one tenant -> it is
@@ -70,18 +78,20 @@ export default function ActiveTenantPage() {
   if (setupFor) {
     return (
       <CardPage>
-        <TenantTwoFactorSetup
-          tenantName={tenants.find((x) => x.id === setupFor)?.name ?? ''}
-          onDone={() => {
-            // Back to the choice, busy entering the tenant (and showing why, should that fail).
-            setSetupFor(null);
-            activate.mutate(setupFor);
-          }}
-          onCancel={() => {
-            setSetupFor(null);
-            activate.reset();
-          }}
-        />
+        <Suspense fallback={<PageLoader />}>
+          <TenantTwoFactorSetup
+            tenantName={tenants.find((x) => x.id === setupFor)?.name ?? ''}
+            onDone={() => {
+              // Back to the choice, busy entering the tenant (and showing why, should that fail).
+              setSetupFor(null);
+              activate.mutate(setupFor);
+            }}
+            onCancel={() => {
+              setSetupFor(null);
+              activate.reset();
+            }}
+          />
+        </Suspense>
       </CardPage>
     );
   }
