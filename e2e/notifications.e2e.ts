@@ -40,7 +40,10 @@ describe('notifications', () => {
     await connected;
     const badge = page.getByRole('navigation', { name: 'Main navigation' }).getByTestId('count-Notifications');
     // Nothing unread: no badge at all (a zero would read as one more thing to look at).
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Notifications' }).waitFor();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Notifications' })
+      .waitFor();
     expect(await badge.count()).toBe(0);
 
     const title = `Fire drill ${RUN}`;

@@ -29,7 +29,9 @@ export function usePendingRecords(kind: keyof typeof CREATES, clientId?: string)
         const record = (body ?? {}) as NewRecord;
         const label = name(record);
         const mine = clientId === undefined || record.companyId === clientId;
-        return typeof label === 'string' && typeof record.id === 'string' && mine ? [{ id: record.id, name: label }] : [];
+        return typeof label === 'string' && typeof record.id === 'string' && mine
+          ? [{ id: record.id, name: label }]
+          : [];
       }),
     [bodies, clientId, name],
   );
