@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, apiSignIn, BASE_URL, launchBrowser, signIn, workerActive } from './support.js';
+import { api, apiSignIn, BASE_URL, launchBrowser, photograph, signIn, workerActive } from './support.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,7 +12,7 @@ afterAll(async () => {
 
 /** Something unique to this run, so the flow also works against a database that has seen it before. */
 const RUN = Date.now().toString(36);
-/** SHOTS_DIR set: the banner, label and dialog are photographed on the way (1280 and 375 px, light and dark). */
+// SHOTS_DIR set: the banner, label, list and dialog are photographed on the way (light and dark).
 const SHOTS_DIR = process.env.SHOTS_DIR;
 
 type Client = { id: string; title: string };
@@ -43,21 +43,13 @@ async function openClientFormWarm(page: Page) {
  */
 async function openPendingClient(page: Page, title: string) {
   await page.waitForURL(`${BASE_URL}/admin/clients`);
-  await page.getByRole('link', { name: title, exact: true }).click();
+  const link = page.getByRole('link', { name: title, exact: true });
+  await link.waitFor();
+  await photograph(page, 'offline-pending-list');
+  await link.click();
   await page.waitForURL(/\/admin\/clients\/[0-9a-f-]{36}$/);
   await page.getByRole('textbox', { name: 'Name' }).waitFor();
   return page.url().split('/').at(-1)!;
-}
-
-async function photograph(page: Page, name: string) {
-  if (!SHOTS_DIR) return;
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.evaluate((s) => document.documentElement.setAttribute('data-mantine-color-scheme', s), scheme);
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${SHOTS_DIR}/${name}-${page.viewportSize()!.width}-${scheme}.png` });
-  }
-  await page.evaluate(() => document.documentElement.setAttribute('data-mantine-color-scheme', 'light'));
 }
 
 describe('offline', () => {

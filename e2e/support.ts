@@ -193,3 +193,16 @@ export function hubConnected(page: Page, timeoutMs = 30_000): Promise<HubTranspo
   connected.catch(() => {});
   return connected;
 }
+
+/** SHOTS_DIR set: the page as it is now, in light and dark, as `<name>-<width>-<scheme>.png` there. */
+export async function photograph(page: Page, name: string) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.evaluate((s) => document.documentElement.setAttribute('data-mantine-color-scheme', s), scheme);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${dir}/${name}-${page.viewportSize()!.width}-${scheme}.png` });
+  }
+  await page.evaluate(() => document.documentElement.setAttribute('data-mantine-color-scheme', 'light'));
+}

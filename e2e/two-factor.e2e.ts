@@ -4,7 +4,7 @@
 import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, apiSignIn, BASE_URL, createUser, DEMO_PASSWORD, launchBrowser } from './support.js';
+import { api, apiSignIn, BASE_URL, createUser, DEMO_PASSWORD, launchBrowser, photograph } from './support.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -136,6 +136,12 @@ describe('two-factor sign-in', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByRole('heading', { name: 'Set up two-factor sign-in' }).waitFor();
     await page.getByText(`${strict} requires two-factor sign-in`).waitFor();
+    await photograph(page, 'two-factor-tenant-setup');
+    if (process.env.SHOTS_DIR) {
+      await page.setViewportSize({ width: 375, height: 800 });
+      await photograph(page, 'two-factor-tenant-setup');
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
     const secret = await shownSecret(page);
     await page.getByRole('textbox', { name: /^Code from your app/ }).fill(await codeFor(secret));
     await page.getByRole('button', { name: 'Turn on', exact: true }).click();
