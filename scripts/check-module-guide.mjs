@@ -96,6 +96,8 @@ try {
     ...SOURCES,
     'tsconfig.base.json',
     'vitest.config.ts',
+    // The root config's reporter (the slowest tests of each suite).
+    'tools/vitest',
     'packages/contracts/package.json',
     'packages/contracts/tsconfig.json',
     'apps/server/drizzle.config.ts',
