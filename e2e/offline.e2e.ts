@@ -78,6 +78,9 @@ describe('offline', () => {
       await page.getByRole('button', { name: 'Save' }).click();
       await page.waitForURL(`${BASE_URL}/admin/clients/contacts/${placeholder}`);
       await page.getByTestId('offline-banner').getByText('2 unsynced changes').waitFor();
+      // The server has none of a queued client's contacts: the list is empty, the new one waits above it.
+      await page.getByText('No contacts yet').waitFor();
+      expect(await page.getByText('Could not load the contacts').count()).toBe(0);
       await photograph(page, 'offline-banner');
 
       // The details: a create icon each, the contact linked to the client.

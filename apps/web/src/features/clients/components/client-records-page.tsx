@@ -35,6 +35,9 @@ export type RecordsListProps<Row, S extends string> = {
   wide: boolean;
 };
 
+/** The list state of a query that is not asked: nothing failed, nothing to retry. */
+const NOTHING_TO_ASK = { isError: false, error: null, refetch: () => undefined };
+
 /**
  * A client's contacts or locations (/admin/clients/contacts|locations/{clientId}): the client's name
  * in the heading, an add button, search, sort, the list, paging and a delete confirmation. The two
@@ -67,6 +70,8 @@ export function ClientRecordsPage<S extends string, Row extends { id: string }>(
   const { t } = useTranslation();
   const client = useClient(clientId);
   const pending = usePendingRecords(kind, clientId);
+  // A client saved offline is not on the server yet, so the server has none of its records to list.
+  const clientQueued = usePendingRecords('clients').some((c) => c.id === clientId);
   useNotFoundWhen(recordMissing(clientId, client.error));
   const title = client.data ? t(`clients.${kind}.title`, { title: client.data.title }) : t('clients.title');
   usePageTitle(title);
@@ -110,8 +115,8 @@ export function ClientRecordsPage<S extends string, Row extends { id: string }>(
       <PendingNotice title={t(`clients.${kind}.pending`, { count: pending.length })} records={pending} />
 
       <ListStates
-        query={records}
-        rows={rows}
+        query={clientQueued ? NOTHING_TO_ASK : records}
+        rows={clientQueued ? [] : rows}
         loadFailed={t(`clients.${kind}.loadFailed`)}
         icon={icon}
         search={params.search}
