@@ -57,7 +57,9 @@ export function useOfflineQueue() {
       unsubscribe();
     };
   }, []);
-  return { entries: viewEntries(entries, userId), online, status };
+  // The same array until the queue or the user changes, so that what callers memoise on it holds.
+  const views = useMemo(() => viewEntries(entries, userId), [entries, userId]);
+  return { entries: views, online, status };
 }
 
 /**
