@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { EARLIEST_DATE, LATEST_DATE } from './constants.js';
 import { plainText } from './plain-text.js';
-import { isDateString, isMonday, parseHours } from './timelogs-rules.js';
+import { isDateString, isMonday, parseHours } from './timelogs-constants.js';
 
 // Weekly time logging (spec part 2 §2, §3, §4, §5, §7, §9; issue 14): the hours rule and calendar dates
-// are in timelogs-rules.ts, the schemas here.
-export * from './timelogs-rules.js';
+// are in timelogs-constants.ts, the schemas here.
+export * from './timelogs-constants.js';
 
 // ---- schemas ---------------------------------------------------------------------------------------
 
