@@ -47,7 +47,8 @@ export function useOfflineQueue() {
     let live = true;
     const load = () =>
       void listQueued().then(
-        (rows) => live && setEntries(rows),
+        // An empty queue read again keeps its array: the shell and the page do not redraw for nothing.
+        (rows) => live && setEntries((shown) => (rows.length === 0 && shown.length === 0 ? shown : rows)),
         () => undefined,
       );
     load();
