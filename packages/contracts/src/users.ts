@@ -4,16 +4,9 @@ import { AUTH, LANGUAGES } from './constants.js';
 import { plainText } from './plain-text.js';
 import { pageOf, pageQuerySchema } from './problem.js';
 import { ROLE_FILTERS, ROLES } from './roles.js';
+import { IMPORT_STEPS, USER_LIMITS, USER_SELECT, USER_SORTS } from './users-constants.js';
 
-export const USER_LIMITS = {
-  nameMax: 100,
-  /** Largest import file, in bytes. */
-  importMaxBytes: 5 * 1024 * 1024,
-  /** Most rows one import may carry. */
-  importMaxRows: 5000,
-  /** Most users one batch action (delete many, assign groups) may name. */
-  batchMax: 1000,
-} as const;
+export * from './users-constants.js';
 
 const name = plainText({ error: 'required' }).trim().min(1, 'required').max(USER_LIMITS.nameMax, 'tooLong');
 
@@ -79,7 +72,6 @@ const listParam = <T extends z.ZodType>(item: T, max = 50) =>
     z.array(item).max(max, 'tooMany').default([]),
   );
 
-export const USER_SORTS = ['name', 'surname', 'email', 'createdAt'] as const;
 export const userListQuerySchema = pageQuerySchema.extend({
   sort: z.enum(USER_SORTS).default('name'),
   /** The spec's role filter values: user, admin, super, partner. */
@@ -121,15 +113,6 @@ export const userOptionSchema = z.object({
 });
 export type UserOption = z.infer<typeof userOptionSchema>;
 
-/** GET /users/dataselect answers a page of matches, never every user: the picker searches as one types. */
-export const USER_SELECT = {
-  /** Matches answered when `take` is not given. */
-  takeDefault: 50,
-  takeMax: 100,
-  /** Most ids one call may label; a client with more asks in batches (they travel in the URL). */
-  idsMax: 100,
-} as const;
-
 /** GET /users/dataselect: the caller's users matching `search`, or exactly `ids` (to label chosen users). */
 export const userSelectQuerySchema = z.object({
   tenantId: z.uuid({ error: 'invalidId' }).optional(),
@@ -145,12 +128,6 @@ export const userSelectQuerySchema = z.object({
   ids: listParam(z.uuid({ error: 'invalidId' }), USER_SELECT.idsMax),
 });
 export type UserSelectQuery = z.infer<typeof userSelectQuerySchema>;
-
-/** Columns of an import file (header names, case-insensitive); the export has all but password. */
-export const IMPORT_COLUMNS = ['name', 'surname', 'email', 'role', 'groups', 'language', 'password'] as const;
-
-/** The roles an import row may carry (the spec's filter values): tenant users and tenant admins. */
-export const IMPORT_ROLES = { user: 'User', admin: 'TenantAdmin' } as const;
 
 /** One row of an import, as the file gave it. */
 export const importRowSchema = z.object({
@@ -210,11 +187,6 @@ export const importConfirmBodySchema = z.object({
 export type ImportConfirmBody = z.infer<typeof importConfirmBodySchema>;
 export const importResultSchema = z.object({ created: z.number().int() });
 
-/**
- * The steps of an import confirm, in order: the password rule for every row, hashing the passwords,
- * writing the users (one transaction), then done (or failed: nothing was written).
- */
-export const IMPORT_STEPS = ['checking', 'hashing', 'writing'] as const;
 export const importProgressStepSchema = z.enum([...IMPORT_STEPS, 'done', 'failed']);
 export type ImportProgressStep = z.infer<typeof importProgressStepSchema>;
 
@@ -235,9 +207,6 @@ export const adminResetPasswordBodySchema = z.object({
   password: passwordSchema,
   currentPassword: z.string().max(AUTH.passwordMax).optional(),
 });
-
-/** Viewing as another user ends by itself after this long; refreshing never extends it. */
-export const IMPERSONATION = { sessionMinutes: 15 } as const;
 
 /** POST /auth/impersonate. */
 export const impersonateBodySchema = z.object({

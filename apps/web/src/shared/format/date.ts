@@ -38,14 +38,30 @@ export function formatDay(value: string): string {
   return formatDate(value).slice(0, 5);
 }
 
+// toLocaleDateString builds a formatter on every call, and the week grid names a weekday in each cell's
+// label on every render: each formatter is made once per locale (the same text).
+const formats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(language: string, kind: 'weekday' | 'month') {
+  const key = `${locale(language)}/${kind}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(
+      locale(language),
+      kind === 'weekday' ? { weekday: 'short' } : { month: 'long', year: 'numeric' },
+    );
+    formats.set(key, format);
+  }
+  return format;
+}
+
 /** The short weekday in the UI language: Mon, man. */
 export function formatWeekday(value: string, language: string): string {
   const d = toDate(value);
-  return d ? d.toLocaleDateString(locale(language), { weekday: 'short' }) : value;
+  return d ? dateFormat(language, 'weekday').format(d) : value;
 }
 
 /** Month and year in the UI language: November 2026, november 2026. */
 export function formatMonth(value: string, language: string): string {
   const d = toDate(value);
-  return d ? d.toLocaleDateString(locale(language), { month: 'long', year: 'numeric' }) : value;
+  return d ? dateFormat(language, 'month').format(d) : value;
 }

@@ -43,7 +43,7 @@ beforeEach(async () => {
 });
 
 async function seed() {
-  await offlineDb.requests.bulkAdd([
+  await (await offlineDb()).requests.bulkAdd([
     entry({
       id: CLIENT,
       url: '/companies/postCompany',
@@ -97,7 +97,7 @@ describe('offline banner, label and dialog', () => {
 
   it('marks every entry "sign in to sync" while nobody is signed in, and lets nobody send, edit or drop them', async () => {
     await seed();
-    await offlineDb.requests.add(entry({ refusal: { status: 400, message: 'Title is required' } }));
+    await (await offlineDb()).requests.add(entry({ refusal: { status: 400, message: 'Title is required' } }));
     notify();
     online = true;
     resetSessionForTests({ status: 'anonymous' });
@@ -147,7 +147,7 @@ describe('offline banner, label and dialog', () => {
 
   it("shows a refused entry's reason, and lets the user edit its JSON or drop it", async () => {
     const refused = entry({ body: { id: CLIENT, title: '' }, refusal: { status: 400, message: 'title: required' } });
-    await offlineDb.requests.bulkAdd([refused, entry({})]);
+    await (await offlineDb()).requests.bulkAdd([refused, entry({})]);
     notify();
     renderShell();
     await userEvent.click(await screen.findByTestId('unsynced-label'));
@@ -167,7 +167,7 @@ describe('offline banner, label and dialog', () => {
     );
     expect((await listQueued())[0]!.idempotencyKey).not.toBe(refused.idempotencyKey);
 
-    await offlineDb.requests
+    await (await offlineDb()).requests
       .where('id')
       .equals(refused.id)
       .modify({ refusal: { status: 404, message: 'Not found' } });

@@ -1,4 +1,4 @@
-import Dexie, { type EntityTable } from 'dexie';
+import type { Dexie, EntityTable } from 'dexie';
 import type { OfflineLabel } from '@/shared/api/client';
 
 export type QueuedMethod = 'POST' | 'PUT' | 'PATCH';
@@ -28,7 +28,25 @@ export type QueuedRequest = {
   label?: OfflineLabel;
 };
 
-export const offlineDb = new Dexie('atrium-offline') as Dexie & {
-  requests: EntityTable<QueuedRequest, 'seq'>;
-};
-offlineDb.version(1).stores({ requests: '++seq, &id, userId' });
+export type OfflineDb = Dexie & { requests: EntityTable<QueuedRequest, 'seq'> };
+
+let opening: Promise<OfflineDb> | undefined;
+/**
+ * The queue's database. Dexie (about a third of the signed-in shell's JavaScript) is loaded on the first
+ * read or write of the queue, beside the page's own code, not as part of the shell the first paint waits on.
+ */
+export function offlineDb(): Promise<OfflineDb> {
+  opening ??= import('dexie').then(
+    ({ Dexie }) => {
+      const db = new Dexie('atrium-offline') as OfflineDb;
+      db.version(1).stores({ requests: '++seq, &id, userId' });
+      return db;
+    },
+    (err: unknown) => {
+      // A chunk that failed to load (a deploy, a lost network) is tried again next time.
+      opening = undefined;
+      throw err;
+    },
+  );
+  return opening;
+}

@@ -88,8 +88,9 @@ describe('the offline queue', () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     const saved = await api('/timelogs/mark', { method: 'POST', body: { day: '2026-11-26' } });
     expect(isQueued(saved)).toBe(true);
-    offlineDb.close();
-    await offlineDb.open();
+    const db = await offlineDb();
+    db.close();
+    await db.open();
     expect(await listQueued()).toHaveLength(1);
   });
 

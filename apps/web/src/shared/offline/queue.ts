@@ -36,7 +36,7 @@ export function notify(broadcast = true) {
 }
 
 /** Every queued change, oldest first. */
-export const listQueued = () => offlineDb.requests.orderBy('seq').toArray();
+export const listQueued = async () => (await offlineDb()).requests.orderBy('seq').toArray();
 
 /**
  * Puts a change in the queue and answers with its echo: the body, with a placeholder id for a create
@@ -61,19 +61,21 @@ export function enqueue(path: string, request: ApiRequest): Promise<unknown> | u
     refusal: null,
     ...(request.label && { label: request.label }),
   };
-  return offlineDb.requests.add(entry).then(
-    () => {
-      notify();
-      notifications.show({ id: `queued-${id}`, color: 'yellow', message: i18n.t('offline.savedOffline') });
-      const echo = Array.isArray(entry.body) ? [...entry.body] : { ...(entry.body as object) };
-      queuedResults.add(echo);
-      return echo;
-    },
-    (err: unknown) => {
-      // No IndexedDB to keep it in: the change fails as the network did.
-      throw new NetworkError(err);
-    },
-  );
+  return offlineDb()
+    .then((db) => db.requests.add(entry))
+    .then(
+      () => {
+        notify();
+        notifications.show({ id: `queued-${id}`, color: 'yellow', message: i18n.t('offline.savedOffline') });
+        const echo = Array.isArray(entry.body) ? [...entry.body] : { ...(entry.body as object) };
+        queuedResults.add(echo);
+        return echo;
+      },
+      (err: unknown) => {
+        // No IndexedDB to keep it in: the change fails as the network did.
+        throw new NetworkError(err);
+      },
+    );
 }
 
 /** Placeholder ids (the ids of queued creates) that `entry` uses in its URL or body. */
@@ -99,36 +101,40 @@ export function valueAt(value: unknown, path: string): unknown {
 
 /** Replaces a placeholder by the record's real id in every later entry's URL and body. */
 export async function replacePlaceholder(placeholder: string, realId: string) {
-  await offlineDb.transaction('rw', offlineDb.requests, async () => {
-    const all = await offlineDb.requests.toArray();
+  const db = await offlineDb();
+  await db.transaction('rw', db.requests, async () => {
+    const all = await db.requests.toArray();
     for (const e of all) {
       if (e.id === placeholder) continue;
       const url = e.url.replaceAll(placeholder, realId);
       const body = JSON.stringify(e.body ?? null);
       if (url === e.url && !body.includes(placeholder)) continue;
-      await offlineDb.requests.update(e.seq!, { url, body: JSON.parse(body.replaceAll(placeholder, realId)) });
+      await db.requests.update(e.seq!, { url, body: JSON.parse(body.replaceAll(placeholder, realId)) });
     }
   });
 }
 
 export async function removeQueued(id: string) {
-  await offlineDb.requests.where('id').equals(id).delete();
+  await (await offlineDb()).requests.where('id').equals(id).delete();
   notify();
 }
 
 /** Dismiss all: the queue emptied, its changes lost. */
 export async function clearQueue() {
-  await offlineDb.requests.clear();
+  await (await offlineDb()).requests.clear();
   notify();
 }
 
 /** The user's corrected body for a refused entry: sent again with a new Idempotency-Key. */
 export async function editQueued(id: string, body: unknown) {
-  await offlineDb.requests.where('id').equals(id).modify({ body, refusal: null, idempotencyKey: crypto.randomUUID() });
+  await (await offlineDb()).requests
+    .where('id')
+    .equals(id)
+    .modify({ body, refusal: null, idempotencyKey: crypto.randomUUID() });
   notify();
 }
 
 export async function markRefused(id: string, refusal: { status: number; message: string }) {
-  await offlineDb.requests.where('id').equals(id).modify({ refusal });
+  await (await offlineDb()).requests.where('id').equals(id).modify({ refusal });
   notify();
 }

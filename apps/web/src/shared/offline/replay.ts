@@ -76,9 +76,14 @@ async function replay() {
   // Offline there is nothing to try: the browser's online event starts the sync again. A session that
   // loaded offline has no token yet: the sync starts once it has been refreshed (below).
   if (session.status !== 'authenticated' || session.offline || !navigator.onLine) return;
+  const entries = await listQueued();
+  // Nothing to send, the usual case: no syncing status, which every user of the queue would redraw for.
+  if (entries.length === 0) {
+    if (status.retryAt !== null) setStatus({ retryAt: null });
+    return;
+  }
   setStatus({ syncing: true, retryAt: null });
   try {
-    const entries = await listQueued();
     const waiting = new Set<string>();
     for (const [index, entry] of entries.entries()) {
       const deps = dependenciesOf(entry, entries.slice(0, index));

@@ -47,7 +47,8 @@ export function useOfflineQueue() {
     let live = true;
     const load = () =>
       void listQueued().then(
-        (rows) => live && setEntries(rows),
+        // An empty queue read again keeps its array: the shell and the page do not redraw for nothing.
+        (rows) => live && setEntries((shown) => (rows.length === 0 && shown.length === 0 ? shown : rows)),
         () => undefined,
       );
     load();
@@ -57,7 +58,9 @@ export function useOfflineQueue() {
       unsubscribe();
     };
   }, []);
-  return { entries: viewEntries(entries, userId), online, status };
+  // The same array until the queue or the user changes, so that what callers memoise on it holds.
+  const views = useMemo(() => viewEntries(entries, userId), [entries, userId]);
+  return { entries: views, online, status };
 }
 
 /**

@@ -1,11 +1,12 @@
 import { addDays, can, href, isDateString, localToday, mondayOf, POLICIES } from '@atrium/contracts';
 import { Button, Card, Center, Group, Select, Stack, Text } from '@mantine/core';
 import { IconChartBar, IconCopy, IconListDetails, IconPlus } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { usePrefetchQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useAddWeekRow } from '@/features/timelogs/api/add-week-row';
 import { useCopyLastWeek } from '@/features/timelogs/api/copy-last-week';
-import { usePersonalProjects } from '@/features/timelogs/api/get-personal-projects';
+import { personalProjectsQuery, usePersonalProjects } from '@/features/timelogs/api/get-personal-projects';
 import { useWeek } from '@/features/timelogs/api/get-week';
 import { usePendingMarks, withPendingMarks } from '@/features/timelogs/api/pending-marks';
 import { problemText } from '@/features/timelogs/api/problem-messages';
@@ -53,10 +54,14 @@ export default function TimelogsPage() {
   const monday = weekOf(params.get('week'), today);
   const sunday = addDays(monday, 6);
   const week = useWeek(monday);
+  // The task list of 'Add row' is asked for with the week, not once the week has come (without redrawing
+  // the page when it comes: 'Add row' reads it).
+  usePrefetchQuery(personalProjectsQuery());
   // Hours saved with no network wait in the offline queue: their cells show them as pending, and the
   // totals count them.
   const pending = usePendingMarks();
-  const projects = week.data ? withPendingMarks(week.data, pending) : undefined;
+  const projects = useMemo(() => (week.data ? withPendingMarks(week.data, pending) : undefined), [week.data, pending]);
+  const pendingCells = useMemo(() => new Set(pending.keys()), [pending]);
   const save = useSaveMark();
   const copy = useCopyLastWeek();
   const session = useSession();
@@ -152,7 +157,7 @@ export default function TimelogsPage() {
             projects={projects}
             onSave={onSave}
             drafts={drafts}
-            pending={new Set(pending.keys())}
+            pending={pendingCells}
           />
         ) : null}
       </Card>
