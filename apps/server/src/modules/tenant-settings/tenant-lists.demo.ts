@@ -1,12 +1,11 @@
 import type { DemoStep } from '../demo-step.js';
+import { tenantDepartments, tenantTeams } from './teams.schema.js';
 import {
   checklistAssignments,
   standardChecklistItems,
   standardChecklists,
-  tenantDepartments,
   tenantFolders,
   tenantTags,
-  tenantTeams,
 } from './tenant-lists.schema.js';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -4,18 +4,19 @@ import {
   type TenantItemsQuery,
   type TenantListKind,
 } from '@atrium/contracts';
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
 import { paged } from '../../db/paging.js';
+import { tenantMemberships, users } from '../users/users.schema.js';
+import { tenantDepartments, tenantTeams } from './teams.schema.js';
 import {
   checklistAssignments,
   standardChecklistItems,
   standardChecklists,
-  tenantDepartments,
   tenantFolders,
   tenantTags,
-  tenantTeams,
 } from './tenant-lists.schema.js';
 
 /** Each simple list's table, its text column and the unique index on that text (a refused duplicate). */
@@ -36,10 +37,22 @@ const columnsOf = (kind: TenantListKind) => {
   return { table, text, id: table.id, tenantId: table.tenantId, createdAt: table.createdAt };
 };
 
-export type ListRow = { id: string; text: string; createdAt: Date };
+export type ListRow = { id: string; text: string; createdAt: Date; membersCount?: number };
+
+/**
+ * The live people whose membership has the team or department: the removal's confirmation names
+ * them, since removing it clears their reference (tenant_memberships' foreign keys: set null).
+ */
+const membersCountOf = (kind: TenantListKind, id: SQL | AnyPgColumn) => {
+  if (kind !== 'teams' && kind !== 'departments') return undefined;
+  const ref = kind === 'teams' ? tenantMemberships.teamId : tenantMemberships.departmentId;
+  return sql<number>`(select count(*) from ${tenantMemberships} join ${users} on ${users.id} = ${tenantMemberships.userId}
+    and ${users.deletedAt} is null where ${ref} = ${id})::int`;
+};
 
 export async function listEntries(db: Db, tenantId: string, kind: TenantListKind, q: TenantItemsQuery) {
   const c = columnsOf(kind);
+  const membersCount = membersCountOf(kind, c.id);
   const where = and(
     eq(c.tenantId, tenantId),
     q.search?.trim() ? sql`lower(${c.text}) like ${containsPattern(q.search.trim().toLowerCase())}` : undefined,
@@ -49,7 +62,7 @@ export async function listEntries(db: Db, tenantId: string, kind: TenantListKind
   return paged(q, async ({ limit, offset }) => {
     const [rows, [total]] = await Promise.all([
       db
-        .select({ id: c.id, text: c.text, createdAt: c.createdAt })
+        .select({ id: c.id, text: c.text, createdAt: c.createdAt, ...(membersCount && { membersCount }) })
         .from(c.table)
         .where(where)
         .orderBy(order, asc(c.id))
