@@ -19,8 +19,8 @@ const name = plainText({ error: 'required' }).trim().min(1, 'required').max(USER
 
 /** Who a person is in a tenant (issue 45): job title and phone, shown to others (decision 034). */
 export const PERSON_LIMITS = { titleMax: 100, phoneMax: 30 } as const;
-/** A phone number as people write it: digits, spaces and ( ) . / -, maybe a leading +; or nothing. */
-export const PHONE_PATTERN = /^(?:\+?[0-9][0-9 ()./-]*)?$/;
+/** A phone number as people write it: digits with spaces, + ( ) . / - between them; or nothing. */
+export const PHONE_PATTERN = /^(?:[0-9 ()./+-]*[0-9][0-9 ()./+-]*)?$/;
 export const jobTitleSchema = plainText({ error: 'invalid' }).trim().max(PERSON_LIMITS.titleMax, 'tooLong');
 export const phoneSchema = plainText({ error: 'invalid' })
   .trim()

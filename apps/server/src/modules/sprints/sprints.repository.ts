@@ -1,6 +1,5 @@
 import type { CollaborationListQuery, CollaborationStatus, IdeaSort, IdeaStatus } from '@atrium/contracts';
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { tenantDepartments, tenantTeams } from '../tenant-settings/teams.schema.js';
 import { tenantTags } from '../tenant-settings/tenant-lists.schema.js';
@@ -240,14 +239,14 @@ export async function removeMember(db: Db, tenantId: string, collaborationId: st
 /** People of the tenant not in the collaboration yet and the tenant's user groups, matching the search. */
 export async function memberChoices(db: Db, tenantId: string, collaborationId: string, search: string, max: number) {
   const like = `%${escapeLike(search)}%`;
-  // A team's or department's live people in the tenant.
-  const setOf = (t: typeof tenantTeams | typeof tenantDepartments, ref: AnyPgColumn) =>
+  // A team's or department's live people in the tenant (tables named in full: see tenant-lists.repository.ts).
+  const setOf = (t: typeof tenantTeams | typeof tenantDepartments, table: string, ref: string) =>
     db
       .select({
         id: t.id,
         name: t.name,
-        membersCount: sql<number>`(select count(*) from ${tenantMemberships} join ${users} on ${users.id} = ${tenantMemberships.userId}
-          and ${users.deletedAt} is null where ${ref} = ${t.id} and ${tenantMemberships.tenantId} = ${tenantId})::int`,
+        membersCount: sql<number>`(select count(*) from tenant_memberships tm join users u on u.id = tm.user_id
+          and u.deleted_at is null where tm.${sql.raw(ref)} = ${sql.raw(table)}.id and tm.tenant_id = ${tenantId})::int`,
       })
       .from(t)
       .where(and(eq(t.tenantId, tenantId), search ? sql`${t.name} ilike ${like}` : undefined))
@@ -281,8 +280,8 @@ export async function memberChoices(db: Db, tenantId: string, collaborationId: s
       .where(and(eq(userGroups.tenantId, tenantId), search ? sql`${userGroups.name} ilike ${like}` : undefined))
       .orderBy(sql`lower(${userGroups.name})`, userGroups.id)
       .limit(max),
-    setOf(tenantTeams, tenantMemberships.teamId),
-    setOf(tenantDepartments, tenantMemberships.departmentId),
+    setOf(tenantTeams, 'tenant_teams', 'team_id'),
+    setOf(tenantDepartments, 'tenant_departments', 'department_id'),
   ]);
   return { people, groups, teams, departments };
 }

@@ -4,12 +4,10 @@ import {
   type TenantItemsQuery,
   type TenantListKind,
 } from '@atrium/contracts';
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
 import { paged } from '../../db/paging.js';
-import { tenantMemberships, users } from '../users/users.schema.js';
 import { tenantDepartments, tenantTeams } from './teams.schema.js';
 import {
   checklistAssignments,
@@ -43,16 +41,17 @@ export type ListRow = { id: string; text: string; createdAt: Date; membersCount?
  * The live people whose membership has the team or department: the removal's confirmation names
  * them, since removing it clears their reference (tenant_memberships' foreign keys: set null).
  */
-const membersCountOf = (kind: TenantListKind, id: SQL | AnyPgColumn) => {
+const membersCountOf = (kind: TenantListKind) => {
   if (kind !== 'teams' && kind !== 'departments') return undefined;
-  const ref = kind === 'teams' ? tenantMemberships.teamId : tenantMemberships.departmentId;
-  return sql<number>`(select count(*) from ${tenantMemberships} join ${users} on ${users.id} = ${tenantMemberships.userId}
-    and ${users.deletedAt} is null where ${ref} = ${id})::int`;
+  // Named in full: a column interpolated in a subquery may come out unqualified and mean another table's.
+  const [ref, id] = kind === 'teams' ? ['team_id', 'tenant_teams.id'] : ['department_id', 'tenant_departments.id'];
+  return sql<number>`(select count(*) from tenant_memberships tm join users u on u.id = tm.user_id
+    and u.deleted_at is null where tm.${sql.raw(ref)} = ${sql.raw(id)})::int`;
 };
 
 export async function listEntries(db: Db, tenantId: string, kind: TenantListKind, q: TenantItemsQuery) {
   const c = columnsOf(kind);
-  const membersCount = membersCountOf(kind, c.id);
+  const membersCount = membersCountOf(kind);
   const where = and(
     eq(c.tenantId, tenantId),
     q.search?.trim() ? sql`lower(${c.text}) like ${containsPattern(q.search.trim().toLowerCase())}` : undefined,

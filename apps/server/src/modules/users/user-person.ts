@@ -12,6 +12,7 @@ type PersonInput = Partial<repo.Person>;
  */
 export async function savePerson(conn: Db, tenantId: string | null, userId: string, input: PersonInput) {
   const values = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as PersonInput;
+  if (!Object.keys(values).length) return;
   const given = Object.entries(values).filter(([, v]) => v !== '' && v !== null);
   if (!given.length && !(tenantId && (await repo.isMember(conn, userId, tenantId)))) return;
   if (!tenantId) throw fieldError(given[0]![0], 'noActiveTenant', 'Choose the tenant the person works in first');
