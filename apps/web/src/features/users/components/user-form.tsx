@@ -26,8 +26,8 @@ import { useForm } from '@mantine/form';
 import { IconUsersGroup } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { TenantOption } from '@/features/users/api/get-tenant-options';
 import type { TeamOptions } from '@/features/users/api/get-team-options';
+import type { TenantOption } from '@/features/users/api/get-tenant-options';
 import type { UserGroup } from '@/features/users/api/get-user-groups';
 import { fieldErrorsOf, formPath, messageText, problemText } from '@/features/users/api/problem-messages';
 import { useTranslation } from '@/shared/i18n/use-translation';
@@ -133,7 +133,11 @@ export function UserForm({
     initialValues: { ...initialValues, groupIds: initialValues.groupIds.filter((id) => visibleGroupIds.has(id)) },
     validateInputOnBlur: true,
     validate: (values) => {
-      const result = validateUser(values, hiddenGroupIds, !!activeTenantId && values.tenantIds.includes(activeTenantId));
+      const result = validateUser(
+        values,
+        hiddenGroupIds,
+        !!activeTenantId && values.tenantIds.includes(activeTenantId),
+      );
       if (!result.errors) return {};
       return Object.fromEntries(Object.entries(result.errors).map(([k, v]) => [k, messageText(t, v)]));
     },
@@ -144,7 +148,11 @@ export function UserForm({
 
   const onValid = async () => {
     const current = form.getValues();
-    const result = validateUser(current, hiddenGroupIds, !!activeTenantId && current.tenantIds.includes(activeTenantId));
+    const result = validateUser(
+      current,
+      hiddenGroupIds,
+      !!activeTenantId && current.tenantIds.includes(activeTenantId),
+    );
     if (!result.body) return;
     setFailure(null);
     try {
