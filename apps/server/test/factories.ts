@@ -6,6 +6,7 @@ import { crossTenant, withTenant } from '../src/db/tenant-scope.js';
 import { hashPassword } from '../src/modules/auth/password-hashing.js';
 import { seedTenantDefaults } from '../src/modules/index.js';
 import { notificationEventTypes } from '../src/modules/notifications/notifications.schema.js';
+import { tenantDepartments, tenantTeams } from '../src/modules/tenant-settings/teams.schema.js';
 import { features, tenantFeatures, tenants } from '../src/modules/tenants/tenants.schema.js';
 import { userGroups } from '../src/modules/usergroups/usergroups.schema.js';
 import { roles as rolesTable, tenantMemberships, userRoles, users } from '../src/modules/users/users.schema.js';
@@ -71,6 +72,13 @@ export function makeFactories(db: Db) {
       );
       if (!row) throw new Error(`Tenant ${tenantId} has no event type ${name}`);
       return row.id;
+    },
+
+    /** A team (or department) of the tenant's list. */
+    async team(tenantId: string, name = `Team ${randomUUID().slice(0, 6)}`, kind: 'teams' | 'departments' = 'teams') {
+      const table = kind === 'teams' ? tenantTeams : tenantDepartments;
+      const [row] = await crossTenant('test fixtures', () => db.insert(table).values({ tenantId, name }).returning());
+      return row!;
     },
 
     async userGroup(tenantId: string, name = `Group ${randomUUID().slice(0, 6)}`) {

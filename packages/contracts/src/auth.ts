@@ -107,6 +107,9 @@ export const generalDataSchema = z.object({
     userName: z.string(),
     surname: z.string(),
     tenantSet: z.boolean(),
+    /** Job title and phone in the active tenant ('' without one), for /profile/edit. */
+    title: z.string(),
+    phone: z.string(),
   }),
   tenants: z.array(tenantOptionSchema),
   customTenantProperties: customTenantPropertiesSchema.nullable(),

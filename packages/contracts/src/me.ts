@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES } from './constants.js';
 import { plainText } from './plain-text.js';
 import { MEDIA_PATH } from './tenants.js';
-import { USER_LIMITS } from './users.js';
+import { jobTitleSchema, phoneSchema, USER_LIMITS } from './users.js';
 
 /** Limits of /profile/edit. */
 export const PROFILE_LIMITS = {
@@ -26,5 +26,8 @@ export const profileBodySchema = z.object({
   language: z.enum(LANGUAGES, { error: 'unknownLanguage' }).optional(),
   /** A path POST /me/avatar answered, or null to remove the picture. */
   imagePath: z.string({ error: 'unknownMediaFile' }).regex(MEDIA_PATH, 'unknownMediaFile').nullable().optional(),
+  /** Job title and phone in the active tenant (issue 45); team and department are the administrators'. */
+  title: jobTitleSchema.optional(),
+  phone: phoneSchema.optional(),
 });
 export type ProfileBody = z.infer<typeof profileBodySchema>;

@@ -103,21 +103,32 @@ export const collaborationSchema = collaborationSummarySchema.extend({
 });
 export type Collaboration = z.infer<typeof collaborationSchema>;
 
-/** POST /sprints/collaborations/{id}/members: people one by one, and every member of user groups. */
+/**
+ * POST /sprints/collaborations/{id}/members: people one by one, and every member of user groups, teams
+ * and departments (the people whose membership in the tenant has that team or department now).
+ */
 export const addMembersBodySchema = z
   .object({
     userIds: z.array(z.uuid()).max(SPRINTS.addMax).default([]),
     groupIds: z.array(z.uuid()).max(SPRINTS.addMax).default([]),
+    teamIds: z.array(z.uuid()).max(SPRINTS.addMax).default([]),
+    departmentIds: z.array(z.uuid()).max(SPRINTS.addMax).default([]),
   })
-  .refine((b) => b.userIds.length + b.groupIds.length > 0, { message: 'required', path: ['userIds'] });
+  .refine((b) => b.userIds.length + b.groupIds.length + b.teamIds.length + b.departmentIds.length > 0, {
+    message: 'required',
+    path: ['userIds'],
+  });
 export type AddMembersBody = z.input<typeof addMembersBodySchema>;
 export const addMembersResultSchema = z.object({ added: z.number().int() });
 
 export const memberChoicesQuerySchema = z.object({ search: z.string().trim().max(200).optional() });
-/** Who can still be added: people of the tenant and its user groups, matching the search. */
+const memberSetSchema = z.object({ id: z.uuid(), name: z.string(), membersCount: z.number().int() });
+/** Who can still be added: people of the tenant, its user groups, teams and departments, matching the search. */
 export const memberChoicesSchema = z.object({
   people: z.array(personSchema),
-  groups: z.array(z.object({ id: z.uuid(), name: z.string(), membersCount: z.number().int() })),
+  groups: z.array(memberSetSchema),
+  teams: z.array(memberSetSchema),
+  departments: z.array(memberSetSchema),
 });
 export type MemberChoices = z.infer<typeof memberChoicesSchema>;
 

@@ -45,10 +45,18 @@ export type TagBody = z.input<typeof tagBodySchema>;
 
 export const tagSchema = z.object({ id: z.uuid(), title: z.string(), createdAt: z.date() });
 export const tenantFolderSchema = z.object({ id: z.uuid(), itemName: z.string(), createdAt: z.date() });
-export const namedItemSchema = z.object({ id: z.uuid(), name: z.string(), createdAt: z.date() });
+/** A team or department; membersCount: the people whose tenant membership has it (the removal asks). */
+export const namedItemSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  createdAt: z.date(),
+  membersCount: z.number().int(),
+});
 
 /** Any of the four lists' entries as the web app reads it (createdAt as ISO text). */
-export type TenantListEntry = { id: string; createdAt: string } & Partial<Record<TenantListField, string>>;
+export type TenantListEntry = { id: string; createdAt: string; membersCount?: number } & Partial<
+  Record<TenantListField, string>
+>;
 
 /** Sorting of the four lists: by their text or their creation. */
 export const TENANT_LIST_SORTS = ['text', 'createdAt'] as const;

@@ -23,7 +23,19 @@ export const USER_SELECT = {
 } as const;
 
 /** Columns of an import file (header names, case-insensitive); the export has all but password. */
-export const IMPORT_COLUMNS = ['name', 'surname', 'email', 'role', 'groups', 'language', 'password'] as const;
+export const IMPORT_COLUMNS = [
+  'name',
+  'surname',
+  'email',
+  'role',
+  'groups',
+  'language',
+  'title',
+  'phone',
+  'team',
+  'department',
+  'password',
+] as const;
 
 /** The roles an import row may carry (the spec's filter values): tenant users and tenant admins. */
 export const IMPORT_ROLES = { user: 'User', admin: 'TenantAdmin' } as const;

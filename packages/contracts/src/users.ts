@@ -10,6 +10,16 @@ export * from './users-constants.js';
 
 const name = plainText({ error: 'required' }).trim().min(1, 'required').max(USER_LIMITS.nameMax, 'tooLong');
 
+/** Who a person is in a tenant (issue 45): job title and phone, shown to others (decision 034). */
+export const PERSON_LIMITS = { titleMax: 100, phoneMax: 30 } as const;
+/** A phone number as people write it: digits with spaces, + ( ) . / - between them; or nothing. */
+export const PHONE_PATTERN = /^(?:[0-9 ()./+-]*[0-9][0-9 ()./+-]*)?$/;
+export const jobTitleSchema = plainText({ error: 'invalid' }).trim().max(PERSON_LIMITS.titleMax, 'tooLong');
+export const phoneSchema = plainText({ error: 'invalid' })
+  .trim()
+  .max(PERSON_LIMITS.phoneMax, 'tooLong')
+  .regex(PHONE_PATTERN, 'invalidPhone');
+
 /** Each value once, in the order first given: naming an id twice means the same as naming it once. */
 const unique = <T>(items: T[]) => [...new Set(items)];
 
@@ -28,6 +38,13 @@ export const userBodySchema = z
       .transform(unique),
     tenantIds: z.array(z.uuid()).max(1000).transform(unique).default([]),
     groupIds: z.array(z.uuid()).max(1000).transform(unique).default([]),
+    // The person in the active tenant (its membership); a field left out stays as it is.
+    title: jobTitleSchema.optional(),
+    phone: phoneSchema.optional(),
+    /** One of the active tenant's teams, or null for none. */
+    teamId: z.uuid({ error: 'invalidId' }).nullable().optional(),
+    /** One of the active tenant's departments, or null for none. */
+    departmentId: z.uuid({ error: 'invalidId' }).nullable().optional(),
   })
   .superRefine((body, ctx) => {
     const problem = body.password && passwordEmailProblem(body.password, body.email);
@@ -61,8 +78,20 @@ export const userSchema = userListItemSchema.extend({
    * change its name, email or password (always false for a super administrator).
    */
   sharedWithOtherTenants: z.boolean(),
+  /** The person in the caller's active tenant: '' and null when they are not in it (or there is none). */
+  title: z.string(),
+  phone: z.string(),
+  teamId: z.uuid().nullable(),
+  departmentId: z.uuid().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
+
+/** GET /users/teams: the active tenant's teams and departments, for the user form's selects. */
+export const teamOptionsSchema = z.object({
+  teams: z.array(z.object({ id: z.uuid(), name: z.string() })),
+  departments: z.array(z.object({ id: z.uuid(), name: z.string() })),
+});
+export type TeamOptions = z.infer<typeof teamOptionsSchema>;
 
 /** A query value that may come as one comma-separated string or as a repeated parameter. */
 const listParam = <T extends z.ZodType>(item: T, max = 50) =>
@@ -140,6 +169,11 @@ export const importRowSchema = z.object({
   /** Group names of the active tenant. */
   groups: z.array(z.string()),
   language: z.string(),
+  /** Job title and phone in the active tenant; team and department by name (optional columns). */
+  title: plainText().default(''),
+  phone: plainText().default(''),
+  team: plainText().default(''),
+  department: plainText().default(''),
   /** The account's first password (optional column); without one the user signs in by a reset link or SSO. */
   password: z.string().max(AUTH.passwordMax, 'passwordTooLong').optional(),
 });

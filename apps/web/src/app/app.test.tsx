@@ -20,7 +20,15 @@ const generalData: GeneralData = {
   imageMobileLogosrc: null,
   features: FEATURES,
   tenantMenuItemsData: FEATURES.map((name) => ({ name, customTitle: name === 'TimeLogs' ? 'Hours' : null })),
-  activeUserData: { email: 'user@atrium.test', imagePath: null, userName: 'Uma', surname: 'User', tenantSet: true },
+  activeUserData: {
+    email: 'user@atrium.test',
+    imagePath: null,
+    userName: 'Uma',
+    surname: 'User',
+    tenantSet: true,
+    title: '',
+    phone: '',
+  },
   tenants: [NORTHWIND, HARBOUR],
   customTenantProperties: { primaryColor: '#4f46e5', secondaryColor: '#0ea5e9', fontFamily: 'Courier New' },
 };

@@ -25,7 +25,15 @@ const generalData: GeneralData = {
   imageMobileLogosrc: null,
   features: ['News'],
   tenantMenuItemsData: [{ name: 'News', customTitle: null }],
-  activeUserData: { email: 'user@atrium.test', imagePath: null, userName: 'Uma', surname: 'User', tenantSet: true },
+  activeUserData: {
+    email: 'user@atrium.test',
+    imagePath: null,
+    userName: 'Uma',
+    surname: 'User',
+    tenantSet: true,
+    title: '',
+    phone: '',
+  },
   tenants: [TENANT],
   customTenantProperties: { primaryColor: '#4f46e5', secondaryColor: '#0ea5e9', fontFamily: 'Arial' },
 };

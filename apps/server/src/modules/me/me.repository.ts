@@ -1,9 +1,9 @@
 import type { CustomTenantProperties } from '@atrium/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { compiledRead, type Db } from '../../db/client.js';
 import { documentTypes } from '../documents/documents.schema.js';
 import { features, tenantFeatures, tenants } from '../tenants/tenants.schema.js';
-import { users } from '../users/users.schema.js';
+import { tenantMemberships, users } from '../users/users.schema.js';
 
 export const findUser = async (db: Db, id: string) => (await db.select().from(users).where(eq(users.id, id)))[0];
 
@@ -13,6 +13,9 @@ export type Shell = {
   name: string;
   surname: string;
   imagePath: string | null;
+  /** Job title and phone on the membership of the active tenant, '' without one. */
+  title: string;
+  phone: string;
   /** Whether the active tenant was found; its fields below are null and [] when not. */
   tenantSet: boolean;
   logoMediaFile: string | null;
@@ -34,6 +37,7 @@ export const shell = compiledRead<Record<string, never>, { userId: string; tenan
   () => sql`
   select ${users.email} as "email", ${users.name} as "name", ${users.surname} as "surname",
          ${users.imagePath} as "imagePath",
+         coalesce(${tenantMemberships.title}, '') as "title", coalesce(${tenantMemberships.phone}, '') as "phone",
          ${tenants.id} is not null as "tenantSet",
          ${tenants.logoMediaFile} as "logoMediaFile",
          ${tenants.mobileLogoMediaFile} as "mobileLogoMediaFile",
@@ -47,6 +51,7 @@ export const shell = compiledRead<Record<string, never>, { userId: string; tenan
                    from ${documentTypes}
                    where ${documentTypes.tenantId} = ${tenants.id} and ${documentTypes.isShownOnSideMenu}), '[]') as "sideMenuTypes"
   from ${users} left join ${tenants} on ${tenants.id} = ${sql.placeholder('tenantId')}::uuid
+    left join ${tenantMemberships} on ${tenantMemberships.userId} = ${users.id} and ${tenantMemberships.tenantId} = ${tenants.id}
   where ${users.id} = ${sql.placeholder('userId')}`,
 );
 
@@ -63,3 +68,18 @@ export const updateProfile = async (db: Db, id: string, changes: ProfileChanges)
   if (!Object.keys(changes).length) return findUser(db, id);
   return (await db.update(users).set(changes).where(eq(users.id, id)).returning())[0];
 };
+
+/** The user's own job title and phone in a tenant; false when they are not in it. */
+export async function updateOwnPerson(
+  db: Db,
+  userId: string,
+  tenantId: string,
+  values: { title?: string; phone?: string },
+) {
+  const rows = await db
+    .update(tenantMemberships)
+    .set(values)
+    .where(and(eq(tenantMemberships.userId, userId), eq(tenantMemberships.tenantId, tenantId)))
+    .returning({ userId: tenantMemberships.userId });
+  return rows.length > 0;
+}

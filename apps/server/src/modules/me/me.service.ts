@@ -45,6 +45,8 @@ export function createMeService(deps: {
           userName: shell.name,
           surname: shell.surname,
           tenantSet: shell.tenantSet,
+          title: shell.title,
+          phone: shell.phone,
         },
         tenants: tenantList,
         customTenantProperties: shell.customTenantProperties,
@@ -74,11 +76,11 @@ export function createMeService(deps: {
       await repo.confirmGdpr(db, principal.userId);
     },
 
-    /** Applies the user's own name, surname, language and picture; answers the user as sign-in does. */
+    /** Applies the user's own name, surname, language, picture, job title and phone; answers the user as sign-in does. */
     async updateProfile(
       activeTenantId: string | null,
       principal: Principal,
-      { name, surname, language, imagePath }: ProfileBody,
+      { name, surname, language, imagePath, title, phone }: ProfileBody,
     ) {
       refuseWhileImpersonating(principal, 'Your profile');
       const current = await repo.findUser(db, principal.userId);
@@ -86,6 +88,15 @@ export function createMeService(deps: {
       // A picture this user uploaded, or the one they have: never a path to someone else's file.
       if (imagePath && imagePath !== current.imagePath && !(await media.isUploadOf(principal.userId, imagePath))) {
         throw fieldError('imagePath', 'unknownMediaFile', 'No such picture was uploaded');
+      }
+      // Title and phone belong to the membership of the active tenant (issue 45).
+      const person = { ...(title !== undefined && { title }), ...(phone !== undefined && { phone }) };
+      if (Object.keys(person).length) {
+        const field = title !== undefined ? 'title' : 'phone';
+        if (!activeTenantId) throw fieldError(field, 'noActiveTenant', 'Choose the tenant you work in first');
+        if (!(await repo.updateOwnPerson(db, current.id, activeTenantId, person))) {
+          throw fieldError(field, 'notInActiveTenant', 'You are not in the active tenant');
+        }
       }
       const updated = await repo.updateProfile(db, current.id, {
         ...(name !== undefined && { name }),

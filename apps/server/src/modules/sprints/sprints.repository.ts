@@ -1,6 +1,7 @@
 import type { CollaborationListQuery, CollaborationStatus, IdeaSort, IdeaStatus } from '@atrium/contracts';
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { tenantDepartments, tenantTeams } from '../tenant-settings/teams.schema.js';
 import { tenantTags } from '../tenant-settings/tenant-lists.schema.js';
 import { userGroupMembers, userGroups } from '../usergroups/usergroups.schema.js';
 import { tenantMemberships, users } from '../users/users.schema.js';
@@ -167,29 +168,46 @@ export async function tenantGroups(db: Db, tenantId: string, groupIds: string[])
   return rows.map((r) => r.id);
 }
 
+/** Of ids, the tenant's teams (or departments). */
+export async function tenantTeamIds(db: Db, tenantId: string, kind: 'teams' | 'departments', ids: string[]) {
+  if (!ids.length) return [];
+  const t = kind === 'teams' ? tenantTeams : tenantDepartments;
+  const rows = await db
+    .select({ id: t.id })
+    .from(t)
+    .where(and(eq(t.tenantId, tenantId), inArray(t.id, ids)));
+  return rows.map((r) => r.id);
+}
+
+/** Whole sets of people to add: user groups, and the teams and departments memberships have now. */
+export type MemberSets = { groupIds: string[]; teamIds: string[]; departmentIds: string[] };
+
 /**
- * Adds people, and the current members of user groups who are live people of the tenant, to a
- * collaboration (those already in it stay as they are) and keeps its member count. Answers how many
- * joined.
+ * Adds people, and the current members of user groups, teams and departments who are live people of
+ * the tenant, to a collaboration (those already in it stay as they are) and keeps its member count.
+ * Answers how many joined.
  */
 export async function addMembers(
   db: Db,
   tenantId: string,
   collaborationId: string,
   userIds: string[],
-  groupIds: string[],
+  { groupIds, teamIds, departmentIds }: MemberSets = { groupIds: [], teamIds: [], departmentIds: [] },
 ) {
   const fromGroups = groupIds.length
     ? sql`or ${users.id} in (select gm.user_id from ${userGroupMembers} gm join ${userGroups} g on g.id = gm.group_id
         where g.tenant_id = ${tenantId} and gm.group_id in ${groupIds})`
     : sql``;
+  // tm is the tenant's membership (joined below): its team or department at this moment.
+  const fromTeams = teamIds.length ? sql`or tm.team_id in ${teamIds}` : sql``;
+  const fromDepartments = departmentIds.length ? sql`or tm.department_id in ${departmentIds}` : sql``;
   const ids = userIds.length ? sql`${users.id} in ${userIds}` : sql`false`;
   const result = (await db.execute(sql`
     with added as (
       insert into ${collaborationMembers} (tenant_id, collaboration_id, user_id)
       select ${tenantId}, ${collaborationId}, ${users.id} from ${users}
         join ${tenantMemberships} tm on tm.user_id = ${users.id} and tm.tenant_id = ${tenantId}
-        where ${users.deletedAt} is null and (${ids} ${fromGroups})
+        where ${users.deletedAt} is null and (${ids} ${fromGroups} ${fromTeams} ${fromDepartments})
       on conflict do nothing
       returning 1)
     update ${collaborations} set members_count = members_count + (select count(*) from added)
@@ -221,7 +239,20 @@ export async function removeMember(db: Db, tenantId: string, collaborationId: st
 /** People of the tenant not in the collaboration yet and the tenant's user groups, matching the search. */
 export async function memberChoices(db: Db, tenantId: string, collaborationId: string, search: string, max: number) {
   const like = `%${escapeLike(search)}%`;
-  const [people, groups] = await Promise.all([
+  // A team's or department's live people in the tenant (tables named in full: see tenant-lists.repository.ts).
+  const setOf = (t: typeof tenantTeams | typeof tenantDepartments, table: string, ref: string) =>
+    db
+      .select({
+        id: t.id,
+        name: t.name,
+        membersCount: sql<number>`(select count(*) from tenant_memberships tm join users u on u.id = tm.user_id
+          and u.deleted_at is null where tm.${sql.raw(ref)} = ${sql.raw(table)}.id and tm.tenant_id = ${tenantId})::int`,
+      })
+      .from(t)
+      .where(and(eq(t.tenantId, tenantId), search ? sql`${t.name} ilike ${like}` : undefined))
+      .orderBy(sql`lower(${t.name})`, t.id)
+      .limit(max);
+  const [people, groups, teams, departments] = await Promise.all([
     db
       .select({ id: users.id, fullName, imagePath: users.imagePath })
       .from(users)
@@ -249,8 +280,10 @@ export async function memberChoices(db: Db, tenantId: string, collaborationId: s
       .where(and(eq(userGroups.tenantId, tenantId), search ? sql`${userGroups.name} ilike ${like}` : undefined))
       .orderBy(sql`lower(${userGroups.name})`, userGroups.id)
       .limit(max),
+    setOf(tenantTeams, 'tenant_teams', 'team_id'),
+    setOf(tenantDepartments, 'tenant_departments', 'department_id'),
   ]);
-  return { people, groups };
+  return { people, groups, teams, departments };
 }
 
 // ---- tags -----------------------------------------------------------------------------------------

@@ -55,7 +55,7 @@ const collaborationValues = (input: CollaborationInput, closedAt: Date | null): 
 export async function addCollaboration(tx: Db, tenantId: string, input: CollaborationInput, memberIds: string[] = []) {
   const id = await repo.insertCollaboration(tx, tenantId, collaborationValues(input, null));
   const people = input.ownerId ? [input.ownerId, ...memberIds] : memberIds;
-  if (people.length) await repo.addMembers(tx, tenantId, id, people, []);
+  if (people.length) await repo.addMembers(tx, tenantId, id, people);
   return id;
 }
 
@@ -262,7 +262,7 @@ export function createSprintsService(deps: {
           collaborationValues({ ...body, ownerId }, a.collaboration.closedAt),
         );
         // A new owner takes part in it.
-        if (ownerId) await repo.addMembers(tx, tenantId, id, [ownerId], []);
+        if (ownerId) await repo.addMembers(tx, tenantId, id, [ownerId]);
       });
       return this.get(tenantId, principal, id);
     },
@@ -302,7 +302,16 @@ export function createSprintsService(deps: {
       if ((await repo.tenantGroups(db, tenantId, groupIds)).length !== groupIds.length) {
         throw fieldError('groupIds', 'notFound', 'A group is not one of this tenant’s');
       }
-      const added = await db.transaction((tx) => repo.addMembers(tx, tenantId, id, userIds, groupIds));
+      const teamIds = [...new Set(body.teamIds)];
+      if ((await repo.tenantTeamIds(db, tenantId, 'teams', teamIds)).length !== teamIds.length) {
+        throw fieldError('teamIds', 'notFound', 'A team is not one of this tenant’s');
+      }
+      const departmentIds = [...new Set(body.departmentIds)];
+      if ((await repo.tenantTeamIds(db, tenantId, 'departments', departmentIds)).length !== departmentIds.length) {
+        throw fieldError('departmentIds', 'notFound', 'A department is not one of this tenant’s');
+      }
+      const sets = { groupIds, teamIds, departmentIds };
+      const added = await db.transaction((tx) => repo.addMembers(tx, tenantId, id, userIds, sets));
       return { added };
     },
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Headers, type TestContext } from '../../../test/harness.js';
 import { describeTenantIsolation } from '../../../test/isolation.js';
@@ -6,6 +6,7 @@ import { crossTenant } from '../../db/tenant-scope.js';
 import { auditLog } from '../audit/audit.schema.js';
 import { tenantTags } from '../tenant-settings/tenant-lists.schema.js';
 import { userGroupMembers } from '../usergroups/usergroups.schema.js';
+import { tenantMemberships } from '../users/users.schema.js';
 import { addCollaboration, addIdea } from './sprints.service.js';
 
 const API = '/core/api/sprints';
@@ -93,6 +94,57 @@ describe('collaborations', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual([{ field: 'endsOn', message: 'endBeforeStart' }]);
+  });
+
+  it('adds the people a team or department has at that moment, and refuses another tenant’s', async () => {
+    const { tenant, ada, uma, bob } = await team();
+    const c = await created(ada.auth);
+    const blue = await ctx.factories.team(tenant.id, 'Blue');
+    const finance = await ctx.factories.team(tenant.id, 'Finance', 'departments');
+    const carl = await ctx.factories.user({ tenantIds: [tenant.id] });
+    const gone = await ctx.factories.user({ tenantIds: [tenant.id], deletedAt: new Date() });
+    const placed = (userId: string, values: object) =>
+      fixture(() =>
+        ctx.db
+          .update(tenantMemberships)
+          .set(values)
+          .where(and(eq(tenantMemberships.userId, userId), eq(tenantMemberships.tenantId, tenant.id))),
+      );
+    await placed(uma.user.id, { teamId: blue.id });
+    await placed(gone.id, { teamId: blue.id });
+    await placed(bob.user.id, { departmentId: finance.id });
+    await placed(carl.id, { departmentId: finance.id });
+
+    const choices = (await call('GET', ada.auth, `/collaborations/${c.id}/member-choices`)).json();
+    expect(choices.teams).toEqual([{ id: blue.id, name: 'Blue', membersCount: 1 }]);
+    expect(choices.departments).toEqual([{ id: finance.id, name: 'Finance', membersCount: 2 }]);
+
+    const byTeam = await call('POST', ada.auth, `/collaborations/${c.id}/members`, { teamIds: [blue.id] });
+    expect(byTeam.json()).toEqual({ added: 1 });
+    // Who is in the department now: bob leaves it before it is added.
+    await placed(bob.user.id, { departmentId: null });
+    const byDepartment = await call('POST', ada.auth, `/collaborations/${c.id}/members`, {
+      departmentIds: [finance.id],
+    });
+    expect(byDepartment.json()).toEqual({ added: 1 });
+    const got = (await call('GET', ada.auth, `/collaborations/${c.id}`)).json();
+    expect(got.members.map((m: { id: string }) => m.id).sort()).toEqual([ada.user.id, uma.user.id, carl.id].sort());
+
+    const other = await ctx.factories.tenant();
+    const foreign = await ctx.factories.team(other.id, 'Theirs');
+    const foreignDepartment = await ctx.factories.team(other.id, 'Theirs', 'departments');
+    for (const [body, field] of [
+      [{ teamIds: [foreign.id] }, 'teamIds'],
+      [{ departmentIds: [foreignDepartment.id] }, 'departmentIds'],
+    ] as const) {
+      const refused = await call('POST', ada.auth, `/collaborations/${c.id}/members`, body);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().errors).toContainEqual({ field, message: 'notFound' });
+    }
+    // A plain member may not add a team.
+    expect((await call('POST', uma.auth, `/collaborations/${c.id}/members`, { teamIds: [blue.id] })).statusCode).toBe(
+      403,
+    );
   });
 
   it('adds members by person and by user group; users see only their own, administrators all', async () => {

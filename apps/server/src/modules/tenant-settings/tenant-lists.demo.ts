@@ -1,12 +1,13 @@
+import { and, eq } from 'drizzle-orm';
 import type { DemoStep } from '../demo-step.js';
+import { tenantMemberships } from '../users/users.schema.js';
+import { tenantDepartments, tenantTeams } from './teams.schema.js';
 import {
   checklistAssignments,
   standardChecklistItems,
   standardChecklists,
-  tenantDepartments,
   tenantFolders,
   tenantTags,
-  tenantTeams,
 } from './tenant-lists.schema.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -27,6 +28,18 @@ const LISTS = {
     departments: ['Nursing', 'Administration'],
   },
 };
+
+/** Who is who in Northwind (issue 45): title, phone, and the first team and department of its lists. */
+const PEOPLE = [
+  {
+    email: 'admin@atrium.test',
+    title: 'Operations manager',
+    phone: '+45 70 20 30 40',
+    team: 'Delivery',
+    department: 'Operations',
+  },
+  { email: 'user@atrium.test', title: 'Consultant', phone: '+45 70 20 30 41', team: 'Delivery', department: 'Finance' },
+];
 
 const CHECKLISTS = {
   northwind: [
@@ -70,12 +83,27 @@ export const tenantListsDemo: DemoStep = async ({ tx, tenants, users }) => {
     await tx
       .insert(tenantFolders)
       .values(lists.folders.map((itemName, i) => ({ tenantId, itemName, createdAt: daysAgo(30 - i * 5) })));
-    await tx
+    const teams = await tx
       .insert(tenantTeams)
-      .values(lists.teams.map((name, i) => ({ tenantId, name, createdAt: daysAgo(20 - i * 3) })));
-    await tx
+      .values(lists.teams.map((name, i) => ({ tenantId, name, createdAt: daysAgo(20 - i * 3) })))
+      .returning();
+    const departments = await tx
       .insert(tenantDepartments)
-      .values(lists.departments.map((name, i) => ({ tenantId, name, createdAt: daysAgo(25 - i * 4) })));
+      .values(lists.departments.map((name, i) => ({ tenantId, name, createdAt: daysAgo(25 - i * 4) })))
+      .returning();
+    for (const p of key === 'northwind' ? PEOPLE : []) {
+      const userId = users[p.email];
+      if (!userId) continue;
+      await tx
+        .update(tenantMemberships)
+        .set({
+          title: p.title,
+          phone: p.phone,
+          teamId: teams.find((x) => x.name === p.team)?.id ?? null,
+          departmentId: departments.find((x) => x.name === p.department)?.id ?? null,
+        })
+        .where(and(eq(tenantMemberships.tenantId, tenantId), eq(tenantMemberships.userId, userId)));
+    }
     for (const [n, plan] of CHECKLISTS[key].entries()) {
       const [checklist] = await tx
         .insert(standardChecklists)

@@ -8,14 +8,13 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'driz
 import type { Db } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
 import { paged } from '../../db/paging.js';
+import { tenantDepartments, tenantTeams } from './teams.schema.js';
 import {
   checklistAssignments,
   standardChecklistItems,
   standardChecklists,
-  tenantDepartments,
   tenantFolders,
   tenantTags,
-  tenantTeams,
 } from './tenant-lists.schema.js';
 
 /** Each simple list's table, its text column and the unique index on that text (a refused duplicate). */
@@ -36,10 +35,23 @@ const columnsOf = (kind: TenantListKind) => {
   return { table, text, id: table.id, tenantId: table.tenantId, createdAt: table.createdAt };
 };
 
-export type ListRow = { id: string; text: string; createdAt: Date };
+export type ListRow = { id: string; text: string; createdAt: Date; membersCount?: number };
+
+/**
+ * The live people whose membership has the team or department: the removal's confirmation names
+ * them, since removing it clears their reference (tenant_memberships' foreign keys: set null).
+ */
+const membersCountOf = (kind: TenantListKind) => {
+  if (kind !== 'teams' && kind !== 'departments') return undefined;
+  // Named in full: a column interpolated in a subquery may come out unqualified and mean another table's.
+  const [ref, id] = kind === 'teams' ? ['team_id', 'tenant_teams.id'] : ['department_id', 'tenant_departments.id'];
+  return sql<number>`(select count(*) from tenant_memberships tm join users u on u.id = tm.user_id
+    and u.deleted_at is null where tm.${sql.raw(ref)} = ${sql.raw(id)})::int`;
+};
 
 export async function listEntries(db: Db, tenantId: string, kind: TenantListKind, q: TenantItemsQuery) {
   const c = columnsOf(kind);
+  const membersCount = membersCountOf(kind);
   const where = and(
     eq(c.tenantId, tenantId),
     q.search?.trim() ? sql`lower(${c.text}) like ${containsPattern(q.search.trim().toLowerCase())}` : undefined,
@@ -49,7 +61,7 @@ export async function listEntries(db: Db, tenantId: string, kind: TenantListKind
   return paged(q, async ({ limit, offset }) => {
     const [rows, [total]] = await Promise.all([
       db
-        .select({ id: c.id, text: c.text, createdAt: c.createdAt })
+        .select({ id: c.id, text: c.text, createdAt: c.createdAt, ...(membersCount && { membersCount }) })
         .from(c.table)
         .where(where)
         .orderBy(order, asc(c.id))

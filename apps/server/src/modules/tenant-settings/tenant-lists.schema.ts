@@ -8,7 +8,8 @@ import { users } from '../users/users.schema.js';
 // A tenant's own lists (spec part 2 §3): tags, tenant folders, teams, departments, and the standard
 // checklists with their items and the copies handed to users. Kept by those who run the tenant
 // (/tenants/{tags|folders|teams|departments|checklists}/{id}). Every table carries tenant_id for
-// row-level security; a name is unique in its tenant ignoring case and surrounding spaces.
+// row-level security; a name is unique in its tenant ignoring case and surrounding spaces. Teams and
+// departments live in teams.schema.ts: tenant memberships refer to them, and this file refers to users.
 
 const tenantId = () => cascadeTo(() => tenants.id);
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -26,18 +27,6 @@ export const tenantFolders = pgTable(
     uniqueIndex('tenant_folders_tenant_item_name_key').on(t.tenantId, sql`lower(trim(${t.itemName}))`),
     tenantOwned(),
   ],
-);
-
-export const tenantTeams = pgTable(
-  'tenant_teams',
-  { id: uuid().primaryKey().defaultRandom(), tenantId: tenantId(), name: text().notNull(), createdAt: createdAt() },
-  (t) => [uniqueIndex('tenant_teams_tenant_name_key').on(t.tenantId, sql`lower(trim(${t.name}))`), tenantOwned()],
-);
-
-export const tenantDepartments = pgTable(
-  'tenant_departments',
-  { id: uuid().primaryKey().defaultRandom(), tenantId: tenantId(), name: text().notNull(), createdAt: createdAt() },
-  (t) => [uniqueIndex('tenant_departments_tenant_name_key').on(t.tenantId, sql`lower(trim(${t.name}))`), tenantOwned()],
 );
 
 /** A checklist the tenant hands to its users (spec §3 "Standard checklist"). */

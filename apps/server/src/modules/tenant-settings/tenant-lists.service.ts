@@ -35,6 +35,8 @@ const entryOf = (kind: TenantListKind, row: repo.ListRow) => ({
   id: row.id,
   [TENANT_LIST_FIELD[kind]]: row.text,
   createdAt: row.createdAt,
+  // Teams and departments: how many people have it (a new one has none).
+  ...((kind === 'teams' || kind === 'departments') && { membersCount: row.membersCount ?? 0 }),
 });
 
 const notFound = (what: string) => new AppError('notFound', `No such ${what} in this tenant`);

@@ -23,6 +23,11 @@ const HEADER_ALIASES: Record<string, Column> = {
   group: 'groups',
   groups: 'groups',
   language: 'language',
+  title: 'title',
+  'job title': 'title',
+  phone: 'phone',
+  team: 'team',
+  department: 'department',
   password: 'password',
   'initial password': 'password',
 };
@@ -245,7 +250,7 @@ export async function readImportFile(data: Buffer): Promise<ParsedRow[]> {
 
 /** The export: the columns an import reads (passwords aside), so an export can be edited and imported elsewhere. */
 export async function writeUsersWorkbook(
-  rows: { name: string; surname: string; email: string; role: string; groups: string[]; language: string }[],
+  rows: (Record<Exclude<Column, 'groups' | 'password'>, string> & { groups: string[] })[],
 ): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = headedSheet(workbook, 'Users', [
@@ -255,6 +260,10 @@ export async function writeUsersWorkbook(
     { header: 'Role', key: 'role', width: 10 },
     { header: 'Groups', key: 'groups', width: 32 },
     { header: 'Language', key: 'language', width: 10 },
+    { header: 'Title', key: 'title', width: 24 },
+    { header: 'Phone', key: 'phone', width: 18 },
+    { header: 'Team', key: 'team', width: 20 },
+    { header: 'Department', key: 'department', width: 20 },
   ]);
   for (const r of rows) sheet.addRow({ ...r, groups: r.groups.join(', ') });
   return Buffer.from(await workbook.xlsx.writeBuffer());

@@ -16,7 +16,9 @@ export async function userDetails(
   const visibleTenants = manageable === 'all' ? tenantIds : tenantIds.filter((id) => manageable.includes(id));
   const groups = (await repo.groupsOf(conn, user.id)).filter((g) => visibleTenants.includes(g.tenantId));
   const shownGroups = scope.tenantId ? groups.filter((g) => g.tenantId === scope.tenantId) : groups;
+  const person = (scope.tenantId && (await repo.personIn(conn, user.id, scope.tenantId))) || repo.NO_PERSON;
   return {
+    ...person,
     id: user.id,
     name: user.name,
     surname: user.surname,

@@ -7,19 +7,33 @@ import { userImportProgress } from './users.schema.js';
 /** Live users of a tenant for the export, with their roles and the tenant's groups. */
 export async function exportRows(db: Db, tenantId: string) {
   const result = await db.execute(sql`
-    select u.name, u.surname, u.email, u.language,
+    select u.name, u.surname, u.email, u.language, tm.title, tm.phone,
+      coalesce(t.name, '') as team, coalesce(d.name, '') as department,
       coalesce((select array_agg(r.name order by r.name) from user_roles ur join roles r on r.id = ur.role_id
                 where ur.user_id = u.id), '{}') as roles,
       coalesce((select array_agg(g.name order by g.name) from user_group_members gm
                 join user_groups g on g.id = gm.group_id and g.tenant_id = ${tenantId}
                 where gm.user_id = u.id), '{}') as groups
     from users u
+      join tenant_memberships tm on tm.user_id = u.id and tm.tenant_id = ${tenantId}
+      left join tenant_teams t on t.id = tm.team_id and t.tenant_id = ${tenantId}
+      left join tenant_departments d on d.id = tm.department_id and d.tenant_id = ${tenantId}
     where u.deleted_at is null
-      and exists (select 1 from tenant_memberships tm where tm.user_id = u.id and tm.tenant_id = ${tenantId})
     order by lower(u.name), lower(u.surname), u.id`);
   return (
     result as unknown as {
-      rows: { name: string; surname: string; email: string; language: string; roles: Role[]; groups: string[] }[];
+      rows: {
+        name: string;
+        surname: string;
+        email: string;
+        language: string;
+        title: string;
+        phone: string;
+        team: string;
+        department: string;
+        roles: Role[];
+        groups: string[];
+      }[];
     }
   ).rows;
 }

@@ -371,7 +371,18 @@ describe('GET /core/api/users/export', () => {
       .getSheetValues()
       .filter(Boolean)
       .map((r) => (r as unknown[]).slice(1));
-    expect(values[0]).toEqual(['Name', 'Surname', 'Email', 'Role', 'Groups', 'Language']);
+    expect(values[0]).toEqual([
+      'Name',
+      'Surname',
+      'Email',
+      'Role',
+      'Groups',
+      'Language',
+      'Title',
+      'Phone',
+      'Team',
+      'Department',
+    ]);
     const names = values.slice(1).map((r) => r[0]);
     expect(names).toContain('Zed');
     expect(names).toContain('Test'); // the admin

@@ -2,6 +2,7 @@ import { ROLES, type Role } from '@atrium/contracts';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { anyOf } from '../../db/any-of.js';
 import type { Db } from '../../db/client.js';
+import { tenantDepartments, tenantTeams } from '../tenant-settings/teams.schema.js';
 import { tenants } from '../tenants/tenants.schema.js';
 import { userGroupMembers, userGroups } from '../usergroups/usergroups.schema.js';
 import { roles as rolesTable, tenantMemberships, userRoles, users } from './users.schema.js';
@@ -110,7 +111,7 @@ export async function insertUsers(db: Db, values: (typeof users.$inferInsert)[])
 export async function linkNewUsers(
   db: Db,
   tenantId: string,
-  created: { userId: string; role: Role; groupIds: string[] }[],
+  created: { userId: string; role: Role; groupIds: string[]; person?: Partial<Person> }[],
 ) {
   if (!created.length) return;
   const names = [...new Set(created.map((c) => c.role))];
@@ -121,7 +122,7 @@ export async function linkNewUsers(
     byName.has(c.role) ? [{ userId: c.userId, roleId: byName.get(c.role)! }] : [],
   );
   if (roleRows.length) await db.insert(userRoles).values(roleRows);
-  await db.insert(tenantMemberships).values(created.map((c) => ({ tenantId, userId: c.userId })));
+  await db.insert(tenantMemberships).values(created.map((c) => ({ ...c.person, tenantId, userId: c.userId })));
   await addGroupMembers(
     db,
     created.flatMap((c) => c.groupIds.map((groupId) => ({ groupId, userId: c.userId }))),
@@ -218,4 +219,50 @@ export async function seedRoles(db: Db) {
     .insert(rolesTable)
     .values(ROLES.map((name) => ({ name })))
     .onConflictDoNothing();
+}
+
+// The person in a tenant (issue 45): job title, phone, team and department, kept on the membership.
+
+export type Person = { title: string; phone: string; teamId: string | null; departmentId: string | null };
+export const NO_PERSON: Person = { title: '', phone: '', teamId: null, departmentId: null };
+
+export async function personIn(db: Db, userId: string, tenantId: string): Promise<Person | undefined> {
+  const [row] = await db
+    .select({
+      title: tenantMemberships.title,
+      phone: tenantMemberships.phone,
+      teamId: tenantMemberships.teamId,
+      departmentId: tenantMemberships.departmentId,
+    })
+    .from(tenantMemberships)
+    .where(and(eq(tenantMemberships.userId, userId), eq(tenantMemberships.tenantId, tenantId)));
+  return row;
+}
+
+/** Sets the person's fields on their membership of the tenant; false when they are not in it. */
+export async function updatePerson(db: Db, userId: string, tenantId: string, values: Partial<Person>) {
+  const rows = await db
+    .update(tenantMemberships)
+    .set(values)
+    .where(and(eq(tenantMemberships.userId, userId), eq(tenantMemberships.tenantId, tenantId)))
+    .returning({ userId: tenantMemberships.userId });
+  return rows.length > 0;
+}
+
+/** The tenant's teams and departments by name, for the user form and the import. */
+export async function teamsOfTenant(db: Db, tenantId: string) {
+  const byName = (t: typeof tenantTeams | typeof tenantDepartments) =>
+    db.select({ id: t.id, name: t.name }).from(t).where(eq(t.tenantId, tenantId)).orderBy(sql`lower(${t.name})`, t.id);
+  const [teams, departments] = await Promise.all([byName(tenantTeams), byName(tenantDepartments)]);
+  return { teams, departments };
+}
+
+/** Whether id is one of the tenant's teams (or departments). */
+export async function isTenantTeam(db: Db, tenantId: string, kind: 'teams' | 'departments', id: string) {
+  const t = kind === 'teams' ? tenantTeams : tenantDepartments;
+  const rows = await db
+    .select({ id: t.id })
+    .from(t)
+    .where(and(eq(t.tenantId, tenantId), eq(t.id, id)));
+  return rows.length > 0;
 }

@@ -8,6 +8,7 @@ import {
   importProgressSchema,
   importResultSchema,
   POLICIES,
+  teamOptionsSchema,
   USER_LIMITS,
   userBodySchema,
   userListQuerySchema,
@@ -61,6 +62,14 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: z.array(userOptionSchema) },
     }),
     async (request) => users.coaches(tenantOf(request)),
+  );
+
+  app.get(
+    '/users/teams',
+    route(policy, 'The active tenant’s teams and departments by name, for the user form', {
+      response: { 200: teamOptionsSchema },
+    }),
+    async (request) => users.teams(tenantOf(request)),
   );
 
   app.get(

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { cascadeTo } from '../../db/references.js';
 import { tenantOwned } from '../../db/tenant-owned.js';
+import { tenantDepartments, tenantTeams } from '../tenant-settings/teams.schema.js';
 import { tenants } from '../tenants/tenants.schema.js';
 
 export const users = pgTable(
@@ -43,15 +44,28 @@ export const userRoles = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId, t.userId)],
 );
 
-/** Which tenants a user belongs to. */
+/**
+ * Which tenants a user belongs to, and who they are there (issue 45): job title, phone, team and
+ * department. Removing a team or department clears its members' reference (set null), never them.
+ */
 export const tenantMemberships = pgTable(
   'tenant_memberships',
   {
     tenantId: cascadeTo(() => tenants.id),
     userId: cascadeTo(() => users.id),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    title: text().notNull().default(''),
+    phone: text().notNull().default(''),
+    teamId: uuid().references(() => tenantTeams.id, { onDelete: 'set null' }),
+    departmentId: uuid().references(() => tenantDepartments.id, { onDelete: 'set null' }),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.userId] }), index('tenant_memberships_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.userId] }),
+    index('tenant_memberships_user_idx').on(t.userId),
+    // Members of a team or department: the removal's count, sprints' "add a team", the set null.
+    index('tenant_memberships_team_idx').on(t.teamId),
+    index('tenant_memberships_department_idx').on(t.departmentId),
+  ],
 );
 
 /**

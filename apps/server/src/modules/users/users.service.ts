@@ -47,6 +47,8 @@ export function createUsersService(usersDeps: UsersDeps) {
     dataselect: (activeTenantId: string | null, principal: Principal, q?: Partial<UserSelectQuery>) =>
       selectUsers(deps, activeTenantId, principal, q),
     coaches: (tenantId: string) => listCoaches(deps, tenantId),
+    /** The tenant's teams and departments (the user form's choices). */
+    teams: (tenantId: string) => repo.teamsOfTenant(db, tenantId),
     // An account's details and edits reach its groups and memberships in every tenant the caller
     // manages (every tenant for a super administrator), not only the active one; the use cases' scope
     // checks keep them to those tenants.

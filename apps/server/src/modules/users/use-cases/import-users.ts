@@ -6,8 +6,10 @@ import {
   type ImportConfirmBody,
   type ImportPreview,
   type ImportRow,
+  jobTitleSchema,
   LANGUAGES,
   POLICIES,
+  phoneSchema,
   USER_LIMITS,
 } from '@atrium/contracts';
 import type { Db } from '../../../db/client.js';
@@ -45,6 +47,13 @@ async function validateImport(
 ) {
   const groups = await repo.groupsOfTenant(conn, tenantId);
   const byName = new Map(groups.map((g) => [g.name.trim().toLowerCase(), g.id]));
+  const { teams, departments } = await repo.teamsOfTenant(conn, tenantId);
+  const idByName = (list: { id: string; name: string }[]) => {
+    const map = new Map(list.map((t) => [t.name.trim().toLowerCase(), t.id]));
+    return (name: string) => (name.trim() ? map.get(name.trim().toLowerCase()) : null);
+  };
+  const teamId = idByName(teams);
+  const departmentId = idByName(departments);
   const emails = rows.map((r) => r.email.trim().toLowerCase());
   const taken = await repo.takenEmails(
     conn,
@@ -73,9 +82,24 @@ async function validateImport(
     const language = row.language.trim().toLowerCase() || DEFAULT_LANGUAGE;
     if (!(LANGUAGES as readonly string[]).includes(language))
       errors.push({ field: 'language', message: 'unknownLanguage' });
+    // Title and phone follow the user form's rules; team and department are names of the tenant's.
+    const title = jobTitleSchema.safeParse(row.title);
+    if (!title.success) errors.push({ field: 'title', message: title.error.issues[0]!.message });
+    const phone = phoneSchema.safeParse(row.phone);
+    if (!phone.success) errors.push({ field: 'phone', message: phone.error.issues[0]!.message });
+    const team = teamId(row.team);
+    if (team === undefined) errors.push({ field: 'team', message: 'unknownTeam' });
+    const department = departmentId(row.department);
+    if (department === undefined) errors.push({ field: 'department', message: 'unknownDepartment' });
     return {
       row,
       errors,
+      person: {
+        title: title.data ?? '',
+        phone: phone.data ?? '',
+        teamId: team ?? null,
+        departmentId: department ?? null,
+      },
       user: {
         name: row.name.trim(),
         surname: row.surname.trim(),
@@ -119,6 +143,10 @@ export async function previewImport(
       .map((g) => g.trim())
       .filter(Boolean),
     language: p.cells.language,
+    title: p.cells.title,
+    phone: p.cells.phone,
+    team: p.cells.team,
+    department: p.cells.department,
     ...(p.cells.password && { password: p.cells.password }),
   }));
   const checked = await validateImport(db, tenantId, rows);
@@ -247,6 +275,7 @@ async function writeImport(
             userId: user.id,
             role: chunk[i]!.user.role,
             groupIds: chunk[i]!.user.groupIds,
+            person: chunk[i]!.person,
           })),
         );
         created += inserted.length;
@@ -295,6 +324,10 @@ export async function exportUsers({ db }: { db: Db }, activeTenantId: string | n
       role: can(r, POLICIES.onlyTenantAdmins) ? 'admin' : 'user',
       groups: r.groups,
       language: r.language,
+      title: r.title,
+      phone: r.phone,
+      team: r.team,
+      department: r.department,
     })),
   );
 }

@@ -13,8 +13,11 @@ import { assertCanManage, assertOwnsAccount, loadInScope, manageableTenants, use
 import { auditTenantOf, userAuditView } from '../user-audit.js';
 import { assertEmailFree, checkBody } from '../user-checks.js';
 import { userDetails } from '../user-details.js';
+import { savePerson } from '../user-person.js';
 import * as repo from '../users.repository.js';
 import { writeConflict } from '../write-conflict.js';
+
+const personOf = ({ title, phone, teamId, departmentId }: UserBody) => ({ title, phone, teamId, departmentId });
 
 /** One user the caller may manage (GET /users/{id}). */
 export async function getUser({ db }: { db: Db }, activeTenantId: string | null, principal: Principal, id: string) {
@@ -51,6 +54,7 @@ export async function createUser(
       await repo.setRoles(conn, user!.id, input.roles);
       await repo.setMemberships(conn, user!.id, input.tenantIds, 'all');
       await repo.setGroups(conn, user!.id, input.groupIds, 'all');
+      await savePerson(conn, scope.tenantId ?? null, user!.id, personOf(input));
       await checkQuota();
       const after = await userAuditView(conn, user!.id);
       await audit.record(conn, {
@@ -127,6 +131,7 @@ export async function updateUser(
       await repo.setRoles(conn, id, body.roles);
       const { removed } = await repo.setMemberships(conn, id, body.tenantIds, manageable);
       await repo.setGroups(conn, id, body.groupIds, manageable);
+      await savePerson(conn, scope.tenantId ?? null, id, personOf(body));
       await checkQuota();
       const after = await userAuditView(conn, id);
       const common = {

@@ -26,7 +26,15 @@ const data: GeneralData = {
     customTitle: name === 'TimeLogs' ? 'Hours' : null,
     customDescription: name === 'TimeLogs' ? '<p>Log your hours by <strong>Friday</strong>.</p>' : null,
   })),
-  activeUserData: { email: 'user@atrium.test', imagePath: null, userName: 'Uma', surname: 'User', tenantSet: true },
+  activeUserData: {
+    email: 'user@atrium.test',
+    imagePath: null,
+    userName: 'Uma',
+    surname: 'User',
+    tenantSet: true,
+    title: '',
+    phone: '',
+  },
   tenants: [{ id: TENANT, name: 'Northwind Partners' }],
   customTenantProperties: { primaryColor: '#4f46e5' },
 };

@@ -1,7 +1,8 @@
-import { type AuthUser, href, LANGUAGES, PROFILE_LIMITS, profileBodySchema } from '@atrium/contracts';
+import { type AuthUser, href, LANGUAGES, PERSON_LIMITS, PROFILE_LIMITS, profileBodySchema } from '@atrium/contracts';
 import { Alert, Button, FileButton, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck, IconTrash, IconUpload } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { messageText, problemLines, problemText } from '@/features/profile/api/problem-messages';
@@ -11,16 +12,27 @@ import { ErrorAlert } from '@/shared/ui/error-alert';
 import { UserAvatar } from '@/shared/ui/user-avatar';
 import { ProfileFormCard } from './profile-form-card';
 
-type Values = { name: string; surname: string; language: string; imagePath: string | null };
+type Values = {
+  name: string;
+  surname: string;
+  language: string;
+  imagePath: string | null;
+  title: string;
+  phone: string;
+};
+/** Job title and phone in the active tenant (issue 45); null without one: not shown, not sent. */
+type Person = { title: string; phone: string } | null;
 
-const valuesOf = (user: AuthUser): Values => ({
+const valuesOf = (user: AuthUser, person: Person): Values => ({
   name: user.userName,
   surname: user.surname,
   language: user.language,
   imagePath: user.imagePath,
+  title: person?.title ?? '',
+  phone: person?.phone ?? '',
 });
 
-const check = (field: 'name' | 'surname') => (value: string) => {
+const check = (field: 'name' | 'surname' | 'title' | 'phone') => (value: string) => {
   const result = profileBodySchema.shape[field].safeParse(value);
   return result.success ? null : (result.error.issues[0]?.message ?? 'invalid');
 };
@@ -30,6 +42,7 @@ const ACCEPT = 'image/png,image/jpeg,image/svg+xml,image/x-icon,image/vnd.micros
 /** Name, surname, language and picture (spec part 1 §2 "/profile/edit", §5). */
 type Props = {
   user: AuthUser;
+  person: Person;
   disabled: boolean;
   /** False once the other form of the page was tried later: this form's result alert is stale then. */
   feedbackShown: boolean;
@@ -37,22 +50,25 @@ type Props = {
   onAttempt: () => void;
 };
 
-export function BasicInfoForm({ user, disabled, feedbackShown, onAttempt }: Props) {
+export function BasicInfoForm({ user, person, disabled, feedbackShown, onAttempt }: Props) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   /** A picture refused before upload. */
   const [localError, setLocalError] = useState<string | null>(null);
   /** A submission refused before it was sent. */
   const [submitError, setSubmitError] = useState<string | null>(null);
   const form = useForm<Values>({
     mode: 'controlled',
-    initialValues: valuesOf(user),
-    validate: { name: check('name'), surname: check('surname') },
+    initialValues: valuesOf(user, person),
+    validate: { name: check('name'), surname: check('surname'), title: check('title'), phone: check('phone') },
     validateInputOnBlur: true,
   });
 
   const save = useUpdateProfile({
-    onSuccess: (saved) => {
-      const next = valuesOf(saved);
+    onSuccess: (saved, body) => {
+      const next = valuesOf(saved, person && { title: body.title ?? '', phone: body.phone ?? '' });
+      // The shell's data carries the title and phone: read again.
+      void queryClient.invalidateQueries({ queryKey: ['me', 'generaldata'] });
       form.setInitialValues(next);
       form.setValues(next);
     },
@@ -89,6 +105,7 @@ export function BasicInfoForm({ user, disabled, feedbackShown, onAttempt }: Prop
       surname: values.surname.trim(),
       language: values.language as (typeof LANGUAGES)[number],
       imagePath: values.imagePath,
+      ...(person && { title: values.title.trim(), phone: values.phone.trim() }),
     });
   };
   const failure = submitError ? [submitError] : save.isError ? problemLines(t, save.error) : null;
@@ -199,6 +216,27 @@ export function BasicInfoForm({ user, disabled, feedbackShown, onAttempt }: Prop
           {...form.getInputProps('language')}
           error={errorOf('language')}
         />
+        {person && (
+          <>
+            <TextInput
+              label={t('profile.jobTitle')}
+              description={t('profile.personHint')}
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              autoComplete="organization-title"
+              maxLength={PERSON_LIMITS.titleMax}
+              {...form.getInputProps('title')}
+              error={errorOf('title')}
+            />
+            <TextInput
+              label={t('profile.phone')}
+              type="tel"
+              autoComplete="tel"
+              maxLength={PERSON_LIMITS.phoneMax}
+              {...form.getInputProps('phone')}
+              error={errorOf('phone')}
+            />
+          </>
+        )}
       </SimpleGrid>
     </ProfileFormCard>
   );

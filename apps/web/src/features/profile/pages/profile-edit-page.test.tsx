@@ -89,6 +89,50 @@ describe('/profile/edit basic info', () => {
     });
   });
 
+  it('sets the job title and phone of the active tenant, checking the phone on its field', async () => {
+    const user = userEvent.setup();
+    serve({
+      'GET /me/generaldata': () =>
+        json({
+          imageLogosrc: null,
+          imageMobileLogosrc: null,
+          features: [],
+          tenantMenuItemsData: [],
+          activeUserData: {
+            email: 'user@atrium.test',
+            imagePath: null,
+            userName: 'Uma',
+            surname: 'User',
+            tenantSet: true,
+            title: 'Carer',
+            phone: '',
+          },
+          tenants: [],
+          customTenantProperties: null,
+        }),
+      'PATCH /me': patched({}),
+    });
+    renderPage();
+    const title = await screen.findByRole('textbox', { name: 'Job title' });
+    expect(title).toHaveValue('Carer');
+    const phone = within(basicForm()).getByRole('textbox', { name: 'Phone' });
+    await user.type(phone, 'ring me');
+    await user.click(saveButton());
+    expect(phone).toHaveAccessibleDescription('Enter a phone number: digits, spaces and + ( ) - . /');
+    expect(sent('PATCH /me')).toHaveLength(0);
+    await user.clear(phone);
+    await user.type(phone, '+45 12 34 56 78');
+    await user.click(saveButton());
+    expect(await screen.findByText('Your profile has been saved.')).toBeInTheDocument();
+    expect(bodyOf(sent('PATCH /me')[0])).toMatchObject({ title: 'Carer', phone: '+45 12 34 56 78' });
+  });
+
+  it('shows no job title or phone without an active tenant', () => {
+    serve({});
+    renderPage();
+    expect(within(basicForm()).queryByRole('textbox', { name: 'Phone' })).not.toBeInTheDocument();
+  });
+
   it('requires a name and sends nothing without one', async () => {
     const user = userEvent.setup();
     serve({ 'PATCH /me': patched({}) });

@@ -5,7 +5,7 @@ import { sprintKeys } from './keys';
 
 const path = (id: string) => `/sprints/collaborations/${encodeURIComponent(id)}`;
 
-/** GET /sprints/collaborations/{id}/member-choices: people not in it yet and user groups (owner, administrators). */
+/** GET /sprints/collaborations/{id}/member-choices: people not in it yet, user groups, teams and departments (owner, administrators). */
 export const getMemberChoices = (id: string, search: string, signal?: AbortSignal) =>
   api<MemberChoices>(`${path(id)}/member-choices?${new URLSearchParams({ search })}`, { signal });
 
@@ -17,7 +17,7 @@ export const useMemberChoices = (id: string, search: string, enabled: boolean) =
     enabled,
   });
 
-/** POST /sprints/collaborations/{id}/members: people, and every member of user groups. */
+/** POST /sprints/collaborations/{id}/members: people, and every member of user groups, teams and departments. */
 export function useAddMembers(id: string) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -9,9 +9,18 @@ import { UserAvatar } from '@/shared/ui/user-avatar';
 import { useAddMembers, useMemberChoices } from '../api/members';
 import { problemText } from '../api/problem-messages';
 
+/** The whole sets a dialog offers: everyone in them now joins (user groups, teams, departments). */
+const SETS = [
+  { key: 'groups', body: 'groupIds', none: 'sprints.members.noGroups' },
+  { key: 'teams', body: 'teamIds', none: 'sprints.members.noTeams' },
+  { key: 'departments', body: 'departmentIds', none: 'sprints.members.noDepartments' },
+] as const;
+type SetKey = (typeof SETS)[number]['key'];
+const NONE_CHOSEN: Record<SetKey, string[]> = { groups: [], teams: [], departments: [] };
+
 /**
- * Chooses people one by one and whole user groups (their current members join), searched by name;
- * the chosen stay chosen while the search changes.
+ * Chooses people one by one and whole user groups, teams and departments (their current members
+ * join), searched by name; the chosen stay chosen while the search changes.
  */
 export function AddMembersDialog({
   collaborationId,
@@ -28,21 +37,21 @@ export function AddMembersDialog({
   const choices = useMemberChoices(collaborationId, debounced, opened);
   const add = useAddMembers(collaborationId);
   const [people, setPeople] = useState<string[]>([]);
-  const [groups, setGroups] = useState<string[]>([]);
+  const [sets, setSets] = useState(NONE_CHOSEN);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a dialog opened afresh starts empty
   useEffect(() => {
     if (opened) {
       setSearch('');
       setPeople([]);
-      setGroups([]);
+      setSets(NONE_CHOSEN);
       add.reset();
     }
   }, [opened]);
 
   const submit = () =>
     add.mutate(
-      { userIds: people, groupIds: groups },
+      { userIds: people, groupIds: sets.groups, teamIds: sets.teams, departmentIds: sets.departments },
       {
         onSuccess: ({ added }) => {
           notifications.show({ message: t('sprints.members.added', { count: added }) });
@@ -51,7 +60,7 @@ export function AddMembersDialog({
       },
     );
 
-  const chosen = people.length + groups.length;
+  const chosen = people.length + sets.groups.length + sets.teams.length + sets.departments.length;
   return (
     <FormDialog
       opened={opened}
@@ -97,28 +106,34 @@ export function AddMembersDialog({
           </Text>
         )}
       </Stack>
-      <Stack gap="xs">
-        <Title order={3} size="h6">
-          {t('sprints.members.groups')}
-        </Title>
-        <Checkbox.Group value={groups} onChange={setGroups} aria-label={t('sprints.members.groups')}>
-          <Stack gap={6}>
-            {choices.data?.groups.map((g) => (
-              <Checkbox
-                key={g.id}
-                value={g.id}
-                label={g.name}
-                description={t('sprints.members.groupHint', { count: g.membersCount })}
-              />
-            ))}
-          </Stack>
-        </Checkbox.Group>
-        {choices.data && !choices.data.groups.length && (
-          <Text size="sm" c="dimmed">
-            {t('sprints.members.noGroups')}
-          </Text>
-        )}
-      </Stack>
+      {SETS.map(({ key, none }) => (
+        <Stack gap="xs" key={key}>
+          <Title order={3} size="h6">
+            {t(`sprints.members.${key}`)}
+          </Title>
+          <Checkbox.Group
+            value={sets[key]}
+            onChange={(ids) => setSets((s) => ({ ...s, [key]: ids }))}
+            aria-label={t(`sprints.members.${key}`)}
+          >
+            <Stack gap={6}>
+              {choices.data?.[key].map((g) => (
+                <Checkbox
+                  key={g.id}
+                  value={g.id}
+                  label={g.name}
+                  description={t('sprints.members.groupHint', { count: g.membersCount })}
+                />
+              ))}
+            </Stack>
+          </Checkbox.Group>
+          {choices.data && !choices.data[key].length && (
+            <Text size="sm" c="dimmed">
+              {t(none)}
+            </Text>
+          )}
+        </Stack>
+      ))}
     </FormDialog>
   );
 }

@@ -9,12 +9,14 @@ import { FormDialog } from '@/shared/ui/form-dialog';
 type Props = {
   /** What is about to go; null closes the dialog. */
   item: { id: string; name: string } | null;
+  /** What else the deletion does (a team's members lose their team), said before it cannot be undone. */
+  note?: string;
   onClose: () => void;
   remove: UseMutationResult<void, Error, string>;
 };
 
 /** Delete flow (spec part 2 §4): a confirmation naming the item; confirm deletes and reloads, cancel closes. */
-export function ConfirmDeleteDialog({ item, onClose, remove }: Props) {
+export function ConfirmDeleteDialog({ item, note, onClose, remove }: Props) {
   const { t } = useTranslation();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new question starts without the last error
@@ -46,6 +48,7 @@ export function ConfirmDeleteDialog({ item, onClose, remove }: Props) {
       errorTitle={t('tenantSettings.deleteDialog.failed')}
     >
       {/* The title names the item and asks; the body only adds what follows. */}
+      {note && <Text>{note}</Text>}
       <Text>{t('tenantSettings.deleteDialog.undone')}</Text>
     </FormDialog>
   );

@@ -144,6 +144,56 @@ describe('TenantListPage', () => {
     expect(sent('DELETE')).toHaveLength(1);
   });
 
+  it('names how many people a team or department has before deleting it, and that they stay without it', async () => {
+    store.teams = [
+      {
+        id: 'a1b2c3d4-0000-4000-8000-000000000011',
+        name: 'Kitchen',
+        createdAt: '2026-01-02T00:00:00Z',
+        membersCount: 3,
+      },
+      {
+        id: 'a1b2c3d4-0000-4000-8000-000000000012',
+        name: 'Garden',
+        createdAt: '2026-01-03T00:00:00Z',
+        membersCount: 0,
+      },
+    ] as unknown as Entry[];
+    renderList('teams');
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for Kitchen' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Kitchen?' });
+    expect(
+      within(dialog).getByText('3 people are in this team. They stay in the tenant, without a team.'),
+    ).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for Garden' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    expect(
+      within(await screen.findByRole('dialog', { name: 'Delete Garden?' })).getByText('Nobody is in this team.'),
+    ).toBeInTheDocument();
+  });
+
+  it('says a department’s one member stays without it', async () => {
+    store.departments = [
+      {
+        id: 'a1b2c3d4-0000-4000-8000-000000000013',
+        name: 'Finance',
+        createdAt: '2026-01-02T00:00:00Z',
+        membersCount: 1,
+      },
+    ] as unknown as Entry[];
+    renderList('departments');
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for Finance' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Finance?' });
+    expect(
+      within(dialog).getByText('1 person is in this department. They stay in the tenant, without a department.'),
+    ).toBeInTheDocument();
+  });
+
   it('shows cards with a sort choice below 1200px', async () => {
     setViewportWidth(375);
     renderList('tags');

@@ -211,6 +211,14 @@ export function TenantListPage({ kind }: { kind: TenantListKind }) {
   const rows = entries.isPending ? undefined : data?.data.map((entry) => ({ entry, text: entry[field] ?? '' }));
   const textLabel = t(k('field'));
   const actions: RowActions = { canEdit: kind === 'tags', onEdit: setEditing, onDelete: setDeleting };
+  // A team's or department's members stay in the tenant without it (the server clears their reference).
+  const membersCount = deleting?.entry.membersCount;
+  const deleteNote =
+    membersCount === undefined
+      ? undefined
+      : membersCount
+        ? t(k('deleteMembers'), { count: membersCount })
+        : t(k('deleteNoMembers'));
 
   const content = (
     <SettingsListStates
@@ -266,6 +274,7 @@ export function TenantListPage({ kind }: { kind: TenantListKind }) {
       <ListPager data={data} page={params.page} pages={pages} onPage={setPage} />
       <ConfirmDeleteDialog
         item={deleting && { id: deleting.entry.id, name: deleting.text }}
+        note={deleteNote}
         onClose={() => setDeleting(null)}
         remove={remove}
       />

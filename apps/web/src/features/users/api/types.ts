@@ -9,5 +9,6 @@ export const userKeys = {
   lists: () => [...userKeys.all, 'list'] as const,
   detail: (id: string) => [...userKeys.all, 'detail', id] as const,
   groups: (tenantId: string) => [...userKeys.all, 'groups', tenantId] as const,
+  teams: (tenantId: string) => [...userKeys.all, 'teams', tenantId] as const,
   tenantOptions: () => [...userKeys.all, 'tenant-options'] as const,
 };

@@ -19,6 +19,10 @@ const PREVIEW: ImportPreview = {
       role: 'user',
       groups: ['Staff'],
       language: 'en',
+      title: '',
+      phone: '',
+      team: '',
+      department: '',
       hasPassword: false,
       errors: [],
     },
@@ -30,6 +34,10 @@ const PREVIEW: ImportPreview = {
       role: 'user',
       groups: ['Nope'],
       language: '',
+      title: '',
+      phone: '',
+      team: '',
+      department: '',
       hasPassword: false,
       errors: [
         { field: 'email', message: 'invalidEmail' },
@@ -44,6 +52,10 @@ const PREVIEW: ImportPreview = {
       role: 'admin',
       groups: [],
       language: 'da',
+      title: '',
+      phone: '',
+      team: '',
+      department: '',
       hasPassword: false,
       errors: [],
     },
@@ -154,7 +166,16 @@ describe('ImportDialog', () => {
   });
 
   it('says why a row’s password is refused and which rows have one, and sends the passwords back sealed', async () => {
-    const row = { surname: '', role: 'user', groups: [], language: 'en' };
+    const row = {
+      surname: '',
+      role: 'user',
+      groups: [],
+      language: 'en',
+      title: '',
+      phone: '',
+      team: '',
+      department: '',
+    };
     answer = {
       status: 200,
       body: {

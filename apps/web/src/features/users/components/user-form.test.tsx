@@ -13,6 +13,8 @@ const NORTHWIND = '1281b56c-18d1-484b-9f61-2d324b63bb40';
 const HARBOUR = '6b0f3c1a-2d4e-4f5a-8b9c-0d1e2f3a4b5c';
 const STAFF = { id: '5a0d2c4e-1b3f-4a5c-9d7e-8f9a0b1c2d3e', name: 'Staff', createdAt: '2026-01-01T00:00:00.000Z' };
 const CARE_TEAM = '7c8d9e0f-1a2b-4c3d-8e4f-5a6b7c8d9e0f';
+const BLUE = { id: '2b3c4d5e-6f70-4182-93a4-b5c6d7e8f901', name: 'Blue team' };
+const FINANCE = { id: '3c4d5e6f-7081-4293-a4b5-c6d7e8f90a12', name: 'Finance' };
 
 function renderForm(
   values: Partial<UserFormValues> = {},
@@ -29,6 +31,7 @@ function renderForm(
           { value: HARBOUR, label: 'Harbour Care' },
         ]}
         groups={[STAFF]}
+        teams={{ teams: [BLUE], departments: [FINANCE] }}
         activeTenantId={NORTHWIND}
         shared={shared}
         submit={submit}
@@ -67,7 +70,66 @@ describe('UserForm', () => {
       roles: ['User'],
       tenantIds: [NORTHWIND],
       groupIds: [],
+      title: '',
+      phone: '',
+      teamId: null,
+      departmentId: null,
     });
+  });
+
+  it('sets job title, phone, team and department in the active tenant, checking the phone on its field', async () => {
+    const submit = renderForm({ name: 'Uma', email: 'user@atrium.test' }, { isNew: false });
+    const section = screen.getByRole('region', { name: 'In this tenant' });
+    await enter(within(section).getByRole('textbox', { name: 'Job title' }), ' Nurse ');
+    const phone = within(section).getByRole('textbox', { name: 'Phone' });
+    await enter(phone, 'call me');
+    await userEvent.click(within(section).getByRole('combobox', { name: 'Team' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Blue team' }));
+    await userEvent.click(within(section).getByRole('combobox', { name: 'Department' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Finance' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(phone).toHaveAccessibleDescription('Enter a phone number: digits, spaces and + ( ) - . /'),
+    );
+    expect(submit).not.toHaveBeenCalled();
+
+    await userEvent.clear(phone);
+    await enter(phone, '+45 12 34 56 78');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
+    expect(submit.mock.calls[0]?.[0]).toMatchObject({
+      title: 'Nurse',
+      phone: '+45 12 34 56 78',
+      teamId: BLUE.id,
+      departmentId: FINANCE.id,
+    });
+  });
+
+  it('puts a refused team on its field', async () => {
+    const submit = vi.fn(async () => {
+      throw new ApiError(400, {
+        code: 'validation',
+        detail: 'No such team in this tenant',
+        errors: [{ field: 'teamId', message: 'notFound' }],
+      });
+    });
+    renderForm({ name: 'Uma', email: 'user@atrium.test', teamId: BLUE.id }, { isNew: false, submit });
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Team' })).toHaveAccessibleDescription(
+        expect.stringContaining('This is not one of the active tenant’s'),
+      ),
+    );
+  });
+
+  it('locks the tenant fields of a user outside the active tenant and sends none of them', async () => {
+    const submit = renderForm({ name: 'Uma', email: 'user@atrium.test', tenantIds: [HARBOUR] }, { isNew: false });
+    expect(screen.getByText('Add the user to the active tenant to set these.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Job title' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
+    expect(submit.mock.calls[0]?.[0].teamId).toBeUndefined();
+    expect(submit.mock.calls[0]?.[0].title).toBeUndefined();
   });
 
   it('refuses a password holding the email’s local part, and shows the server’s reason for a common one', async () => {

@@ -1,6 +1,7 @@
 import {
   href,
   LANGUAGES,
+  PERSON_LIMITS,
   ROLE,
   ROLES,
   type Role,
@@ -25,6 +26,7 @@ import { useForm } from '@mantine/form';
 import { IconUsersGroup } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
+import type { TeamOptions } from '@/features/users/api/get-team-options';
 import type { TenantOption } from '@/features/users/api/get-tenant-options';
 import type { UserGroup } from '@/features/users/api/get-user-groups';
 import { fieldErrorsOf, formPath, messageText, problemText } from '@/features/users/api/problem-messages';
@@ -42,6 +44,11 @@ export type UserFormValues = {
   roles: Role[];
   tenantIds: string[];
   groupIds: string[];
+  /** The person in the active tenant (issue 45). */
+  title: string;
+  phone: string;
+  teamId: string | null;
+  departmentId: string | null;
 };
 
 export const emptyUserValues = (activeTenantId: string | null): UserFormValues => ({
@@ -53,6 +60,10 @@ export const emptyUserValues = (activeTenantId: string | null): UserFormValues =
   roles: [ROLE.User],
   tenantIds: activeTenantId ? [activeTenantId] : [],
   groupIds: [],
+  title: '',
+  phone: '',
+  teamId: null,
+  departmentId: null,
 });
 
 export type UserFormProps = {
@@ -62,6 +73,8 @@ export type UserFormProps = {
   tenants: TenantOption[];
   /** Groups of the active tenant (groups exist per tenant). */
   groups: UserGroup[];
+  /** Teams and departments of the active tenant. */
+  teams: TeamOptions;
   activeTenantId: string | null;
   /** A deleted user is restored before anything else can change. */
   disabled?: boolean;
@@ -80,9 +93,12 @@ export type UserFormProps = {
 export function validateUser(
   values: UserFormValues,
   hiddenGroupIds: string[],
+  inTenant = true,
 ): { body: UserBody; errors: null } | { body: null; errors: Record<string, string> } {
   const parsed = userBodySchema.safeParse({
     ...values,
+    // The person belongs to the active tenant's membership: nothing to send for a user outside it.
+    ...(!inTenant && { title: undefined, phone: undefined, teamId: undefined, departmentId: undefined }),
     password: values.password === '' ? undefined : values.password,
     groupIds: [...hiddenGroupIds, ...values.groupIds],
   });
@@ -99,6 +115,7 @@ export function UserForm({
   isSuperadmin,
   tenants,
   groups,
+  teams,
   activeTenantId,
   disabled = false,
   shared = false,
@@ -116,7 +133,11 @@ export function UserForm({
     initialValues: { ...initialValues, groupIds: initialValues.groupIds.filter((id) => visibleGroupIds.has(id)) },
     validateInputOnBlur: true,
     validate: (values) => {
-      const result = validateUser(values, hiddenGroupIds);
+      const result = validateUser(
+        values,
+        hiddenGroupIds,
+        !!activeTenantId && values.tenantIds.includes(activeTenantId),
+      );
       if (!result.errors) return {};
       return Object.fromEntries(Object.entries(result.errors).map(([k, v]) => [k, messageText(t, v)]));
     },
@@ -126,7 +147,12 @@ export function UserForm({
   const inActiveTenant = !!activeTenantId && values.tenantIds.includes(activeTenantId);
 
   const onValid = async () => {
-    const result = validateUser(form.getValues(), hiddenGroupIds);
+    const current = form.getValues();
+    const result = validateUser(
+      current,
+      hiddenGroupIds,
+      !!activeTenantId && current.tenantIds.includes(activeTenantId),
+    );
     if (!result.body) return;
     setFailure(null);
     try {
@@ -244,6 +270,51 @@ export function UserForm({
               </Text>
             )}
           </FormSection>
+
+          {activeTenantId && (
+            <FormSection
+              title={t('users.form.inTenant')}
+              description={inActiveTenant ? t('users.form.inTenantHint') : t('users.form.inTenantNeedsTenant')}
+            >
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                <TextInput
+                  label={t('users.form.jobTitle')}
+                  autoComplete="off"
+                  maxLength={PERSON_LIMITS.titleMax}
+                  disabled={!inActiveTenant}
+                  {...field('title')}
+                />
+                <TextInput
+                  label={t('users.form.phone')}
+                  type="tel"
+                  autoComplete="off"
+                  maxLength={PERSON_LIMITS.phoneMax}
+                  disabled={!inActiveTenant}
+                  {...field('phone')}
+                />
+                <Select
+                  label={t('users.form.team')}
+                  placeholder={t('users.form.noTeam')}
+                  data={teams.teams.map((x) => ({ value: x.id, label: x.name }))}
+                  searchable
+                  clearable
+                  disabled={!inActiveTenant}
+                  nothingFoundMessage={t('users.form.noTeams')}
+                  {...field('teamId')}
+                />
+                <Select
+                  label={t('users.form.department')}
+                  placeholder={t('users.form.noDepartment')}
+                  data={teams.departments.map((x) => ({ value: x.id, label: x.name }))}
+                  searchable
+                  clearable
+                  disabled={!inActiveTenant}
+                  nothingFoundMessage={t('users.form.noDepartments')}
+                  {...field('departmentId')}
+                />
+              </SimpleGrid>
+            </FormSection>
+          )}
 
           <Group justify="flex-end" gap="sm">
             <Button component={Link} to={href('users', 'list')} variant="default">

@@ -3,6 +3,7 @@ import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconRestore } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { useTeamOptions } from '@/features/users/api/get-team-options';
 import { useTenantOptions } from '@/features/users/api/get-tenant-options';
 import { useUser } from '@/features/users/api/get-user';
 import { useUserGroups } from '@/features/users/api/get-user-groups';
@@ -35,6 +36,7 @@ export default function UserFormPage() {
 
   const user = useUser(isNew || !isRecordId(id) ? null : id);
   const groups = useUserGroups(activeTenantId);
+  const teams = useTeamOptions(activeTenantId);
   const datalist = useTenantOptions(isSuperadmin);
   const generalData = useGeneralData();
   const save = useSaveUser();
@@ -47,7 +49,12 @@ export default function UserFormPage() {
   const tenants = isSuperadmin
     ? (datalist.data ?? [])
     : (generalData.data?.tenants ?? []).map((x) => ({ value: x.id, label: x.name }));
-  const queries = [isNew ? null : user, activeTenantId ? groups : null, isSuperadmin ? datalist : generalData];
+  const queries = [
+    isNew ? null : user,
+    activeTenantId ? groups : null,
+    activeTenantId ? teams : null,
+    isSuperadmin ? datalist : generalData,
+  ];
   const failed = queries.find((q) => q?.isError);
   const loading = queries.some((q) => q?.isPending);
 
@@ -61,6 +68,10 @@ export default function UserFormPage() {
         roles: user.data.rolesNames,
         tenantIds: user.data.tenantIds,
         groupIds: user.data.groupIds,
+        title: user.data.title,
+        phone: user.data.phone,
+        teamId: user.data.teamId,
+        departmentId: user.data.departmentId,
       }
     : emptyUserValues(activeTenantId);
   const deletedAt = user.data?.deletedAt;
@@ -133,6 +144,7 @@ export default function UserFormPage() {
             isSuperadmin={isSuperadmin}
             tenants={tenants}
             groups={groups.data ?? []}
+            teams={teams.data ?? { teams: [], departments: [] }}
             activeTenantId={activeTenantId}
             disabled={!!deletedAt}
             shared={!!user.data?.sharedWithOtherTenants}
