@@ -42,11 +42,14 @@ export type Database = {
  * compiledRead are written so that one plan serves every parameter, and planning them on every call
  * would cost as much again as running them (bench/README.md). The reads whose plan depends on their
  * values run inside customPlans (scoped-connections.ts), which switches the connection to auto.
+ * No JIT: a generic plan costs a parameter LIMIT at a tenth of the table, which crosses jit_above_cost
+ * on a large table, and compiling then takes longer than the page read it speeds up (tens of ms for a
+ * 0.2 ms index scan: sprints-ideas.ts, bench/README.md).
  */
 export const poolConfig = (url: string, poolSize = DEFAULT_POOL_SIZE): pg.PoolConfig => ({
   connectionString: url,
   max: poolSize,
-  options: '-c plan_cache_mode=force_generic_plan',
+  options: '-c plan_cache_mode=force_generic_plan -c jit=off',
 });
 
 /** PostgreSQL when a URL is given, otherwise PGlite in dataDir (or in memory when dataDir is null). */
