@@ -9,9 +9,11 @@ import classes from './offline-status.module.css';
 import type { SyncStatus } from './replay';
 import { useOfflineQueue } from './use-offline-queue';
 
-// Mounted once first opened (and kept, so that it closes with its transition): a closed dialog costs
-// the shell nothing.
-const QueueDialog = lazy(() => import('./queue-dialog'));
+// Not in the shell's first load: fetched once the shell has painted (the dialog is where one sees what
+// waits offline, so it must open with no network), mounted when first opened and kept, so that it
+// closes with its transition.
+const loadQueueDialog = () => import('./queue-dialog');
+const QueueDialog = lazy(loadQueueDialog);
 
 /**
  * 'You are offline' and the count of unsynced changes, while the browser has no network or the page
@@ -49,6 +51,7 @@ export function UnsyncedLabel({ docked = false }: { docked?: boolean }) {
   const [open, setOpen] = useState(false);
   const [dialogMounted, setDialogMounted] = useState(false);
   useAfterSync(status);
+  useEffect(() => void loadQueueDialog().catch(() => undefined), []);
   const floating = entries.length > 0 && !docked;
   useEffect(() => {
     if (!floating) return;
