@@ -135,6 +135,13 @@ describe('weekly time logging', () => {
     expect(await cell(page, 'Painting', 'Tue').inputValue()).toBe('2');
     await expect.poll(() => pendingMarks.count()).toBe(2);
     expect(await page.getByTestId('week-total').textContent()).toBe('13.5');
+    // The unsynced changes name the hours and their day.
+    await page.getByTestId('unsynced-label').click();
+    const dialog = page.getByRole('dialog', { name: 'Unsynced changes' });
+    await dialog.getByText(/^3\.5 h on \d{2}-\d{2}-\d{4}$/).waitFor();
+    await dialog.getByText(/^2 h on \d{2}-\d{2}-\d{4}$/).waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
     // SHOTS_DIR set: the grid with its pending cells at 375 and 1280 px, light and dark.
     for (const width of process.env.SHOTS_DIR ? [375, 1280] : []) {
       await page.setViewportSize({ width, height: 800 });

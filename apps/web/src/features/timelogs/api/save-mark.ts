@@ -2,6 +2,7 @@ import type { MarkInput, MarkResult, WeekGrid } from '@atrium/contracts';
 import { mondayOf } from '@atrium/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
+import { formatDate } from '@/shared/format/date';
 import { timelogsKeys } from './keys';
 
 export const MARK_PATH = '/timelogs/mark';
@@ -10,7 +11,12 @@ export const MARK_PATH = '/timelogs/mark';
  * POST /timelogs/mark: one cell's hours (0 removes them). With no network it is queued (shared/offline)
  * and answers with its echo, which has no dayTotal: the page shows the queued hours as pending.
  */
-export const saveMark = (body: MarkInput) => api<MarkResult>(MARK_PATH, { method: 'POST', body });
+export const saveMark = (body: MarkInput) =>
+  api<MarkResult>(MARK_PATH, {
+    method: 'POST',
+    body,
+    label: { key: 'hours', values: { hours: String(body.hours), date: formatDate(body.dateString) } },
+  });
 
 /** Writes a saved cell into the cached week, so the totals follow without a reload. */
 export function withMark(grid: WeekGrid | undefined, saved: MarkResult): WeekGrid | undefined {

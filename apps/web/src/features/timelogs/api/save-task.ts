@@ -5,8 +5,16 @@ import { timelogsKeys } from './keys';
 /** POST /timelogs/task (new) or PATCH /timelogs/updateTask (rename). */
 export const saveTask = (body: { projectId: string; name: string } | { id: string; name: string }) =>
   'id' in body
-    ? api<{ id: string }>('/timelogs/updateTask', { method: 'PATCH', body })
-    : api<{ id: string }>('/timelogs/task', { method: 'POST', body });
+    ? api<{ id: string }>('/timelogs/updateTask', {
+        method: 'PATCH',
+        body,
+        label: { key: 'task', values: { name: body.name } },
+      })
+    : api<{ id: string }>('/timelogs/task', {
+        method: 'POST',
+        body,
+        label: { key: 'newTask', values: { name: body.name } },
+      });
 
 export function useSaveTask() {
   const queryClient = useQueryClient();
