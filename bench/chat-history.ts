@@ -15,13 +15,13 @@
  *
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/chat-history.ts [--check]
  */
-import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { crossTenant } from '../apps/server/src/db/tenant-scope.js';
 import { pairOf } from '../apps/server/src/modules/chat/chat.repository.js';
 import { chatConversations } from '../apps/server/src/modules/chat/chat.schema.js';
 import { createTestApp } from '../apps/server/test/harness.js';
+import { injectRounds } from './inject-rounds.js';
 
 if (!process.env.TEST_DATABASE_URL) {
   console.error('Set TEST_DATABASE_URL to a PostgreSQL server (a throw-away database is created on it).');
@@ -30,14 +30,6 @@ if (!process.env.TEST_DATABASE_URL) {
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SIZES = [1_000, 1_000_000] as const;
-/** The 1-minute load average (the machine is shared: it says how noisy a run was). */
-function loadavg() {
-  try {
-    return readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
-  } catch {
-    return '?';
-  }
-}
 
 const ctx = await createTestApp();
 // The owner's login on the same throw-away database: it seeds in bulk and analyzes.
@@ -102,25 +94,7 @@ try {
     if ((res.json() as { groups: unknown[] }).groups.length === 0) throw new Error(`${url}: an empty page`);
     return ms;
   };
-  const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
-  const rounds: Record<string, { p50: number; p99: number }[]> = {};
-  console.log(`load ${loadavg()} at the start; ${ROUNDS} rounds of ${REQUESTS} requests per case`);
-  for (let round = 1; round <= ROUNDS; round++) {
-    for (const c of cases) {
-      for (let i = 0; i < 20; i++) await time(c.url);
-      const samples: number[] = [];
-      for (let i = 0; i < REQUESTS; i++) samples.push(await time(c.url));
-      samples.sort((a, b) => a - b);
-      const r = { p50: pct(samples, 0.5), p99: pct(samples, 0.99) };
-      rounds[c.name] = [...(rounds[c.name] ?? []), r];
-      console.log(`round ${round} ${c.name.padEnd(26)} p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms`);
-    }
-  }
-  const median = (name: string) => {
-    const byP99 = [...rounds[name]!].sort((a, b) => a.p99 - b.p99);
-    return byP99[Math.floor(byP99.length / 2)]!;
-  };
-  console.log(`\nload ${loadavg()} at the end. Median rounds (by p99):`);
+  const median = await injectRounds(cases, time, { rounds: ROUNDS, requests: REQUESTS });
   let worst = 0;
   for (const position of ['newest', 'middle', 'oldest']) {
     const small = median(`1,000, ${position} page`);
